@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# craig's one entry point for set-up, build, tests and runs.
+#   ./run.sh test            install dependencies, build, run the whole test suite
+#   ./run.sh solve FILE ...  build if needed, then `craig solve FILE ...`
+#   ./run.sh build           install dependencies and build (build/craig)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+BUILD_PKGS="cmake g++ make libcadical-dev libgmp-dev libcli11-dev doctest-dev"
+TEST_PKGS="z3 cvc5 gnuplot-nox"
+
+install_packages() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "run.sh: installing ${missing[*]}" >&2
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq >&2
+  $sudo apt-get install -y -qq "${missing[@]}" >&2
+}
+
+build() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >&2
+  cmake --build build -j"$(nproc)" >&2
+}
+
+cmd="${1:-}"
+[ $# -gt 0 ] && shift
+case "$cmd" in
+  test)
+    install_packages $BUILD_PKGS $TEST_PKGS
+    build
+    ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
+    ;;
+  build)
+    install_packages $BUILD_PKGS
+    build
+    ;;
+  solve)
+    install_packages $BUILD_PKGS
+    build
+    exec build/craig solve "$@"
+    ;;
+  *)
+    echo "usage: ./run.sh test | build | solve FILE [options]" >&2
+    exit 2
+    ;;
+esac

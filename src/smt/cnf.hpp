@@ -1,0 +1,57 @@
+#pragma once
+// CnfEncoder: Tseitin encoding of Boolean terms into a SatSolver.
+//
+// Every Boolean term gets at most one SAT variable (negation is a literal's sign), so shared
+// subformulas are encoded once. Definitions are full equivalences (both polarities): they are
+// valid regardless of which assertions are active, which lets push/pop keep them and lets the
+// theories assign any atom. Each clause is tagged with the assertion (partition) that first
+// needed it; interpolation later colours clauses by these tags.
+// Theory atoms (equalities, arithmetic comparisons, Boolean-valued applications) become plain
+// SAT variables, reported in atoms(). Non-Boolean `ite` terms found under atoms are reported in
+// term_ites() so the caller can add their defining lemmas.
+#include <cstdint>
+#include <vector>
+
+#include "sat/sat_solver.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::smt {
+
+class CnfEncoder {
+ public:
+  CnfEncoder(TermManager& tm, sat::SatSolver& sat) : tm_(tm), sat_(sat) {}
+
+  // The literal equivalent to Boolean term t (encoding t's structure on first use).
+  sat::Lit literal(Term t);
+  // The term of a variable, if it was created for a term.
+  Term term_of_var(int var) const { return var < (int)var_term_.size() ? var_term_[var] : Term{}; }
+  // Variable of t if already encoded, else 0.
+  int var_of(Term t) const { return t.id < term_var_.size() ? term_var_[t.id] : 0; }
+
+  void set_tag(uint32_t tag) { tag_ = tag; }
+  void add_clause(std::span<const sat::Lit> lits);
+  const std::vector<uint32_t>& clause_tags() const { return clause_tags_; }
+
+  // Theory atoms and non-Boolean ites discovered so far, in order of discovery.
+  const std::vector<Term>& atoms() const { return atoms_; }
+  const std::vector<Term>& term_ites() const { return term_ites_; }
+  // Is t a theory atom (as opposed to a connective or a propositional constant)?
+  bool is_theory_atom(Term t) const;
+
+ private:
+  int make_var(Term t);
+  void define(Term t, int v);
+  void scan_theory_term(Term t);
+
+  TermManager& tm_;
+  sat::SatSolver& sat_;
+  std::vector<int> term_var_;     // term id -> SAT var (0 = none)
+  std::vector<Term> var_term_;    // SAT var -> term
+  std::vector<uint8_t> scanned_;  // term id -> theory subterms scanned
+  std::vector<Term> atoms_, term_ites_;
+  std::vector<uint32_t> clause_tags_;
+  uint32_t tag_ = 0;
+  std::vector<sat::Lit> buf_;
+};
+
+}  // namespace craig::smt

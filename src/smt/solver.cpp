@@ -1,0 +1,407 @@
+#include "smt/solver.hpp"
+
+#include <algorithm>
+
+#include "sat/sat_solver.hpp"
+#include "smt/cnf.hpp"
+#include "smt/euf_theory.hpp"
+#include "smt/terms/printer.hpp"
+
+namespace craig::smt {
+
+const char* result_name(Result r) {
+  switch (r) {
+    case Result::Sat: return "sat";
+    case Result::Unsat: return "unsat";
+    case Result::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+struct Assertion {
+  AssertionId id;
+  Term formula;
+  sat::Lit lit;
+  sat::Lit tracker;  // 0 if untracked
+  unsigned scope;
+};
+
+struct Stats {
+  uint64_t checks = 0, rounds = 0, theory_conflicts = 0, lemmas = 0;
+  double theory_seconds = 0;
+};
+
+}  // namespace
+
+struct Solver::Impl {
+  Impl(TermManager& tm, const SolverOptions& o)
+      : tm(tm), opts(o), sat(o.random_seed), cnf(tm, sat), euf(tm) {
+    theories.push_back(&euf);
+    scope_acts.push_back(new_activation());
+  }
+
+  TermManager& tm;
+  const SolverOptions& opts;
+  sat::SatSolver sat;
+  CnfEncoder cnf;
+  EufTheory euf;
+  std::vector<Theory*> theories;
+
+  std::vector<Assertion> assertions;   // active, in order
+  std::vector<sat::Lit> scope_acts;    // [0] for scope 0, then one per push
+  AssertionId next_id = 0;
+  size_t ites_defined = 0;
+  std::vector<Term> ite_definitions;   // valid lemmas defining term-level ites
+
+  Result last = Result::Unknown;
+  std::optional<Model> model;
+  std::vector<AssertionId> core;
+  std::vector<Term> failed;
+  std::string reason = "no check-sat yet";
+  Stats stats;
+
+  // Relevancy walk scratch space.
+  std::vector<uint32_t> visit_stamp;
+  uint32_t stamp = 0;
+
+  sat::Lit new_activation() {
+    int v = sat.new_var();
+    sat.freeze(v);
+    return v;
+  }
+
+  bool deadline_passed() const {
+    return opts.deadline && std::chrono::steady_clock::now() > *opts.deadline;
+  }
+
+  // Term-level ites get their defining lemmas c => t = a, !c => t = b (valid, so global).
+  void define_ites() {
+    while (ites_defined < cnf.term_ites().size()) {
+      Term t = cnf.term_ites()[ites_defined++];
+      Term def = tm.mk_ite(tm.child(t, 0), tm.mk_eq(t, tm.child(t, 1)), tm.mk_eq(t, tm.child(t, 2)));
+      sat::Lit l = cnf.literal(def);
+      sat::Lit unit[1] = {l};
+      cnf.add_clause(unit);
+      ite_definitions.push_back(def);
+    }
+  }
+
+  sat::Lit encode(Term f, uint32_t tag) {
+    cnf.set_tag(tag);
+    size_t atoms_before = cnf.atoms().size();
+    sat::Lit l = cnf.literal(f);
+    define_ites();
+    for (size_t i = atoms_before; i < cnf.atoms().size(); ++i) sat.freeze(cnf.var_of(cnf.atoms()[i]));
+    return l;
+  }
+
+  bool value(Term t) {
+    bool neg = false;
+    if (tm.kind(t) == Kind::Not) {
+      t = tm.child(t, 0);
+      neg = true;
+    }
+    int v = cnf.var_of(t);
+    return sat.value(v) != neg;
+  }
+
+  // Minimise the SAT model to the theory atoms that justify the roots (through the Boolean
+  // structure, choosing one true child of a true disjunction), and collect them with values.
+  void relevant_atoms(const std::vector<Term>& roots, std::vector<std::pair<Term, bool>>& out) {
+    if (visit_stamp.size() < tm.size()) visit_stamp.resize(tm.size() + tm.size() / 2, 0);
+    ++stamp;
+    std::vector<Term> stack(roots.rbegin(), roots.rend());
+    std::vector<Term> theory_stack;
+    auto first_with = [&](Term t, bool v) {
+      for (Term c : tm.children(t))
+        if (value(c) == v) return c;
+      return tm.child(t, 0);
+    };
+    while (!stack.empty()) {
+      Term t = stack.back();
+      stack.pop_back();
+      if (tm.kind(t) == Kind::Not) t = tm.child(t, 0);
+      if (visit_stamp.size() <= t.id) visit_stamp.resize(tm.size() + 1, 0);
+      if (visit_stamp[t.id] == stamp) continue;
+      visit_stamp[t.id] = stamp;
+      bool v = value(t);
+      switch (tm.kind(t)) {
+        case Kind::True:
+        case Kind::False:
+        case Kind::Const: break;
+        case Kind::And:
+          if (v)
+            for (Term c : tm.children(t)) stack.push_back(c);
+          else
+            stack.push_back(first_with(t, false));
+          break;
+        case Kind::Or:
+          if (v)
+            stack.push_back(first_with(t, true));
+          else
+            for (Term c : tm.children(t)) stack.push_back(c);
+          break;
+        case Kind::Implies: {
+          Term a = tm.child(t, 0), b = tm.child(t, 1);
+          if (v) {
+            stack.push_back(value(a) ? b : a);
+          } else {
+            stack.push_back(a);
+            stack.push_back(b);
+          }
+          break;
+        }
+        case Kind::Ite:
+          if (tm.is_bool(t)) {
+            Term c = tm.child(t, 0);
+            stack.push_back(c);
+            stack.push_back(value(c) ? tm.child(t, 1) : tm.child(t, 2));
+          }
+          break;
+        case Kind::Distinct: {
+          std::vector<Term> kids(tm.children(t).begin(), tm.children(t).end()), diseqs;
+          for (size_t i = 0; i < kids.size(); ++i)
+            for (size_t j = i + 1; j < kids.size(); ++j)
+              diseqs.push_back(tm.mk_not(tm.mk_eq(kids[i], kids[j])));
+          stack.push_back(tm.mk_and(diseqs));
+          break;
+        }
+        default:
+          if (tm.kind(t) == Kind::Xor || (tm.kind(t) == Kind::Eq && tm.is_bool(tm.child(t, 0)))) {
+            stack.push_back(tm.child(t, 0));
+            stack.push_back(tm.child(t, 1));
+            break;
+          }
+          out.emplace_back(t, v);
+          // Boolean subterms inside the atom's terms (arguments of applications, ite
+          // conditions) are relevant too: their values reach the theories.
+          theory_stack.assign(tm.children(t).begin(), tm.children(t).end());
+          while (!theory_stack.empty()) {
+            Term s = theory_stack.back();
+            theory_stack.pop_back();
+            if (tm.is_bool(s)) {
+              if (tm.kind(s) == Kind::True || tm.kind(s) == Kind::False) continue;
+              stack.push_back(s);
+              Term base = tm.kind(s) == Kind::Not ? tm.child(s, 0) : s;
+              if (visit_stamp[base.id] != stamp && !cnf.is_theory_atom(base))
+                out.emplace_back(base, value(base));  // e.g. f(p): p = true/false in EUF
+              continue;
+            }
+            if (visit_stamp.size() <= s.id) visit_stamp.resize(tm.size() + 1, 0);
+            if (visit_stamp[s.id] == stamp) continue;
+            visit_stamp[s.id] = stamp;
+            for (Term c : tm.children(s)) theory_stack.push_back(c);
+          }
+      }
+    }
+  }
+
+  Result check(std::span<const Term> assumptions) {
+    ++stats.checks;
+    model.reset();
+    core.clear();
+    failed.clear();
+    reason.clear();
+    std::vector<sat::Lit> assume(scope_acts.begin(), scope_acts.end());
+    std::vector<Term> roots;
+    for (const Assertion& a : assertions) {
+      roots.push_back(a.formula);
+      if (a.tracker) assume.push_back(a.tracker);
+    }
+    std::vector<std::pair<Term, sat::Lit>> assumption_lits;
+    for (Term t : assumptions) {
+      sat::Lit l = encode(t, UINT32_MAX);
+      sat.freeze(l);
+      assumption_lits.emplace_back(t, l);
+      assume.push_back(l);
+      roots.push_back(t);
+    }
+    roots.insert(roots.end(), ite_definitions.begin(), ite_definitions.end());
+    if (opts.deadline) sat.set_terminator([d = *opts.deadline] { return std::chrono::steady_clock::now() > d; });
+    std::vector<std::pair<Term, bool>> atoms;
+    std::vector<std::vector<sat::Lit>> conflicts;
+    for (;;) {
+      if (deadline_passed()) return unknown("timeout");
+      sat::SatResult r = sat.solve(assume);
+      if (r == sat::SatResult::Unknown) return unknown(deadline_passed() ? "timeout" : "incomplete");
+      if (r == sat::SatResult::Unsat) {
+        for (const Assertion& a : assertions)
+          if (a.tracker && sat.failed(a.tracker)) core.push_back(a.id);
+        for (auto& [t, l] : assumption_lits)
+          if (sat.failed(l)) failed.push_back(t);
+        return last = Result::Unsat;
+      }
+      ++stats.rounds;
+      roots.resize(roots.size() - ite_definitions.size());  // new ites may have appeared
+      roots.insert(roots.end(), ite_definitions.begin(), ite_definitions.end());
+      atoms.clear();
+      relevant_atoms(roots, atoms);
+      auto start = std::chrono::steady_clock::now();
+      conflicts.clear();
+      bool consistent = true;
+      for (Theory* th : theories) {
+        th->begin_round();
+        for (auto& [atom, v] : atoms) {
+          if (!th->owns(atom)) continue;
+          int var = cnf.var_of(atom);
+          th->assert_atom(atom, v, v ? var : -var);
+        }
+        if (!th->check(conflicts)) consistent = false;
+      }
+      for (auto& [atom, v] : atoms) {
+        bool owned = false;
+        for (Theory* th : theories) owned = owned || th->owns(atom);
+        if (!owned) {
+          for (Theory* th : theories) th->end_round();
+          return unknown_unsupported(atom);
+        }
+      }
+      if (consistent) {
+        Model m(tm);
+        for (int v = 1; v <= sat.num_vars(); ++v) {
+          Term t = cnf.term_of_var(v);
+          if (t.valid() && tm.kind(t) == Kind::Const && tm.is_bool(t))
+            m.set_const(tm.func_of(t), Value::of_bool(sat.value(v)));
+        }
+        for (Theory* th : theories) th->extend_model(m);
+        for (Theory* th : theories) th->end_round();
+        stats.theory_seconds += seconds_since(start);
+        if (opts.check_models) check_model(m, assumptions);
+        model = std::move(m);
+        return last = Result::Sat;
+      }
+      for (Theory* th : theories) th->end_round();
+      stats.theory_seconds += seconds_since(start);
+      stats.theory_conflicts += conflicts.size();
+      cnf.set_tag(UINT32_MAX - 1);  // theory lemmas belong to no assertion
+      for (auto& c : conflicts) {
+        for (sat::Lit& l : c) l = -l;
+        std::sort(c.begin(), c.end());
+        c.erase(std::unique(c.begin(), c.end()), c.end());
+        cnf.add_clause(c);
+        ++stats.lemmas;
+      }
+    }
+  }
+
+  static double seconds_since(std::chrono::steady_clock::time_point s) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
+  }
+
+  Result unknown(std::string why) {
+    reason = std::move(why);
+    return last = Result::Unknown;
+  }
+
+  Result unknown_unsupported(Term atom) {
+    return unknown("unsupported atom " + term_to_string(tm, atom, false).substr(0, 200));
+  }
+
+  void check_model(const Model& m, std::span<const Term> assumptions) {
+    for (const Assertion& a : assertions)
+      if (!m.evaluate(a.formula).b)
+        throw CheckFailure("model check failed: assertion " + std::to_string(a.id) +
+                           " is false in the model");
+    for (Term t : assumptions)
+      if (!m.evaluate(t).b) throw CheckFailure("model check failed: an assumption is false");
+  }
+};
+
+Solver::Solver(TermManager& tm, SolverOptions options) : tm_(tm), options_(options) {}
+Solver::~Solver() = default;
+
+// The implementation (and with it CaDiCaL) is created on first use, so that options such as
+// the random seed can still be set after construction.
+Solver::Impl& Solver::impl() {
+  if (!impl_) impl_ = std::make_unique<Impl>(tm_, options_);
+  return *impl_;
+}
+
+AssertionId Solver::assert_formula(Term f, bool tracked) {
+  Impl& s = impl();
+  Assertion a{s.next_id++, f, 0, 0, static_cast<unsigned>(s.scope_acts.size() - 1)};
+  a.lit = s.encode(f, a.id);
+  s.cnf.set_tag(a.id);
+  if (tracked) {
+    a.tracker = s.new_activation();
+    sat::Lit c[2] = {-a.tracker, a.lit};
+    s.cnf.add_clause(c);
+  } else {
+    sat::Lit c[2] = {-s.scope_acts.back(), a.lit};
+    s.cnf.add_clause(c);
+  }
+  s.assertions.push_back(a);
+  return a.id;
+}
+
+void Solver::push() {
+  Impl& s = impl();
+  s.scope_acts.push_back(s.new_activation());
+}
+
+void Solver::pop(unsigned n) {
+  Impl& s = impl();
+  if (n > scope_level()) throw std::invalid_argument("pop below scope 0");
+  for (unsigned i = 0; i < n; ++i) {
+    sat::Lit act = s.scope_acts.back();
+    s.scope_acts.pop_back();
+    sat::Lit unit[1] = {-act};
+    s.cnf.add_clause(unit);  // the scope's assertions are gone for good
+  }
+  unsigned level = scope_level();
+  std::erase_if(s.assertions, [&](const Assertion& a) { return a.scope > level; });
+}
+
+unsigned Solver::scope_level() const {
+  return impl_ ? static_cast<unsigned>(impl_->scope_acts.size() - 1) : 0;
+}
+
+void Solver::reset_assertions() {
+  if (!impl_) return;
+  pop(scope_level());
+  Impl& s = *impl_;
+  sat::Lit unit[1] = {-s.scope_acts[0]};
+  s.cnf.add_clause(unit);
+  s.scope_acts[0] = s.new_activation();
+  s.assertions.clear();
+}
+
+Result Solver::check(std::span<const Term> assumptions) {
+  Impl& s = impl();
+  return s.check(assumptions);
+}
+
+const Model& Solver::model() const {
+  if (!impl_ || !impl_->model) throw std::logic_error("no model available");
+  return *impl_->model;
+}
+
+std::vector<AssertionId> Solver::unsat_core() const { return impl_ ? impl_->core : std::vector<AssertionId>{}; }
+std::vector<Term> Solver::unsat_assumptions() const { return impl_ ? impl_->failed : std::vector<Term>{}; }
+
+const std::string& Solver::reason_unknown() const {
+  static const std::string none = "no check-sat yet";
+  return impl_ ? impl_->reason : none;
+}
+
+std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
+  std::vector<std::pair<std::string, std::string>> r;
+  if (!impl_) return r;
+  const Impl& s = *impl_;
+  auto num = [](auto v) { return std::to_string(v); };
+  r.emplace_back("checks", num(s.stats.checks));
+  r.emplace_back("rounds", num(s.stats.rounds));
+  r.emplace_back("theory-conflicts", num(s.stats.theory_conflicts));
+  r.emplace_back("theory-lemmas", num(s.stats.lemmas));
+  r.emplace_back("sat-solves", num(s.sat.stats().solves));
+  r.emplace_back("sat-vars", num(s.sat.num_vars()));
+  r.emplace_back("sat-clauses", num(s.sat.stats().clauses));
+  r.emplace_back("sat-time", num(s.sat.stats().seconds));
+  r.emplace_back("theory-time", num(s.stats.theory_seconds));
+  r.emplace_back("terms", num(s.tm.size()));
+  return r;
+}
+
+}  // namespace craig::smt

@@ -1,0 +1,88 @@
+#pragma once
+// smt::Solver: the DPLL(T) solver of one context (a TermManager is shared with the caller).
+//
+// Usage: assert formulas (optionally tracked, for unsat cores), check, then read the model
+// (after Sat) or the core (after Unsat). push/pop scope assertions. The solver is lazy
+// (offline) DPLL(T): CaDiCaL finds a propositional model, the model is minimised to the atoms
+// the Boolean structure needs, the theories check those atoms and return conflict clauses,
+// and the SAT solver runs again (incrementally) until the theories agree or the clauses are
+// unsatisfiable.
+//
+// Guarantees: a Sat answer's model satisfies every active assertion (checked when
+// `check_models` is on; a failed check throws ModelCheckFailure); Unsat is only answered when
+// the clause set together with valid theory lemmas is unsatisfiable; Unknown carries a reason.
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "smt/model.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::smt {
+
+enum class Result { Sat, Unsat, Unknown };
+const char* result_name(Result r);  // "sat", "unsat", "unknown"
+
+struct SolverOptions {
+  bool produce_models = true;
+  bool produce_unsat_cores = false;
+  bool check_models = false;   // evaluate every assertion under each Sat model
+  uint32_t random_seed = 0;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+// Input outside what the solver decides (e.g. non-linear arithmetic, quantifiers).
+struct UnsupportedError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// A self-check failed: craig found one of its own answers wrong. Never expected.
+struct CheckFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+using AssertionId = uint32_t;
+
+class Solver {
+ public:
+  Solver(TermManager& tm, SolverOptions options = {});
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  TermManager& terms() { return tm_; }
+  SolverOptions& options() { return options_; }
+
+  // Add a Boolean formula to the current scope. Tracked assertions take part in unsat cores.
+  AssertionId assert_formula(Term f, bool tracked = false);
+  void push();
+  void pop(unsigned n = 1);  // requires n <= scope_level()
+  unsigned scope_level() const;
+  void reset_assertions();   // back to scope 0 with no assertions
+
+  // Decide the conjunction of the active assertions and the (Boolean) assumptions.
+  Result check(std::span<const Term> assumptions = {});
+
+  // After Sat.
+  const Model& model() const;
+  // After Unsat: tracked assertions whose removal may make the problem sat (a core), and the
+  // subset of the last check's assumptions that were needed.
+  std::vector<AssertionId> unsat_core() const;
+  std::vector<Term> unsat_assumptions() const;
+  // After Unknown.
+  const std::string& reason_unknown() const;
+
+  std::vector<std::pair<std::string, std::string>> statistics() const;
+
+ private:
+  struct Impl;
+  Impl& impl();
+  TermManager& tm_;
+  SolverOptions options_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace craig::smt

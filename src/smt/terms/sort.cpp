@@ -1,0 +1,35 @@
+#include "smt/terms/sort.hpp"
+
+namespace craig::smt {
+
+SortTable::SortTable() {
+  for (const char* n : {"Bool", "Int", "Real"}) {
+    index_[n] = static_cast<uint32_t>(entries_.size());
+    entries_.push_back({n, {}});
+  }
+}
+
+Sort SortTable::uninterpreted(const std::string& name, const std::vector<Sort>& params) {
+  std::string key = name;
+  if (!params.empty()) {
+    key = "(" + name;
+    for (Sort p : params) key += " " + to_string(p);
+    key += ")";
+  }
+  auto it = index_.find(key);
+  if (it != index_.end()) return Sort{it->second};
+  uint32_t id = static_cast<uint32_t>(entries_.size());
+  entries_.push_back({name, params});
+  index_.emplace(std::move(key), id);
+  return Sort{id};
+}
+
+std::string SortTable::to_string(Sort s) const {
+  const Entry& e = entries_[s.id];
+  if (e.params.empty()) return e.name;
+  std::string r = "(" + e.name;
+  for (Sort p : e.params) r += " " + to_string(p);
+  return r + ")";
+}
+
+}  // namespace craig::smt
