@@ -129,7 +129,12 @@ void CnfEncoder::define(Term t, int v) {
       return;
     }
     case Kind::Xor:
-    case Kind::Eq: {  // Eq here is Boolean: iff
+    case Kind::Eq: {  // Boolean Eq is iff; Eq over other sorts is a theory atom (below)
+      if (k == Kind::Eq && !tm_.is_bool(tm_.child(t, 0))) {
+        atoms_.push_back(t);
+        scan_theory_term(t);
+        return;
+      }
       sat::Lit a = L(tm_.child(t, 0)), b = L(tm_.child(t, 1));
       if (k == Kind::Xor) b = -b;
       clause({-v, -a, b});

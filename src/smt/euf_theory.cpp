@@ -8,7 +8,11 @@ EufTheory::EufTheory(TermManager& tm) : tm_(tm), cc_(tm) {}
 
 bool EufTheory::owns(Term atom) const {
   switch (tm_.kind(atom)) {
-    case Kind::Eq: return !tm_.is_arith(tm_.child(atom, 0));  // Boolean Eq only as an argument
+    case Kind::Eq: {  // Boolean Eq reaches a theory only as an argument
+      Term a = tm_.child(atom, 0), b = tm_.child(atom, 1);
+      if (!tm_.is_arith(a)) return true;
+      return tm_.kind(a) == Kind::App || tm_.kind(b) == Kind::App || interface_.count(atom.id);
+    }
     case Kind::Leq:
     case Kind::Lt:
     case Kind::IsInt: return false;
@@ -17,21 +21,70 @@ bool EufTheory::owns(Term atom) const {
   }
 }
 
-void EufTheory::begin_round() { cc_.push(); }
+void EufTheory::begin_round() {
+  cc_.push();
+  round_atoms_.clear();
+}
+
+void EufTheory::mark_boolean_arguments(Term app) {
+  std::vector<Term> stack{app};
+  while (!stack.empty()) {
+    Term t = stack.back();
+    stack.pop_back();
+    if (tm_.kind(t) != Kind::App) continue;
+    for (Term c : tm_.children(t)) {
+      if (tm_.is_bool(c)) {
+        // The DPLL(T) loop passes the atom x of an argument (not x); remember both forms.
+        uint8_t flag = kArgument;
+        if (tm_.kind(c) == Kind::Not) {
+          c = tm_.child(c, 0);
+          flag = kNegatedArgument;
+        }
+        if (arg_flags_.size() <= c.id) arg_flags_.resize(c.id + 1, 0);
+        arg_flags_[c.id] |= flag;
+      } else {
+        stack.push_back(c);
+      }
+    }
+  }
+}
 void EufTheory::end_round() { cc_.pop(); }
+
+void EufTheory::add_interface_equality(Term atom, Term s, Term t) {
+  interface_.emplace(atom.id, std::make_pair(s, t));
+}
 
 void EufTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
   if (tm_.kind(atom) == Kind::Eq && !tm_.is_bool(tm_.child(atom, 0))) {
+    Term a = tm_.child(atom, 0), b = tm_.child(atom, 1);
+    if (auto it = interface_.find(atom.id); it != interface_.end()) {
+      a = it->second.first;
+      b = it->second.second;
+    }
+    mark_boolean_arguments(a);
+    mark_boolean_arguments(b);
+    round_atoms_.push_back({atom, value, reason});
     if (value)
-      cc_.assert_equal(tm_.child(atom, 0), tm_.child(atom, 1), reason);
+      cc_.assert_equal(a, b, reason);
     else
-      cc_.assert_distinct(tm_.child(atom, 0), tm_.child(atom, 1), reason);
+      cc_.assert_distinct(a, b, reason);
     return;
   }
+  mark_boolean_arguments(atom);
+  round_atoms_.push_back({atom, value, reason});
   cc_.assert_equal(atom, tm_.mk_bool(value), reason);
 }
 
 bool EufTheory::check(std::vector<std::vector<sat::Lit>>& conflicts) {
+  // Boolean arguments get their truth value: equality atoms (their own node differs from the
+  // equation they assert) and negated atoms (not x) whose atom x was asserted.
+  for (const RoundAtom& e : round_atoms_) {
+    uint8_t flags = e.atom.id < arg_flags_.size() ? arg_flags_[e.atom.id] : 0;
+    if ((flags & kArgument) && tm_.kind(e.atom) == Kind::Eq)
+      cc_.assert_equal(e.atom, tm_.mk_bool(e.value), e.reason);
+    if (flags & kNegatedArgument)
+      cc_.assert_equal(tm_.mk_not(e.atom), tm_.mk_bool(!e.value), e.reason);
+  }
   if (cc_.consistent()) return true;
   for (auto& c : cc_.all_conflicts()) conflicts.emplace_back(c.begin(), c.end());
   if (conflicts.empty()) {
@@ -54,7 +107,9 @@ void EufTheory::extend_model(Model& model) {
     if (s == SortTable::Bool) {
       v = Value::of_bool(cc_.are_equal(repr, t_true));
     } else if (tm_.sorts().is_arith(s)) {
-      v = Model::default_value(s);  // arithmetic classes are valued by the arithmetic theory
+      // Theory combination has made all members of the class equal in arithmetic too.
+      std::optional<mpq_class> q = arith_value_ ? arith_value_(repr) : std::nullopt;
+      v = q ? Value::of_number(*q, s) : Model::default_value(s);
     } else {
       v = Value::of_element(s, next_elem[s.id]++);
     }

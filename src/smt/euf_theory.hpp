@@ -3,7 +3,10 @@
 // Owns equalities over uninterpreted sorts and Boolean-valued applications; Boolean terms
 // that occur as arguments of applications are asserted as equal to true or false.
 // Models: every congruence class gets one element of its sort, functions get finite tables.
+#include <functional>
 #include <memory>
+#include <optional>
+#include <unordered_map>
 
 #include "smt/euf/congruence_closure.hpp"
 #include "smt/theory.hpp"
@@ -21,9 +24,44 @@ class EufTheory final : public Theory {
   void extend_model(Model& model) override;
   void end_round() override;
 
+  // Theory combination (see combination.hpp). An interface equality is an arithmetic atom
+  // that EUF decides as s = t; its normal form may be no equation of s and t at all.
+  void add_interface_equality(Term atom, Term s, Term t);
+  bool are_equal(Term a, Term b) const { return cc_.are_equal(a, b); }
+  // Registers t for this round (adding a term never makes the closure inconsistent).
+  void register_term(Term t) { cc_.add_term(t); }
+  // f(t, representative) for every registered term of sort Int or Real.
+  template <class F>
+  void for_each_arith_term(F&& f) const {
+    cc_.for_each_term([&](Term t, Term r) {
+      if (tm_.is_arith(t)) f(t, r);
+    });
+  }
+  // Values of arithmetic terms for models (set by the solver to the arithmetic theory's).
+  void set_arith_values(std::function<std::optional<mpq_class>(Term)> v) {
+    arith_value_ = std::move(v);
+  }
+
  private:
+  // An equality atom that is also an argument of an application (f(a = b)) must be merged
+  // with true or false as well; such atoms are known only once the application is seen, so
+  // the round's equality atoms wait until check().
+  void mark_boolean_arguments(Term app);
+
   TermManager& tm_;
   euf::CongruenceClosure cc_;
+  // term id -> kArgument if it occurs as an argument of an application, kNegatedArgument if
+  // its negation does.
+  static constexpr uint8_t kArgument = 1, kNegatedArgument = 2;
+  std::vector<uint8_t> arg_flags_;
+  struct RoundAtom {
+    Term atom;
+    bool value;
+    sat::Lit reason;
+  };
+  std::vector<RoundAtom> round_atoms_;
+  std::unordered_map<uint32_t, std::pair<Term, Term>> interface_;  // atom id -> (s, t)
+  std::function<std::optional<mpq_class>(Term)> arith_value_;
 };
 
 }  // namespace craig::smt

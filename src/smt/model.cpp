@@ -1,5 +1,7 @@
 #include "smt/model.hpp"
 
+#include <functional>
+
 #include <ostream>
 #include <unordered_map>
 
@@ -142,7 +144,14 @@ std::string Model::value_to_string(const Value& v) const {
     case Value::Type::Number: return numeral_to_string(v.q, v.sort);
     case Value::Type::Element: {
       const SortTable& st = tm_->sorts();
-      std::string name = "@" + st.to_string(v.sort) + "_" + std::to_string(v.elem);
+      // The element's name spells the sort unquoted: @U_0, @|U u|_0 becomes |@U u_0|.
+      std::function<std::string(Sort)> plain = [&](Sort s) {
+        if (st.params(s).empty()) return st.name(s);
+        std::string r = "(" + st.name(s);
+        for (Sort p : st.params(s)) r += " " + plain(p);
+        return r + ")";
+      };
+      std::string name = "@" + plain(v.sort) + "_" + std::to_string(v.elem);
       return "(as " + quote_symbol(name) + " " + st.to_string(v.sort) + ")";
     }
   }

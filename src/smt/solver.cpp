@@ -4,7 +4,9 @@
 
 #include "sat/sat_solver.hpp"
 #include "smt/cnf.hpp"
+#include "smt/combination.hpp"
 #include "smt/euf_theory.hpp"
+#include "smt/lra_theory.hpp"
 #include "smt/terms/printer.hpp"
 
 namespace craig::smt {
@@ -28,6 +30,9 @@ struct Assertion {
   unsigned scope;
 };
 
+// Clauses that belong to no assertion: theory lemmas are valid in every partition.
+constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
+
 struct Stats {
   uint64_t checks = 0, rounds = 0, theory_conflicts = 0, lemmas = 0;
   double theory_seconds = 0;
@@ -37,8 +42,10 @@ struct Stats {
 
 struct Solver::Impl {
   Impl(TermManager& tm, const SolverOptions& o)
-      : tm(tm), opts(o), sat(o.random_seed), cnf(tm, sat), euf(tm) {
+      : tm(tm), opts(o), sat(o.random_seed), cnf(tm, sat), euf(tm), lra(tm), combination(tm, euf, lra) {
     theories.push_back(&euf);
+    theories.push_back(&lra);
+    euf.set_arith_values([this](Term t) { return lra.model_value(t); });
     scope_acts.push_back(new_activation());
   }
 
@@ -47,13 +54,17 @@ struct Solver::Impl {
   sat::SatSolver sat;
   CnfEncoder cnf;
   EufTheory euf;
+  LraTheory lra;
+  Combination combination;
   std::vector<Theory*> theories;
 
   std::vector<Assertion> assertions;   // active, in order
   std::vector<sat::Lit> scope_acts;    // [0] for scope 0, then one per push
   AssertionId next_id = 0;
   size_t ites_defined = 0;
-  std::vector<Term> ite_definitions;   // valid lemmas defining term-level ites
+  // Valid lemmas added for good (definitions of term-level ites, theory lemmas) and split
+  // atoms the theories asked the SAT solver to decide: all are roots of the relevancy walk.
+  std::vector<Term> lemma_roots;
 
   Result last = Result::Unknown;
   std::optional<Model> model;
@@ -64,6 +75,7 @@ struct Solver::Impl {
 
   // Relevancy walk scratch space.
   std::vector<uint32_t> visit_stamp;
+  std::vector<uint32_t> arg_stamp;  // Boolean arguments already reported this walk
   uint32_t stamp = 0;
 
   sat::Lit new_activation() {
@@ -84,7 +96,7 @@ struct Solver::Impl {
       sat::Lit l = cnf.literal(def);
       sat::Lit unit[1] = {l};
       cnf.add_clause(unit);
-      ite_definitions.push_back(def);
+      lemma_roots.push_back(def);
     }
   }
 
@@ -185,8 +197,15 @@ struct Solver::Impl {
               if (tm.kind(s) == Kind::True || tm.kind(s) == Kind::False) continue;
               stack.push_back(s);
               Term base = tm.kind(s) == Kind::Not ? tm.child(s, 0) : s;
-              if (visit_stamp[base.id] != stamp && !cnf.is_theory_atom(base))
-                out.emplace_back(base, value(base));  // e.g. f(p): p = true/false in EUF
+              // e.g. f(p): p = true/false in EUF. Theory atoms are reported when visited;
+              // other Boolean terms (constants, connectives) once here.
+              if (!cnf.is_theory_atom(base)) {
+                if (arg_stamp.size() <= base.id) arg_stamp.resize(tm.size() + 1, 0);
+                if (arg_stamp[base.id] != stamp) {
+                  arg_stamp[base.id] = stamp;
+                  out.emplace_back(base, value(base));
+                }
+              }
               continue;
             }
             if (visit_stamp.size() <= s.id) visit_stamp.resize(tm.size() + 1, 0);
@@ -218,10 +237,11 @@ struct Solver::Impl {
       assume.push_back(l);
       roots.push_back(t);
     }
-    roots.insert(roots.end(), ite_definitions.begin(), ite_definitions.end());
+    const size_t base_roots = roots.size();
     if (opts.deadline) sat.set_terminator([d = *opts.deadline] { return std::chrono::steady_clock::now() > d; });
     std::vector<std::pair<Term, bool>> atoms;
     std::vector<std::vector<sat::Lit>> conflicts;
+    std::vector<Term> lemmas, splits;
     for (;;) {
       if (deadline_passed()) return unknown("timeout");
       sat::SatResult r = sat.solve(assume);
@@ -234,13 +254,19 @@ struct Solver::Impl {
         return last = Result::Unsat;
       }
       ++stats.rounds;
-      roots.resize(roots.size() - ite_definitions.size());  // new ites may have appeared
-      roots.insert(roots.end(), ite_definitions.begin(), ite_definitions.end());
+      roots.resize(base_roots);
+      roots.insert(roots.end(), lemma_roots.begin(), lemma_roots.end());
       atoms.clear();
       relevant_atoms(roots, atoms);
       auto start = std::chrono::steady_clock::now();
+      for (auto& [atom, v] : atoms) {
+        bool owned = false;
+        for (Theory* th : theories) owned = owned || th->owns(atom);
+        if (!owned) return unknown_unsupported(atom);
+      }
       conflicts.clear();
-      bool consistent = true;
+      lemmas.clear();
+      splits.clear();
       for (Theory* th : theories) {
         th->begin_round();
         for (auto& [atom, v] : atoms) {
@@ -248,17 +274,15 @@ struct Solver::Impl {
           int var = cnf.var_of(atom);
           th->assert_atom(atom, v, v ? var : -var);
         }
-        if (!th->check(conflicts)) consistent = false;
+        th->check(conflicts);
+        th->take_requests(lemmas, splits);
       }
-      for (auto& [atom, v] : atoms) {
-        bool owned = false;
-        for (Theory* th : theories) owned = owned || th->owns(atom);
-        if (!owned) {
-          for (Theory* th : theories) th->end_round();
-          return unknown_unsupported(atom);
-        }
-      }
-      if (consistent) {
+      std::string incomplete;
+      for (Theory* th : theories)
+        if (incomplete.empty()) incomplete = th->incomplete_reason();
+      bool agreed = conflicts.empty() && lemmas.empty() && splits.empty() && incomplete.empty() &&
+                    combination.propose(splits);
+      if (agreed) {
         Model m(tm);
         for (int v = 1; v <= sat.num_vars(); ++v) {
           Term t = cnf.term_of_var(v);
@@ -274,8 +298,18 @@ struct Solver::Impl {
       }
       for (Theory* th : theories) th->end_round();
       stats.theory_seconds += seconds_since(start);
+      if (conflicts.empty() && lemmas.empty() && splits.empty()) return unknown(incomplete);
       stats.theory_conflicts += conflicts.size();
-      cnf.set_tag(UINT32_MAX - 1);  // theory lemmas belong to no assertion
+      for (Term l : lemmas) {
+        sat::Lit unit[1] = {encode(l, kLemmaTag)};
+        cnf.add_clause(unit);
+        lemma_roots.push_back(l);
+      }
+      for (Term a : splits) {
+        encode(a, kLemmaTag);
+        lemma_roots.push_back(a);
+      }
+      cnf.set_tag(kLemmaTag);
       for (auto& c : conflicts) {
         for (sat::Lit& l : c) l = -l;
         std::sort(c.begin(), c.end());

@@ -6,6 +6,7 @@
 // (true in the SAT model) whose conjunction is theory-inconsistent; the loop adds the
 // negation of each as a clause. A successful check leaves the theory able to extend a model.
 // end_round() undoes the round's assertions (terms stay registered for later rounds).
+#include <string>
 #include <vector>
 
 #include "sat/sat_solver.hpp"
@@ -27,6 +28,14 @@ class Theory {
   // After a successful check: record values of the symbols this theory interprets.
   virtual void extend_model(Model& model) = 0;
   virtual void end_round() = 0;
+  // After a round: formulas the theory needs added (valid lemmas, kept for good) and atoms whose
+  // value the SAT solver must decide and pass back (splits, e.g. branch and bound).
+  virtual void take_requests(std::vector<Term>& lemmas, std::vector<Term>& splits) {}
+  // Non-empty when the theory accepted the round but cannot vouch for a model (incomplete).
+  virtual const std::string& incomplete_reason() const {
+    static const std::string none;
+    return none;
+  }
 };
 
 }  // namespace craig::smt

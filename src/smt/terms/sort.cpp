@@ -1,12 +1,13 @@
 #include "smt/terms/sort.hpp"
 
+#include "smt/terms/printer.hpp"
+
 namespace craig::smt {
 
 SortTable::SortTable() {
-  for (const char* n : {"Bool", "Int", "Real"}) {
-    index_[n] = static_cast<uint32_t>(entries_.size());
-    entries_.push_back({n, {}});
-  }
+  // The built-in sorts are not in index_: a logic without arithmetic may declare its own
+  // uninterpreted sort named Int, which must stay distinct from the arithmetic one.
+  for (const char* n : {"Bool", "Int", "Real"}) entries_.push_back({n, {}});
 }
 
 Sort SortTable::uninterpreted(const std::string& name, const std::vector<Sort>& params) {
@@ -26,8 +27,8 @@ Sort SortTable::uninterpreted(const std::string& name, const std::vector<Sort>& 
 
 std::string SortTable::to_string(Sort s) const {
   const Entry& e = entries_[s.id];
-  if (e.params.empty()) return e.name;
-  std::string r = "(" + e.name;
+  if (e.params.empty()) return quote_symbol(e.name);
+  std::string r = "(" + quote_symbol(e.name);
   for (Sort p : e.params) r += " " + to_string(p);
   return r + ")";
 }

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Fuzzes the C front end (lexer, parser, type checker, printer) with libFuzzer.
+#
+#   bench/fuzz-c.sh [SECONDS]      (default 60)
+#
+# Builds tests/fuzz/fuzz_c_parser.cpp with the front-end sources directly
+# (clang++, -fsanitize=fuzzer,address,undefined) into build-fuzz-c/, seeds the
+# corpus from tests/c/parse/*.c plus a dictionary of C tokens, and runs for the
+# given time. Exits non-zero when libFuzzer reports a finding (crash, sanitizer
+# error, leak, timeout); the reproducer is left in build-fuzz-c/artifacts/.
+set -euo pipefail
+
+seconds=${1:-60}
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out="$root/build-fuzz-c"
+cxx=${CLANGXX:-clang++}
+
+mkdir -p "$out/corpus" "$out/artifacts"
+echo "fuzz-c: building $out/fuzz_c_parser"
+"$cxx" -std=c++20 -O1 -g -fno-omit-frame-pointer \
+    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+    -I"$root/src" "$root"/src/frontend/*.cpp "$root/tests/fuzz/fuzz_c_parser.cpp" \
+    -o "$out/fuzz_c_parser"
+
+cp "$root"/tests/c/parse/*.c "$out/corpus/"
+
+# Tokens libFuzzer splices into inputs.
+cat > "$out/c.dict" <<'DICT'
+"int"
+"unsigned"
+"char"
+"short"
+"long"
+"_Bool"
+"void"
+"signed"
+"const"
+"volatile"
+"static"
+"extern"
+"typedef"
+"enum"
+"struct"
+"union"
+"if"
+"else"
+"while"
+"do"
+"for"
+"switch"
+"case"
+"default"
+"break"
+"continue"
+"return"
+"goto"
+"sizeof"
+"__attribute__"
+"__extension__"
+"__asm__"
+"__PRETTY_FUNCTION__"
+"__VERIFIER_nondet_int"
+"__VERIFIER_assume"
+"__assert_fail"
+"reach_error"
+"main"
+"("
+")"
+"{"
+"}"
+"["
+"]"
+";"
+","
+"="
+"+="
+"<<="
+"++"
+"--"
+"&&"
+"||"
+"?"
+":"
+"..."
+"->"
+"0x"
+"0u"
+"1ll"
+"'\\x"
+"\""
+"# 1 \"f.c\"\x0a"
+"({"
+"})"
+DICT
+
+echo "fuzz-c: running for ${seconds}s"
+"$out/fuzz_c_parser" "$out/corpus" \
+    -dict="$out/c.dict" \
+    -max_total_time="$seconds" \
+    -timeout=10 \
+    -rss_limit_mb=2048 \
+    -max_len=16384 \
+    -print_final_stats=1 \
+    -artifact_prefix="$out/artifacts/"

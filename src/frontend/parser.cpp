@@ -1,0 +1,221 @@
+#include "frontend/parser.hpp"
+
+#include <deque>
+#include <unordered_set>
+#include <utility>
+
+#include "frontend/builtins.hpp"
+#include "frontend/errors.hpp"
+#include "frontend/parser_guards.hpp"
+
+namespace craig::frontend {
+
+Parser::Parser(std::vector<Token> tokens, std::string file, DataModel dm)
+    : toks_(std::move(tokens)), tc_(dm), dm_(dm) {
+    if (toks_.empty() || toks_.back().kind != TokenKind::Eof) {
+        Token eof;
+        eof.kind = TokenKind::Eof;
+        eof.loc = SourceLocation{file, 1, 1};
+        toks_.push_back(std::move(eof));
+    }
+    tu_.file = std::move(file);
+    tu_.data_model = dm;
+}
+
+TranslationUnit Parser::parse() {
+    ScopeGuard file_scope(*this);
+    while (kind() != TokenKind::Eof) parse_external_declaration();
+    finalize();
+    return std::move(tu_);
+}
+
+// ---------------------------------------------------------------- tokens
+
+const Token& Parser::peek(std::size_t k) const {
+    std::size_t i = pos_ + k;
+    return i < toks_.size() ? toks_[i] : toks_.back();
+}
+
+const Token& Parser::advance() {
+    const Token& t = peek();
+    if (pos_ < toks_.size() - 1) ++pos_;
+    return t;
+}
+
+bool Parser::accept(TokenKind k) {
+    if (kind() != k) return false;
+    advance();
+    return true;
+}
+
+const Token& Parser::expect(TokenKind k, const char* what) {
+    if (kind() != k) error_expected(what ? std::string(what) : std::string(describe(k)));
+    return advance();
+}
+
+void Parser::error_expected(const std::string& what) const {
+    throw ParseError(peek().loc, "expected " + what + " but found " + describe(peek()));
+}
+
+std::size_t Parser::matching_close(std::size_t open) const {
+    // All bracket kinds share one depth: mismatched kinds are syntax errors the
+    // real parse reports; here only termination and the extent matter.
+    int depth = 0;
+    for (std::size_t i = open; i < toks_.size(); ++i) {
+        switch (toks_[i].kind) {
+        case TokenKind::LParen:
+        case TokenKind::LBracket:
+        case TokenKind::LBrace: ++depth; break;
+        case TokenKind::RParen:
+        case TokenKind::RBracket:
+        case TokenKind::RBrace:
+            if (--depth == 0) return i;
+            break;
+        case TokenKind::Eof: {
+            TokenKind open_kind = toks_[open].kind;
+            const char* want = open_kind == TokenKind::LParen     ? "')'"
+                               : open_kind == TokenKind::LBracket ? "']'"
+                                                                  : "'}'";
+            throw ParseError(toks_[i].loc, std::string("expected ") + want + " but found end of file");
+        }
+        default: break;
+        }
+    }
+    throw ParseError(toks_.back().loc, "unexpected end of file");
+}
+
+void Parser::skip_group() {
+    pos_ = matching_close(pos_);
+    advance();
+}
+
+void Parser::skip_attributes() {
+    for (;;) {
+        if (kind() == TokenKind::KwAttribute || kind() == TokenKind::KwAsm) {
+            advance();
+            while (kind() == TokenKind::KwVolatile || kind() == TokenKind::KwInline ||
+                   kind() == TokenKind::KwGoto) {
+                advance();
+            }
+            if (kind() != TokenKind::LParen) error_expected("'('");
+            skip_group();
+        } else if (kind() == TokenKind::KwExtension) {
+            advance();
+        } else {
+            return;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- scopes
+
+Parser::Symbol* Parser::lookup(const std::string& name) {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+        auto f = it->find(name);
+        if (f != it->end()) return &f->second;
+    }
+    return nullptr;
+}
+
+Parser::Symbol* Parser::lookup_local(const std::string& name) {
+    auto f = scopes_.back().find(name);
+    return f == scopes_.back().end() ? nullptr : &f->second;
+}
+
+bool Parser::is_typedef_name(const Token& t) {
+    if (t.kind != TokenKind::Identifier) return false;
+    const Symbol* s = lookup(t.text);
+    return s && s->kind == Symbol::Kind::Typedef;
+}
+
+void Parser::bind(const std::string& name, Symbol s) { scopes_.back()[name] = s; }
+
+void Parser::poison(const std::string& name, Unsupported u) {
+    Symbol s;
+    s.kind = Symbol::Kind::Poisoned;
+    s.index = poisons_.size();
+    poisons_.push_back(std::move(u));
+    bind(name, s);
+}
+
+std::unique_ptr<VarDecl> Parser::make_var(std::string name, SourceLocation loc, Type type, Storage storage) {
+    auto v = std::make_unique<VarDecl>();
+    v->name = std::move(name);
+    v->loc = std::move(loc);
+    v->type = type;
+    v->storage = storage;
+    v->id = next_var_id_++;
+    v->function = storage == Storage::Global ? nullptr : current_fn_;
+    return v;
+}
+
+// ---------------------------------------------------------------- after parsing
+
+void Parser::finalize() {
+    for (auto& f : tu_.functions) f->builtin = classify_builtin(f->name, f->is_defined);
+    for (auto& v : tu_.globals) {
+        if (!v->is_extern && !v->init) v->init = tc_.int_literal(0, v->type, v->loc);
+    }
+    convert_pending_calls();
+    check_reachable();
+}
+
+void Parser::convert_pending_calls() {
+    for (const PendingCall& pc : pending_calls_) {
+        FunctionDecl* caller = pc.caller;
+        if (caller->unsupported) continue;
+        Expr& call = *pc.call;
+        const FunctionDecl& callee = *call.callee;
+        if (!callee.has_prototype && !callee.is_defined) continue;  // builtin or undefined
+        bool strings_ok = accepts_string_arguments(callee.name);
+        std::size_t n = callee.params.size();
+        try {
+            if (call.operands.size() < n || (call.operands.size() > n && !callee.variadic)) {
+                throw Unsupported(call.loc, "call with mismatched arguments");
+            }
+            for (std::size_t i = 0; i < n; ++i) {
+                call.operands[i] = convert_argument(std::move(call.operands[i]), callee.params[i]->type, strings_ok);
+            }
+        } catch (const Unsupported& u) {
+            // Reported only if the caller turns out to be reachable.
+            caller->unsupported = u;
+        }
+    }
+    for (auto& f : tu_.functions) {
+        if (f->unsupported) f->body.reset();
+    }
+    pending_calls_.clear();
+}
+
+void Parser::check_reachable() {
+    std::deque<FunctionDecl*> queue;
+    std::unordered_set<const FunctionDecl*> seen;
+    auto enqueue = [&](FunctionDecl* f) {
+        if (seen.insert(f).second) queue.push_back(f);
+    };
+    auto main_it = functions_.find("main");
+    if (main_it != functions_.end() && main_it->second->is_defined) {
+        enqueue(main_it->second);
+    } else {
+        for (auto& f : tu_.functions) {
+            if (f->is_defined && f->builtin == Builtin::None) enqueue(f.get());
+        }
+    }
+    while (!queue.empty()) {
+        FunctionDecl* f = queue.front();
+        queue.pop_front();
+        f->reachable = true;
+        if (f->unsupported) throw *f->unsupported;
+        for (const CallSite& c : f->calls) {
+            FunctionDecl* callee = functions_.at(c.callee->name);
+            if (callee->builtin != Builtin::None) {
+                callee->reachable = true;
+                continue;
+            }
+            if (!callee->is_defined) throw Unsupported(c.loc, "call to undefined function " + callee->name);
+            enqueue(callee);
+        }
+    }
+}
+
+}  // namespace craig::frontend

@@ -1,0 +1,161 @@
+#include "frontend/preprocess.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#include "frontend/errors.hpp"
+
+extern char** environ;
+
+namespace craig::frontend {
+
+namespace {
+
+// Closes a file descriptor when it goes out of scope.
+class Fd {
+public:
+    explicit Fd(int fd = -1) : fd_(fd) {}
+    ~Fd() { reset(); }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return fd_; }
+    void reset() {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+    }
+
+private:
+    int fd_;
+};
+
+std::string first_lines(const std::string& s, std::size_t max_lines) {
+    std::string out;
+    std::size_t lines = 0;
+    for (char c : s) {
+        if (c == '\n') {
+            if (++lines == max_lines) break;
+            out += "; ";
+            continue;
+        }
+        out += c;
+    }
+    while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
+    return out;
+}
+
+}  // namespace
+
+bool needs_preprocessing(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+        if (i < text.size() && text[i] == '#') {
+            ++i;
+            while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+            std::size_t start = i;
+            while (i < text.size() && ((text[i] >= 'a' && text[i] <= 'z') || text[i] == '_')) ++i;
+            std::string_view word = text.substr(start, i - start);
+            if (!word.empty() && word != "line" && word != "pragma" && word != "ident") return true;
+        }
+        while (i < text.size() && text[i] != '\n') ++i;
+        ++i;
+    }
+    return false;
+}
+
+namespace {
+
+struct CppResult {
+    int exit_status = -1;
+    std::string output;
+    std::string errors;
+};
+
+CppResult run_cpp(const std::string& path, bool m32) {
+    int out_pipe[2];
+    int err_pipe[2];
+    // Close-on-exec: the child gets only the ends dup2'ed onto its stdout and stderr.
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw InputError(path, std::string("cannot create a pipe: ") + std::strerror(errno));
+    Fd out_read(out_pipe[0]), out_write(out_pipe[1]);
+    if (::pipe2(err_pipe, O_CLOEXEC) != 0) throw InputError(path, std::string("cannot create a pipe: ") + std::strerror(errno));
+    Fd err_read(err_pipe[0]), err_write(err_pipe[1]);
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out_write.get(), STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, err_write.get(), STDERR_FILENO);
+
+    // A path starting with '-' would be taken for an option.
+    std::string arg0 = "cpp", arg1 = "-w", arg2 = "-m32", file = path.rfind('-', 0) == 0 ? "./" + path : path;
+    std::vector<char*> argv = {arg0.data(), arg1.data()};
+    if (m32) argv.push_back(arg2.data());
+    argv.push_back(file.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    int rc = ::posix_spawnp(&pid, "cpp", &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) throw InputError(path, std::string("cannot run the C preprocessor 'cpp': ") + std::strerror(rc));
+    out_write.reset();
+    err_write.reset();
+
+    // Read both pipes together: a child blocked on a full stderr pipe would
+    // otherwise never finish its stdout.
+    std::string output, errors;
+    std::array<pollfd, 2> fds = {pollfd{out_read.get(), POLLIN, 0}, pollfd{err_read.get(), POLLIN, 0}};
+    std::array<std::string*, 2> sinks = {&output, &errors};
+    int open_fds = 2;
+    std::vector<char> buffer(1 << 16);
+    while (open_fds > 0) {
+        if (::poll(fds.data(), fds.size(), -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        for (std::size_t k = 0; k < fds.size(); ++k) {
+            if (fds[k].fd < 0 || fds[k].revents == 0) continue;
+            ssize_t n = ::read(fds[k].fd, buffer.data(), buffer.size());
+            if (n > 0) {
+                sinks[k]->append(buffer.data(), static_cast<std::size_t>(n));
+            } else if (n == 0 || errno != EINTR) {
+                fds[k].fd = -1;
+                --open_fds;
+            }
+        }
+    }
+    // Should polling have failed, a child still writing gets SIGPIPE instead of blocking.
+    out_read.reset();
+    err_read.reset();
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    CppResult result;
+    result.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.output = std::move(output);
+    result.errors = std::move(errors);
+    return result;
+}
+
+}  // namespace
+
+std::string preprocess(const std::string& path, DataModel dm) {
+    if (dm == DataModel::ILP32) {
+        CppResult r = run_cpp(path, /*m32=*/true);
+        if (r.exit_status == 0) return std::move(r.output);
+    }
+    CppResult r = run_cpp(path, /*m32=*/false);
+    if (r.exit_status != 0) {
+        throw InputError(path, r.errors.empty() ? "the C preprocessor failed"
+                                                : "preprocessing failed: " + first_lines(r.errors, 3));
+    }
+    return std::move(r.output);
+}
+
+}  // namespace craig::frontend

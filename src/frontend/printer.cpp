@@ -1,0 +1,243 @@
+#include "frontend/printer.hpp"
+
+#include <initializer_list>
+#include <string_view>
+
+namespace craig::frontend {
+
+namespace {
+
+// Concatenation by appending: GCC 12 warns spuriously (-Wrestrict) on
+// `"(" + std::string(...)` chains.
+std::string cat(std::initializer_list<std::string_view> parts) {
+    std::string s;
+    for (std::string_view p : parts) s += p;
+    return s;
+}
+
+std::string literal(const Expr& e) {
+    const TypeKind k = e.type.kind;
+    const bool negative = is_signed(k) && e.signed_value() < 0;
+    std::string digits = is_signed(k) ? std::to_string(e.signed_value()) : std::to_string(e.value);
+    std::string suffix;
+    switch (k) {
+    case TypeKind::Int: break;
+    case TypeKind::UInt: suffix = "u"; break;
+    case TypeKind::Long: suffix = "l"; break;
+    case TypeKind::ULong: suffix = "ul"; break;
+    case TypeKind::LongLong: suffix = "ll"; break;
+    case TypeKind::ULongLong: suffix = "ull"; break;
+    default: {
+        // Types below int have no literal syntax: show the conversion.
+        std::string s = "(";
+        s += to_string(e.type);
+        s += ')';
+        s += digits;
+        return s;
+    }
+    }
+    digits += suffix;
+    if (!negative) return digits;
+    std::string s = "(";
+    s += digits;
+    s += ')';
+    return s;
+}
+
+std::string quote(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (u < 0x20 || u >= 0x7f) {
+            static constexpr char kOct[] = "01234567";
+            out += '\\';
+            out += kOct[(u >> 6) & 7];
+            out += kOct[(u >> 3) & 7];
+            out += kOct[u & 7];
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+std::string expr(const Expr& e, bool top);
+
+std::string operand(const Expr& e) {
+    // Operands of prefix operators: keep `- -x` and `-(-1)` unambiguous.
+    bool atomic = e.kind == ExprKind::VarRef || e.kind == ExprKind::Call || e.kind == ExprKind::Cast ||
+                  (e.kind == ExprKind::IntLiteral && e.signed_value() >= 0) || e.kind == ExprKind::Binary ||
+                  e.kind == ExprKind::Assign || e.kind == ExprKind::Conditional || e.kind == ExprKind::Comma;
+    std::string s = expr(e, false);
+    return atomic ? s : cat({"(", s, ")"});
+}
+
+std::string expr(const Expr& e, bool top) {
+    auto wrap = [top](std::string s) { return top ? s : cat({"(", s, ")"}); };
+    switch (e.kind) {
+    case ExprKind::IntLiteral: return literal(e);
+    case ExprKind::StringLiteral: return quote(e.text);
+    case ExprKind::VarRef: return e.var->name;
+    case ExprKind::Cast: return cat({"(", to_string(e.type), ")", operand(e.operand(0))});
+    case ExprKind::Unary: return std::string(to_string(e.op)) + operand(e.operand(0));
+    case ExprKind::Binary:
+        return wrap(expr(e.operand(0), false) + " " + std::string(to_string(e.op)) + " " +
+                    expr(e.operand(1), false));
+    case ExprKind::Assign: {
+        // Assignment is right-associative: only a nested assignment or comma
+        // on the right needs parentheses.
+        const Expr& rhs = e.operand(1);
+        bool rhs_top = rhs.kind != ExprKind::Assign && rhs.kind != ExprKind::Comma;
+        return wrap(expr(e.operand(0), false) + " = " + expr(rhs, rhs_top));
+    }
+    case ExprKind::IncDec:
+        if (e.op == Op::PreInc || e.op == Op::PreDec) return std::string(to_string(e.op)) + operand(e.operand(0));
+        return operand(e.operand(0)) + std::string(to_string(e.op));
+    case ExprKind::Conditional:
+        return wrap(expr(e.operand(0), false) + " ? " + expr(e.operand(1), false) + " : " +
+                    expr(e.operand(2), false));
+    case ExprKind::Comma: return wrap(expr(e.operand(0), false) + ", " + expr(e.operand(1), false));
+    case ExprKind::Call: {
+        std::string s = e.callee->name + "(";
+        for (std::size_t i = 0; i < e.operands.size(); ++i) {
+            if (i) s += ", ";
+            const Expr& a = e.operand(i);
+            s += expr(a, a.kind != ExprKind::Comma);
+        }
+        return s + ")";
+    }
+    case ExprKind::StmtExpr: return "({ " + print(*e.body, 0) + " })";
+    }
+    return "?";
+}
+
+std::string pad(int indent) { return std::string(static_cast<std::size_t>(indent) * 2, ' '); }
+
+std::string var_decl(const VarDecl& v) {
+    std::string s = to_string(v.type) + " " + v.name;
+    if (v.init) s += " = " + expr(*v.init, true);
+    return s;
+}
+
+void stmt(const Stmt& s, int indent, std::string& out);
+
+// A sub-statement of if/while/for/do: blocks at the same indentation, others one deeper.
+void sub(const Stmt& s, int indent, std::string& out) {
+    stmt(s, s.kind == StmtKind::Compound ? indent : indent + 1, out);
+}
+
+void stmt(const Stmt& s, int indent, std::string& out) {
+    const std::string p = pad(indent);
+    switch (s.kind) {
+    case StmtKind::Compound:
+        out += p + "{\n";
+        for (const auto& c : s.stmts) stmt(*c, indent + 1, out);
+        out += p + "}\n";
+        return;
+    case StmtKind::Decl:
+        for (const auto& v : s.vars) out += p + var_decl(*v) + ";\n";
+        return;
+    case StmtKind::Expr: out += p + expr(*s.expr, true) + ";\n"; return;
+    case StmtKind::If:
+        out += p + "if (" + expr(*s.expr, true) + ")\n";
+        sub(*s.body, indent, out);
+        if (s.else_body) {
+            out += p + "else\n";
+            sub(*s.else_body, indent, out);
+        }
+        return;
+    case StmtKind::While:
+        out += p + "while (" + expr(*s.expr, true) + ")\n";
+        sub(*s.body, indent, out);
+        return;
+    case StmtKind::DoWhile:
+        out += p + "do\n";
+        sub(*s.body, indent, out);
+        out += p + "while (" + expr(*s.expr, true) + ");\n";
+        return;
+    case StmtKind::For: {
+        std::string init;
+        if (s.init && s.init->kind == StmtKind::Decl) {
+            for (std::size_t i = 0; i < s.init->vars.size(); ++i) {
+                init += (i ? ", " : "") + var_decl(*s.init->vars[i]);
+            }
+        } else if (s.init && s.init->kind == StmtKind::Expr) {
+            init = expr(*s.init->expr, true);
+        } else if (s.init) {
+            init = "/* block */";
+        }
+        out += p + "for (" + init + "; " + (s.expr ? expr(*s.expr, true) : "") + "; " +
+               (s.step ? expr(*s.step, true) : "") + ")\n";
+        sub(*s.body, indent, out);
+        return;
+    }
+    case StmtKind::Break: out += p + "break;\n"; return;
+    case StmtKind::Continue: out += p + "continue;\n"; return;
+    case StmtKind::Return: out += p + (s.expr ? "return " + expr(*s.expr, true) + ";\n" : "return;\n"); return;
+    case StmtKind::Goto: out += p + "goto " + s.label + ";\n"; return;
+    case StmtKind::Label:
+        out += p + s.label + ":\n";
+        stmt(*s.body, indent, out);
+        return;
+    case StmtKind::Switch:
+        out += p + "switch (" + expr(*s.expr, true) + ")\n";
+        sub(*s.body, indent, out);
+        return;
+    case StmtKind::Case:
+        out += p + "case " + std::to_string(static_cast<std::int64_t>(s.case_value)) + ":\n";
+        stmt(*s.body, indent, out);
+        return;
+    case StmtKind::Default:
+        out += p + "default:\n";
+        stmt(*s.body, indent, out);
+        return;
+    case StmtKind::Empty: out += p + ";\n"; return;
+    }
+}
+
+}  // namespace
+
+std::string print(const Expr& e) { return expr(e, true); }
+
+std::string print(const Stmt& s, int indent) {
+    std::string out;
+    stmt(s, indent, out);
+    return out;
+}
+
+std::string print(const FunctionDecl& f) {
+    std::string s = to_string(f.return_type) + " " + f.name + "(";
+    for (std::size_t i = 0; i < f.params.size(); ++i) {
+        if (i) s += ", ";
+        s += to_string(f.params[i]->type);
+        if (!f.params[i]->name.empty()) s += " " + f.params[i]->name;
+    }
+    if (f.variadic) s += f.params.empty() ? "..." : ", ...";
+    if (f.params.empty() && !f.variadic && f.has_prototype) s += "void";
+    s += ")";
+    if (f.body) return s + "\n" + print(*f.body, 0);
+    if (f.unsupported) return s + "; /* " + f.unsupported->what() + " */\n";
+    return s + ";\n";
+}
+
+std::string print(const TranslationUnit& tu) {
+    std::string out;
+    for (const auto& v : tu.globals) {
+        if (v->is_extern) {
+            out += "extern " + to_string(v->type) + " " + v->name + ";\n";
+        } else {
+            out += std::string(v->storage == Storage::StaticLocal ? "static " : "") + var_decl(*v) + ";\n";
+        }
+    }
+    for (const auto& f : tu.functions) {
+        if (f->is_defined) out += print(*f);
+    }
+    return out;
+}
+
+}  // namespace craig::frontend

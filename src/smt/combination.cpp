@@ -1,0 +1,38 @@
+#include "smt/combination.hpp"
+
+#include <map>
+#include <unordered_map>
+
+namespace craig::smt {
+
+void Combination::split(Term s, Term t, std::vector<Term>& splits) {
+  Term atom = tm_.mk_eq(s, t);
+  if (tm_.kind(atom) != Kind::Eq) return;  // decided by the normal form (true or false)
+  euf_.add_interface_equality(atom, s, t);
+  splits.push_back(atom);
+}
+
+bool Combination::propose(std::vector<Term>& splits) {
+  shared_.clear();
+  // Applications that occur only inside arithmetic atoms still need congruence: f(a) in
+  // x = f(a) + 1 must have the value of f(b) when a = b.
+  lra_.for_each_application([&](Term t) { euf_.register_term(t); });
+  euf_.for_each_arith_term([&](Term t, Term r) { shared_.emplace_back(t, r); });
+  if (shared_.empty()) return true;
+  for (auto& [t, r] : shared_) lra_.ensure_term(t);
+  const size_t before = splits.size();
+  // Equal values, different classes: one split per term against the first term of its value.
+  std::map<mpq_class, Term> by_value;
+  // Same class, different values: one split per term against the first member seen.
+  std::unordered_map<uint32_t, std::pair<Term, mpq_class>> by_class;
+  for (auto& [t, r] : shared_) {
+    mpq_class v = *lra_.model_value(t);
+    auto [it, fresh] = by_value.emplace(v, t);
+    if (!fresh && !euf_.are_equal(t, it->second)) split(t, it->second, splits);
+    auto [ct, cfresh] = by_class.emplace(r.id, std::make_pair(t, v));
+    if (!cfresh && ct->second.second != v) split(t, ct->second.first, splits);
+  }
+  return splits.size() == before;
+}
+
+}  // namespace craig::smt

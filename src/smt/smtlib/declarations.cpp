@@ -1,0 +1,179 @@
+// declare-sort, define-sort, declare-fun, declare-const, define-fun, and :named terms.
+#include <unordered_set>
+
+#include "smt/smtlib/interpreter_impl.hpp"
+#include "smt/smtlib/term_builder.hpp"
+
+namespace craig::smtlib {
+
+namespace {
+
+constexpr uint64_t kMaxArity = 1u << 16;
+
+}  // namespace
+
+bool Interpreter::builtin_sort(const std::string& name) const {
+  return name == "Bool" || (env_->arith_reserved && (name == "Int" || name == "Real"));
+}
+
+void Interpreter::check_new_function_name(uint32_t node) const {
+  const SNode& n = (*pool_)[node];
+  if (!n.quoted && is_reserved_word(n.text))
+    fail(node, "reserved word '" + n.text + "' cannot be declared");
+  if (is_theory_symbol(n.text, env_->arith_reserved))
+    fail(node, "cannot redeclare the predefined symbol '" + n.text + "'");
+  if (env_->find_function(n.text)) fail(node, "symbol '" + n.text + "' is already declared");
+}
+
+void Interpreter::commit_names(const std::vector<PendingName>& names) {
+  for (const PendingName& p : names) env_->add_named(p.name, p.term);
+}
+
+bool Interpreter::cmd_declare_sort(uint32_t cmd, Args args) {
+  arity(cmd, args, 1, 2, "(declare-sort SYMBOL NUMERAL)");
+  const std::string& name = symbol_arg(args[0], "a sort symbol");
+  uint32_t n = args.size() == 2 ? static_cast<uint32_t>(numeral_arg(args[1], kMaxArity)) : 0;
+  enter_assert_mode();
+  if (!(*pool_)[args[0]].quoted && is_reserved_word(name))
+    fail(args[0], "reserved word '" + name + "' cannot be declared");
+  if (env_->find_sort(name) || builtin_sort(name))
+    fail(args[0], "sort '" + name + "' is already declared");
+  SortSymbol s;
+  s.kind = SortSymbol::Kind::Declared;
+  s.arity = n;
+  env_->add_sort(name, std::move(s));
+  success();
+  return true;
+}
+
+bool Interpreter::cmd_define_sort(uint32_t cmd, Args args) {
+  arity(cmd, args, 3, 3, "(define-sort SYMBOL (SYMBOL*) SORT)");
+  const std::string& name = symbol_arg(args[0], "a sort symbol");
+  enter_assert_mode();
+  if (!(*pool_)[args[0]].quoted && is_reserved_word(name))
+    fail(args[0], "reserved word '" + name + "' cannot be declared");
+  if (env_->find_sort(name) || builtin_sort(name))
+    fail(args[0], "sort '" + name + "' is already declared");
+  if (!pool_->is_list(args[1]))
+    fail(args[1], "expected a list of sort parameters, got " + describe(*pool_, args[1]));
+  TermBuilder b(*env_, *pool_);
+  SortSymbol s;
+  s.kind = SortSymbol::Kind::Defined;
+  auto params = pool_->kids(args[1]);
+  std::unordered_set<std::string_view> seen;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const std::string& p = symbol_arg(params[i], "a sort parameter");
+    if (!seen.insert(p).second) fail(params[i], "parameter '" + p + "' appears twice");
+    s.params.push_back(env_->placeholder_sort());
+    b.bind_sort(p, s.params.back());
+  }
+  try {
+    s.body = b.sort(args[2]);
+  } catch (const Unsupported& e) {
+    SortSymbol u;
+    u.kind = SortSymbol::Kind::Unsupported;
+    u.reason = e.what();
+    env_->add_sort(name, std::move(u));
+    throw;
+  }
+  env_->add_sort(name, std::move(s));
+  success();
+  return true;
+}
+
+namespace {
+
+FunctionSymbol unsupported_function(const std::string& reason) {
+  FunctionSymbol f;
+  f.kind = FunctionSymbol::Kind::Unsupported;
+  f.reason = reason;
+  return f;
+}
+
+}  // namespace
+
+bool Interpreter::cmd_declare_fun(uint32_t cmd, Args args) {
+  arity(cmd, args, 3, 3, "(declare-fun SYMBOL (SORT*) SORT)");
+  const std::string& name = symbol_arg(args[0], "a function symbol");
+  enter_assert_mode();
+  check_new_function_name(args[0]);
+  if (!pool_->is_list(args[1]))
+    fail(args[1], "expected a list of argument sorts, got " + describe(*pool_, args[1]));
+  TermBuilder b(*env_, *pool_);
+  FunctionSymbol f;
+  try {
+    for (uint32_t s : pool_->kids(args[1])) f.domain.push_back(b.sort(s));
+    f.range = b.sort(args[2]);
+  } catch (const Unsupported& e) {
+    env_->add_function(name, unsupported_function(e.what()));
+    throw;
+  }
+  f.kind = FunctionSymbol::Kind::Declared;
+  f.func = tm_->declare_fun(name, f.domain, f.range);
+  env_->add_function(name, std::move(f));
+  success();
+  return true;
+}
+
+bool Interpreter::cmd_declare_const(uint32_t cmd, Args args) {
+  arity(cmd, args, 2, 2, "(declare-const SYMBOL SORT)");
+  const std::string& name = symbol_arg(args[0], "a constant symbol");
+  enter_assert_mode();
+  check_new_function_name(args[0]);
+  TermBuilder b(*env_, *pool_);
+  FunctionSymbol f;
+  try {
+    f.range = b.sort(args[1]);
+  } catch (const Unsupported& e) {
+    env_->add_function(name, unsupported_function(e.what()));
+    throw;
+  }
+  f.kind = FunctionSymbol::Kind::Declared;
+  f.func = tm_->declare_fun(name, {}, f.range);
+  env_->add_function(name, std::move(f));
+  success();
+  return true;
+}
+
+bool Interpreter::cmd_define_fun(uint32_t cmd, Args args) {
+  arity(cmd, args, 4, 4, "(define-fun SYMBOL ((SYMBOL SORT)*) SORT TERM)");
+  const std::string& name = symbol_arg(args[0], "a function symbol");
+  enter_assert_mode();
+  check_new_function_name(args[0]);
+  if (!pool_->is_list(args[1]))
+    fail(args[1], "expected a list of parameters, got " + describe(*pool_, args[1]));
+  TermBuilder b(*env_, *pool_);
+  b.allow_names(false);  // a named term would mention the parameters
+  FunctionSymbol f;
+  f.kind = FunctionSymbol::Kind::Defined;
+  try {
+    auto params = pool_->kids(args[1]);
+    std::unordered_set<std::string_view> seen;
+    for (size_t i = 0; i < params.size(); ++i) {
+      uint32_t p = params[i];
+      if (!pool_->is_list(p) || (*pool_)[p].count != 2 || !pool_->is_symbol(pool_->kids(p)[0]))
+        fail(p, "expected a parameter (SYMBOL SORT), got " + describe(*pool_, p));
+      uint32_t pname = pool_->kids(p)[0];
+      const SNode& pn = (*pool_)[pname];
+      if (!pn.quoted && is_reserved_word(pn.text))
+        fail(pname, "reserved word '" + pn.text + "' cannot be a parameter");
+      if (!seen.insert(pn.text).second) fail(pname, "parameter '" + pn.text + "' appears twice");
+      smt::Sort s = b.sort(pool_->kids(p)[1]);
+      // The parameter is a fresh constant; applications substitute the arguments for it.
+      smt::Term placeholder = tm_->mk_const(tm_->fresh_fun("param", {}, s));
+      f.domain.push_back(s);
+      f.params.push_back(placeholder);
+      b.bind(pn.text, placeholder);
+    }
+    f.range = b.sort(args[2]);
+    f.body = b.term_of_sort(args[3], f.range);
+  } catch (const Unsupported& e) {
+    env_->add_function(name, unsupported_function(e.what()));
+    throw;
+  }
+  env_->add_function(name, std::move(f));
+  success();
+  return true;
+}
+
+}  // namespace craig::smtlib

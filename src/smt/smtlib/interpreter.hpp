@@ -1,0 +1,59 @@
+#pragma once
+// The SMT-LIB 2.6 script interpreter: reads commands one at a time from a stream, executes them
+// against an smt::Solver and prints the responses exactly as the standard specifies them.
+//
+//   ScriptOptions o;  o.deadline = now + 10s;
+//   int status = run_script(std::cin, "<stdin>", std::cout, o);
+//
+// Contract:
+//  * Each command is executed as soon as its closing parenthesis has been read (interactive use
+//    works), and the output is flushed after every command.
+//  * An error inside a well-formed command prints `(error "FILE:LINE:COL: message")` on the
+//    regular output channel; the command has no effect and the script goes on. A syntax error
+//    that prevents reading the next command prints the same and stops the script.
+//  * `unsupported` is printed for well-formed input outside what craig handles; the reason goes
+//    to the diagnostic output channel. An assertion dropped this way makes later check-sats
+//    answer `unknown` instead of `sat` while it is in scope (an `unsat` answer stays sound).
+//  * Differences from the standard, all lenient: commands before set-logic imply the logic ALL;
+//    start-mode options (:produce-unsat-cores, ...) may be set until the first declaration or
+//    assertion, not only before set-logic; Boolean options accept 0 and 1; :produce-models is
+//    on by default; the theories craig knows are available in every logic, and in a logic
+//    without arithmetic their symbols (and the sorts Int, Real) may be declared by the user;
+//    Int terms are accepted where Real ones are expected, and an undeclared `-2` reads as a
+//    negative numeral (see term_builder.hpp); check-sat-assuming accepts any Boolean terms.
+//
+// Returns the exit status: kScriptOk, or the most severe of kScriptError (an `(error ...)` was
+// printed), kScriptTimeout (a check-sat answered unknown because of the deadline),
+// kScriptUnsupported (an `unsupported` was printed). The values are those of cli::ExitCode.
+// Exceptions that are not about the input (bad_alloc, smt::CheckFailure) propagate.
+#include <chrono>
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace craig::smtlib {
+
+struct ScriptOptions {
+  bool print_success = false;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  bool check_models = false;
+  uint32_t seed = 0;
+  // May set-option :regular-output-channel / :diagnostic-output-channel open files?
+  // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
+  bool allow_output_files = true;
+  // Does the default diagnostic channel ("stderr") print anything?
+  bool diagnostics = true;
+};
+
+enum ScriptStatus : int {
+  kScriptOk = 0,
+  kScriptError = 3,
+  kScriptUnsupported = 4,
+  kScriptTimeout = 5,
+};
+
+int run_script(std::istream& in, const std::string& filename, std::ostream& out,
+               const ScriptOptions& opts);
+
+}  // namespace craig::smtlib

@@ -1,0 +1,174 @@
+// check-sat, check-sat-assuming and the get-* commands that read the solver's answers.
+#include <algorithm>
+
+#include "smt/smtlib/interpreter_impl.hpp"
+#include "smt/smtlib/term_builder.hpp"
+
+namespace craig::smtlib {
+
+bool Interpreter::cmd_check_sat(uint32_t cmd, Args args) {
+  arity(cmd, args, 0, 0, "(check-sat)");
+  enter_assert_mode();
+  last_.assumptions.clear();
+  last_.assuming = false;
+  run_check(cmd, {});
+  return true;
+}
+
+bool Interpreter::cmd_check_sat_assuming(uint32_t cmd, Args args) {
+  arity(cmd, args, 1, 1, "(check-sat-assuming (TERM*))");
+  if (!pool_->is_list(args[0]))
+    fail(args[0], "expected a list of assumptions, got " + describe(*pool_, args[0]));
+  enter_assert_mode();
+  TermBuilder b(*env_, *pool_);
+  b.allow_names(false);
+  std::vector<smt::Term> terms;
+  std::vector<std::pair<smt::Term, std::string>> texts;
+  for (uint32_t a : pool_->kids(args[0])) {
+    terms.push_back(b.term_of_sort(a, smt::SortTable::Bool));
+    texts.emplace_back(terms.back(), pool_->to_string(a));
+  }
+  last_.assumptions = std::move(texts);
+  last_.assuming = true;
+  run_check(cmd, terms);
+  return true;
+}
+
+void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions) {
+  smt::Result r;
+  std::string reason;
+  try {
+    r = solver_->check(assumptions);
+    if (r == smt::Result::Unknown) reason = solver_->reason_unknown();
+  } catch (const smt::UnsupportedError& e) {
+    r = smt::Result::Unknown;
+    reason = std::string("unsupported: ") + e.what();
+  }
+  // A sat answer ignores the assertions that were dropped as unsupported (unsat stays sound).
+  if (r == smt::Result::Sat && !dropped_levels_.empty()) {
+    r = smt::Result::Unknown;
+    reason = "unsupported: an assertion was dropped";
+  }
+  if (r == smt::Result::Unknown) {
+    bool late = script_opts_.deadline && std::chrono::steady_clock::now() >= *script_opts_.deadline;
+    if (reason == "timeout" || late) {
+      saw_timeout_ = true;
+    } else if (reason.rfind("unsupported", 0) == 0) {
+      saw_unsupported_ = true;
+      *diagnostic_ << "; " << filename_ << ":" << (*pool_)[cmd].loc.line << ":"
+                   << (*pool_)[cmd].loc.col << ": unknown: " << reason << "\n";
+    }
+  }
+  checked_ = true;
+  last_.valid = true;
+  last_.result = r;
+  last_.reason = reason;
+  *regular_ << smt::result_name(r) << "\n";
+}
+
+void Interpreter::require_model(uint32_t cmd, const char* option) {
+  if (!options_.get_bool(option))
+    fail(cmd, std::string("this command needs :") + option + " to be true");
+  if (!last_.valid || last_.result != smt::Result::Sat)
+    fail(cmd, checked_ && !last_.valid ? "no model: the assertions changed since the last check-sat"
+                                       : "no model: the last check-sat did not answer sat");
+}
+
+bool Interpreter::cmd_get_model(uint32_t cmd, Args args) {
+  arity(cmd, args, 0, 0, "(get-model)");
+  require_model(cmd, "produce-models");
+  solver_->model().print(*regular_, env_->declared());
+  return true;
+}
+
+bool Interpreter::cmd_get_value(uint32_t cmd, Args args) {
+  arity(cmd, args, 1, 1, "(get-value (TERM+))");
+  if (!pool_->is_list(args[0]) || (*pool_)[args[0]].count == 0)
+    fail(args[0], "expected a non-empty list of terms, got " + describe(*pool_, args[0]));
+  require_model(cmd, "produce-models");
+  TermBuilder b(*env_, *pool_);
+  b.allow_names(false);
+  const smt::Model& m = solver_->model();
+  std::string response = "(";
+  for (uint32_t t : pool_->kids(args[0])) {
+    smt::Term term = b.term(t);
+    if (response.size() > 1) response += " ";
+    response += '(';
+    response += pool_->to_string(t);
+    response += ' ';
+    response += m.value_to_string(m.evaluate(term));
+    response += ')';
+  }
+  *regular_ << response << ")\n";
+  return true;
+}
+
+bool Interpreter::cmd_get_assignment(uint32_t cmd, Args args) {
+  arity(cmd, args, 0, 0, "(get-assignment)");
+  require_model(cmd, "produce-assignments");
+  const smt::Model& m = solver_->model();
+  std::string response = "(";
+  for (const NamedTerm& n : env_->named()) {
+    if (!tm_->is_bool(n.term)) continue;
+    if (response.size() > 1) response += " ";
+    response += '(';
+    response += symbol_to_string(n.name);
+    response += m.evaluate(n.term).b ? " true)" : " false)";
+  }
+  *regular_ << response << ")\n";
+  return true;
+}
+
+bool Interpreter::cmd_get_unsat_core(uint32_t cmd, Args args) {
+  arity(cmd, args, 0, 0, "(get-unsat-core)");
+  if (!options_.get_bool("produce-unsat-cores"))
+    fail(cmd, "this command needs :produce-unsat-cores to be true");
+  if (!last_.valid || last_.result != smt::Result::Unsat)
+    fail(cmd, "no unsat core: the last check-sat did not answer unsat");
+  std::vector<smt::AssertionId> core = solver_->unsat_core();
+  std::sort(core.begin(), core.end());
+  std::string response = "(";
+  for (smt::AssertionId id : core) {
+    auto it = tracked_.find(id);
+    if (it == tracked_.end()) continue;
+    if (response.size() > 1) response += " ";
+    response += symbol_to_string(it->second);
+  }
+  *regular_ << response << ")\n";
+  return true;
+}
+
+bool Interpreter::cmd_get_unsat_assumptions(uint32_t cmd, Args args) {
+  arity(cmd, args, 0, 0, "(get-unsat-assumptions)");
+  if (!options_.get_bool("produce-unsat-assumptions"))
+    fail(cmd, "this command needs :produce-unsat-assumptions to be true");
+  if (!last_.valid || last_.result != smt::Result::Unsat)
+    fail(cmd, "no unsat assumptions: the last check-sat did not answer unsat");
+  std::vector<smt::Term> failed = solver_->unsat_assumptions();
+  std::string response = "(";
+  std::vector<smt::Term> printed;
+  for (const auto& [t, text] : last_.assumptions) {
+    if (std::find(failed.begin(), failed.end(), t) == failed.end()) continue;
+    if (std::find(printed.begin(), printed.end(), t) != printed.end()) continue;
+    printed.push_back(t);
+    if (response.size() > 1) response += " ";
+    response += text;
+  }
+  *regular_ << response << ")\n";
+  return true;
+}
+
+bool Interpreter::cmd_get_assertions(uint32_t cmd, Args args) {
+  arity(cmd, args, 0, 0, "(get-assertions)");
+  if (!options_.get_bool("produce-assertions"))
+    fail(cmd, "this command needs :produce-assertions to be true");
+  std::string response = "(";
+  for (const std::string& a : assertion_texts_) {
+    if (response.size() > 1) response += "\n ";
+    response += a;
+  }
+  *regular_ << response << ")\n";
+  return true;
+}
+
+}  // namespace craig::smtlib

@@ -1,0 +1,5 @@
+int main(void) {
+  int x = (1 + ;
+  if (x { }
+  return 0
+}

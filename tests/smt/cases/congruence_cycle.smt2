@@ -1,0 +1,13 @@
+; f^3(a) = a and f^5(a) = a imply f(a) = a (gcd(3,5) = 1); f^2(a) = a is not implied by f^3(a) = a alone.
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-const a U)
+(declare-fun f (U) U)
+(assert (= (f (f (f a))) a))
+(push 1)
+(assert (not (= (f (f a)) a)))
+(check-sat)
+(pop 1)
+(assert (= (f (f (f (f (f a))))) a))
+(assert (not (= (f a) a)))
+(check-sat)

@@ -1,0 +1,10 @@
+; echo prints its string literal (with its quotes, "" inside).
+(echo "hello")
+(set-logic QF_UF)
+(echo "")
+(echo "two words; not a comment")
+(echo "a ""quoted"" word")
+(declare-sort U 0)
+(declare-const a U)
+(check-sat)
+(echo "done")

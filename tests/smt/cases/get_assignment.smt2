@@ -1,0 +1,13 @@
+; get-assignment: the values of the named Boolean terms.
+(set-option :produce-assignments true)
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-const a U)
+(declare-const b U)
+(declare-const c U)
+(declare-fun p (U) Bool)
+(assert (! (= a b) :named ab))
+(assert (or (! (= b c) :named bc) (! (p a) :named pa)))
+(assert (not (p b)))
+(check-sat)
+(get-assignment)

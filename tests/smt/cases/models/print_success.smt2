@@ -1,0 +1,13 @@
+; :print-success on: every command answers, the model is still found in the output.
+(set-option :print-success true)
+(set-option :produce-models true)
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-const a U)
+(declare-const b U)
+(declare-fun p (U) Bool)
+(assert (p a))
+(assert (not (p b)))
+(echo "before")
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; :named inside formulas: the name denotes the term and can be used afterwards.
+(set-option :produce-assignments true)
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-const a U)
+(declare-const b U)
+(declare-fun p (U) Bool)
+(assert (or (! (p a) :named pa) (! (p b) :named pb)))
+(assert (not pa))
+(check-sat)
+(get-assignment)
+(assert (= a b))
+(check-sat)

@@ -1,0 +1,12 @@
+; |x| and x are the same symbol; quoted symbols may hold spaces and other characters.
+(set-logic QF_UF)
+(declare-sort |U| 0)
+(declare-const |a| U)
+(declare-const |a b| U)
+(declare-const x!y U)
+(declare-fun |f (x)| (U) U)
+(assert (= (|f (x)| a) |a b|))
+(assert (= x!y (|f (x)| |a|)))
+(check-sat)
+(assert (not (= |x!y| |a b|)))
+(check-sat)

@@ -1,0 +1,15 @@
+; get-unsat-core: every named assertion is needed for the contradiction, so the core is
+; exactly {e1, e2, d3} (the unnamed assertion is not part of any core).
+(set-option :produce-unsat-cores true)
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-const a U)
+(declare-const b U)
+(declare-const c U)
+(declare-fun f (U) U)
+(assert (= c (f c)))
+(assert (! (= a b) :named e1))
+(assert (! (= (f b) c) :named e2))
+(assert (! (not (= (f a) c)) :named d3))
+(check-sat)
+(get-unsat-core)

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# diff_random.sh CRAIG N [FIRST_SEED=1] [SIZE]
+#
+# Differential test on random QF_UF scripts: for the N seeds FIRST_SEED, FIRST_SEED+1, ...
+# generates a script with gen_qf_uf (SIZE 1..10, or a seed-dependent size when omitted), runs
+# `CRAIG solve --timeout 20` and `z3 -T:20`, and compares every check-sat answer.
+#
+# A seed fails when
+#   - craig and z3 give opposite definite answers (sat vs unsat) and cvc5, asked as a second
+#     oracle, does not side with craig (when cvc5 sides with craig, z3 is counted as outvoted);
+#   - z3 has no definite answer, cvc5 has one, and craig's definite answer is the opposite;
+#   - craig exits with anything but 0 (5 = timeout is counted separately, not a failure; 3 is
+#     accepted only for the error of a final (get-model) after an unsat answer), prints an
+#     (error ...) anywhere else, or gives fewer answers than there are check-sats;
+#   - the script ends with (get-model) after sat and z3 finds that the printed model does not
+#     satisfy the assertions (model_query.sh).
+# craig's `unknown` answers are counted, not failed. Failing seeds are printed and their
+# scripts and outputs kept under a temporary directory. Last line: `N passed, M failed`.
+# Skips (exit 0, "skipped: z3 not found") when z3 is absent.
+#
+# The generator is $GEN_QF_UF, else gen_qf_uf next to CRAIG (build/tests/gen_qf_uf), else it
+# is compiled from tests/tools/gen_qf_uf.cpp into the temporary directory.
+set -uo pipefail
+if [ $# -lt 2 ] || [ $# -gt 4 ]; then
+  echo "usage: diff_random.sh CRAIG N [FIRST_SEED] [SIZE]" >&2
+  exit 2
+fi
+craig=$1 count=$2 first=${3:-1} size=${4:-}
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v z3 >/dev/null 2>&1; then
+  echo "skipped: z3 not found"
+  exit 0
+fi
+have_cvc5=0
+command -v cvc5 >/dev/null 2>&1 && have_cvc5=1
+if [ ! -x "$craig" ]; then
+  echo "diff_random.sh: $craig is not an executable" >&2
+  exit 2
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/craig-diff.XXXXXX")
+gen=${GEN_QF_UF:-}
+if [ -z "$gen" ]; then
+  for g in "$(dirname "$craig")/tests/gen_qf_uf" "$(dirname "$craig")/gen_qf_uf"; do
+    [ -x "$g" ] && gen=$g && break
+  done
+fi
+if [ -z "$gen" ]; then
+  gen="$work/gen_qf_uf"
+  ${CXX:-c++} -std=c++20 -O2 -o "$gen" "$here/../tools/gen_qf_uf.cpp" || exit 2
+fi
+
+answers() { grep -E '^(sat|unsat|unknown|timeout)$' "$1" | sed 's/^timeout$/unknown/'; }
+
+passed=0 failed=0 timeouts=0 unknowns=0 outvoted=0 models=0 nsat=0 nunsat=0
+failed_seeds=()
+for ((seed = first; seed < first + count; seed++)); do
+  file="$work/seed-$seed.smt2"
+  if [ -n "$size" ]; then "$gen" "$seed" "$size" >"$file"; else "$gen" "$seed" >"$file"; fi
+  { "$craig" solve --timeout 20 "$file" >"$work/craig.out" 2>"$work/craig.err"; } 2>/dev/null
+  rc=$?
+  z3 -T:20 "$file" >"$work/z3.out" 2>&1
+  mapfile -t ca < <(answers "$work/craig.out")
+  mapfile -t za < <(answers "$work/z3.out")
+  mapfile -t cva < <(true)
+  nchecks=$(grep -c '^(check-sat' "$file")
+  last_is_get_model=0
+  grep -v '^(exit)' "$file" | tail -1 | grep -q '^(get-model)' && last_is_get_model=1
+  problems=()
+
+  # exit code and errors
+  nerr=$(grep -c '^(error' "$work/craig.out")
+  tolerated_error=0
+  if [ "$last_is_get_model" -eq 1 ] && [ "${#ca[@]}" -gt 0 ] && [ "${ca[-1]}" = unsat ] &&
+    [ "$nerr" -eq 1 ] && tail -1 "$work/craig.out" | grep -q '^(error'; then
+    tolerated_error=1
+  fi
+  case $rc in
+    0) ;;
+    5) timeouts=$((timeouts + 1)) ;;
+    3) [ "$tolerated_error" -eq 1 ] || problems+=("craig exited with 3 (input error)") ;;
+    *) problems+=("craig exited with $rc$([ "$rc" -gt 128 ] && echo " (signal $((rc - 128)))")") ;;
+  esac
+  if [ "$nerr" -gt "$tolerated_error" ]; then
+    problems+=("craig printed an error: $(grep -m1 '^(error' "$work/craig.out")")
+  fi
+  if [ "$rc" -ne 5 ] && [ "${#ca[@]}" -lt "$nchecks" ]; then
+    problems+=("craig gave ${#ca[@]} answers for $nchecks check-sats")
+  fi
+
+  # answers
+  for ((i = 0; i < ${#ca[@]} && i < nchecks; i++)); do
+    c=${ca[$i]} z=${za[$i]:-unknown}
+    case $c in
+      sat) nsat=$((nsat + 1)) ;;
+      unsat) nunsat=$((nunsat + 1)) ;;
+      *) unknowns=$((unknowns + 1)); continue ;;
+    esac
+    if [ "$z" = "$c" ]; then continue; fi
+    # opposite answers, or z3 without an answer: ask cvc5
+    o=""
+    if [ "$have_cvc5" -eq 1 ]; then
+      if [ "${#cva[@]}" -eq 0 ]; then
+        mapfile -t cva < <(cvc5 --incremental --tlimit=20000 "$file" 2>/dev/null |
+          grep -E '^(sat|unsat|unknown)$')
+      fi
+      o=${cva[$i]:-unknown}
+    fi
+    if [ "$z" = unknown ]; then
+      if [ "$o" = sat ] || [ "$o" = unsat ]; then
+        [ "$o" = "$c" ] || problems+=("check-sat #$((i + 1)): craig $c, cvc5 $o (z3 unknown)")
+      fi
+    elif [ "$o" = "$c" ]; then
+      outvoted=$((outvoted + 1))
+      echo "note: seed $seed check-sat #$((i + 1)): z3 says $z, craig and cvc5 say $c"
+    else
+      problems+=("check-sat #$((i + 1)): craig $c, z3 $z${o:+, cvc5 $o}")
+    fi
+  done
+
+  # the final model, when there is one
+  if [ "$last_is_get_model" -eq 1 ] && [ "$rc" -eq 0 ] && [ "${#ca[@]}" -gt 0 ] &&
+    [ "${ca[-1]}" = sat ] && [ ${#problems[@]} -eq 0 ]; then
+    rm -f "$work"/query_*.smt2
+    report=$(bash "$here/model_query.sh" "$file" "$work/craig.out" "$work" | tail -1)
+    if [ "${report#* }" != query ]; then
+      problems+=("final get-model: ${report#* }")
+    else
+      q=$(z3 -T:20 "$work/query_${report%% *}.smt2" 2>&1)
+      if [ "$q" = sat ]; then
+        models=$((models + 1))
+      else
+        problems+=("the model does not satisfy the assertions (z3: $(echo "$q" | head -2 | tr '\n' ' '))")
+        cp "$work/query_${report%% *}.smt2" "$work/seed-$seed.model-query.smt2"
+      fi
+    fi
+  fi
+
+  if [ ${#problems[@]} -eq 0 ]; then
+    passed=$((passed + 1))
+    rm -f "$file"
+  else
+    failed=$((failed + 1))
+    failed_seeds+=("$seed")
+    echo "FAIL seed $seed$([ -n "$size" ] && echo " size $size"): kept $file"
+    for p in "${problems[@]}"; do echo "     $p"; done
+    cp "$work/craig.out" "$work/seed-$seed.craig.out"
+    cp "$work/craig.err" "$work/seed-$seed.craig.err"
+    cp "$work/z3.out" "$work/seed-$seed.z3.out"
+  fi
+done
+
+echo "craig answers: $nsat sat, $nunsat unsat, $unknowns unknown; $timeouts timeouts;" \
+  "$models models checked; z3 outvoted by cvc5: $outvoted"
+if [ "$failed" -eq 0 ]; then
+  rm -rf "$work"
+else
+  echo "failing seeds: ${failed_seeds[*]} (scripts in $work)"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,4 @@
+; An assertion must be a formula.
+(set-logic QF_LIA)
+(declare-const x Int)
+(assert (+ x 1))

@@ -1,0 +1,3 @@
+; declare-const takes a symbol and a sort.
+(set-logic QF_LRA)
+(declare-const x Real 0.0)

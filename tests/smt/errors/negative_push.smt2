@@ -1,0 +1,3 @@
+; -1 is a symbol, not a numeral.
+(set-logic QF_UF)
+(push -1)

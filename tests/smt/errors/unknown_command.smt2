@@ -1,0 +1,3 @@
+; Not an SMT-LIB command.
+(set-logic QF_UF)
+(check-sat-now)

@@ -1,0 +1,5 @@
+; y was never declared.
+(set-logic QF_LIA)
+(declare-const x Int)
+(assert (and (> x 0)
+             (< x y)))
