@@ -1,31 +1,45 @@
 #!/usr/bin/env bash
-# diff_random.sh CRAIG N [FIRST_SEED=1] [SIZE]
+# diff_random.sh CRAIG N [FIRST_SEED=1] [SIZE] [LOGIC=QF_UF]
 #
-# Differential test on random QF_UF scripts: for the N seeds FIRST_SEED, FIRST_SEED+1, ...
-# generates a script with gen_qf_uf (SIZE 1..10, or a seed-dependent size when omitted), runs
-# `CRAIG solve --timeout 20` and `z3 -T:20`, and compares every check-sat answer.
+# Differential test on random scripts: for the N seeds FIRST_SEED, FIRST_SEED+1, ...
+# generates a script (SIZE 1..10, or a seed-dependent size when omitted; SIZE may be left out
+# before LOGIC), runs `CRAIG solve --timeout 20` and `z3 -T:20`, and compares every check-sat
+# answer. LOGIC QF_UF uses gen_qf_uf (`gen_qf_uf SEED [SIZE]`); QF_LRA, QF_LIA, QF_UFLRA and
+# QF_UFLIA use gen_arith (`gen_arith SEED LOGIC [SIZE]`).
 #
 # A seed fails when
 #   - craig and z3 give opposite definite answers (sat vs unsat) and cvc5, asked as a second
 #     oracle, does not side with craig (when cvc5 sides with craig, z3 is counted as outvoted);
 #   - z3 has no definite answer, cvc5 has one, and craig's definite answer is the opposite;
-#   - craig exits with anything but 0 (5 = timeout is counted separately, not a failure; 3 is
-#     accepted only for the error of a final (get-model) after an unsat answer), prints an
-#     (error ...) anywhere else, or gives fewer answers than there are check-sats;
+#   - craig exits with anything but 0 (5 = timeout and 4 = unsupported are counted separately,
+#     not failures; 3 is accepted only for the error of a final (get-model) after an unsat or
+#     unknown answer), prints an (error ...) anywhere else, or gives fewer answers than there
+#     are check-sats;
 #   - the script ends with (get-model) after sat and z3 finds that the printed model does not
 #     satisfy the assertions (model_query.sh).
 # craig's `unknown` answers are counted, not failed. Failing seeds are printed and their
 # scripts and outputs kept under a temporary directory. Last line: `N passed, M failed`.
 # Skips (exit 0, "skipped: z3 not found") when z3 is absent.
 #
-# The generator is $GEN_QF_UF, else gen_qf_uf next to CRAIG (build/tests/gen_qf_uf), else it
-# is compiled from tests/tools/gen_qf_uf.cpp into the temporary directory.
+# The generator is $GEN, else $GEN_QF_UF (QF_UF) or $GEN_ARITH (arithmetic), else the
+# generator next to CRAIG (build/tests/gen_qf_uf, build/tests/gen_arith), else it is compiled
+# from tests/tools/ into the temporary directory.
 set -uo pipefail
-if [ $# -lt 2 ] || [ $# -gt 4 ]; then
-  echo "usage: diff_random.sh CRAIG N [FIRST_SEED] [SIZE]" >&2
+if [ $# -lt 2 ] || [ $# -gt 5 ]; then
+  echo "usage: diff_random.sh CRAIG N [FIRST_SEED] [SIZE] [LOGIC]" >&2
   exit 2
 fi
-craig=$1 count=$2 first=${3:-1} size=${4:-}
+craig=$1 count=$2 first=${3:-1} size=${4:-} logic=${5:-}
+if [ -z "$logic" ] && [[ "$size" == QF_* ]]; then logic=$size size=""; fi
+logic=${logic:-QF_UF}
+case $logic in
+  QF_UF) tool=gen_qf_uf gen=${GEN:-${GEN_QF_UF:-}} ;;
+  QF_LRA | QF_LIA | QF_UFLRA | QF_UFLIA) tool=gen_arith gen=${GEN:-${GEN_ARITH:-}} ;;
+  *)
+    echo "diff_random.sh: unknown LOGIC $logic (QF_UF, QF_LRA, QF_LIA, QF_UFLRA, QF_UFLIA)" >&2
+    exit 2
+    ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v z3 >/dev/null 2>&1; then
   echo "skipped: z3 not found"
@@ -39,24 +53,30 @@ if [ ! -x "$craig" ]; then
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/craig-diff.XXXXXX")
-gen=${GEN_QF_UF:-}
 if [ -z "$gen" ]; then
-  for g in "$(dirname "$craig")/tests/gen_qf_uf" "$(dirname "$craig")/gen_qf_uf"; do
+  for g in "$(dirname "$craig")/tests/$tool" "$(dirname "$craig")/$tool"; do
     [ -x "$g" ] && gen=$g && break
   done
 fi
 if [ -z "$gen" ]; then
-  gen="$work/gen_qf_uf"
-  ${CXX:-c++} -std=c++20 -O2 -o "$gen" "$here/../tools/gen_qf_uf.cpp" || exit 2
+  gen="$work/$tool"
+  ${CXX:-c++} -std=c++20 -O2 -o "$gen" "$here/../tools/$tool.cpp" || exit 2
 fi
+# generate SEED FILE
+generate() {
+  local args=("$1")
+  [ "$tool" = gen_arith ] && args+=("$logic")
+  [ -n "$size" ] && args+=("$size")
+  "$gen" "${args[@]}" >"$2"
+}
 
 answers() { grep -E '^(sat|unsat|unknown|timeout)$' "$1" | sed 's/^timeout$/unknown/'; }
 
-passed=0 failed=0 timeouts=0 unknowns=0 outvoted=0 models=0 nsat=0 nunsat=0
+passed=0 failed=0 timeouts=0 unsupported=0 unknowns=0 outvoted=0 models=0 nsat=0 nunsat=0
 failed_seeds=()
 for ((seed = first; seed < first + count; seed++)); do
   file="$work/seed-$seed.smt2"
-  if [ -n "$size" ]; then "$gen" "$seed" "$size" >"$file"; else "$gen" "$seed" >"$file"; fi
+  generate "$seed" "$file" || { echo "diff_random.sh: $gen failed on seed $seed" >&2; exit 2; }
   { "$craig" solve --timeout 20 "$file" >"$work/craig.out" 2>"$work/craig.err"; } 2>/dev/null
   rc=$?
   z3 -T:20 "$file" >"$work/z3.out" 2>&1
@@ -71,13 +91,14 @@ for ((seed = first; seed < first + count; seed++)); do
   # exit code and errors
   nerr=$(grep -c '^(error' "$work/craig.out")
   tolerated_error=0
-  if [ "$last_is_get_model" -eq 1 ] && [ "${#ca[@]}" -gt 0 ] && [ "${ca[-1]}" = unsat ] &&
+  if [ "$last_is_get_model" -eq 1 ] && [ "${#ca[@]}" -gt 0 ] && { [ "${ca[-1]}" = unsat ] || [ "${ca[-1]}" = unknown ]; } &&
     [ "$nerr" -eq 1 ] && tail -1 "$work/craig.out" | grep -q '^(error'; then
     tolerated_error=1
   fi
   case $rc in
     0) ;;
     5) timeouts=$((timeouts + 1)) ;;
+    4) unsupported=$((unsupported + 1)) ;;
     3) [ "$tolerated_error" -eq 1 ] || problems+=("craig exited with 3 (input error)") ;;
     *) problems+=("craig exited with $rc$([ "$rc" -gt 128 ] && echo " (signal $((rc - 128)))")") ;;
   esac
@@ -150,7 +171,8 @@ for ((seed = first; seed < first + count; seed++)); do
   fi
 done
 
-echo "craig answers: $nsat sat, $nunsat unsat, $unknowns unknown; $timeouts timeouts;" \
+echo "craig answers ($logic): $nsat sat, $nunsat unsat, $unknowns unknown; $timeouts timeouts;" \
+  "$unsupported runs with unsupported input;" \
   "$models models checked; z3 outvoted by cvc5: $outvoted"
 if [ "$failed" -eq 0 ]; then
   rm -rf "$work"

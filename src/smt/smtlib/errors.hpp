@@ -29,13 +29,18 @@ class SyntaxError : public ScriptError {
   using ScriptError::ScriptError;
 };
 
+// `harmless`: an unknown option or info flag, which changes no answer; it does not make the
+// exit status kScriptUnsupported.
 class Unsupported : public std::runtime_error {
  public:
-  Unsupported(Location loc, const std::string& message) : std::runtime_error(message), loc_(loc) {}
+  Unsupported(Location loc, const std::string& message, bool harmless = false)
+      : std::runtime_error(message), loc_(loc), harmless_(harmless) {}
   Location location() const { return loc_; }
+  bool harmless() const { return harmless_; }
 
  private:
   Location loc_;
+  bool harmless_;
 };
 
 }  // namespace craig::smtlib

@@ -92,8 +92,8 @@ void Interpreter::report_error(Location loc, const std::string& message) {
   *regular_ << "(error " << quote_string(text) << ")\n";
 }
 
-void Interpreter::report_unsupported(Location loc, const std::string& message) {
-  saw_unsupported_ = true;
+void Interpreter::report_unsupported(Location loc, const std::string& message, bool harmless) {
+  if (!harmless) saw_unsupported_ = true;
   *regular_ << "unsupported\n";
   *diagnostic_ << "; " << filename_ << ":" << loc.line << ":" << loc.col
                << ": unsupported: " << message << "\n";
@@ -190,7 +190,7 @@ bool Interpreter::execute(const SExprPool& pool, uint32_t root) {
     if (it == handlers().end()) fail(ks[0], "unknown command '" + pool[ks[0]].text + "'");
     go_on = (this->*(it->second))(ks[0], ks.subspan(1));
   } catch (const Unsupported& e) {
-    report_unsupported(e.location(), e.what());
+    report_unsupported(e.location(), e.what(), e.harmless());
   } catch (const smt::UnsupportedError& e) {
     report_unsupported(pool[root].loc, e.what());
   } catch (const ScriptError& e) {

@@ -42,7 +42,7 @@ class Interpreter {
   void enter_assert_mode();
   void success();
   void report_error(Location loc, const std::string& message);
-  void report_unsupported(Location loc, const std::string& message);
+  void report_unsupported(Location loc, const std::string& message, bool harmless = false);
   // Fails unless there are between lo and hi arguments; `usage` shows the expected form.
   void arity(uint32_t cmd, Args args, size_t lo, size_t hi, const char* usage) const;
   [[noreturn]] void fail(uint32_t node, const std::string& message) const;

@@ -33,7 +33,7 @@ bool Interpreter::cmd_set_option(uint32_t cmd, Args args) {
     fail(args[0], "expected an option keyword, got " + describe(*pool_, args[0]));
   const std::string name = (*pool_)[args[0]].text.substr(1);
   const OptionSpec* spec = find_option(name);
-  if (!spec) throw Unsupported((*pool_)[args[0]].loc, "the option :" + name);
+  if (!spec) throw Unsupported((*pool_)[args[0]].loc, "the option :" + name, true);
   if (args.size() < 2) fail(args[0], "expected a value after :" + name);
   uint32_t v = args[1];
   OptionValues next = options_;
@@ -73,7 +73,7 @@ bool Interpreter::cmd_get_option(uint32_t cmd, Args args) {
   if ((*pool_)[args[0]].kind != SKind::Keyword)
     fail(args[0], "expected an option keyword, got " + describe(*pool_, args[0]));
   const std::string name = (*pool_)[args[0]].text.substr(1);
-  if (!find_option(name)) throw Unsupported((*pool_)[args[0]].loc, "the option :" + name);
+  if (!find_option(name)) throw Unsupported((*pool_)[args[0]].loc, "the option :" + name, true);
   *regular_ << options_.printed(name) << "\n";
   return true;
 }
@@ -125,7 +125,7 @@ bool Interpreter::cmd_get_info(uint32_t cmd, Args args) {
     }
     out << "))\n";
   } else {
-    throw Unsupported((*pool_)[args[0]].loc, "the info flag " + key);
+    throw Unsupported((*pool_)[args[0]].loc, "the info flag " + key, true);
   }
   return true;
 }
