@@ -24,6 +24,7 @@ struct CommonOptions {
   uint64_t memory_mb = 0;  // 0 = none
   uint32_t seed = 0;
   bool check_models = true;
+  bool check_certificates = true;
 };
 
 void add_common(CLI::App& app, CommonOptions& o) {
@@ -32,6 +33,9 @@ void add_common(CLI::App& app, CommonOptions& o) {
   app.add_option("--seed", o.seed, "Random seed");
   app.add_flag("--check-models,!--no-check-models", o.check_models,
                "Evaluate every assertion under each model before answering sat (default on)");
+  app.add_flag("--check-certificates,!--no-check-certificates", o.check_certificates,
+               "Re-check every theory conflict (Farkas certificates, congruence explanations) "
+               "with an independent checker (default on)");
 }
 
 void apply_memory_limit(uint64_t mb) {
@@ -56,6 +60,7 @@ void start_watchdog(double timeout) {
 int run_solve(const std::string& file, const CommonOptions& o) {
   smtlib::ScriptOptions so;
   so.check_models = o.check_models;
+  so.check_certificates = o.check_certificates;
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +

@@ -1,6 +1,11 @@
 #include "smt/euf_theory.hpp"
 
+#include <algorithm>
+#include <tuple>
 #include <unordered_map>
+
+#include "smt/euf_certificate.hpp"
+#include "smt/solver.hpp"
 
 namespace craig::smt {
 
@@ -86,12 +91,74 @@ bool EufTheory::check(std::vector<std::vector<sat::Lit>>& conflicts) {
       cc_.assert_equal(tm_.mk_not(e.atom), tm_.mk_bool(!e.value), e.reason);
   }
   if (cc_.consistent()) return true;
-  for (auto& c : cc_.all_conflicts()) conflicts.emplace_back(c.begin(), c.end());
-  if (conflicts.empty()) {
+  const size_t first = conflicts.size();
+  // Every violated disequality gives a conflict; the shortest few are the useful ones, and
+  // hundreds per round only bloat the clause database.
+  std::vector<std::vector<euf::Reason>> all = cc_.all_conflicts();
+  std::stable_sort(all.begin(), all.end(),
+                   [](const auto& x, const auto& y) { return x.size() < y.size(); });
+  if (all.size() > kMaxConflictsPerRound) all.resize(kMaxConflictsPerRound);
+  for (auto& c : all) conflicts.emplace_back(c.begin(), c.end());
+  if (conflicts.size() == first) {
     const auto& c = cc_.conflict();
     conflicts.emplace_back(c.begin(), c.end());
   }
+  if (check_certificates_)
+    for (size_t i = first; i < conflicts.size(); ++i) check_conflict(conflicts[i]);
+  if (transitivity_lemmas_on_)
+    for (const auto& v : cc_.violations())
+      if (v.has_reason && !tm_.is_bool(v.a)) add_transitivity_lemmas(v.a, v.b);
   return false;
+}
+
+// A conflict a = t1 = ... = b, a != b mentions only the atoms of its chain; a SAT solver that
+// sees only those atoms needs exponentially many conflicts on diamond-shaped problems
+// (eq_diamond). The lemmas  a = t(i-1) and t(i-1) = t(i) imply a = t(i)  give it the
+// intermediate equalities as atoms to learn from.
+void EufTheory::add_transitivity_lemmas(Term a, Term b) {
+  if (transitivity_lemmas_ >= kMaxTransitivityLemmas) return;
+  std::vector<euf::CongruenceClosure::Step> chain = cc_.explain_path(a, b);
+  if (chain.size() < 2) return;
+  Term prefix = tm_.mk_eq(a, chain[0].to);  // a = t1
+  for (size_t i = 1; i < chain.size(); ++i) {
+    Term to = chain[i].to;
+    Term next = tm_.mk_eq(a, to);
+    if (tm_.kind(next) == Kind::Eq && lemma_pairs_.insert(next.id).second) {
+      Term step = tm_.mk_eq(chain[i].from, to);
+      Term parts[3] = {tm_.mk_not(prefix), tm_.mk_not(step), next};
+      lemmas_.push_back(tm_.mk_or(parts));
+      ++transitivity_lemmas_;
+    }
+    prefix = next;
+  }
+}
+
+void EufTheory::take_requests(std::vector<Term>& lemmas, std::vector<Term>& splits) {
+  lemmas.insert(lemmas.end(), lemmas_.begin(), lemmas_.end());
+  lemmas_.clear();
+}
+
+void EufTheory::check_conflict(std::span<const sat::Lit> conflict) {
+  std::unordered_map<sat::Lit, const RoundAtom*> by_reason;
+  for (const RoundAtom& e : round_atoms_) by_reason.emplace(e.reason, &e);
+  std::vector<EufFact> facts;
+  for (sat::Lit l : conflict) {
+    auto it = by_reason.find(l);
+    if (it == by_reason.end()) throw CheckFailure("EUF conflict: a literal that was never asserted");
+    const RoundAtom& e = *it->second;
+    uint8_t flags = e.atom.id < arg_flags_.size() ? arg_flags_[e.atom.id] : 0;
+    if (tm_.kind(e.atom) == Kind::Eq && !tm_.is_bool(tm_.child(e.atom, 0))) {
+      Term a = tm_.child(e.atom, 0), b = tm_.child(e.atom, 1);
+      if (auto i = interface_.find(e.atom.id); i != interface_.end()) std::tie(a, b) = i->second;
+      facts.push_back({a, b, e.value});
+      if (flags & kArgument) facts.push_back({e.atom, tm_.mk_bool(e.value), true});
+    } else {
+      facts.push_back({e.atom, tm_.mk_bool(e.value), true});
+    }
+    if (flags & kNegatedArgument) facts.push_back({tm_.mk_not(e.atom), tm_.mk_bool(!e.value), true});
+  }
+  std::string why;
+  if (!check_euf_conflict(tm_, facts, &why)) throw CheckFailure("invalid EUF conflict: " + why);
 }
 
 void EufTheory::extend_model(Model& model) {

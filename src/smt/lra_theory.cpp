@@ -1,5 +1,7 @@
 #include "smt/lra_theory.hpp"
 
+#include "smt/lra_certificate.hpp"
+#include "smt/solver.hpp"
 #include "smt/terms/printer.hpp"
 
 namespace craig::smt {
@@ -96,7 +98,7 @@ void LraTheory::end_round() {
 }
 
 void LraTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
-  asserted_.emplace_back(atom, value);
+  asserted_.push_back({atom, value, reason});
   if (conflict_) return;
   Kind k = tm_.kind(atom);
   Term p;
@@ -151,9 +153,27 @@ void LraTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
 }
 
 void LraTheory::record_conflict(std::vector<std::vector<sat::Lit>>& conflicts) {
+  const lra::Simplex::Conflict& conflict = simplex_.conflict();
   std::vector<sat::Lit> c;
-  for (const auto& [reason, coeff] : simplex_.conflict().farkas) c.push_back(reason);
+  for (const auto& [reason, coeff] : conflict.farkas) c.push_back(reason);
+  if (check_certificates_) check_certificate(conflict);
   conflicts.push_back(std::move(c));
+}
+
+void LraTheory::check_certificate(const lra::Simplex::Conflict& conflict) const {
+  std::unordered_map<sat::Lit, const Asserted*> by_reason;
+  for (const Asserted& a : asserted_) by_reason.emplace(a.reason, &a);
+  std::vector<LraCertificateEntry> entries;
+  for (size_t i = 0; i < conflict.farkas.size(); ++i) {
+    auto it = by_reason.find(conflict.farkas[i].first);
+    if (it == by_reason.end())
+      throw CheckFailure("arithmetic conflict: a Farkas coefficient for a literal never asserted");
+    entries.push_back({it->second->atom, it->second->value, conflict.bounds[i].upper,
+                       conflict.farkas[i].second});
+  }
+  std::string why;
+  if (!check_lra_certificate(tm_, entries, &why))
+    throw CheckFailure("arithmetic conflict with an invalid Farkas certificate: " + why);
 }
 
 bool LraTheory::check(std::vector<std::vector<sat::Lit>>& conflicts) {
@@ -162,8 +182,8 @@ bool LraTheory::check(std::vector<std::vector<sat::Lit>>& conflicts) {
     record_conflict(conflicts);
     return false;
   }
-  for (auto& [atom, value] : asserted_) {
-    (void)value;
+  for (const Asserted& a : asserted_) {
+    Term atom = a.atom;
     auto kids = tm_.children(atom);
     std::vector<Term> stack(kids.begin(), kids.end());
     while (!stack.empty()) {

@@ -31,6 +31,10 @@ class LraTheory final : public Theory {
   void end_round() override;
   void take_requests(std::vector<Term>& lemmas, std::vector<Term>& splits) override;
 
+  // Check every conflict's Farkas certificate against its atoms (lra_certificate.hpp); a
+  // failure throws CheckFailure.
+  void set_check_certificates(bool on) { check_certificates_ = on; }
+
   // Theory combination: make t (an Int/Real term) known to the simplex, so that it has a value.
   void ensure_term(Term t);
   // After a successful check: the value of t in the model this round will produce, or nothing
@@ -53,6 +57,7 @@ class LraTheory final : public Theory {
   Var var_of_atom(Term t);
   bool is_nonlinear(Term t) const;
   void record_conflict(std::vector<std::vector<sat::Lit>>& conflicts);
+  void check_certificate(const lra::Simplex::Conflict& conflict) const;
   bool branch_on_fractional();
 
   TermManager& tm_;
@@ -62,7 +67,13 @@ class LraTheory final : public Theory {
   std::vector<uint8_t> is_int_;                 // per simplex variable
   std::unordered_set<uint32_t> diseq_lemma_done_;
   std::vector<Term> lemmas_, splits_;
-  std::vector<std::pair<Term, bool>> asserted_;  // this round's atoms, for diseq lemmas
+  struct Asserted {
+    Term atom;
+    bool value;
+    sat::Lit reason;
+  };
+  std::vector<Asserted> asserted_;  // this round's literals
+  bool check_certificates_ = false;
   std::vector<mpq_class> model_;  // concrete values of this round, computed on demand
   bool model_valid_ = false;
   bool conflict_ = false;

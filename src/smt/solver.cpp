@@ -1,6 +1,8 @@
 #include "smt/solver.hpp"
 
 #include <algorithm>
+#include <array>
+#include <set>
 
 #include "sat/sat_solver.hpp"
 #include "smt/cnf.hpp"
@@ -8,6 +10,7 @@
 #include "smt/euf_theory.hpp"
 #include "smt/lra_theory.hpp"
 #include "smt/terms/printer.hpp"
+#include "smt/transitivity.hpp"
 
 namespace craig::smt {
 
@@ -34,7 +37,8 @@ struct Assertion {
 constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
 
 struct Stats {
-  uint64_t checks = 0, rounds = 0, theory_conflicts = 0, lemmas = 0;
+  uint64_t checks = 0, rounds = 0, theory_conflicts = 0, conflict_clauses = 0, lemmas = 0;
+  uint64_t transitivity_triangles = 0;
   double theory_seconds = 0;
 };
 
@@ -45,6 +49,8 @@ struct Solver::Impl {
       : tm(tm), opts(o), sat(o.random_seed), cnf(tm, sat), euf(tm), lra(tm), combination(tm, euf, lra) {
     theories.push_back(&euf);
     theories.push_back(&lra);
+    euf.set_check_certificates(o.check_certificates);
+    lra.set_check_certificates(o.check_certificates);
     euf.set_arith_values([this](Term t) { return lra.model_value(t); });
     scope_acts.push_back(new_activation());
   }
@@ -65,6 +71,8 @@ struct Solver::Impl {
   // Valid lemmas added for good (definitions of term-level ites, theory lemmas) and split
   // atoms the theories asked the SAT solver to decide: all are roots of the relevancy walk.
   std::vector<Term> lemma_roots;
+  size_t transitivity_eqs = 0;  // equality atoms the last chordal completion covered
+  std::set<std::array<uint32_t, 3>> triangles_done;
 
   Result last = Result::Unknown;
   std::optional<Model> model;
@@ -238,6 +246,7 @@ struct Solver::Impl {
       roots.push_back(t);
     }
     const size_t base_roots = roots.size();
+    add_transitivity_clauses();
     if (opts.deadline) sat.set_terminator([d = *opts.deadline] { return std::chrono::steady_clock::now() > d; });
     std::vector<std::pair<Term, bool>> atoms;
     std::vector<std::vector<sat::Lit>> conflicts;
@@ -300,6 +309,7 @@ struct Solver::Impl {
       stats.theory_seconds += seconds_since(start);
       if (conflicts.empty() && lemmas.empty() && splits.empty()) return unknown(incomplete);
       stats.theory_conflicts += conflicts.size();
+      stats.lemmas += lemmas.size();
       for (Term l : lemmas) {
         sat::Lit unit[1] = {encode(l, kLemmaTag)};
         cnf.add_clause(unit);
@@ -315,9 +325,42 @@ struct Solver::Impl {
         std::sort(c.begin(), c.end());
         c.erase(std::unique(c.begin(), c.end()), c.end());
         cnf.add_clause(c);
-        ++stats.lemmas;
+        ++stats.conflict_clauses;
       }
     }
+  }
+
+  // Eager transitivity over the equality atoms of uninterpreted sorts (transitivity.hpp),
+  // recomputed when new such atoms appeared; every triangle's clauses are added once.
+  void add_transitivity_clauses() {
+    constexpr size_t kMaxTriangles = 200000;
+    std::vector<Term> eqs;
+    for (Term a : cnf.atoms())
+      if (tm.kind(a) == Kind::Eq && tm.sorts().is_uninterpreted(tm.sort(tm.child(a, 0))))
+        eqs.push_back(a);
+    if (eqs.size() == transitivity_eqs || triangles_done.size() >= kMaxTriangles) return;
+    transitivity_eqs = eqs.size();
+    // On dense graphs the completion is cubic; past a budget proportional to the number of
+    // atoms the lazy loop does better.
+    const size_t budget = std::min(kMaxTriangles, 10 * eqs.size() + 1000);
+    for (const auto& tri : chordal_triangles(tm, eqs, budget)) {
+      std::array<uint32_t, 3> key = {tri[0].id, tri[1].id, tri[2].id};
+      std::sort(key.begin(), key.end());
+      if (!triangles_done.insert(key).second) continue;
+      sat::Lit e[3] = {encode(tm.mk_eq(tri[0], tri[1]), kLemmaTag),
+                       encode(tm.mk_eq(tri[1], tri[2]), kLemmaTag),
+                       encode(tm.mk_eq(tri[0], tri[2]), kLemmaTag)};
+      cnf.set_tag(kLemmaTag);
+      for (int i = 0; i < 3; ++i) {
+        sat::Lit c[3] = {-e[i], -e[(i + 1) % 3], e[(i + 2) % 3]};
+        cnf.add_clause(c);
+      }
+      ++stats.transitivity_triangles;
+    }
+    transitivity_eqs = 0;
+    for (Term a : cnf.atoms())  // fill edges are atoms too: count them as seen
+      if (tm.kind(a) == Kind::Eq && tm.sorts().is_uninterpreted(tm.sort(tm.child(a, 0))))
+        ++transitivity_eqs;
   }
 
   static double seconds_since(std::chrono::steady_clock::time_point s) {
@@ -428,7 +471,9 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
   r.emplace_back("checks", num(s.stats.checks));
   r.emplace_back("rounds", num(s.stats.rounds));
   r.emplace_back("theory-conflicts", num(s.stats.theory_conflicts));
+  r.emplace_back("conflict-clauses", num(s.stats.conflict_clauses));
   r.emplace_back("theory-lemmas", num(s.stats.lemmas));
+  r.emplace_back("transitivity-triangles", num(s.stats.transitivity_triangles));
   r.emplace_back("sat-solves", num(s.sat.stats().solves));
   r.emplace_back("sat-vars", num(s.sat.num_vars()));
   r.emplace_back("sat-clauses", num(s.sat.stats().clauses));

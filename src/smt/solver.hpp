@@ -31,6 +31,7 @@ struct SolverOptions {
   bool produce_models = true;
   bool produce_unsat_cores = false;
   bool check_models = false;   // evaluate every assertion under each Sat model
+  bool check_certificates = false;  // re-check every theory conflict independently
   uint32_t random_seed = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };

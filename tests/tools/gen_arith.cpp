@@ -22,6 +22,7 @@
 // constants; the number of atoms per constant is drawn around the empirical sat/unsat
 // threshold (measured with z3 over seeds 1..200 of every size and logic), so roughly half of
 // the scripts are unsat.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -490,13 +491,13 @@ std::string Generator::script() {
   // The atom budget, and a number of atoms per arithmetic constant drawn around the
   // sat/unsat threshold: the density decides sat/unsat.
   int target = 4 + 30 * size_;
-  double lo = std::getenv("GA_LO") ? std::atof(std::getenv("GA_LO")) : 0.35;
-  double small = std::getenv("GA_SMALL") ? std::atof(std::getenv("GA_SMALL")) : 0.0;
-  double pc = std::getenv("GA_PC") ? std::atof(std::getenv("GA_PC")) : 7.0;
-  double density = lo + small * (size_ < 6 ? (6 - size_) / 5.0 : 0.0) + 1.3 * (static_cast<double>(rng_.below(1000)) / 1000.0);
-  double per_const = pc;
+  // The thresholds (measured): UF atoms and integer rounding shift them.
+  double base = logic_.uf ? (logic_.ints ? 0.57 : 0.53) : (logic_.ints ? 0.45 : 0.35);
+  if (size_ == 1 && (logic_.uf || logic_.ints)) base += 0.3;
+  double density = base + 1.3 * (static_cast<double>(rng_.below(1000)) / 1000.0);
+  double per_const = logic_.uf ? (logic_.ints ? 8.0 : 9.0) : (logic_.ints ? 6.0 : 7.0);
   int goal = static_cast<int>(target * density);
-  int nconst = 2 + static_cast<int>(target / per_const);
+  int nconst = std::max(2, static_cast<int>(target / per_const + 0.5));
   out_ = "; gen_arith " + std::string(logic_.name) + " size " + std::to_string(size_) +
          " density " + std::to_string(density).substr(0, 4) + (incremental ? " incremental" : "") +
          (int_ops_ ? " div/mod/abs" : "") + "\n" + out_;

@@ -499,6 +499,16 @@ std::vector<std::vector<Reason>> CongruenceClosure::all_conflicts() const {
   return res;
 }
 
+std::vector<CongruenceClosure::Violation> CongruenceClosure::violations() const {
+  std::vector<Violation> res;
+  res.reserve(violated_.size());
+  for (uint32_t d : violated_) {
+    const Diseq& q = diseqs_[d];
+    res.push_back({term_[q.x], term_[q.y], q.reason, q.has_reason});
+  }
+  return res;
+}
+
 std::vector<CongruenceClosure::Step> CongruenceClosure::explain_path(Term a, Term b) const {
   std::vector<Step> result;
   if (a == b) return result;

@@ -70,6 +70,14 @@ class CongruenceClosure {
   // explanation without a disequality reason).
   std::vector<std::vector<Reason>> all_conflicts() const;
 
+  // The violated disequalities a != b (true != false has has_reason == false), in order of
+  // detection; parallel to all_conflicts().
+  struct Violation {
+    Term a, b;
+    Reason reason;
+    bool has_reason;
+  };
+  std::vector<Violation> violations() const;
   bool is_registered(Term t) const { return node_of(t) != kNone; }
   // Unregistered terms are their own singleton classes.
   bool are_equal(Term a, Term b) const;

@@ -21,6 +21,7 @@ struct Uf {
   SolverOptions checked() {
     SolverOptions o;
     o.check_models = true;
+    o.check_certificates = true;
     return o;
   }
 };
