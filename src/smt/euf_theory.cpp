@@ -32,7 +32,9 @@ void EufTheory::begin_round() {
 }
 
 void EufTheory::mark_boolean_arguments(Term app) {
-  std::vector<Term> stack{app};
+  if (tm_.kind(app) != Kind::App) return;
+  std::vector<Term>& stack = mark_stack_;
+  stack.assign(1, app);
   while (!stack.empty()) {
     Term t = stack.back();
     stack.pop_back();
@@ -103,8 +105,11 @@ bool EufTheory::check(std::vector<std::vector<sat::Lit>>& conflicts) {
     const auto& c = cc_.conflict();
     conflicts.emplace_back(c.begin(), c.end());
   }
-  if (check_certificates_)
+  if (check_certificates_) {
+    by_reason_.clear();
+    for (const RoundAtom& e : round_atoms_) by_reason_.emplace(e.reason, &e);
     for (size_t i = first; i < conflicts.size(); ++i) check_conflict(conflicts[i]);
+  }
   if (transitivity_lemmas_on_)
     for (const auto& v : cc_.violations())
       if (v.has_reason && !tm_.is_bool(v.a)) add_transitivity_lemmas(v.a, v.b);
@@ -139,12 +144,10 @@ void EufTheory::take_requests(std::vector<Term>& lemmas, std::vector<Term>& spli
 }
 
 void EufTheory::check_conflict(std::span<const sat::Lit> conflict) {
-  std::unordered_map<sat::Lit, const RoundAtom*> by_reason;
-  for (const RoundAtom& e : round_atoms_) by_reason.emplace(e.reason, &e);
   std::vector<EufFact> facts;
   for (sat::Lit l : conflict) {
-    auto it = by_reason.find(l);
-    if (it == by_reason.end()) throw CheckFailure("EUF conflict: a literal that was never asserted");
+    auto it = by_reason_.find(l);
+    if (it == by_reason_.end()) throw CheckFailure("EUF conflict: a literal that was never asserted");
     const RoundAtom& e = *it->second;
     uint8_t flags = e.atom.id < arg_flags_.size() ? arg_flags_[e.atom.id] : 0;
     if (tm_.kind(e.atom) == Kind::Eq && !tm_.is_bool(tm_.child(e.atom, 0))) {

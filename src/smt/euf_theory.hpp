@@ -72,6 +72,8 @@ class EufTheory final : public Theory {
   std::unordered_map<uint32_t, std::pair<Term, Term>> interface_;  // atom id -> (s, t)
   std::function<std::optional<mpq_class>(Term)> arith_value_;
   bool check_certificates_ = false;
+  std::unordered_map<sat::Lit, const RoundAtom*> by_reason_;  // for check_conflict
+  std::vector<Term> mark_stack_;                              // scratch
   // Transitivity lemmas, each added once (keyed by the id of its new atom a = t(i)).
   static constexpr uint64_t kMaxTransitivityLemmas = 100000;
   // Off by default: measured on the QF_UF dev set, the eager chordal transitivity of the

@@ -3,9 +3,10 @@
 #
 # Differential test on random scripts: for the N seeds FIRST_SEED, FIRST_SEED+1, ...
 # generates a script (SIZE 1..10, or a seed-dependent size when omitted; SIZE may be left out
-# before LOGIC), runs `CRAIG solve --timeout 20` and `z3 -T:20`, and compares every check-sat
-# answer. LOGIC QF_UF uses gen_qf_uf (`gen_qf_uf SEED [SIZE]`); QF_LRA, QF_LIA, QF_UFLRA and
-# QF_UFLIA use gen_arith (`gen_arith SEED LOGIC [SIZE]`).
+# before LOGIC), runs `CRAIG solve --timeout 20` and `z3 -T:20` ($DIFF_TIMEOUT seconds instead
+# of 20 when set), and compares every check-sat answer. LOGIC QF_UF uses gen_qf_uf
+# (`gen_qf_uf SEED [SIZE]`); QF_LRA, QF_LIA, QF_UFLRA and QF_UFLIA use gen_arith
+# (`gen_arith SEED LOGIC [SIZE]`).
 #
 # A seed fails when
 #   - craig and z3 give opposite definite answers (sat vs unsat) and cvc5, asked as a second
@@ -30,6 +31,7 @@ if [ $# -lt 2 ] || [ $# -gt 5 ]; then
   exit 2
 fi
 craig=$1 count=$2 first=${3:-1} size=${4:-} logic=${5:-}
+limit=${DIFF_TIMEOUT:-20}
 if [ -z "$logic" ] && [[ "$size" == QF_* ]]; then logic=$size size=""; fi
 logic=${logic:-QF_UF}
 case $logic in
@@ -77,9 +79,9 @@ failed_seeds=()
 for ((seed = first; seed < first + count; seed++)); do
   file="$work/seed-$seed.smt2"
   generate "$seed" "$file" || { echo "diff_random.sh: $gen failed on seed $seed" >&2; exit 2; }
-  { "$craig" solve --timeout 20 "$file" >"$work/craig.out" 2>"$work/craig.err"; } 2>/dev/null
+  { "$craig" solve --timeout "$limit" "$file" >"$work/craig.out" 2>"$work/craig.err"; } 2>/dev/null
   rc=$?
-  z3 -T:20 "$file" >"$work/z3.out" 2>&1
+  z3 -T:"$limit" "$file" >"$work/z3.out" 2>&1
   mapfile -t ca < <(answers "$work/craig.out")
   mapfile -t za < <(answers "$work/z3.out")
   mapfile -t cva < <(true)
@@ -122,7 +124,7 @@ for ((seed = first; seed < first + count; seed++)); do
     o=""
     if [ "$have_cvc5" -eq 1 ]; then
       if [ "${#cva[@]}" -eq 0 ]; then
-        mapfile -t cva < <(cvc5 --incremental --tlimit=20000 "$file" 2>/dev/null |
+        mapfile -t cva < <(cvc5 --incremental --tlimit="${limit}000" "$file" 2>/dev/null |
           grep -E '^(sat|unsat|unknown)$')
       fi
       o=${cva[$i]:-unknown}

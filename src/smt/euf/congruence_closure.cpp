@@ -519,7 +519,10 @@ std::vector<CongruenceClosure::Step> CongruenceClosure::explain_path(Term a, Ter
   tasks.emplace_back(&result, node_of(a), node_of(b));
   std::vector<uint32_t> up_a, up_b;
   while (!tasks.empty()) {
-    auto [dest, u, v] = tasks.back();
+    // Plain variables, not a structured binding: the lambda below captures dest (C++20 allows
+    // capturing bindings, clang 14 does not).
+    std::vector<Step>* dest = std::get<0>(tasks.back());
+    uint32_t u = std::get<1>(tasks.back()), v = std::get<2>(tasks.back());
     tasks.pop_back();
     uint32_t c = nca(u, v);
     // The path u -> ... -> c <- ... <- v in the proof forest.
