@@ -25,6 +25,7 @@ struct CommonOptions {
   uint32_t seed = 0;
   bool check_models = true;
   bool check_certificates = true;
+  bool lra_static_learning = false;
 };
 
 void add_common(CLI::App& app, CommonOptions& o) {
@@ -36,6 +37,8 @@ void add_common(CLI::App& app, CommonOptions& o) {
   app.add_flag("--check-certificates,!--no-check-certificates", o.check_certificates,
                "Re-check every theory conflict (Farkas certificates, congruence explanations) "
                "with an independent checker (default on)");
+  app.add_flag("--lra-static-learning,!--no-lra-static-learning", o.lra_static_learning,
+               "Add bound implications between arithmetic atoms over the same term (default off)");
 }
 
 void apply_memory_limit(uint64_t mb) {
@@ -61,6 +64,7 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   smtlib::ScriptOptions so;
   so.check_models = o.check_models;
   so.check_certificates = o.check_certificates;
+  so.lra_static_learning = o.lra_static_learning;
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +

@@ -39,7 +39,10 @@ void CnfEncoder::scan_theory_term(Term root) {
     scanned_[t.id] = 1;
     Kind k = tm_.kind(t);
     if (k == Kind::Ite && !tm_.is_bool(t)) term_ites_.push_back(t);
-    for (Term c : tm_.children(t)) {
+    // A copy: literal() below may create terms, which can move the children's storage (and it
+    // may come back here, so no shared scratch buffer either).
+    const std::vector<Term> kids(tm_.children(t).begin(), tm_.children(t).end());
+    for (Term c : kids) {
       if (tm_.is_bool(c) && k != Kind::Ite) {
         literal(c);  // e.g. f(p) or f(x = y): the argument's truth value is a SAT literal
       } else if (tm_.is_bool(c)) {

@@ -10,6 +10,8 @@ void Combination::split(Term s, Term t, std::vector<Term>& splits) {
   if (tm_.kind(atom) != Kind::Eq) return;  // decided by the normal form (true or false)
   euf_.add_interface_equality(atom, s, t);
   splits.push_back(atom);
+  uint64_t key = s.id < t.id ? (uint64_t{s.id} << 32) | t.id : (uint64_t{t.id} << 32) | s.id;
+  if (proposed_.insert(key).second) progress_ = true;
 }
 
 bool Combination::propose(std::vector<Term>& splits) {
@@ -21,6 +23,7 @@ bool Combination::propose(std::vector<Term>& splits) {
   if (shared_.empty()) return true;
   for (auto& [t, r] : shared_) lra_.ensure_term(t);
   const size_t before = splits.size();
+  progress_ = false;
   // Equal values, different classes: one split per term against the first term of its value.
   std::map<mpq_class, Term> by_value;
   // Same class, different values: one split per term against the first member seen.

@@ -10,6 +10,7 @@
 // and both theories then receive it (EUF as the interface equality s = t). Each split is a
 // new atom over finitely many shared terms, so the loop terminates; when no split is left,
 // one model satisfies both theories.
+#include <unordered_set>
 #include <vector>
 
 #include "smt/euf_theory.hpp"
@@ -24,6 +25,9 @@ class Combination {
   // Call after both theories accepted the round (before end_round). Appends the atoms on which
   // the theories disagree; returns true if there was none.
   bool propose(std::vector<Term>& splits);
+  // After a propose() that returned splits: false if every one of them had been proposed
+  // before (the theories then disagree on decided atoms, and the loop would not converge).
+  bool made_progress() const { return progress_; }
 
  private:
   void split(Term s, Term t, std::vector<Term>& splits);
@@ -32,6 +36,8 @@ class Combination {
   EufTheory& euf_;
   LraTheory& lra_;
   std::vector<std::pair<Term, Term>> shared_;  // scratch: (term, representative)
+  std::unordered_set<uint64_t> proposed_;       // pairs (s, t) ever proposed
+  bool progress_ = false;
 };
 
 }  // namespace craig::smt

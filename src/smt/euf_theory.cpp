@@ -58,23 +58,33 @@ void EufTheory::mark_boolean_arguments(Term app) {
 void EufTheory::end_round() { cc_.pop(); }
 
 void EufTheory::add_interface_equality(Term atom, Term s, Term t) {
-  interface_.emplace(atom.id, std::make_pair(s, t));
+  // Several pairs can share one atom: -f(a) = b and f(a) = -b have the same normal form.
+  auto& pairs = interface_[atom.id];
+  for (auto& [x, y] : pairs)
+    if ((x == s && y == t) || (x == t && y == s)) return;
+  pairs.emplace_back(s, t);
+}
+
+void EufTheory::equation_pairs(Term atom, std::vector<std::pair<Term, Term>>& out) const {
+  out.clear();
+  if (auto it = interface_.find(atom.id); it != interface_.end())
+    out = it->second;
+  else
+    out.emplace_back(tm_.child(atom, 0), tm_.child(atom, 1));
 }
 
 void EufTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
   if (tm_.kind(atom) == Kind::Eq && !tm_.is_bool(tm_.child(atom, 0))) {
-    Term a = tm_.child(atom, 0), b = tm_.child(atom, 1);
-    if (auto it = interface_.find(atom.id); it != interface_.end()) {
-      a = it->second.first;
-      b = it->second.second;
-    }
-    mark_boolean_arguments(a);
-    mark_boolean_arguments(b);
     round_atoms_.push_back({atom, value, reason});
-    if (value)
-      cc_.assert_equal(a, b, reason);
-    else
-      cc_.assert_distinct(a, b, reason);
+    equation_pairs(atom, pairs_);
+    for (auto& [a, b] : pairs_) {
+      mark_boolean_arguments(a);
+      mark_boolean_arguments(b);
+      if (value)
+        cc_.assert_equal(a, b, reason);
+      else
+        cc_.assert_distinct(a, b, reason);
+    }
     return;
   }
   mark_boolean_arguments(atom);
@@ -151,9 +161,8 @@ void EufTheory::check_conflict(std::span<const sat::Lit> conflict) {
     const RoundAtom& e = *it->second;
     uint8_t flags = e.atom.id < arg_flags_.size() ? arg_flags_[e.atom.id] : 0;
     if (tm_.kind(e.atom) == Kind::Eq && !tm_.is_bool(tm_.child(e.atom, 0))) {
-      Term a = tm_.child(e.atom, 0), b = tm_.child(e.atom, 1);
-      if (auto i = interface_.find(e.atom.id); i != interface_.end()) std::tie(a, b) = i->second;
-      facts.push_back({a, b, e.value});
+      equation_pairs(e.atom, pairs_);
+      for (auto& [a, b] : pairs_) facts.push_back({a, b, e.value});
       if (flags & kArgument) facts.push_back({e.atom, tm_.mk_bool(e.value), true});
     } else {
       facts.push_back({e.atom, tm_.mk_bool(e.value), true});

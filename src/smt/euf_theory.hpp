@@ -56,6 +56,8 @@ class EufTheory final : public Theory {
   // Re-derives a conflict with the independent closure of euf_certificate.hpp.
   void check_conflict(std::span<const sat::Lit> conflict);
   void add_transitivity_lemmas(Term a, Term b);
+  // The equations an equality atom asserts in EUF: its interface pairs, else its two sides.
+  void equation_pairs(Term atom, std::vector<std::pair<Term, Term>>& out) const;
 
   TermManager& tm_;
   euf::CongruenceClosure cc_;
@@ -69,7 +71,9 @@ class EufTheory final : public Theory {
     sat::Lit reason;
   };
   std::vector<RoundAtom> round_atoms_;
-  std::unordered_map<uint32_t, std::pair<Term, Term>> interface_;  // atom id -> (s, t)
+  // atom id -> the equations s = t it stands for in EUF
+  std::unordered_map<uint32_t, std::vector<std::pair<Term, Term>>> interface_;
+  std::vector<std::pair<Term, Term>> pairs_;  // scratch
   std::function<std::optional<mpq_class>(Term)> arith_value_;
   bool check_certificates_ = false;
   std::unordered_map<sat::Lit, const RoundAtom*> by_reason_;  // for check_conflict

@@ -1,5 +1,7 @@
 #include "smt/lra_theory.hpp"
 
+#include <algorithm>
+
 #include "smt/lra_certificate.hpp"
 #include "smt/solver.hpp"
 #include "smt/terms/printer.hpp"
@@ -97,7 +99,41 @@ void LraTheory::end_round() {
   simplex_.pop();
 }
 
+// Static learning: atoms over the same polynomial p imply each other by their bounds
+// (p <= 1 implies p <= 2 and p < 3; p = 1 implies p <= 2 and excludes p < 1). Each new atom is
+// linked to its neighbours in the sorted chain of p's bounds, so the SAT solver gets every
+// implication between them by propagation instead of a theory conflict per pair.
+void LraTheory::learn_static(Term atom) {
+  if (!seen_atoms_.insert(atom.id).second) return;
+  Kind k = tm_.kind(atom);
+  if (k != Kind::Leq && k != Kind::Lt && k != Kind::Eq) return;
+  Term p = tm_.child(atom, 0), rhs = tm_.child(atom, 1);
+  if (tm_.kind(rhs) != Kind::Numeral || !tm_.is_arith(p)) return;
+  const mpq_class& c = tm_.numeral(rhs);
+  std::vector<BoundAtom>& chain = chains_[p.id];
+  auto implies = [&](Term a, Term b) {
+    implications_.emplace_back(a, b);
+    ++static_lemmas_;
+  };
+  if (k == Kind::Eq) {
+    // Bounds >= (c, 0) follow from p = c; bounds < (c, 0) contradict it.
+    lra::DeltaRational b(c, 0);
+    auto hi = std::lower_bound(chain.begin(), chain.end(), b,
+                               [](const BoundAtom& x, const lra::DeltaRational& v) { return x.bound < v; });
+    if (hi != chain.end()) implies(atom, hi->atom);
+    if (hi != chain.begin()) implies(atom, tm_.mk_not(std::prev(hi)->atom));
+    return;
+  }
+  lra::DeltaRational b(c, k == Kind::Lt ? -1 : 0);  // the atom says p <= b
+  auto pos = std::lower_bound(chain.begin(), chain.end(), b,
+                              [](const BoundAtom& x, const lra::DeltaRational& v) { return x.bound < v; });
+  if (pos != chain.end()) implies(atom, pos->atom);               // p <= b  ==>  p <= next
+  if (pos != chain.begin()) implies(std::prev(pos)->atom, atom);  // p <= prev  ==>  p <= b
+  chain.insert(pos, {b, atom});
+}
+
 void LraTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
+  if (static_learning_) learn_static(atom);
   asserted_.push_back({atom, value, reason});
   if (conflict_) return;
   Kind k = tm_.kind(atom);
@@ -215,6 +251,11 @@ bool LraTheory::branch_on_fractional() {
     return true;
   }
   return false;
+}
+
+void LraTheory::take_implications(std::vector<std::pair<Term, Term>>& out) {
+  out.insert(out.end(), implications_.begin(), implications_.end());
+  implications_.clear();
 }
 
 void LraTheory::take_requests(std::vector<Term>& lemmas, std::vector<Term>& splits) {

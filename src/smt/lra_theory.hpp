@@ -34,6 +34,12 @@ class LraTheory final : public Theory {
   // Check every conflict's Farkas certificate against its atoms (lra_certificate.hpp); a
   // failure throws CheckFailure.
   void set_check_certificates(bool on) { check_certificates_ = on; }
+  // Bound implications between atoms over the same polynomial, added once (default off).
+  void set_static_learning(bool on) { static_learning_ = on; }
+  uint64_t static_lemmas() const { return static_lemmas_; }
+  // The static implications a => b found since the last call (valid clauses: they need no
+  // relevancy and do not hold up a round).
+  void take_implications(std::vector<std::pair<Term, Term>>& out);
 
   // Theory combination: make t (an Int/Real term) known to the simplex, so that it has a value.
   void ensure_term(Term t);
@@ -57,6 +63,7 @@ class LraTheory final : public Theory {
   Var var_of_atom(Term t);
   bool is_nonlinear(Term t) const;
   void record_conflict(std::vector<std::vector<sat::Lit>>& conflicts);
+  void learn_static(Term atom);
   void check_certificate(const lra::Simplex::Conflict& conflict) const;
   bool branch_on_fractional();
 
@@ -74,6 +81,16 @@ class LraTheory final : public Theory {
   };
   std::vector<Asserted> asserted_;  // this round's literals
   bool check_certificates_ = false;
+  // Static learning (learn_static): per polynomial, its bound atoms sorted by bound.
+  struct BoundAtom {
+    lra::DeltaRational bound;
+    Term atom;
+  };
+  bool static_learning_ = false;
+  std::unordered_map<uint32_t, std::vector<BoundAtom>> chains_;
+  std::unordered_set<uint32_t> seen_atoms_;
+  uint64_t static_lemmas_ = 0;
+  std::vector<std::pair<Term, Term>> implications_;
   std::vector<mpq_class> model_;  // concrete values of this round, computed on demand
   bool model_valid_ = false;
   bool conflict_ = false;

@@ -51,6 +51,7 @@ struct Solver::Impl {
     theories.push_back(&lra);
     euf.set_check_certificates(o.check_certificates);
     lra.set_check_certificates(o.check_certificates);
+    lra.set_static_learning(o.lra_static_learning);
     euf.set_arith_values([this](Term t) { return lra.model_value(t); });
     scope_acts.push_back(new_activation());
   }
@@ -71,6 +72,7 @@ struct Solver::Impl {
   // Valid lemmas added for good (definitions of term-level ites, theory lemmas) and split
   // atoms the theories asked the SAT solver to decide: all are roots of the relevancy walk.
   std::vector<Term> lemma_roots;
+  std::vector<std::pair<Term, Term>> implications;  // pending, see add_implications
   size_t transitivity_eqs = 0;  // equality atoms the last chordal completion covered
   std::set<std::array<uint32_t, 3>> triangles_done;
 
@@ -253,6 +255,7 @@ struct Solver::Impl {
     std::vector<Term> lemmas, splits;
     for (;;) {
       if (deadline_passed()) return unknown("timeout");
+      add_implications();
       sat::SatResult r = sat.solve(assume);
       if (r == sat::SatResult::Unknown) return unknown(deadline_passed() ? "timeout" : "incomplete");
       if (r == sat::SatResult::Unsat) {
@@ -286,11 +289,16 @@ struct Solver::Impl {
         th->check(conflicts);
         th->take_requests(lemmas, splits);
       }
+      lra.take_implications(implications);  // added before the next SAT call
       std::string incomplete;
       for (Theory* th : theories)
         if (incomplete.empty()) incomplete = th->incomplete_reason();
       bool agreed = conflicts.empty() && lemmas.empty() && splits.empty() && incomplete.empty() &&
                     combination.propose(splits);
+      // Every split proposed before: the theories disagree on atoms both have seen, and the
+      // loop would not converge (a safeguard: an unknown beats a hang).
+      bool stuck = !agreed && conflicts.empty() && lemmas.empty() && incomplete.empty() &&
+                   !splits.empty() && !combination.made_progress();
       if (agreed) {
         Model m(tm);
         for (int v = 1; v <= sat.num_vars(); ++v) {
@@ -307,6 +315,7 @@ struct Solver::Impl {
       }
       for (Theory* th : theories) th->end_round();
       stats.theory_seconds += seconds_since(start);
+      if (stuck) return unknown("theory combination did not converge");
       if (conflicts.empty() && lemmas.empty() && splits.empty()) return unknown(incomplete);
       stats.theory_conflicts += conflicts.size();
       stats.lemmas += lemmas.size();
@@ -361,6 +370,17 @@ struct Solver::Impl {
     for (Term a : cnf.atoms())  // fill edges are atoms too: count them as seen
       if (tm.kind(a) == Kind::Eq && tm.sorts().is_uninterpreted(tm.sort(tm.child(a, 0))))
         ++transitivity_eqs;
+  }
+
+  // Static implications a => b of the theories, as clauses. Adding clauses invalidates the
+  // SAT model, so they wait until just before the next SAT call.
+  void add_implications() {
+    for (auto& [a, b] : implications) {
+      sat::Lit c[2] = {-encode(a, kLemmaTag), encode(b, kLemmaTag)};
+      cnf.set_tag(kLemmaTag);
+      cnf.add_clause(c);
+    }
+    implications.clear();
   }
 
   static double seconds_since(std::chrono::steady_clock::time_point s) {
@@ -474,6 +494,7 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
   r.emplace_back("conflict-clauses", num(s.stats.conflict_clauses));
   r.emplace_back("theory-lemmas", num(s.stats.lemmas));
   r.emplace_back("transitivity-triangles", num(s.stats.transitivity_triangles));
+  r.emplace_back("lra-static-lemmas", num(s.lra.static_lemmas()));
   r.emplace_back("sat-solves", num(s.sat.stats().solves));
   r.emplace_back("sat-vars", num(s.sat.num_vars()));
   r.emplace_back("sat-clauses", num(s.sat.stats().clauses));

@@ -32,6 +32,7 @@ struct SolverOptions {
   bool produce_unsat_cores = false;
   bool check_models = false;   // evaluate every assertion under each Sat model
   bool check_certificates = false;  // re-check every theory conflict independently
+  bool lra_static_learning = false;  // bound implications between arithmetic atoms (measured: off is faster)
   uint32_t random_seed = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };

@@ -39,6 +39,7 @@ struct ScriptOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   bool check_models = false;
   bool check_certificates = false;  // re-check theory conflicts (smt::SolverOptions)
+  bool lra_static_learning = false;  // smt::SolverOptions::lra_static_learning
   uint32_t seed = 0;
   // May set-option :regular-output-channel / :diagnostic-output-channel open files?
   // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
