@@ -37,6 +37,7 @@ class LraTheory final : public Theory {
   // Bound implications between atoms over the same polynomial, added once (default off).
   void set_static_learning(bool on) { static_learning_ = on; }
   uint64_t static_lemmas() const { return static_lemmas_; }
+  const lra::Simplex::Stats& simplex_stats() const { return simplex_.stats(); }
   // The static implications a => b found since the last call (valid clauses: they need no
   // relevancy and do not hold up a round).
   void take_implications(std::vector<std::pair<Term, Term>>& out);

@@ -495,6 +495,9 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
   r.emplace_back("theory-lemmas", num(s.stats.lemmas));
   r.emplace_back("transitivity-triangles", num(s.stats.transitivity_triangles));
   r.emplace_back("lra-static-lemmas", num(s.lra.static_lemmas()));
+  r.emplace_back("simplex-checks", num(s.lra.simplex_stats().checks));
+  r.emplace_back("simplex-pivots", num(s.lra.simplex_stats().pivots));
+  r.emplace_back("simplex-bland-switches", num(s.lra.simplex_stats().bland_switches));
   r.emplace_back("sat-solves", num(s.sat.stats().solves));
   r.emplace_back("sat-vars", num(s.sat.num_vars()));
   r.emplace_back("sat-clauses", num(s.sat.stats().clauses));
