@@ -31,6 +31,8 @@ void SatSolver::add_clause(std::span<const Lit> lits) {
 
 void SatSolver::freeze(Lit l) { solver_->freeze(var_of(l)); }
 
+void SatSolver::set_phase(Lit l) { solver_->phase(l); }
+
 void SatSolver::set_terminator(std::function<bool()> stop) { terminator_->stop = std::move(stop); }
 
 SatResult SatSolver::solve(std::span<const Lit> assumptions) {

@@ -45,6 +45,9 @@ class SatSolver {
   void add_clause(std::initializer_list<Lit> lits) {
     add_clause(std::span<const Lit>(lits.begin(), lits.size()));
   }
+  // A hint: the value the solver prefers for l's variable is "l true" (CaDiCaL may still
+  // choose otherwise, e.g. in its lucky-phase search).
+  void set_phase(Lit l);
   void freeze(Lit l);
   // Called often during solve(); returning true stops the search with Unknown.
   void set_terminator(std::function<bool()> stop);

@@ -115,7 +115,17 @@ struct Solver::Impl {
     size_t atoms_before = cnf.atoms().size();
     sat::Lit l = cnf.literal(f);
     define_ites();
-    for (size_t i = atoms_before; i < cnf.atoms().size(); ++i) sat.freeze(cnf.var_of(cnf.atoms()[i]));
+    for (size_t i = atoms_before; i < cnf.atoms().size(); ++i) {
+      Term a = cnf.atoms()[i];
+      sat.freeze(cnf.var_of(a));
+      // Equalities over uninterpreted sorts are tried false first: a true one merges two
+      // classes and propagates through congruence, a false one adds one disequality. Measured
+      // on the QF_UF dev set: 147/148 solved, PAR-2 1.86x z3, against 144/148 and 3.39x with
+      // CaDiCaL's default phase (true). Arithmetic atoms keep the default (a global false phase
+      // made one QF_LRA file 14x slower).
+      if (tm.kind(a) == Kind::Eq && tm.sorts().is_uninterpreted(tm.sort(tm.child(a, 0))))
+        sat.set_phase(-cnf.var_of(a));
+    }
     return l;
   }
 
