@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-BUILD_PKGS="cmake g++ make libcadical-dev libgmp-dev libcli11-dev doctest-dev"
+BUILD_PKGS="cmake g++ make libcadical-dev libgmp-dev libcli11-dev doctest-dev libyaml-cpp-dev"
 TEST_PKGS="z3 cvc5 gnuplot-nox"
 
 install_packages() {
