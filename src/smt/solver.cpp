@@ -303,12 +303,13 @@ struct Solver::Impl {
       std::string incomplete;
       for (Theory* th : theories)
         if (incomplete.empty()) incomplete = th->incomplete_reason();
-      bool agreed = conflicts.empty() && lemmas.empty() && splits.empty() && incomplete.empty() &&
-                    combination.propose(splits);
-      // Every split proposed before: the theories disagree on atoms both have seen, and the
-      // loop would not converge (a safeguard: an unknown beats a hang).
-      bool stuck = !agreed && conflicts.empty() && lemmas.empty() && incomplete.empty() &&
-                   !splits.empty() && !combination.made_progress();
+      const bool theory_requests = !conflicts.empty() || !lemmas.empty() || !splits.empty();
+      bool agreed = !theory_requests && incomplete.empty() && combination.propose(splits);
+      // Every interface split proposed before: the theories disagree on atoms both have seen,
+      // and the loop would not converge (a safeguard: an unknown beats a hang). Only the
+      // combination's own splits count (branch-and-bound splits are the theory's progress).
+      bool stuck = !agreed && !theory_requests && incomplete.empty() && !splits.empty() &&
+                   !combination.made_progress();
       if (agreed) {
         Model m(tm);
         for (int v = 1; v <= sat.num_vars(); ++v) {
