@@ -1,0 +1,130 @@
+// Program: the one structure verification engines see.
+//
+// A control-flow graph over integer program variables. Every variable v has two
+// Int constants in the TermManager: `cur` (its value before an edge) and `next`
+// (after it). An edge carries a transition formula over
+//   - the cur constants of any variable,
+//   - the next constants of the variables it writes (Edge::writes); every other
+//     variable keeps its value across the edge (an implicit frame condition),
+//   - auxiliary constants local to the edge (Edge::aux): intermediate SSA versions,
+//     nondeterministic inputs, quotients of modular encodings, path flags.
+// The edge relates a pre-state s and a post-state s' iff the formula is satisfiable
+// with cur = s, next = s' on `writes`, s' = s elsewhere, for some aux values. Engines
+// instantiate an edge by substituting fresh constants for cur, next and aux
+// (instantiate()).
+//
+// Locations: `entry` (before the initialisation of globals), one `error` location
+// (reach_error and failed assertions; no outgoing edges), `exit` (the execution
+// ended: main returned, exit, abort; no outgoing edges). `truncated` exists when
+// recursion was inlined to a bound: it has a self-loop, so an engine that proves
+// all executions end (BMC's completeness check) can never do so while a deeper call
+// is reachable.
+//
+// Inputs: every nondeterministic value (a __VERIFIER_nondet_* call, an uninitialised
+// local declaration, an extern global) is an aux constant listed in Edge::inputs in
+// execution order along the edge. A large-block edge lists, per plain edge it is made
+// of, a Boolean flag that is true on the path a model took (see large_block.hpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/source_location.hpp"
+#include "frontend/types.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::verifier {
+
+using VarId = std::uint32_t;
+using LocId = std::uint32_t;
+using EdgeId = std::uint32_t;
+inline constexpr LocId kNoLoc = UINT32_MAX;
+
+struct ProgramVar {
+    std::string name;       // unique, e.g. "x", "main::i", "f#2::n"
+    std::string c_name;     // the C identifier
+    frontend::Type type;
+    smt::Term cur, next;    // Int constants
+    bool is_global = false;
+    bool is_temp = false;   // introduced by the lowering
+};
+
+struct Location {
+    frontend::SourceLocation loc;
+    std::string function;   // the C function (of the inlined instance)
+    bool loop_head = false;
+    bool cut_point = false; // set by the large-block encoding
+    LocId plain = kNoLoc;   // large-block programs: the location of the plain program
+};
+
+// One nondeterministic value read on an edge.
+struct Input {
+    smt::Term value;                 // an aux constant of the edge
+    frontend::Type type;
+    frontend::SourceLocation loc;
+    std::string source;              // "__VERIFIER_nondet_int", "uninitialised x", "extern g"
+};
+
+// A plain edge inside a large block, with the flag telling whether a path took it.
+struct BlockStep {
+    EdgeId plain = 0;   // edge id in the plain program this block was built from
+    smt::Term taken;    // Bool aux constant of the block edge
+    std::vector<smt::Term> inputs;  // the plain edge's input values, renamed into the block
+};
+
+struct Edge {
+    LocId src = 0, dst = 0;
+    smt::Term formula;
+    std::vector<VarId> writes;       // sorted, unique
+    std::vector<smt::Term> aux;
+    std::vector<Input> inputs;       // plain edges: in execution order
+    std::vector<BlockStep> steps;    // large-block edges: the plain edges they contain
+    frontend::SourceLocation loc;
+    std::string label;               // "x = x + 1", "[x < n]", "[!(x < n)]" (for --dump-cfg)
+};
+
+class Program {
+public:
+    explicit Program(smt::TermManager& tm) : tm_(&tm) {}
+
+    smt::TermManager& terms() const { return *tm_; }
+    frontend::DataModel data_model = frontend::DataModel::ILP32;
+    std::string file;
+
+    std::vector<ProgramVar> vars;
+    std::vector<Location> locs;
+    std::vector<Edge> edges;
+    LocId entry = kNoLoc, error = kNoLoc, exit = kNoLoc, truncated = kNoLoc;
+    // Reasons why the program under-approximates the C program (e.g. recursion bound);
+    // a safety proof needs truncated unreachable.
+    std::vector<std::string> approximations;
+
+    LocId add_location(frontend::SourceLocation loc, std::string function);
+    EdgeId add_edge(Edge e);
+    VarId add_var(std::string name, std::string c_name, frontend::Type type, bool global, bool temp);
+
+    // Outgoing / incoming edge ids per location and the variable map (rebuilt by index()).
+    const std::vector<EdgeId>& out(LocId l) const { return out_[l]; }
+    const std::vector<EdgeId>& in(LocId l) const { return in_[l]; }
+    void index();
+
+    // The variable a cur or next constant belongs to (or UINT32_MAX).
+    VarId var_of(smt::Term constant) const;
+
+private:
+    smt::TermManager* tm_;
+    std::vector<std::vector<EdgeId>> out_, in_;
+    std::unordered_map<smt::Term, VarId, smt::TermHash> var_of_;
+};
+
+// The formula of edge e with cur constants replaced by pre[v], next constants of
+// written variables by post[v] and aux constants by fresh constants named with
+// `tag`; the frame equalities post[v] = pre[v] for unwritten v are added when
+// `frame` is set. `renamed_aux` receives the fresh constant of each aux, in order.
+smt::Term instantiate(const Program& p, const Edge& e, const std::vector<smt::Term>& pre,
+                      const std::vector<smt::Term>& post, const std::string& tag, bool frame,
+                      std::unordered_map<smt::Term, smt::Term, smt::TermHash>* renamed_aux);
+
+}  // namespace craig::verifier
