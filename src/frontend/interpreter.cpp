@@ -432,7 +432,9 @@ bool Machine::eval_condition(const Expr& e, const char* keyword, bool& holds) {
     std::uint64_t v;
     if (!eval(e, v)) return false;
     holds = v != 0;
-    if (tracing()) record(TraceStep::Branch, e.loc, keyword, v, e.type, holds, print(e));
+    // A constant condition (while (1)) decides nothing; control-flow graphs of
+    // other tools have no branch there either.
+    if (tracing() && !evaluate_constant(e, dm_)) record(TraceStep::Branch, e.loc, keyword, v, e.type, holds, print(e));
     return true;
 }
 
@@ -499,7 +501,9 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
         return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "control left " + f->name + " without return");
     const bool has_value = sig == Signal::Return && ret_has_value_;
     out = has_value ? ret_value_ : 0;
-    if (tracing()) record(TraceStep::Return, ret_loc_, f->name, out, f->return_type);
+    if (tracing())
+        record(TraceStep::Return, ret_loc_, f->name, out, f->return_type, false,
+               sig == Signal::Return ? "return" : "end of function");
     frames_.pop_back();
     values_.resize(base);
     defined_.resize(base);
@@ -708,7 +712,9 @@ ReplayResult Machine::run() {
         if (sig == Signal::Normal) ret_loc_ = main->body->loc;
         if (sig != Signal::Halt) {
             const bool value = sig == Signal::Return && ret_has_value_;
-            if (tracing()) record(TraceStep::Return, ret_loc_, main->name, value ? ret_value_ : 0, main->return_type);
+            if (tracing())
+                record(TraceStep::Return, ret_loc_, main->name, value ? ret_value_ : 0, main->return_type, false,
+                       sig == Signal::Return ? "return" : "end of function");
             halt(ReplayOutcome::Exited, ret_loc_,
                  value ? "main returned " + c_literal(ret_value_, main->return_type) : "main ended");
         }

@@ -70,8 +70,12 @@
 //    "for" or "switch"; value = the condition's value; taken = whether the
 //    condition held (switch: whether a case label matched; text then names
 //    it, "case 3" or "default"); text = the printed condition otherwise.
-//  - Call (name = callee, function = caller, "" for main) and Return
-//    (name = the function returned from, value = its return value if any).
+//    Conditions that are constant expressions (while (1)) decide nothing
+//    and are not recorded.
+//  - Call (name = callee, function = caller, "" for main; loc = the call, or
+//    main's definition) and Return (name = the function returned from,
+//    value = its return value if any; text = "return" with loc = the return
+//    statement, or "end of function" with loc = the body's opening brace).
 //    Builtins are not calls in the trace.
 //  - Error: the final step of ReachedError, at the reach_error / failed
 //    assertion call; name = the builtin function, text = the message.

@@ -371,6 +371,26 @@ TEST_CASE("replay: the trace records inputs, assignments, branches, calls and th
     CHECK(!r.trace_truncated);
 }
 
+TEST_CASE("replay: constant conditions are no branches; returns say how they happened") {
+    const std::string p =
+        "void f(void) { }\n"
+        "int g(void) {\n  return 2;\n}\n"
+        "int main(void) { int n = 0; while (1) { n++; if (n == 2) break; } f(); g(); reach_error(); }\n";
+    ReplayResult r = run(p);
+    REQUIRE(r.outcome == ReplayOutcome::ReachedError);
+    int branches = 0;
+    std::vector<std::string> returns;
+    for (const TraceStep& s : r.trace) {
+        if (s.kind == TraceStep::Branch) {
+            ++branches;
+            CHECK(s.name == "if");
+        }
+        if (s.kind == TraceStep::Return) returns.push_back(s.name + ":" + s.text + "@" + std::to_string(s.loc.line));
+    }
+    CHECK(branches == 2);
+    CHECK(returns == std::vector<std::string>{"f:end of function@2", "g:return@4"});
+}
+
 TEST_CASE("replay: the trace is bounded but the run goes on") {
     ReplayResult r = body("int s = 0; for (int i = 0; i < 100000; i++) s++; if (s == 100000) reach_error();");
     CHECK(r.outcome == ReplayOutcome::ReachedError);
