@@ -1,0 +1,154 @@
+// Concrete interpreter of the C subset: replays a counterexample's input values.
+//
+//   ReplayResult r = replay(tu, inputs);          // starts at main
+//   if (r.outcome == ReplayOutcome::ReachedError) ...   // the counterexample is real
+//
+// Before craig answers FALSE it runs the program on the input values of the
+// counterexample found on the formula model; the interpreter follows the
+// semantics of the lowering (src/verifier/lowering.hpp) exactly, so a feasible
+// error path of the model whose arithmetic stays within the types replays to
+// the error.
+//
+// Inputs. Each input is a 64-bit pattern, converted to the receiving type
+// with normalize(bits, type, dm) (so -1 may be given as 0xFFFFFFFF or as
+// 0xFFFFFFFFFFFFFFFF for an int). They are consumed in this order:
+//  1. one per `is_extern` global of tu.globals, in tu.globals order;
+//  2. then, during execution, one per execution of the declaration of an
+//     uninitialised local (a VarDecl of a Decl statement with no initialiser;
+//     each execution, e.g. once per loop iteration) and one per call of a
+//     __VERIFIER_nondet_* function, in C evaluation order taken left to right
+//     (operands of binary operators and call arguments left to right).
+// Running out of inputs ends the replay with OutOfInputs; unused inputs are
+// ignored (ReplayResult::inputs_used says how many were read).
+//
+// Semantics:
+//  - Non-extern globals and static locals start with their IntLiteral
+//    initialiser (static locals once, as globals). main's parameters have no
+//    value; locals whose declaration was jumped over (goto) have none until
+//    assigned: reading a variable without value is UndefinedBehaviour. A
+//    local keeps its value when its block is left and re-entered by goto
+//    (as in the lowering: one variable per declaration and call instance).
+//  - Signed arithmetic (+ - * / % unary -, <<, ++ --) is exact; a result that
+//    does not fit the type ends the replay with SignedOverflow (also
+//    MIN / -1 and MIN % -1). Unsigned arithmetic wraps. Division or remainder
+//    by zero, a shift by a negative amount or by the width or more, and a left
+//    shift of a negative value are UndefinedBehaviour. >> of a negative value
+//    is arithmetic (GCC). Conversions (Cast nodes) use convert_value (an
+//    out-of-range conversion to a signed type wraps, as GCC does).
+//  - Comparisons and ! && || yield int 0/1; && || ?: evaluate only the
+//    operand they need.
+//  - Builtins: nondet reads the next input; assume(c) with c == 0 ends with
+//    Blocked; assert(c) with c == 0, reach_error and the assert-failure
+//    functions end with ReachedError; abort and exit end with Exited (their
+//    arguments are evaluated first). A call of any other function without a
+//    body is UndefinedBehaviour.
+//  - Calls of defined functions evaluate the arguments left to right, bind
+//    them to fresh parameters (one frame per call; recursion works) and run
+//    the body. A function that ends without `return` in a non-void function
+//    has no value: UndefinedBehaviour when the caller uses it, i.e. unless
+//    the call is an expression statement, a for-step, a cast to void or an
+//    operand of a comma whose value is discarded. main returning or ending
+//    ends the replay with Exited.
+//  - goto may enter and leave blocks and loops; switch jumps to its case or
+//    default (falling through), or past its body when nothing matches.
+//
+// Limits: a step is a statement executed or a function called; more than
+// max_steps steps, more than max_call_depth nested calls, or nesting that
+// would exhaust the native stack end the replay with StepLimit. The
+// interpreter runs on its own thread with a large stack, so the default call
+// depth is reachable; it never overflows the native stack.
+//
+// Trace (ReplayResult::trace), in execution order, at most kMaxTraceSteps
+// steps (then trace_truncated is set, execution goes on, and the final Error
+// step is still recorded):
+//  - Input: value read (normal form of `type`); source says where from:
+//    Nondet (name = the nondet function), Uninitialised (name = the local),
+//    Extern (name = the global). loc = the call or declaration.
+//  - Assign: name = variable, value = its new value: assignments, ++/--,
+//    declarations with initialiser, parameter binding.
+//  - Branch: decisions of statement conditions; name = "if", "while", "do",
+//    "for" or "switch"; value = the condition's value; taken = whether the
+//    condition held (switch: whether a case label matched; text then names
+//    it, "case 3" or "default"); text = the printed condition otherwise.
+//    Conditions that are constant expressions (while (1)) decide nothing
+//    and are not recorded.
+//  - Call (name = callee, function = caller, "" for main; loc = the call, or
+//    main's definition) and Return (name = the function returned from,
+//    value = its return value if any; text = "return" with loc = the return
+//    statement, or "end of function" with loc = the body's opening brace).
+//    Builtins are not calls in the trace.
+//  - Error: the final step of ReachedError, at the reach_error / failed
+//    assertion call; name = the builtin function, text = the message.
+// TraceStep::function is the function executing the step.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "frontend/ast.hpp"
+#include "frontend/source_location.hpp"
+#include "frontend/types.hpp"
+
+namespace craig::frontend {
+
+enum class ReplayOutcome : std::uint8_t {
+    ReachedError,       // reach_error, a failed assert or __assert_fail was called
+    Exited,             // main returned, exit or abort was called
+    Blocked,            // an assume condition was false
+    OutOfInputs,        // the inputs ran out
+    SignedOverflow,     // a signed operation's result is outside its type
+    UndefinedBehaviour, // division by zero, bad shift, value of a missing return, ...
+    StepLimit,          // a ReplayLimits bound was exceeded
+};
+
+std::string_view to_string(ReplayOutcome o);
+
+struct ReplayLimits {
+    std::uint64_t max_steps = 10'000'000;
+    unsigned max_call_depth = 10000;
+};
+
+struct TraceStep {
+    enum Kind : std::uint8_t { Input, Assign, Branch, Call, Return, Error };
+    enum class InputSource : std::uint8_t { Nondet, Uninitialised, Extern };
+
+    Kind kind = Input;
+    SourceLocation loc;
+    std::string function;  // the function executing the step
+    std::string name;      // variable, callee or statement keyword (see above)
+    std::uint64_t value = 0;
+    Type type;
+    bool taken = false;    // Branch
+    std::string text;      // Branch: printed condition; Error: message
+    InputSource source = InputSource::Nondet;  // Input
+};
+
+struct ReplayResult {
+    ReplayOutcome outcome = ReplayOutcome::Exited;
+    SourceLocation where;  // of the statement or expression that ended the replay
+    std::string message;
+    std::vector<TraceStep> trace;
+    std::size_t inputs_used = 0;
+    bool trace_truncated = false;
+    std::uint64_t steps = 0;
+};
+
+inline constexpr std::size_t kMaxTraceSteps = 100000;
+
+// Runs tu from main on the inputs. Without main (or without its body) the
+// outcome is UndefinedBehaviour with a message. Never throws (except
+// std::bad_alloc); never crashes or hangs beyond the limits.
+ReplayResult replay(const TranslationUnit& tu, std::span<const std::uint64_t> inputs,
+                    const ReplayLimits& limits = {});
+
+// A value in normal form of integer type t as C literal text: signed types in
+// decimal as int64 ("-5"), unsigned as uint64 ("4294967295"), with a "U"
+// suffix above INT64_MAX so that the text is a valid C constant; INT64_MIN
+// is "(-9223372036854775807LL - 1)".
+std::string c_literal(std::uint64_t value, Type t);
+
+}  // namespace craig::frontend
