@@ -12,8 +12,9 @@
 #                                        logs/        outputs of wrong, failing and witness-less runs
 # DIR is a directory, or a name under $CRAIG_SVCOMP (default <repository>/../shared/bench/svcomp)
 # or its c/ folder (`loops` means ../shared/bench/svcomp/c/loops). The binary is $CRAIG (default
-# <repository>/build/craig). The verifier's last stdout line must be its JSON verdict; exit codes
-# 0 (verdict), 4 (unsupported), 5 (resource limit) are expected, anything else is an error.
+# <repository>/build/craig); $CRAIG_BENCH_RESULTS replaces bench/results. The verifier's last
+# (non-empty) stdout line must be its JSON verdict; exit codes 0 (verdict), 4 (unsupported),
+# 5 (resource limit) are expected, anything else is an error.
 # See bench/README.md ("SV-COMP: craig verify") for how to read the output.
 set -uo pipefail
 export LC_ALL=C
@@ -48,7 +49,7 @@ craig=${CRAIG:-$top/build/craig}
 [ -x "$craig" ] || echo "bench/svcomp.sh: warning: $craig is not an executable; every task will be an error" >&2
 
 stamp=$(date +%Y%m%d-%H%M%S)
-out=$here/results/svcomp-$engine-$stamp
+out=${CRAIG_BENCH_RESULTS:-$here/results}/svcomp-$engine-$stamp
 mkdir -p "$out/logs" "$out/parts" "$out/witnesses"
 
 nyml=$(find "$dir" -name '*.yml' -type f | wc -l)

@@ -77,7 +77,8 @@ gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && png=pngcairo
 for term in svg "$png"; do
   ext=$term
   [ "$term" = pngcairo ] && ext=png
-  gnuplot <<EOF
+  # (all points equal gives a harmless "empty y range" warning)
+  gnuplot 2> >(grep -v 'empty y range' >&2) <<EOF
 set terminal $term noenhanced size 900,600
 set output '$outdir/cactus.$ext'
 set title "$title"

@@ -114,7 +114,7 @@ sv_one_task() {
   wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
   cpu=$(awk -v a="$(sv_children_cpu "$t0")" -v b="$(sv_children_cpu "$t1")" 'BEGIN { printf "%.3f", b - a }')
 
-  json=$(tail -n 1 "$stdout")
+  json=$(grep -v '^[[:space:]]*$' "$stdout" | tail -n 1)
   case $json in "{"*"}") ;; *) json="" ;; esac
   result=$(sv_json_string "$json" result)
   reason=$(sv_json_string "$json" reason)
@@ -137,7 +137,13 @@ sv_one_task() {
         *) class=error reason="exit 0 without a JSON verdict line" ;;
       esac
       ;;
-    4) class=unsupported reason=${unsupported:-${reason:-unsupported (no construct given)}} ;;
+    4)
+      class=unsupported
+      # without the JSON field: craig's "unsupported: FILE:LINE:COL: construct" line
+      [ -n "$unsupported" ] ||
+        unsupported=$(cat "$stdout" "$stderr" | sed -n 's/^.*unsupported: //p' | tail -n 1)
+      reason=${unsupported:-${reason:-unsupported (no construct given)}}
+      ;;
     5) class=timeout reason=${reason:-resource limit} ;;
     124 | 137) class=timeout reason="killed by the wall-clock guard ($((SV_TIMEOUT + 10)) s)" ;;
     *)
@@ -209,7 +215,7 @@ sv_summary() {
       print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
       for (i = 1; i <= ng; i++) {
         g = G[i]; b = (g == "total") ? "**" : ""
-        printf "| %s%s%s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.1f |\n", b, g, b, n[g],
+        printf "| %s%s%s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.2f |\n", b, g, b, n[g],
           cnt[g, "correct-true"], cnt[g, "correct-false"], cnt[g, "wrong-true"], cnt[g, "wrong-false"],
           cnt[g, "unknown"], cnt[g, "unsupported"], cnt[g, "timeout"], cnt[g, "error"], nowit[g], score[g], cpu[g]
       }
