@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the C front end (lexer, parser, type checker, printer) with libFuzzer.
 #
-#   bench/fuzz-c.sh [SECONDS]      (default 60)
+#   bench/fuzz-c.sh [SECONDS [LIBFUZZER-FLAGS...]]      (default 60)
+#   bench/fuzz-c.sh 600 -only_ascii=1                   (e.g. printable inputs only)
 #
 # Builds tests/fuzz/fuzz_c_parser.cpp with the front-end sources directly
 # (clang++, -fsanitize=fuzzer,address,undefined) into build-fuzz-c/, seeds the
@@ -18,6 +19,7 @@
 set -euo pipefail
 
 seconds=${1:-60}
+[ $# -gt 0 ] && shift
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out="$root/build-fuzz-c"
 cxx=${CLANGXX:-clang++}
@@ -125,4 +127,5 @@ echo "fuzz-c: running for ${seconds}s"
     -rss_limit_mb=2048 \
     -max_len=16384 \
     -print_final_stats=1 \
-    -artifact_prefix="$out/artifacts/"
+    -artifact_prefix="$out/artifacts/" \
+    "$@"
