@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# bench/svcomp.sh DIR [TIMEOUT=60] [ENGINE=bmc] [JOBS=1]
+#
+# Runs `craig verify --engine ENGINE --timeout TIMEOUT --json --witness W TASK.yml` on every
+# SV-COMP task file below DIR that has an unreach-call property, and writes
+#   bench/results/svcomp-<ENGINE>-<date>/results.csv  task,expected,result,reason,cpu,wall,exit,class,witness
+#                                        summary.md   counts per class and folder, score, CPU time,
+#                                                     wrong answers, unsupported constructs, errors
+#                                        cactus.svg   correctly solved tasks (x) against CPU time (y)
+#                                        cactus.png   the same (both need gnuplot)
+#                                        witnesses/   the witness of every task (NAME.graphml)
+#                                        logs/        outputs of wrong, failing and witness-less runs
+# DIR is a directory, or a name under $CRAIG_SVCOMP (default <repository>/../shared/bench/svcomp)
+# or its c/ folder (`loops` means ../shared/bench/svcomp/c/loops). The binary is $CRAIG (default
+# <repository>/build/craig); $CRAIG_BENCH_RESULTS replaces bench/results. The verifier's last
+# (non-empty) stdout line must be its JSON verdict; exit codes 0 (verdict), 4 (unsupported),
+# 5 (resource limit) are expected, anything else is an error.
+# See bench/README.md ("SV-COMP: craig verify") for how to read the output.
+set -uo pipefail
+export LC_ALL=C
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib/svcomp_run.sh"
+
+if [ "${1:-}" = "--one" ]; then  # worker: one task
+  shift
+  sv_one_task "$@"
+  exit 0
+fi
+
+if [ $# -lt 1 ] || [ $# -gt 4 ]; then
+  echo "usage: bench/svcomp.sh DIR [TIMEOUT=60] [ENGINE=bmc] [JOBS=1]" >&2
+  exit 2
+fi
+target=$1 timeout=${2:-60} engine=${3:-bmc} jobs=${4:-1}
+case $timeout in '' | *[!0-9]*) echo "bench/svcomp.sh: TIMEOUT must be whole seconds, not '$timeout'" >&2; exit 2 ;; esac
+case $jobs in '' | *[!0-9]* | 0) echo "bench/svcomp.sh: JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
+top=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || (cd "$here/.." && pwd))
+svcomp=${CRAIG_SVCOMP:-$top/../shared/bench/svcomp}
+dir=""
+for d in "$target" "$svcomp/$target" "$svcomp/c/$target"; do
+  if [ -d "$d" ]; then dir=$(cd "$d" && pwd); break; fi
+done
+if [ -z "$dir" ]; then
+  echo "bench/svcomp.sh: no directory $target (nor under $svcomp or $svcomp/c)" >&2
+  exit 2
+fi
+craig=${CRAIG:-$top/build/craig}
+[ -e "$craig" ] && craig=$(cd "$(dirname "$craig")" && pwd)/$(basename "$craig")
+[ -x "$craig" ] || echo "bench/svcomp.sh: warning: $craig is not an executable; every task will be an error" >&2
+
+stamp=$(date +%Y%m%d-%H%M%S)
+out=${CRAIG_BENCH_RESULTS:-$here/results}/svcomp-$engine-$stamp
+mkdir -p "$out/logs" "$out/parts" "$out/witnesses"
+
+nyml=$(find "$dir" -name '*.yml' -type f | wc -l)
+sv_tasks "$dir" >"$out/tasks.tsv"
+ntasks=$(wc -l <"$out/tasks.tsv")
+echo "bench/svcomp.sh: $ntasks of $nyml tasks in $dir have unreach-call; engine $engine," \
+  "timeout ${timeout}s, $jobs job(s); results in $out" >&2
+
+export SV_CRAIG=$craig SV_ENGINE=$engine SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
+start=$(date +%s)
+tr '\n' '\0' <"$out/tasks.tsv" |
+  xargs -0 -n 1 -P "$jobs" bash "$here/svcomp.sh" --one
+echo "bench/svcomp.sh: ran in $(($(date +%s) - start)) s" >&2
+
+{
+  echo "task,expected,result,reason,cpu,wall,exit,class,witness"
+  find "$out/parts" -name '*.csv' -print0 | xargs -0 -r cat | sort -t, -k1,1
+} >"$out/results.csv"
+rm -rf "$out/parts" "$out/tasks.tsv"
+rmdir "$out/logs" "$out/witnesses" 2>/dev/null
+
+sv_summary "$out" "$dir" "$timeout" "$engine" "$jobs" "$craig" "$nyml" >"$out/summary.md"
+bash "$here/lib/svcomp_cactus.sh" -o "$out" -t "$(basename "$dir"): CPU time per correct answer (timeout $timeout s)" \
+  "$engine=$out/results.csv"
+sed -n '/^| folder/,/^$/p' "$out/summary.md"
+echo "bench/svcomp.sh: wrote $out/{results.csv,summary.md,cactus.svg,cactus.png}" >&2

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Test of bench/svcomp.sh with a fake craig (fake_craig.sh): task selection, classes,
+# results.csv, summary.md, witnesses. Usage: svcomp_sh.sh [REPOSITORY]
+set -uo pipefail
+root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/svcomp-sh-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() {  # check DESCRIPTION COMMAND...
+  local what=$1; shift
+  if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fail=1; fi
+}
+
+set=$tmp/set
+mkdir -p "$set/properties" "$set/a" "$set/b"
+echo 'CHECK( init(main()), LTL(G ! call(reach_error())) )' >"$set/properties/unreach-call.prp"
+printf 'CHECK( init(main()),\n  LTL(G ! call(reach_error())) )\n' >"$set/properties/reach.prp"
+echo 'CHECK( init(main()), LTL(F end) )' >"$set/properties/termination.prp"
+task() {  # task FOLDER/NAME VERDICT [PROPERTY]
+  cat >"$set/$1.yml" <<YML
+format_version: '2.0'
+input_files: '$(basename "$1").c'   # a comment
+properties:
+  - property_file: ../properties/termination.prp
+    expected_verdict: true
+  - property_file: ../properties/${3:-unreach-call.prp}
+${2:+    expected_verdict: $2}
+options:
+  language: C
+  data_model: ILP32
+YML
+}
+task a/true_ok true
+task a/true_wrong false
+task a/false_ok false
+task a/false_wrong true
+task a/false_nowitness false
+task a/unknown true
+task a/unsupported1 true
+task b/unsupported2 false
+task b/unsupported_nojson true
+task b/memout true
+task b/hang true
+task b/crash false
+task b/inputerror true
+task b/nojson true
+task b/trailing true reach.prp
+task b/true_noverdict ""
+cat >"$set/b/termination_only.yml" <<YML
+format_version: '2.0'
+input_files: 't.c'
+properties:
+  - property_file: ../properties/termination.prp
+    expected_verdict: true
+options:
+  language: C
+YML
+
+export CRAIG=$here/fake_craig.sh CRAIG_BENCH_RESULTS=$tmp/results
+bash "$root/bench/svcomp.sh" "$set" 1 bmc 2 >"$tmp/out.txt" 2>"$tmp/err.txt"
+check "svcomp.sh exits 0" test $? -eq 0
+out=$(ls -d "$tmp"/results/svcomp-bmc-* 2>/dev/null | head -1)
+check "result folder svcomp-bmc-DATE" test -n "$out"
+csv=$out/results.csv
+check "header" test "$(head -1 "$csv")" = "task,expected,result,reason,cpu,wall,exit,class,witness"
+check "16 tasks (termination-only left out)" test "$(($(wc -l <"$csv") - 1))" -eq 16
+class() { awk -F, -v t="$1" '$1 == t { print $8 }' "$csv"; }
+field() { awk -F, -v t="$1" -v k="$2" '$1 == t { print $k }' "$csv"; }
+for pair in a/true_ok.yml:correct-true a/true_wrong.yml:wrong-true a/false_ok.yml:correct-false \
+  a/false_wrong.yml:wrong-false a/false_nowitness.yml:correct-false a/unknown.yml:unknown \
+  a/unsupported1.yml:unsupported b/unsupported2.yml:unsupported b/unsupported_nojson.yml:unsupported \
+  b/memout.yml:timeout b/hang.yml:timeout b/crash.yml:error b/inputerror.yml:error b/nojson.yml:error \
+  b/trailing.yml:correct-true b/true_noverdict.yml:unchecked; do
+  check "${pair%%:*} is ${pair#*:}" test "$(class "${pair%%:*}")" = "${pair#*:}"
+done
+check "reason with quotes and commas kept in one field" test "$(field a/true_ok.yml 4)" = "k-induction; 'k' = 2"
+check "witness of a FALSE" test "$(field a/false_ok.yml 9)" = yes -a -s "$out/witnesses/a__false_ok.graphml"
+check "no witness" test "$(field a/false_nowitness.yml 9)" = no
+check "unsupported construct from the JSON" test "$(field a/unsupported1.yml 4)" = "/t/x.c:4:7: pointer"
+check "unsupported construct from stderr" test "$(field b/unsupported_nojson.yml 4)" = "/t/x.c:1:2: float"
+check "guard kill exit code" test "$(field b/hang.yml 7)" = 124
+check "crash exit code" test "$(field b/crash.yml 7)" = 139
+check "expected - without a verdict" test "$(field b/true_noverdict.yml 2)" = -
+check "CPU time is a number" awk -F, 'NR > 1 && $5 !~ /^[0-9]+\.[0-9]+$/ { exit 1 }' "$csv"
+
+md=$out/summary.md
+row() { grep -E "^\| (\*\*)?$1(\*\*)? \|" "$md"; }
+#        folder tasks ct cf wt wf unk uns to err nowit score
+check "row a" test "$(row a | tr -d ' ' | cut -d'|' -f2-13)" = "a|7|1|2|1|1|1|1|0|0|1|-44"
+check "row b" test "$(row b | tr -d ' ' | cut -d'|' -f2-13)" = "b|9|1|0|0|0|0|2|2|3|0|2"
+check "row total" test "$(row total | tr -d ' ' | cut -d'|' -f2-13)" = "**total**|16|2|2|1|1|1|3|2|3|1|-42"
+check "wrong answers in bold" grep -qF -- '- **`a/true_wrong.yml`: said TRUE, expected false**' "$md"
+check "unsupported grouped by construct" grep -qx -- '- pointer: 2' "$md"
+check "float construct" grep -qx -- '- float: 1' "$md"
+check "log of the crash" test -s "$out/logs/b__crash.log"
+if command -v gnuplot >/dev/null 2>&1; then
+  check "cactus.svg" test -s "$out/cactus.svg"
+  check "cactus.png" test -s "$out/cactus.png"
+  bash "$root/bench/lib/svcomp_cactus.sh" -o "$tmp/cmp" "$csv" "other=$csv" 2>/dev/null
+  check "two runs in one plot" grep -q "other (4)" "$tmp/cmp/cactus.svg"
+fi
+if [ $fail -ne 0 ]; then
+  echo "--- stderr of svcomp.sh"; cat "$tmp/err.txt"; echo "--- results.csv"; cat "$csv"; echo "--- summary.md"; cat "$md"
+fi
+exit $fail
