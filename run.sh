@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # craig's one entry point for set-up, build, tests and runs.
 #   ./run.sh test            install dependencies, build, run the whole test suite
+#   ./run.sh verify FILE ... build if needed, then `craig verify FILE ...` (C program or .yml task)
 #   ./run.sh solve FILE ...  build if needed, then `craig solve FILE ...`
 #   ./run.sh build           install dependencies and build (build/craig)
 set -euo pipefail
@@ -40,13 +41,13 @@ case "$cmd" in
     install_packages $BUILD_PKGS
     build
     ;;
-  solve)
+  solve|verify)
     install_packages $BUILD_PKGS
     build
-    exec build/craig solve "$@"
+    exec build/craig "$cmd" "$@"
     ;;
   *)
-    echo "usage: ./run.sh test | build | solve FILE [options]" >&2
+    echo "usage: ./run.sh test | build | verify FILE [options] | solve FILE [options]" >&2
     exit 2
     ;;
 esac

@@ -1,4 +1,5 @@
-// craig command line: `craig solve FILE.smt2` (SMT-LIB 2.6 scripts).
+// craig command line: `craig solve FILE.smt2` (SMT-LIB 2.6 scripts) and
+// `craig verify FILE.c|TASK.yml` (software verification).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "cli/exit_codes.hpp"
 #include "smt/smtlib/interpreter.hpp"
 #include "smt/solver.hpp"
+#include "verifier/verify.hpp"
 
 namespace {
 
@@ -49,15 +51,21 @@ void apply_memory_limit(uint64_t mb) {
 }
 
 // The solver polls its deadline; the watchdog guarantees termination even inside a long
-// non-polling step, a second after the limit.
-void start_watchdog(double timeout) {
+// non-polling step, a second after the limit. `last_words` is printed on stdout first
+// (verify: the UNKNOWN (timeout) verdict); it must not allocate, hence a fixed string.
+void start_watchdog(double timeout, std::string last_words = {}) {
   if (timeout <= 0) return;
-  std::thread([timeout] {
+  std::thread([timeout, last_words = std::move(last_words)] {
     std::this_thread::sleep_for(std::chrono::duration<double>(timeout + 1.0));
-    std::fflush(stdout);
+    std::cout.flush();
+    if (!last_words.empty()) (void)!write(STDOUT_FILENO, last_words.data(), last_words.size());
     std::fputs("craig: time limit reached\n", stderr);
     _exit(cli::kResourceLimit);
   }).detach();
+}
+
+frontend::DataModel parse_data_model(const std::string& s) {
+  return s == "LP64" ? frontend::DataModel::LP64 : frontend::DataModel::ILP32;
 }
 
 int run_solve(const std::string& file, const CommonOptions& o) {
@@ -91,6 +99,28 @@ int main(int argc, char** argv) {
   CLI::App* solve = app.add_subcommand("solve", "Run an SMT-LIB 2.6 script (FILE or - for stdin)");
   solve->add_option("file", file, "SMT-LIB 2.6 script");
   add_common(*solve, common);
+
+  verifier::VerifyOptions vo;
+  std::string data_model;
+  CLI::App* verify = app.add_subcommand(
+      "verify", "Verify the unreach-call property of a C program (.c, .i) or SV-COMP task (.yml)");
+  verify->add_option("file", vo.input, "C file or SV-COMP task file")->required();
+  add_common(*verify, common);
+  std::vector<std::string> engines(std::begin(verifier::kEngines), std::end(verifier::kEngines));
+  verify->add_option("--engine", vo.engine, "Verification engine")
+      ->check(CLI::IsMember(engines))
+      ->capture_default_str();
+  verify->add_option("--bound", vo.bound, "BMC: largest number of blocks (0 = deepen until the time limit)");
+  verify->add_option("--property", vo.property_file, "Property file (.prp); only unreach-call is supported");
+  verify->add_option("--data-model", data_model, "ILP32 or LP64 (default: the task's, else ILP32)")
+      ->check(CLI::IsMember({"ILP32", "LP64"}));
+  verify->add_option("--witness", vo.witness, "Write a GraphML violation witness for a FALSE verdict");
+  verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
+  verify->add_option("--recursion-depth", vo.lowering.recursion_depth,
+                     "Inline recursive calls this deep (deeper calls make TRUE impossible)")
+      ->capture_default_str();
+  verify->add_flag("--stats", vo.stats, "Print statistics after the verdict");
+  verify->add_flag("--json", vo.json, "End the output with a JSON line for machines");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -98,11 +128,22 @@ int main(int argc, char** argv) {
     return rc == 0 ? cli::kOk : cli::kUsage;
   }
   apply_memory_limit(common.memory_mb);
-  start_watchdog(common.timeout);
+  if (*verify) {
+    vo.timeout = common.timeout;
+    vo.check_models = common.check_models;
+    vo.check_certificates = common.check_certificates;
+    vo.producer = std::string("craig ") + CRAIG_VERSION;
+    if (!data_model.empty()) vo.data_model = parse_data_model(data_model);
+    start_watchdog(common.timeout, verifier::timeout_report(vo, common.timeout + 1.0));
+  } else {
+    start_watchdog(common.timeout);
+  }
   try {
     if (*solve) return run_solve(file, common);
+    if (*verify) return verifier::run_verify(vo, std::cout, std::cerr);
   } catch (const std::bad_alloc&) {
     std::cout.flush();
+    if (*verify) std::cout << verifier::memory_report(vo) << std::flush;
     std::cerr << "craig: memory limit reached\n";
     return cli::kResourceLimit;
   } catch (const smt::CheckFailure& e) {

@@ -1,0 +1,289 @@
+#include "verifier/verify.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "cli/exit_codes.hpp"
+#include "frontend/frontend.hpp"
+#include "frontend/interpreter.hpp"
+#include "frontend/task.hpp"
+#include "smt/solver.hpp"
+#include "verifier/bmc.hpp"
+#include "verifier/dot.hpp"
+#include "verifier/large_block.hpp"
+#include "verifier/witness.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using frontend::DataModel;
+
+std::string json_escape(const std::string& s) {
+    std::string r;
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            r += '\\';
+            r += static_cast<char>(c);
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            r += buf;
+        } else {
+            r += static_cast<char>(c);
+        }
+    }
+    return r;
+}
+
+// The printed result of a run: what the last two lines of output say.
+struct Report {
+    VerdictKind kind = VerdictKind::Unknown;
+    std::string reason;
+    std::string unsupported;  // "FILE:LINE:COL: construct" when the input is outside the subset
+};
+
+void print_verdict_line(std::ostream& out, const Report& r) {
+    out << "Verification result: " << verdict_name(r.kind);
+    if (r.kind == VerdictKind::Unknown) out << " (" << r.reason << ")";
+    out << "\n";
+}
+
+void print_json(std::ostream& out, const VerifyOptions& o, const Report& r, double seconds) {
+    char time[32];
+    std::snprintf(time, sizeof time, "%.3f", seconds);
+    out << "{\"result\":\"" << verdict_name(r.kind) << "\",\"reason\":\"" << json_escape(r.reason)
+        << "\",\"unsupported\":\"" << json_escape(r.unsupported) << "\",\"engine\":\""
+        << json_escape(o.engine) << "\",\"time\":" << time << "}\n";
+}
+
+bool has_suffix(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The C file, data model and property text of the job.
+struct Job {
+    std::string c_file;
+    DataModel data_model = DataModel::ILP32;
+    std::string property_text = "CHECK( init(main()), LTL(G ! call(reach_error())) )";
+    bool property_supported = true;
+    std::string property_file;
+};
+
+Job resolve_job(const VerifyOptions& o) {
+    Job job;
+    if (has_suffix(o.input, ".yml") || has_suffix(o.input, ".yaml")) {
+        frontend::Task task = frontend::read_task_file(o.input);
+        if (task.input_files.size() != 1)
+            throw frontend::Unsupported(frontend::SourceLocation{o.input, 0, 0},
+                                        "task with " + std::to_string(task.input_files.size()) +
+                                            " input files");
+        job.c_file = task.input_files.front();
+        job.data_model = task.data_model;
+        if (o.property_file.empty()) {
+            const frontend::TaskProperty* p = frontend::find_unreach_call(task);
+            if (!p) {
+                job.property_supported = false;
+                job.property_file = task.properties.empty() ? "" : task.properties.front().property_file;
+            } else {
+                job.property_file = p->property_file;
+            }
+        }
+    } else {
+        job.c_file = o.input;
+    }
+    if (!o.property_file.empty()) job.property_file = o.property_file;
+    if (!job.property_file.empty()) {
+        frontend::Property p = frontend::read_property_file(job.property_file);
+        job.property_text = p.text;
+        job.property_supported = p.kind == frontend::PropertyKind::UnreachCall;
+    }
+    if (o.data_model) job.data_model = *o.data_model;
+    return job;
+}
+
+// One line of the replayed path: "f.c:12:5 main: x = 42".
+std::string describe(const frontend::TraceStep& s) {
+    using K = frontend::TraceStep;
+    std::string line = s.loc.str() + (s.function.empty() ? "" : " " + s.function) + ": ";
+    const std::string value = frontend::c_literal(s.value, s.type);
+    switch (s.kind) {
+        case K::Input:
+            if (s.source == K::InputSource::Nondet) line += s.name + "() returns " + value;
+            else if (s.source == K::InputSource::Extern) line += "extern " + s.name + " = " + value;
+            else line += "uninitialised " + s.name + " = " + value;
+            break;
+        case K::Assign: line += s.name + " = " + value; break;
+        case K::Branch: line += s.name + " " + (s.taken ? "[" : "[!(") + s.text + (s.taken ? "]" : ")]"); break;
+        case K::Call: line += "call " + s.name; break;
+        case K::Return: line += "return from " + s.name + (s.text == "return" ? "" : " (" + s.text + ")"); break;
+        case K::Error: line += "error: " + s.text; break;
+    }
+    return line;
+}
+
+void print_counterexample(std::ostream& out, const Counterexample& cex,
+                          const frontend::ReplayResult& replay) {
+    out << "Counterexample: " << cex.inputs.size() << " input value"
+        << (cex.inputs.size() == 1 ? "" : "s") << ", replayed concretely: " << replay.message
+        << " at " << replay.where.str() << "\n";
+    for (std::size_t i = 0; i < cex.inputs.size(); ++i) {
+        const InputValue& in = cex.inputs[i];
+        out << "  input " << (i + 1) << ": " << in.input.source << " at " << in.input.loc.str()
+            << " = " << in.text << "\n";
+    }
+    out << "Path (replayed):\n";
+    for (const frontend::TraceStep& s : replay.trace) out << "  " << describe(s) << "\n";
+}
+
+void write_cfg(const VerifyOptions& o, const Program& plain, const Program& blocks) {
+    std::ofstream f(o.dump_cfg);
+    if (!f) throw frontend::InputError(o.dump_cfg, "cannot write the CFG file");
+    write_dot_pair(f, plain, blocks, o.input);
+    if (!f) throw frontend::InputError(o.dump_cfg, "cannot write the CFG file");
+}
+
+struct Outcome {
+    Report report;
+    int exit_code = cli::kOk;
+};
+
+Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time_point start,
+                       std::ostream& out) {
+    Outcome result;
+    frontend::TranslationUnit tu = frontend::parse_translation_unit(job.c_file, job.data_model);
+    if (!tu.main_function() || !tu.main_function()->body)
+        throw frontend::ParseError(frontend::SourceLocation{job.c_file, 0, 0},
+                                   "the program has no definition of main");
+
+    smt::TermManager tm;
+    const auto t_lower = Clock::now();
+    Program plain = lower(tu, tm, o.lowering);
+    Program blocks = large_block(plain);
+    const double lowering_time = std::chrono::duration<double>(Clock::now() - t_lower).count();
+    if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
+
+    BmcOptions bo;
+    bo.max_bound = o.bound;
+    bo.check_models = o.check_models;
+    bo.check_certificates = o.check_certificates;
+    if (o.timeout > 0)
+        bo.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.timeout));
+    const auto t_engine = Clock::now();
+    Verdict v = bmc(blocks, plain, bo);
+    const double engine_time = std::chrono::duration<double>(Clock::now() - t_engine).count();
+
+    Report& r = result.report;
+    r.kind = v.kind;
+    r.reason = v.reason;
+    std::optional<frontend::ReplayResult> replay;
+    if (v.kind == VerdictKind::False) {
+        std::vector<std::uint64_t> inputs;
+        for (const InputValue& in : v.cex.inputs) inputs.push_back(in.bits);
+        replay = frontend::replay(tu, inputs);
+        if (replay->outcome != frontend::ReplayOutcome::ReachedError) {
+            r.kind = VerdictKind::Unknown;
+            r.reason = "counterexample not confirmed by replay: " +
+                       std::string(frontend::to_string(replay->outcome)) +
+                       (replay->message.empty() ? "" : " (" + replay->message + ")") + " at " +
+                       replay->where.str();
+        }
+    }
+    if (v.kind == VerdictKind::Unknown && bo.deadline && Clock::now() >= *bo.deadline) {
+        r.reason = "timeout (" + v.reason + ")";
+        result.exit_code = cli::kResourceLimit;
+    }
+
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    print_verdict_line(out, r);
+    if (r.kind == VerdictKind::False) {
+        print_counterexample(out, v.cex, *replay);
+        if (!o.witness.empty()) {
+            std::ofstream w(o.witness);
+            WitnessInfo info;
+            info.program_file = job.c_file;
+            info.specification = job.property_text;
+            info.architecture = job.data_model == DataModel::LP64 ? "64bit" : "32bit";
+            info.producer = o.producer;
+            if (w) write_violation_witness(w, info, *replay);
+            if (!w) throw frontend::InputError(o.witness, "cannot write the witness file");
+            out << "Witness: " << o.witness << "\n";
+        }
+    }
+    if (o.stats) {
+        out << "Statistics:\n";
+        out << "  engine: " << o.engine << "\n";
+        out << "  locations (plain / large-block): " << plain.locs.size() << " / " << blocks.locs.size() << "\n";
+        out << "  edges (plain / large-block): " << plain.edges.size() << " / " << blocks.edges.size() << "\n";
+        for (const auto& [k, val] : v.stats) out << "  " << k << ": " << val << "\n";
+        char buf[112];
+        std::snprintf(buf, sizeof buf, "  time (lowering / engine / total): %.3f / %.3f / %.3f s\n",
+                      lowering_time, engine_time, seconds);
+        out << buf;
+        for (const std::string& a : plain.approximations) out << "  approximation: " << a << "\n";
+    }
+    if (o.json) print_json(out, o, r, seconds);
+    out.flush();
+    return result;
+}
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
+    const auto start = Clock::now();
+    // Verdict lines for runs that end before an engine ran (unsupported input or property).
+    auto unknown = [&](const std::string& reason, const std::string& unsupported, int code) {
+        Report r;
+        r.reason = reason;
+        r.unsupported = unsupported;
+        print_verdict_line(out, r);
+        if (o.json) print_json(out, o, r, seconds_since(start));
+        out.flush();
+        return code;
+    };
+    try {
+        Job job = resolve_job(o);
+        if (!job.property_supported)
+            return unknown("unsupported property " + job.property_file, "", cli::kUnsupported);
+        return verify_program(o, job, start, out).exit_code;
+    } catch (const frontend::Unsupported& e) {
+        const std::string where = e.location().str() + ": " + e.construct();
+        return unknown("unsupported: " + where, where, cli::kUnsupported);
+    } catch (const frontend::InputError& e) {
+        out.flush();
+        err << "craig: error: " << e.what() << "\n";
+        return cli::kIoError;
+    } catch (const frontend::ParseError& e) {
+        out.flush();
+        err << "craig: error: " << e.what() << "\n";
+        return cli::kInputError;
+    }
+}
+
+std::string timeout_report(const VerifyOptions& o, double seconds) {
+    return limit_report(o, "timeout", seconds);
+}
+
+std::string memory_report(const VerifyOptions& o) {
+    return limit_report(o, "memory limit", 0);
+}
+
+std::string limit_report(const VerifyOptions& o, const std::string& reason, double seconds) {
+    std::ostringstream out;
+    Report r;
+    r.reason = reason;
+    print_verdict_line(out, r);
+    if (o.json) print_json(out, o, r, seconds);
+    return out.str();
+}
+
+}  // namespace craig::verifier

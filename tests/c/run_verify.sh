@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Whole-program tests of `craig verify`: run_verify.sh CRAIG DIR
+# Each DIR/*.c states its expected outcome in its first lines:
+#   // expected: TRUE | FALSE | UNKNOWN | unsupported CONSTRUCT | error EXITCODE
+#   // args: extra command-line arguments (optional)
+# Checks the verdict line, the JSON line, the exit code, and for FALSE the replayed
+# counterexample and the GraphML witness.
+set -u
+craig="$1"; dir="$2"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0; n=0
+for f in "$dir"/*.c; do
+  n=$((n + 1))
+  name=$(basename "$f" .c)
+  expected=$(sed -n 's|^// expected: *||p' "$f" | head -1)
+  args=$(sed -n 's|^// args: *\([^(]*\).*|\1|p' "$f" | head -1)
+  # shellcheck disable=SC2086
+  timeout 120 "$craig" verify --json --timeout 60 --witness "$tmp/$name.graphml" $args "$f" \
+    > "$tmp/$name.out" 2> "$tmp/$name.err"
+  rc=$?
+  verdict=$(sed -n 's|^Verification result: \([A-Z]*\).*|\1|p' "$tmp/$name.out")
+  json=$(tail -n 1 "$tmp/$name.out")
+  problem=""
+  case "$expected" in
+    TRUE|FALSE|UNKNOWN)
+      [ "$rc" -eq 0 ] || problem="exit code $rc"
+      [ "$verdict" = "$expected" ] || problem="$problem; verdict '$verdict'"
+      case "$json" in *"\"result\":\"$expected\""*) ;; *) problem="$problem; json '$json'";; esac
+      if [ "$expected" = FALSE ]; then
+        grep -q "replayed concretely" "$tmp/$name.out" || problem="$problem; no replayed counterexample"
+        grep -q 'key="violation"' "$tmp/$name.graphml" 2>/dev/null &&
+          grep -q '<data key="violation">true</data>' "$tmp/$name.graphml" ||
+          problem="$problem; no violation witness"
+      fi ;;
+    unsupported*)
+      construct=${expected#unsupported }
+      [ "$rc" -eq 4 ] || problem="exit code $rc"
+      [ "$verdict" = UNKNOWN ] || problem="$problem; verdict '$verdict'"
+      case "$json" in *"\"unsupported\":\""*": $construct\""*) ;; *) problem="$problem; json '$json'";; esac ;;
+    error*)
+      code=${expected#error }
+      [ "$rc" -eq "$code" ] || problem="exit code $rc"
+      grep -q "$name.c:[0-9]*:[0-9]*:" "$tmp/$name.err" || problem="$problem; no FILE:LINE:COL in error" ;;
+    *) problem="no '// expected:' line" ;;
+  esac
+  if [ -n "$problem" ]; then
+    fail=$((fail + 1))
+    echo "FAIL $name (expected $expected): ${problem#; }"
+    sed 's/^/  | /' "$tmp/$name.out" "$tmp/$name.err" | head -20
+  else
+    echo "ok   $name: $expected"
+  fi
+done
+echo "$((n - fail)) of $n programs as expected"
+[ "$fail" -eq 0 ]

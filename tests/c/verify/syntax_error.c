@@ -1,0 +1,5 @@
+// expected: error 3
+int main(void) {
+  int x = ;
+  return 0;
+}
