@@ -1,5 +1,7 @@
 #include "verifier/bmc.hpp"
 
+#include "verifier/operator_refinement.hpp"
+
 #include <unordered_map>
 
 #include "smt/solver.hpp"
@@ -161,18 +163,45 @@ smt::SolverOptions solver_options(const BmcOptions& o) {
     return so;
 }
 
-// Re-derives "no error within k blocks and nothing alive after k" with a fresh solver.
+// A check whose Sat answers are exact for the uninterpreted C operators: a model that
+// gets an operator wrong is refuted by instances (added to the solver for good) until none
+// is wrong; after `budget` rounds the answer is Unknown and `*out_of_rounds` is set.
+smt::Result refined_check(smt::Solver& solver, OperatorRefinement& operators, std::span<const Term> assumptions,
+                          unsigned budget, unsigned& checks, std::size_t& instances, bool* out_of_rounds) {
+    for (unsigned round = 0;; ++round) {
+        ++checks;
+        smt::Result r = solver.check(assumptions);
+        if (r != smt::Result::Sat || operators.empty()) return r;
+        std::vector<Term> fix = operators.lemmas(solver.model());
+        if (fix.empty()) return r;
+        if (round >= budget) {
+            if (out_of_rounds) *out_of_rounds = true;
+            return smt::Result::Unknown;
+        }
+        for (Term l : fix) solver.assert_formula(l);
+        instances += fix.size();
+    }
+}
+
+// Re-derives "no error within k blocks and nothing alive after k" with a fresh solver on
+// the monolithic formula (its own unrolling and operator instances).
 bool recheck_safe(const Program& blocks, unsigned k, const BmcOptions& o) {
     Unrolling u(blocks);
     smt::Solver s(blocks.terms(), solver_options(o));
+    OperatorRefinement operators(blocks.terms());
     for (unsigned i = 0; i < k; ++i)
-        for (Term f : u.extend()) s.assert_formula(f);
+        for (Term f : u.extend()) {
+            operators.scan(f);
+            s.assert_formula(f);
+        }
     std::vector<Term> bad;
     for (unsigned i = 0; i <= k; ++i)
         if (u.reach(i, blocks.error).valid()) bad.push_back(u.reach(i, blocks.error));
     bad.push_back(u.alive(k));
     s.assert_formula(blocks.terms().mk_or(bad));
-    return s.check() == smt::Result::Unsat;
+    unsigned checks = 0;
+    std::size_t instances = 0;
+    return refined_check(s, operators, {}, o.max_refinements, checks, instances, nullptr) == smt::Result::Unsat;
 }
 
 }  // namespace
@@ -181,11 +210,15 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
     auto& tm = blocks.terms();
     smt::Solver solver(tm, solver_options(o));
     Unrolling u(blocks);
+    OperatorRefinement operators(tm);
+    std::size_t instances = 0;
     Verdict v;
     unsigned checks = 0;
+    bool out_of_rounds = false;
     auto finish = [&](Verdict r) {
         r.stats.push_back({"bmc-bound", std::to_string(u.depth())});
         r.stats.push_back({"bmc-checks", std::to_string(checks)});
+        r.stats.push_back({"operator-instances", std::to_string(instances)});
         r.stats.push_back({"blocks", std::to_string(blocks.edges.size())});
         r.stats.push_back({"plain-edges", std::to_string(plain.edges.size())});
         r.stats.push_back({"variables", std::to_string(plain.vars.size())});
@@ -195,9 +228,8 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
         unsigned k = u.depth();
         Term err = u.reach(k, blocks.error);
         if (err.valid()) {
-            ++checks;
             smt::Term a[1] = {err};
-            smt::Result r = solver.check(a);
+            smt::Result r = refined_check(solver, operators, a, o.max_refinements, checks, instances, &out_of_rounds);
             if (r == smt::Result::Sat) {
                 v.kind = VerdictKind::False;
                 v.cex = extract(blocks, plain, u, k, solver.model());
@@ -205,18 +237,21 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
                 return finish(v);
             }
             if (r == smt::Result::Unknown) {
-                v.reason = "solver: " + solver.reason_unknown();
+                v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
+                                         : "solver: " + solver.reason_unknown();
                 return finish(v);
             }
         }
         Term alive = u.alive(k);
         bool done = alive == tm.mk_false();
         if (!done) {
+            // Plain check: refining here would enumerate operator values of every state.
             ++checks;
             smt::Term a[1] = {alive};
             smt::Result r = solver.check(a);
             if (r == smt::Result::Unknown) {
-                v.reason = "solver: " + solver.reason_unknown();
+                v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
+                                         : "solver: " + solver.reason_unknown();
                 return finish(v);
             }
             done = r == smt::Result::Unsat;
@@ -236,7 +271,10 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
             v.reason = "timeout at bound " + std::to_string(k);
             return finish(v);
         }
-        for (Term f : u.extend()) solver.assert_formula(f);
+        for (Term f : u.extend()) {
+            operators.scan(f);
+            solver.assert_formula(f);
+        }
     }
 }
 

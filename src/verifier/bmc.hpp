@@ -7,7 +7,8 @@
 // counterexample of k blocks) and whether any location with outgoing edges is still
 // reachable at step k; if none is, every execution ended within k blocks and the
 // program is safe (the answer TRUE is then re-derived by a fresh solver on the
-// monolithic formula before it is returned). The bound grows until `max_bound`
+// monolithic formula before it is returned). Models are made exact for the uninterpreted
+// C operators by operator_refinement.hpp before they count. The bound grows until `max_bound`
 // (0 = no bound) or the deadline.
 #pragma once
 
@@ -24,6 +25,8 @@ struct BmcOptions {
     std::optional<std::chrono::steady_clock::time_point> deadline;
     bool check_models = true;
     bool check_certificates = true;
+    // Rounds of operator refinement (operator_refinement.hpp) per satisfiability check.
+    unsigned max_refinements = 100;
 };
 
 // `blocks` is large_block(plain); counterexamples are reported on `plain`.

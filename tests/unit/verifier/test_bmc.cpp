@@ -86,10 +86,15 @@ TEST_CASE("division and remainder by constants truncate toward zero") {
 
 // Two remainders of one value: x = 2q + 1 = 2q' has no integer solution, which plain branch
 // and bound cannot see (it diverges); it needs the GCD test / cuts of the integer solver.
-TEST_CASE("parity of one value computed twice" * doctest::skip(true)) {
+// Likewise the wrap-around of a large unsigned product exhausts plain branch and bound.
+TEST_CASE("integer reasoning beyond plain branch and bound" * doctest::skip(true)) {
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x >= 0);"
               " __VERIFIER_assert(x % 2 == 0 || x % 2 == 1); }").kind == VerdictKind::True);
     CHECK(run("int main() { unsigned x = __VERIFIER_nondet_uint(); __VERIFIER_assert((x >> 1) * 2 + (x & 1) == x); }")
+              .kind == VerdictKind::True);
+    // Unsigned products wrap after the (exact) product.
+    CHECK(run("int main() { unsigned a = __VERIFIER_nondet_uint(); unsigned b = __VERIFIER_nondet_uint();"
+              " __VERIFIER_assume(a == 65536u && b == 65537u); __VERIFIER_assert(a * b == 65536u); }")
               .kind == VerdictKind::True);
 }
 
@@ -134,4 +139,22 @@ TEST_CASE("non-linear operations are uninterpreted: sound for TRUE") {
               " __VERIFIER_assert(x * x == y * y); }").kind == VerdictKind::True);
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x * x != 4); }").kind ==
           VerdictKind::False);
+}
+
+TEST_CASE("operators between variables are refined to their C values") {
+    CHECK(run("int main() { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int();"
+              " __VERIFIER_assume(x == -7 && y == 2); __VERIFIER_assert(x / y == -3 && x % y == -1); }")
+              .kind == VerdictKind::True);
+    CHECK(run("int main() { unsigned a = __VERIFIER_nondet_uint(); unsigned b = __VERIFIER_nondet_uint();"
+              " __VERIFIER_assume(a == 12 && b == 10);"
+              " __VERIFIER_assert((a & b) == 8 && (a | b) == 14 && (a ^ b) == 6); }")
+              .kind == VerdictKind::True);
+    CHECK(run("int main() { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();"
+              " __VERIFIER_assume(a == -8 && b == 1); __VERIFIER_assert((a >> b) == -4 && (a & b) == 0); }")
+              .kind == VerdictKind::True);
+    verifier::Verdict v = run("int main() { int b = __VERIFIER_nondet_int(); __VERIFIER_assume(b >= 0 && b < 4);"
+                              " if ((1 << b) == 8) reach_error(); }");
+    REQUIRE(v.kind == VerdictKind::False);
+    REQUIRE(v.cex.inputs.size() == 1);
+    CHECK(v.cex.inputs[0].text == "3");
 }
