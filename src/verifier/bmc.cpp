@@ -183,9 +183,11 @@ smt::Result refined_check(smt::Solver& solver, OperatorRefinement& operators, st
     }
 }
 
-// Re-derives "no error within k blocks and nothing alive after k" with a fresh solver on
-// the monolithic formula (its own unrolling and operator instances).
-bool recheck_safe(const Program& blocks, unsigned k, const BmcOptions& o) {
+// Re-derives "no error within k blocks and nothing alive after k" with a fresh solver (its
+// own unrolling, operator instances and learnt clauses), one query per bad state: the
+// error at each step, and anything alive at step k. Sat is a failed check; Unknown (the
+// deadline, the branch budget) leaves the question open.
+smt::Result recheck_safe(const Program& blocks, unsigned k, const BmcOptions& o) {
     Unrolling u(blocks);
     smt::Solver s(blocks.terms(), solver_options(o));
     OperatorRefinement operators(blocks.terms());
@@ -198,10 +200,15 @@ bool recheck_safe(const Program& blocks, unsigned k, const BmcOptions& o) {
     for (unsigned i = 0; i <= k; ++i)
         if (u.reach(i, blocks.error).valid()) bad.push_back(u.reach(i, blocks.error));
     bad.push_back(u.alive(k));
-    s.assert_formula(blocks.terms().mk_or(bad));
     unsigned checks = 0;
     std::size_t instances = 0;
-    return refined_check(s, operators, {}, o.max_refinements, checks, instances, nullptr) == smt::Result::Unsat;
+    for (Term b : bad) {
+        if (b == blocks.terms().mk_false()) continue;
+        Term a[1] = {b};
+        smt::Result r = refined_check(s, operators, a, o.max_refinements, checks, instances, nullptr);
+        if (r != smt::Result::Unsat) return r;
+    }
+    return smt::Result::Unsat;
 }
 
 }  // namespace
@@ -257,8 +264,14 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
             done = r == smt::Result::Unsat;
         }
         if (done) {
-            if (!recheck_safe(blocks, k, o))
+            const smt::Result re = recheck_safe(blocks, k, o);
+            if (re == smt::Result::Sat)
                 throw smt::CheckFailure("BMC: the bounded safety proof did not re-check in a fresh solver");
+            if (re == smt::Result::Unknown) {
+                v.reason = "the re-check of the safety argument at bound " + std::to_string(k) +
+                           " was inconclusive (time or integer budget)";
+                return finish(v);
+            }
             v.kind = VerdictKind::True;
             v.reason = "every execution ends within " + std::to_string(k) + " blocks";
             return finish(v);
