@@ -149,7 +149,7 @@ for ((seed = first; seed < first + count; seed++)); do
     if [ "${report#* }" != query ]; then
       problems+=("final get-model: ${report#* }")
     else
-      q=$(z3 -T:20 "$work/query_${report%% *}.smt2" 2>&1)
+      q=$(z3 -T:60 "$work/query_${report%% *}.smt2" 2>&1)
       if [ "$q" = sat ]; then
         models=$((models + 1))
       else
