@@ -28,6 +28,8 @@ struct CommonOptions {
   bool check_models = true;
   bool check_certificates = true;
   bool lra_static_learning = false;
+  bool lia_cuts = true;
+  uint64_t lia_branch_budget = 20000;
 };
 
 void add_common(CLI::App& app, CommonOptions& o) {
@@ -41,6 +43,10 @@ void add_common(CLI::App& app, CommonOptions& o) {
                "with an independent checker (default on)");
   app.add_flag("--lra-static-learning,!--no-lra-static-learning", o.lra_static_learning,
                "Add bound implications between arithmetic atoms over the same term (default off)");
+  app.add_flag("--lia-cuts,!--no-lia-cuts", o.lia_cuts,
+               "Gomory cuts for integer arithmetic, each checked before use (default on)");
+  app.add_option("--lia-branch-budget", o.lia_branch_budget,
+                 "Branch-and-bound splits per check-sat before answering unknown (default 20000)");
 }
 
 void apply_memory_limit(uint64_t mb) {
@@ -73,6 +79,8 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.check_models = o.check_models;
   so.check_certificates = o.check_certificates;
   so.lra_static_learning = o.lra_static_learning;
+  so.lia_cuts = o.lia_cuts;
+  so.lia_branch_budget = o.lia_branch_budget;
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +

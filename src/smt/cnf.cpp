@@ -39,6 +39,7 @@ void CnfEncoder::scan_theory_term(Term root) {
     scanned_[t.id] = 1;
     Kind k = tm_.kind(t);
     if (k == Kind::Ite && !tm_.is_bool(t)) term_ites_.push_back(t);
+    if (k == Kind::IntDiv || k == Kind::Mod || k == Kind::Abs || k == Kind::ToInt) arith_ops_.push_back(t);
     // A copy: literal() below may create terms, which can move the children's storage (and it
     // may come back here, so no shared scratch buffer either).
     const std::vector<Term> kids(tm_.children(t).begin(), tm_.children(t).end());

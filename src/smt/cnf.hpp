@@ -8,7 +8,8 @@
 // needed it; interpolation later colours clauses by these tags.
 // Theory atoms (equalities, arithmetic comparisons, Boolean-valued applications) become plain
 // SAT variables, reported in atoms(). Non-Boolean `ite` terms found under atoms are reported in
-// term_ites() so the caller can add their defining lemmas.
+// term_ites(), and div/mod/abs/to_int terms in arith_ops(), so the caller can add their defining
+// lemmas.
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +36,8 @@ class CnfEncoder {
   // Theory atoms and non-Boolean ites discovered so far, in order of discovery.
   const std::vector<Term>& atoms() const { return atoms_; }
   const std::vector<Term>& term_ites() const { return term_ites_; }
+  // Applications of div, mod, abs and to_int found under atoms (arith_definitions.hpp).
+  const std::vector<Term>& arith_ops() const { return arith_ops_; }
   // Is t a theory atom (as opposed to a connective or a propositional constant)?
   bool is_theory_atom(Term t) const;
 
@@ -48,7 +51,7 @@ class CnfEncoder {
   std::vector<int> term_var_;     // term id -> SAT var (0 = none)
   std::vector<Term> var_term_;    // SAT var -> term
   std::vector<uint8_t> scanned_;  // term id -> theory subterms scanned
-  std::vector<Term> atoms_, term_ites_;
+  std::vector<Term> atoms_, term_ites_, arith_ops_;
   std::vector<uint32_t> clause_tags_;
   uint32_t tag_ = 0;
   std::vector<sat::Lit> buf_;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "smt/arith_definitions.hpp"
+#include "smt/lia_certificate.hpp"
 #include "smt/lra_certificate.hpp"
 #include "smt/solver.hpp"
 #include "smt/terms/printer.hpp"
@@ -10,11 +12,23 @@ namespace craig::smt {
 
 namespace {
 
-constexpr uint64_t kBranchBudget = 20000;
+// Cuts are tried on every kCutPeriod-th check that finds a fractional integer variable, from
+// at most kCutRows rows, adding at most kCutsPerRound cuts.
+constexpr uint64_t kCutPeriod = 4;
+constexpr size_t kCutRows = 32;
+constexpr size_t kCutsPerRound = 2;
+// Cuts whose coefficients (scaled to integers) need more bits are dropped: exact, but slow.
+constexpr size_t kCutMaxBits = 128;
 
 mpq_class floor_q(const mpq_class& q) {
   mpz_class r;
   mpz_fdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
+  return mpq_class(r);
+}
+
+mpq_class ceil_q(const mpq_class& q) {
+  mpz_class r;
+  mpz_cdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
   return mpq_class(r);
 }
 
@@ -34,11 +48,11 @@ bool LraTheory::owns(Term atom) const {
 bool LraTheory::is_nonlinear(Term t) const {
   switch (tm_.kind(t)) {
     case Kind::Mul:
-    case Kind::RealDiv:
+    case Kind::RealDiv: return true;
     case Kind::IntDiv:
     case Kind::Mod:
     case Kind::Abs:
-    case Kind::ToInt: return true;
+    case Kind::ToInt: return !has_arith_definition(tm_, t);  // else defined by the solver
     default: return false;
   }
 }
@@ -60,11 +74,18 @@ LraTheory::Var LraTheory::var_of_poly(Term p) {
   auto it = poly_var_.find(p.id);
   if (it != poly_var_.end()) return it->second;
   std::vector<std::pair<Var, mpq_class>> row;
-  for (size_t i = 0; i < tm_.num_children(p); ++i)
-    row.emplace_back(var_of_atom(tm_.child(p, i)), tm_.coeff(p, i));
+  bool ints = true;
+  for (size_t i = 0; i < tm_.num_children(p); ++i) {
+    Var a = var_of_atom(tm_.child(p, i));
+    ints = ints && is_int_[a] && tm_.coeff(p, i).get_den() == 1;
+    row.emplace_back(a, tm_.coeff(p, i));
+  }
   Var v = simplex_.new_row(row);
   poly_var_.emplace(p.id, v);
   if (is_int_.size() <= v) is_int_.resize(v + 1, 0);
+  is_int_[v] = ints;
+  if (row_term_.size() <= v) row_term_.resize(v + 1);
+  row_term_[v] = p;
   return v;
 }
 
@@ -92,6 +113,7 @@ void LraTheory::begin_round() {
   simplex_.push();
   conflict_ = false;
   asserted_.clear();
+  asserted_by_reason_.clear();
 }
 
 void LraTheory::end_round() {
@@ -233,24 +255,158 @@ bool LraTheory::check(std::vector<std::vector<sat::Lit>>& conflicts) {
         for (Term a : tm_.children(t)) stack.push_back(a);
     }
   }
-  if (lemmas_.empty()) branch_on_fractional();
+  if (!lemmas_.empty()) return true;
+  return integer_check(conflicts);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Integers
+
+bool LraTheory::integer_check(std::vector<std::vector<sat::Lit>>& conflicts) {
+  std::vector<mpq_class> values = simplex_.concrete_model();
+  bool fractional = false;
+  for (Var v = 0; v < structural_.size() && !fractional; ++v)
+    fractional = structural_[v].valid() && is_int_[v] && values[v].get_den() != 1;
+  if (!fractional) return true;
+  // Rows of integer basic variables: GCD test on all of them, cut candidates among them.
+  std::vector<Var> fractional_basics;
+  for (Var v = 0; v < simplex_.num_vars(); ++v) {
+    if (!is_int_[v] || !simplex_.is_basic(v)) continue;
+    if (auto conflict = lra::gcd_conflict(simplex_, v, is_int_)) {
+      std::vector<sat::Lit> clause;
+      for (auto [x, upper] : conflict->bounds)
+        clause.push_back(upper ? simplex_.upper_reason(x) : simplex_.lower_reason(x));
+      if (check_certificates_) check_int_lemma(*conflict, tm_.mk_false());
+      conflicts.push_back(std::move(clause));
+      ++int_stats_.gcd_conflicts;
+      return false;
+    }
+    if (values[v].get_den() != 1) fractional_basics.push_back(v);
+  }
+  if (cuts_ && ++fractional_checks_ % kCutPeriod == 0 && make_cuts(fractional_basics)) return true;
+  return branch(values);
+}
+
+bool LraTheory::expand(std::span<const std::pair<Var, mpq_class>> sum,
+                       std::map<uint32_t, mpq_class>& out) const {
+  for (const auto& [x, c] : sum) {
+    if (x < structural_.size() && structural_[x].valid()) {
+      out[structural_[x].id] += c;
+    } else if (x < row_term_.size() && row_term_[x].valid()) {
+      Term p = row_term_[x];
+      for (size_t i = 0; i < tm_.num_children(p); ++i) out[tm_.child(p, i).id] += c * tm_.coeff(p, i);
+    } else {
+      return false;
+    }
+  }
+  std::erase_if(out, [](const auto& e) { return sgn(e.second) == 0; });
   return true;
 }
 
-bool LraTheory::branch_on_fractional() {
-  std::vector<mpq_class> values = simplex_.concrete_model();
+const LraTheory::Asserted* LraTheory::bound_literal(Var v, bool upper) {
+  if (asserted_by_reason_.size() != asserted_.size()) {
+    asserted_by_reason_.clear();
+    for (size_t i = 0; i < asserted_.size(); ++i) asserted_by_reason_.emplace(asserted_[i].reason, i);
+  }
+  auto it = asserted_by_reason_.find(upper ? simplex_.upper_reason(v) : simplex_.lower_reason(v));
+  return it == asserted_by_reason_.end() ? nullptr : &asserted_[it->second];
+}
+
+void LraTheory::check_int_lemma(const lra::IntLemma& lemma, Term conclusion) const {
+  std::vector<LiaLiteral> lits;
+  for (auto [x, upper] : lemma.bounds) {
+    sat::Lit r = upper ? simplex_.upper_reason(x) : simplex_.lower_reason(x);
+    auto it = std::find_if(asserted_.begin(), asserted_.end(), [&](const Asserted& a) { return a.reason == r; });
+    if (it == asserted_.end()) throw CheckFailure("integer lemma: a bound of a literal never asserted");
+    lits.push_back({it->atom, it->value});
+  }
+  std::map<uint32_t, mpq_class> split;
+  if (!expand(lemma.split, split)) throw CheckFailure("integer lemma: a split over unknown variables");
+  std::vector<Monomial> ms;
+  for (const auto& [id, c] : split) ms.push_back({c, tm_.term(id)});
+  Term s = tm_.mk_linear(std::move(ms), 0, SortTable::Int);
+  std::string why;
+  if (!check_lia_lemma(tm_, lits, s, lemma.split_bound, conclusion, &why))
+    throw CheckFailure("integer lemma (" + std::string(tm_.kind(conclusion) == Kind::False ? "GCD test" : "cut") +
+                       ") rejected: " + why);
+}
+
+// Gomory cuts from the rows of fractional integer basic variables (rotating through them),
+// each as the lemma  (not b1 or ... or not bn or cut)  over the bound literals it used.
+bool LraTheory::make_cuts(const std::vector<Var>& fractional_basics) {
+  size_t made = 0;
+  const size_t n = fractional_basics.size();
+  for (size_t i = 0; i < n && i < kCutRows && made < kCutsPerRound; ++i) {
+    Var b = fractional_basics[(cut_start_ + i) % n];
+    auto lemma = lra::gomory_cut(simplex_, b, is_int_);
+    if (!lemma) continue;
+    // The split must be an integer combination of Int atoms: the cut's validity rests on it.
+    std::map<uint32_t, mpq_class> split, cut;
+    if (!expand(lemma->split, split) || !expand(lemma->cut, cut) || cut.empty()) continue;
+    bool ok = true;
+    for (const auto& [id, c] : split)
+      ok = ok && c.get_den() == 1 && tm_.sort(tm_.term(id)) == SortTable::Int;
+    if (!ok) continue;
+    // The cut over the atoms; over Int atoms scaled to integer coefficients, the bound rounded up.
+    bool ints = true;
+    mpz_class lcm = 1;
+    for (const auto& [id, c] : cut) {
+      ints = ints && tm_.sort(tm_.term(id)) == SortTable::Int;
+      mpz_lcm(lcm.get_mpz_t(), lcm.get_mpz_t(), c.get_den_mpz_t());
+    }
+    const mpq_class scale = ints ? mpq_class(lcm) : mpq_class(1);
+    std::vector<Monomial> ms;
+    for (const auto& [id, c] : cut) {
+      ms.push_back({c * scale, tm_.term(id)});
+      if (mpz_sizeinbase(ms.back().coeff.get_num_mpz_t(), 2) > kCutMaxBits ||
+          mpz_sizeinbase(ms.back().coeff.get_den_mpz_t(), 2) > kCutMaxBits)
+        ok = false;
+    }
+    if (!ok) continue;
+    const Sort sort = ints ? SortTable::Int : SortTable::Real;
+    mpq_class bound = lemma->cut_bound * scale;
+    if (ints) bound = ceil_q(bound);
+    Term cut_atom = tm_.mk_geq(tm_.mk_linear(std::move(ms), 0, sort), tm_.mk_numeral(bound, sort));
+    if (tm_.kind(cut_atom) == Kind::True) continue;
+    std::vector<Term> parts;
+    for (auto [x, upper] : lemma->bounds) {
+      const Asserted* a = bound_literal(x, upper);
+      if (!a) {
+        ok = false;
+        break;
+      }
+      parts.push_back(a->value ? tm_.mk_not(a->atom) : a->atom);
+    }
+    if (!ok) continue;
+    parts.push_back(cut_atom);
+    Term clause = tm_.mk_or(parts);
+    if (tm_.kind(clause) == Kind::True || !int_lemmas_done_.insert(clause.id).second) continue;
+    if (check_certificates_) check_int_lemma(*lemma, cut_atom);
+    lemmas_.push_back(clause);
+    ++int_stats_.cuts;
+    ++made;
+  }
+  if (n > 0) cut_start_ = static_cast<uint32_t>((cut_start_ + 1) % n);
+  return made > 0;
+}
+
+// Branch and bound on the first fractional integer variable by id; the split atom comes in
+// the polarity of the nearer integer, which the SAT solver tries first.
+bool LraTheory::branch(const std::vector<mpq_class>& values) {
   for (Var v = 0; v < structural_.size(); ++v) {
     if (!structural_[v].valid() || !is_int_[v]) continue;
     if (values[v].get_den() == 1) continue;
-    if (++branches_ > kBranchBudget) {
-      incomplete_ = "branch-and-bound budget exhausted";
-      return false;
+    if (++branches_ > branch_budget_) {
+      incomplete_ = "integer branch budget";
+      return true;
     }
-    Term x = structural_[v];
-    splits_.push_back(tm_.mk_leq(x, tm_.mk_numeral(floor_q(values[v]), SortTable::Int)));
+    ++int_stats_.branches;
+    const mpq_class fl = floor_q(values[v]);
+    Term atom = tm_.mk_leq(structural_[v], tm_.mk_numeral(fl, SortTable::Int));
+    splits_.push_back(values[v] - fl <= mpq_class(1, 2) ? atom : tm_.mk_not(atom));
     return true;
   }
-  return false;
+  return true;
 }
 
 void LraTheory::take_implications(std::vector<std::pair<Term, Term>>& out) {

@@ -7,13 +7,24 @@
 //   (<= p c): p <= c, negated p > c;  (< p c): p < c, negated p >= c;  (= p c): both bounds.
 // Strict bounds use the infinitesimal delta. A negated equality is not a convex constraint:
 // the theory asks for the valid lemma (= p c) or (< p c) or (> p c) and lets the SAT solver
-// choose. Integer variables whose value is fractional are split by branch-and-bound lemmas
-// (x <= floor(v)) or (x >= floor(v) + 1), with a budget after which the answer is unknown.
-// Conflicts carry Farkas coefficients (kept for the proof and interpolation layers).
+// choose. Conflicts carry Farkas coefficients (kept for the proof and interpolation layers).
+//
+// Integers (when the relaxation is feasible but an Int variable has a fractional value):
+//  1. the GCD test on every tableau row over integer variables (a conflict);
+//  2. every cut_period-th such check, Gomory cuts from the rows of fractional integer basic
+//     variables, as lemmas (not b1 or ... or not bn or cut) over the bound literals b_i used;
+//  3. otherwise branch and bound: a split on x <= floor(v), nearer integer first, up to a
+//     budget of splits per check-sat, after which the answer is unknown.
+// GCD conflicts and cuts come with a split that justifies them (lra/int_cuts.hpp) and are
+// checked by lia_certificate.hpp before use when certificates are checked.
+// div/mod by numerals, abs and to_int are variables here; the solver adds their definitions
+// (arith_definitions.hpp).
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "smt/lra/int_cuts.hpp"
 #include "smt/lra/simplex.hpp"
 #include "smt/theory.hpp"
 
@@ -24,6 +35,7 @@ class LraTheory final : public Theory {
   explicit LraTheory(TermManager& tm);
   const char* name() const override { return "lra"; }
   bool owns(Term atom) const override;
+  void begin_check() override { branches_ = 0; }
   void begin_round() override;
   void assert_atom(Term atom, bool value, sat::Lit reason) override;
   bool check(std::vector<std::vector<sat::Lit>>& conflicts) override;
@@ -37,6 +49,13 @@ class LraTheory final : public Theory {
   // Bound implications between atoms over the same polynomial, added once (default off).
   void set_static_learning(bool on) { static_learning_ = on; }
   uint64_t static_lemmas() const { return static_lemmas_; }
+  // Integers: Gomory cuts on or off; branch-and-bound splits per check-sat.
+  void set_cuts(bool on) { cuts_ = on; }
+  void set_branch_budget(uint64_t splits) { branch_budget_ = splits; }
+  struct IntStats {
+    uint64_t branches = 0, cuts = 0, gcd_conflicts = 0;
+  };
+  const IntStats& int_stats() const { return int_stats_; }
   const lra::Simplex::Stats& simplex_stats() const { return simplex_.stats(); }
   // The static implications a => b found since the last call (valid clauses: they need no
   // relevancy and do not hold up a round).
@@ -66,13 +85,21 @@ class LraTheory final : public Theory {
   void record_conflict(std::vector<std::vector<sat::Lit>>& conflicts);
   void learn_static(Term atom);
   void check_certificate(const lra::Simplex::Conflict& conflict) const;
-  bool branch_on_fractional();
+  bool integer_check(std::vector<std::vector<sat::Lit>>& conflicts);
+  bool make_cuts(const std::vector<Var>& fractional_basics);
+  bool branch(const std::vector<mpq_class>& values);
+  // Σ c·x over simplex variables as monomials over atoms (rows expanded); false if some
+  // variable has no term.
+  bool expand(std::span<const std::pair<Var, mpq_class>> sum, std::map<uint32_t, mpq_class>& out) const;
+  void check_int_lemma(const lra::IntLemma& lemma, Term conclusion) const;
 
   TermManager& tm_;
   lra::Simplex simplex_;
   std::unordered_map<uint32_t, Var> poly_var_;  // term id -> simplex variable
   std::vector<Term> structural_;                // structural variable -> its term
-  std::vector<uint8_t> is_int_;                 // per simplex variable
+  std::vector<Term> row_term_;                  // slack -> its polynomial (without constant)
+  // Per simplex variable: an Int atom, or a row with integer coefficients over such variables.
+  std::vector<uint8_t> is_int_;
   std::unordered_set<uint32_t> diseq_lemma_done_;
   std::vector<Term> lemmas_, splits_;
   struct Asserted {
@@ -81,6 +108,9 @@ class LraTheory final : public Theory {
     sat::Lit reason;
   };
   std::vector<Asserted> asserted_;  // this round's literals
+  std::unordered_map<sat::Lit, size_t> asserted_by_reason_;  // into asserted_, built on demand
+  // The asserted literal behind a simplex bound (nullptr if unknown: never expected).
+  const Asserted* bound_literal(Var v, bool upper);
   bool check_certificates_ = false;
   // Static learning (learn_static): per polynomial, its bound atoms sorted by bound.
   struct BoundAtom {
@@ -95,7 +125,13 @@ class LraTheory final : public Theory {
   std::vector<mpq_class> model_;  // concrete values of this round, computed on demand
   bool model_valid_ = false;
   bool conflict_ = false;
-  uint64_t branches_ = 0;
+  uint64_t branches_ = 0;  // this check-sat
+  uint64_t branch_budget_ = 20000;
+  bool cuts_ = true;
+  uint64_t fractional_checks_ = 0;
+  uint32_t cut_start_ = 0;  // rotates the rows tried for cuts
+  std::unordered_set<uint32_t> int_lemmas_done_;
+  IntStats int_stats_;
   std::string incomplete_;
 };
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "sat/sat_solver.hpp"
+#include "smt/arith_definitions.hpp"
 #include "smt/cnf.hpp"
 #include "smt/combination.hpp"
 #include "smt/euf_theory.hpp"
@@ -52,6 +53,8 @@ struct Solver::Impl {
     euf.set_check_certificates(o.check_certificates);
     lra.set_check_certificates(o.check_certificates);
     lra.set_static_learning(o.lra_static_learning);
+    lra.set_cuts(o.lia_cuts);
+    lra.set_branch_budget(o.lia_branch_budget);
     euf.set_arith_values([this](Term t) { return lra.model_value(t); });
     scope_acts.push_back(new_activation());
   }
@@ -69,6 +72,7 @@ struct Solver::Impl {
   std::vector<sat::Lit> scope_acts;    // [0] for scope 0, then one per push
   AssertionId next_id = 0;
   size_t ites_defined = 0;
+  size_t arith_ops_defined = 0;
   // Valid lemmas added for good (definitions of term-level ites, theory lemmas) and split
   // atoms the theories asked the SAT solver to decide: all are roots of the relevancy walk.
   std::vector<Term> lemma_roots;
@@ -98,11 +102,21 @@ struct Solver::Impl {
     return opts.deadline && std::chrono::steady_clock::now() > *opts.deadline;
   }
 
-  // Term-level ites get their defining lemmas c => t = a, !c => t = b (valid, so global).
+  // Term-level ites get their defining lemmas c => t = a, !c => t = b, and div/mod/abs/to_int
+  // theirs (arith_definitions.hpp); valid, so global. A definition may bring new such terms
+  // (mod's mentions div), hence the loop.
   void define_ites() {
-    while (ites_defined < cnf.term_ites().size()) {
-      Term t = cnf.term_ites()[ites_defined++];
-      Term def = tm.mk_ite(tm.child(t, 0), tm.mk_eq(t, tm.child(t, 1)), tm.mk_eq(t, tm.child(t, 2)));
+    for (;;) {
+      Term def;
+      if (ites_defined < cnf.term_ites().size()) {
+        Term t = cnf.term_ites()[ites_defined++];
+        def = tm.mk_ite(tm.child(t, 0), tm.mk_eq(t, tm.child(t, 1)), tm.mk_eq(t, tm.child(t, 2)));
+      } else if (arith_ops_defined < cnf.arith_ops().size()) {
+        def = arith_definition(tm, cnf.arith_ops()[arith_ops_defined++]);
+        if (!def.valid()) continue;  // e.g. division by a variable: stays opaque
+      } else {
+        return;
+      }
       sat::Lit l = cnf.literal(def);
       sat::Lit unit[1] = {l};
       cnf.add_clause(unit);
@@ -259,6 +273,7 @@ struct Solver::Impl {
     }
     const size_t base_roots = roots.size();
     add_transitivity_clauses();
+    for (Theory* th : theories) th->begin_check();
     if (opts.deadline) sat.set_terminator([d = *opts.deadline] { return std::chrono::steady_clock::now() > d; });
     std::vector<std::pair<Term, bool>> atoms;
     std::vector<std::vector<sat::Lit>> conflicts;
@@ -299,6 +314,7 @@ struct Solver::Impl {
         th->check(conflicts);
         th->take_requests(lemmas, splits);
       }
+      const size_t theory_splits = splits.size();  // the combination's come after them
       lra.take_implications(implications);  // added before the next SAT call
       std::string incomplete;
       for (Theory* th : theories)
@@ -335,9 +351,12 @@ struct Solver::Impl {
         cnf.add_clause(unit);
         lemma_roots.push_back(l);
       }
-      for (Term a : splits) {
-        encode(a, kLemmaTag);
-        lemma_roots.push_back(a);
+      for (size_t i = 0; i < splits.size(); ++i) {
+        sat::Lit l = encode(splits[i], kLemmaTag);
+        // A theory's split comes in the polarity to try first (e.g. the nearer integer of a
+        // branch); the combination's equalities keep CaDiCaL's phase.
+        if (i < theory_splits) sat.set_phase(l);
+        lemma_roots.push_back(splits[i]);
       }
       cnf.set_tag(kLemmaTag);
       for (auto& c : conflicts) {
@@ -509,6 +528,9 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
   r.emplace_back("simplex-checks", num(s.lra.simplex_stats().checks));
   r.emplace_back("simplex-pivots", num(s.lra.simplex_stats().pivots));
   r.emplace_back("simplex-bland-switches", num(s.lra.simplex_stats().bland_switches));
+  r.emplace_back("lia-branches", num(s.lra.int_stats().branches));
+  r.emplace_back("lia-cuts", num(s.lra.int_stats().cuts));
+  r.emplace_back("lia-gcd-conflicts", num(s.lra.int_stats().gcd_conflicts));
   r.emplace_back("sat-solves", num(s.sat.stats().solves));
   r.emplace_back("sat-vars", num(s.sat.num_vars()));
   r.emplace_back("sat-clauses", num(s.sat.stats().clauses));

@@ -33,6 +33,9 @@ struct SolverOptions {
   bool check_models = false;   // evaluate every assertion under each Sat model
   bool check_certificates = false;  // re-check every theory conflict independently
   bool lra_static_learning = false;  // bound implications between arithmetic atoms (measured: off is faster)
+  bool lia_cuts = true;  // Gomory cuts (every few branch-and-bound rounds), each one checked
+  // Branch-and-bound splits per check-sat before the answer is unknown ("integer branch budget").
+  uint64_t lia_branch_budget = 20000;
   uint32_t random_seed = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };

@@ -19,6 +19,8 @@ class Theory {
  public:
   virtual ~Theory() = default;
   virtual const char* name() const = 0;
+  // Once per check-sat, before its first round (per-check budgets start here).
+  virtual void begin_check() {}
   // Does this theory decide the atom (it will receive it through assert_atom)?
   virtual bool owns(Term atom) const = 0;
   virtual void begin_round() = 0;
@@ -29,7 +31,8 @@ class Theory {
   virtual void extend_model(Model& model) = 0;
   virtual void end_round() = 0;
   // After a round: formulas the theory needs added (valid lemmas, kept for good) and atoms whose
-  // value the SAT solver must decide and pass back (splits, e.g. branch and bound).
+  // value the SAT solver must decide and pass back (splits, e.g. branch and bound). A split may
+  // be a negated atom: the SAT solver tries the split's polarity first (its phase).
   virtual void take_requests(std::vector<Term>& lemmas, std::vector<Term>& splits) {}
   // Non-empty when the theory accepted the round but cannot vouch for a model (incomplete).
   virtual const std::string& incomplete_reason() const {

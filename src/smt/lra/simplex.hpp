@@ -122,6 +122,13 @@ class Simplex {
   Reason lower_reason(Var v) const { return lower_[v].reason; }
   Reason upper_reason(Var v) const { return upper_[v].reason; }
   bool is_basic(Var v) const { return row_of_[v] >= 0; }
+  // The current tableau row of a basic variable: f(var, coeff) for every entry of
+  // basic = Σ coeff·var (all vars nonbasic, coefficients non-zero). Requires is_basic(basic).
+  // For cuts and integer tests on the final tableau (LraTheory); the row changes with pivots.
+  template <class F>
+  void for_each_row_entry(Var basic, F&& f) const {
+    for (const RowEntry& e : rows_[row_of_[basic]].entries) f(e.var, e.coeff);
+  }
 
   // Pivots per check() before switching to Bland's rule (0: Bland's rule from the start).
   void set_bland_threshold(uint64_t pivots) { bland_threshold_ = pivots; }

@@ -40,6 +40,8 @@ struct ScriptOptions {
   bool check_models = false;
   bool check_certificates = false;  // re-check theory conflicts (smt::SolverOptions)
   bool lra_static_learning = false;  // smt::SolverOptions::lra_static_learning
+  bool lia_cuts = true;              // smt::SolverOptions::lia_cuts
+  uint64_t lia_branch_budget = 20000;  // smt::SolverOptions::lia_branch_budget
   uint32_t seed = 0;
   // May set-option :regular-output-channel / :diagnostic-output-channel open files?
   // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)

@@ -1,0 +1,10 @@
+; Without cuts and with a small branch budget the strip of lia_cuts.smt2 ends in unknown.
+(set-logic QF_LIA)
+(declare-const x Int)
+(declare-const y Int)
+(declare-const z Int)
+(assert (>= (- (* 3 x) (* 3 y) z) 1))
+(assert (<= (+ (* 3 x) (* (- 3) y) z) 2))
+(assert (>= z 0))
+(check-sat)
+(get-info :reason-unknown)

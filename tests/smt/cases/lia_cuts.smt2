@@ -1,0 +1,16 @@
+; An unbounded strip without integer points: 1 + z <= 3(x - y) <= 2 - z, z >= 0. Branch and
+; bound alone never ends (x and y shift together); a Gomory cut decides it.
+(set-logic QF_LIA)
+(declare-const x Int)
+(declare-const y Int)
+(declare-const z Int)
+(assert (>= (- (* 3 x) (* 3 y) z) 1))
+(assert (<= (+ (* 3 x) (* (- 3) y) z) 2))
+(push 1)
+(assert (>= z 0))
+(check-sat)
+(pop 1)
+(assert (= z (- 1)))
+(assert (distinct x y))
+(check-sat)
+(get-value ((- x y)))

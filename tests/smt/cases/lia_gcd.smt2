@@ -1,0 +1,22 @@
+; Integer equations without integer solutions: the GCD test (on atoms and on tableau rows).
+(set-logic QF_LIA)
+(declare-const x Int)
+(declare-const y Int)
+(declare-const z Int)
+(declare-const w Int)
+(push 1)
+(assert (= (+ (* 2 x) (* 4 y)) 3))
+(check-sat)
+(pop 1)
+(push 1)
+; x + 2y = 1 and x = 2z give 2y + 2z = 1
+(assert (= (+ x (* 2 y)) 1))
+(assert (= x (* 2 z)))
+(check-sat)
+(pop 1)
+; with w free, x = 2z + 3w is odd for odd w
+(assert (= (+ x (* 2 y)) 1))
+(assert (= x (+ (* 2 z) (* 3 w))))
+(assert (<= 0 w 3))
+(check-sat)
+(get-value ((mod x 2) (mod w 2)))
