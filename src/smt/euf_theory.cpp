@@ -178,7 +178,7 @@ void EufTheory::extend_model(Model& model) {
   // contain it (every asserted Boolean term does).
   std::unordered_map<uint32_t, Value> class_value;
   std::unordered_map<uint32_t, uint32_t> next_elem;  // sort id -> count
-  Term t_true = tm_.mk_true(), t_false = tm_.mk_false();
+  const Term t_true = tm_.mk_true();
   auto value_of_class = [&](Term repr, Sort s) -> Value {
     auto it = class_value.find(repr.id);
     if (it != class_value.end()) return it->second;

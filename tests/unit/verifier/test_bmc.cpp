@@ -87,7 +87,7 @@ TEST_CASE("division and remainder by constants truncate toward zero") {
 // Two remainders of one value: x = 2q + 1 = 2q' has no integer solution, which plain branch
 // and bound cannot see (it diverges); it needs the GCD test / cuts of the integer solver.
 // Likewise the wrap-around of a large unsigned product exhausts plain branch and bound.
-TEST_CASE("integer reasoning beyond plain branch and bound" * doctest::skip(true)) {
+TEST_CASE("integer reasoning beyond plain branch and bound") {
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x >= 0);"
               " __VERIFIER_assert(x % 2 == 0 || x % 2 == 1); }").kind == VerdictKind::True);
     CHECK(run("int main() { unsigned x = __VERIFIER_nondet_uint(); __VERIFIER_assert((x >> 1) * 2 + (x & 1) == x); }")
