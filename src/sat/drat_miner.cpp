@@ -1,0 +1,544 @@
+#include "sat/drat_miner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <string>
+#include <vector>
+
+namespace craig::sat {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+constexpr uint32_t kNone = UINT32_MAX;
+
+// The clause database as a sequence of events over clause ids (one id per clause content).
+enum Event : uint32_t { kAddInput = 0, kAddLemma = 1, kAddAgain = 2, kDelete = 3 };
+
+inline uint32_t lit_index(Lit l) {
+  return l > 0 ? 2u * static_cast<uint32_t>(l) : 2u * static_cast<uint32_t>(-l) + 1;
+}
+
+inline uint32_t var_index(Lit l) { return static_cast<uint32_t>(l > 0 ? l : -l); }
+
+struct Watch {
+  uint32_t clause;
+  Lit blocker;  // another literal of the clause; if it is true the clause need not be visited
+};
+
+// Sorts, removes duplicates; returns false for a tautology.
+bool normalize(std::vector<Lit>& c) {
+  std::sort(c.begin(), c.end());
+  c.erase(std::unique(c.begin(), c.end()), c.end());
+  for (Lit l : c)
+    if (l < 0 && std::binary_search(c.begin(), c.end(), -l)) return false;
+  return true;
+}
+
+uint64_t hash_clause(std::span<const Lit> c) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ c.size();
+  for (Lit l : c) {
+    h ^= static_cast<uint32_t>(l);
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  return h;
+}
+
+class Miner {
+ public:
+  Miner(const InputClauses& inputs, MinerStats& stats) : inputs_(inputs), stats_(stats) {}
+
+  void read(std::span<const uint8_t> trace);
+  void prepare(std::span<const Lit> root_clause);
+  void check_root(std::span<const Lit> root_clause);
+  void backward();
+  ResolutionProof build();
+
+ private:
+  uint32_t size_of(uint32_t id) const { return begin_[id + 1] - begin_[id]; }
+  std::span<Lit> lits_of(uint32_t id) { return {arena_.data() + begin_[id], size_of(id)}; }
+
+  // Forward pass.
+  uint32_t intern(std::span<const Lit> c, bool& existed);
+  uint32_t lookup(std::span<const Lit> c) const;
+  void grow_table();
+  void add_input(uint32_t input_id);
+
+  // Backward pass.
+  void activate(uint32_t id);
+  void deactivate(uint32_t id);
+  void remove_watch(Lit l, uint32_t id);
+  int8_t val(Lit l) const { return vals_[lit_index(l)]; }
+  void assign(Lit l, uint32_t reason) {
+    vals_[lit_index(l)] = 1;
+    vals_[lit_index(-l)] = -1;
+    reason_[var_index(l)] = reason;
+    trail_.push_back(l);
+  }
+  bool rup(std::span<const Lit> clause);
+  uint32_t propagate();
+  uint32_t propagate_literal(Lit t, uint8_t core);
+  void analyze(uint32_t conflict);
+  void backtrack();
+
+  // Build.
+  uint32_t rebuild_chain(ResolutionProof& proof, uint32_t chain_begin, uint32_t chain_size);
+
+  const InputClauses& inputs_;
+  MinerStats& stats_;
+
+  // Clause database: clause id -> literals (sorted until the backward pass reorders them).
+  std::vector<Lit> arena_;
+  std::vector<uint32_t> begin_{0};
+  std::vector<uint64_t> hash_;
+  std::vector<uint32_t> count_;     // copies alive
+  std::vector<uint32_t> input_of_;  // input id of a clause first added as input, else kNone
+  std::vector<uint8_t> core_;       // used by some check
+  std::vector<uint32_t> chain_of_;  // offset in chains_ of a checked lemma's chain
+  std::vector<uint32_t> chain_size_;
+  std::vector<uint32_t> node_of_;  // proof node of a core clause, during build()
+  std::vector<uint32_t> table_;  // open addressing: clause id + 1, 0 = empty
+  uint32_t table_used_ = 0;
+  std::vector<uint32_t> events_;  // id << 2 | Event
+  uint32_t empty_ = kNone;        // id of the empty clause once seen
+  uint32_t max_var_ = 0;
+  std::vector<Lit> scratch_;
+
+  // Propagation state, indexed by variable or literal index.
+  std::vector<int8_t> vals_;
+  std::vector<uint32_t> reason_;
+  std::vector<uint8_t> seen_;
+  std::vector<Lit> trail_;
+  std::vector<std::vector<Watch>> watches_;
+  std::vector<uint32_t> units_;     // alive unit clauses
+  std::vector<uint32_t> unit_pos_;  // position in units_ (by clause id)
+
+  // Chains, flat: conflict clause, then (pivot variable, reason clause) pairs.
+  std::vector<uint32_t> chains_;
+  uint32_t root_chain_ = 0, root_chain_size_ = 0;
+
+  // Chain rebuilding.
+  std::vector<uint32_t> antecedents_, pivots_;
+  std::vector<Lit> resolvent_;
+  std::vector<uint8_t> in_resolvent_;  // by literal index
+};
+
+uint32_t Miner::lookup(std::span<const Lit> c) const {
+  if (table_.empty()) return kNone;
+  uint64_t h = hash_clause(c);
+  size_t mask = table_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    uint32_t slot = table_[i];
+    if (!slot) return kNone;
+    uint32_t id = slot - 1;
+    if (hash_[id] == h && size_of(id) == c.size() &&
+        std::equal(c.begin(), c.end(), arena_.begin() + begin_[id]))
+      return id;
+  }
+}
+
+void Miner::grow_table() {
+  std::vector<uint32_t> old = std::move(table_);
+  table_.assign(old.empty() ? 1024 : 2 * old.size(), 0);
+  size_t mask = table_.size() - 1;
+  for (uint32_t slot : old) {
+    if (!slot) continue;
+    size_t i = hash_[slot - 1] & mask;
+    while (table_[i]) i = (i + 1) & mask;
+    table_[i] = slot;
+  }
+}
+
+uint32_t Miner::intern(std::span<const Lit> c, bool& existed) {
+  uint32_t id = lookup(c);
+  existed = id != kNone;
+  if (existed) return id;
+  if (2 * (table_used_ + 1) > table_.size()) grow_table();
+  id = static_cast<uint32_t>(hash_.size());
+  if (id >= (1u << 30)) throw ProofError("proof trace too large (2^30 distinct clauses)");
+  arena_.insert(arena_.end(), c.begin(), c.end());
+  begin_.push_back(static_cast<uint32_t>(arena_.size()));
+  uint64_t h = hash_clause(c);
+  hash_.push_back(h);
+  count_.push_back(0);
+  input_of_.push_back(kNone);
+  size_t mask = table_.size() - 1;
+  size_t i = h & mask;
+  while (table_[i]) i = (i + 1) & mask;
+  table_[i] = id + 1;
+  ++table_used_;
+  for (Lit l : c) max_var_ = std::max(max_var_, var_index(l));
+  if (c.empty()) empty_ = id;
+  return id;
+}
+
+void Miner::add_input(uint32_t input_id) {
+  ++stats_.inputs;
+  auto c = inputs_.clause(input_id);
+  scratch_.assign(c.begin(), c.end());
+  for (Lit l : scratch_)
+    if (l == 0 || l == INT_MIN) throw ProofError("input clause with literal 0");
+  if (!normalize(scratch_)) return;  // a tautology: CaDiCaL drops it, and so do proofs
+  bool existed;
+  uint32_t id = intern(scratch_, existed);
+  if (!existed) input_of_[id] = input_id;
+  events_.push_back(id << 2 | (existed ? kAddAgain : kAddInput));
+  ++count_[id];
+}
+
+// Binary DRAT: 'a' or 'd', then literals, each 2·var + sign as a little-endian base-128 number
+// (high bit: more bytes follow), then a 0 byte.
+void Miner::read(std::span<const uint8_t> trace) {
+  auto start = Clock::now();
+  stats_.trace_bytes = trace.size();
+  uint32_t next_input = 0;
+  auto inputs_until = [&](uint64_t offset) {
+    while (next_input < inputs_.size() && inputs_.drat_offset[next_input] <= offset)
+      add_input(next_input++);
+  };
+  size_t pos = 0, n = trace.size();
+  while (pos < n) {
+    inputs_until(pos);
+    size_t record = pos;
+    uint8_t kind = trace[pos++];
+    if (kind != 'a' && kind != 'd')
+      throw ProofError("proof trace byte " + std::to_string(record) + ": not a binary DRAT record");
+    scratch_.clear();
+    for (;;) {
+      uint64_t u = 0;
+      unsigned shift = 0;
+      uint8_t byte;
+      do {
+        if (pos == n || shift > 28)
+          throw ProofError("proof trace byte " + std::to_string(record) + ": truncated record");
+        byte = trace[pos++];
+        u |= static_cast<uint64_t>(byte & 0x7f) << shift;
+        shift += 7;
+      } while (byte & 0x80);
+      if (!u) break;
+      uint64_t var = u >> 1;
+      if (!var || var > static_cast<uint64_t>(INT_MAX))
+        throw ProofError("proof trace byte " + std::to_string(record) + ": bad literal");
+      scratch_.push_back(u & 1 ? -static_cast<Lit>(var) : static_cast<Lit>(var));
+    }
+    bool clause = normalize(scratch_);
+    if (kind == 'a') {
+      ++stats_.additions;
+      if (!clause) continue;  // a tautology is implied by anything and never needed
+      bool existed;
+      uint32_t id = intern(scratch_, existed);
+      if (existed) ++stats_.readded;
+      events_.push_back(id << 2 | (existed ? kAddAgain : kAddLemma));
+      ++count_[id];
+    } else {
+      ++stats_.deletions;
+      uint32_t id = clause ? lookup(scratch_) : kNone;
+      if (id == kNone || !count_[id]) {
+        ++stats_.ignored_deletions;
+        continue;
+      }
+      events_.push_back(id << 2 | kDelete);
+      --count_[id];
+    }
+  }
+  inputs_until(UINT64_MAX);
+  stats_.parse_seconds += seconds_since(start);
+}
+
+// Sets up the propagation state for the clauses alive at the end of the trace.
+void Miner::prepare(std::span<const Lit> root_clause) {
+  for (Lit l : root_clause) max_var_ = std::max(max_var_, var_index(l));
+  uint32_t clauses = static_cast<uint32_t>(hash_.size());
+  core_.assign(clauses, 0);
+  chain_of_.assign(clauses, kNone);
+  chain_size_.assign(clauses, 0);
+  unit_pos_.assign(clauses, kNone);
+  vals_.assign(2 * (max_var_ + 1), 0);
+  reason_.assign(max_var_ + 1, kNone);
+  seen_.assign(max_var_ + 1, 0);
+  watches_.assign(2 * (max_var_ + 1), {});
+  trail_.reserve(max_var_ + 1);
+  node_of_.assign(clauses, kNone);
+  in_resolvent_.assign(2 * (max_var_ + 1), 0);
+  for (uint32_t id = 0; id < clauses; ++id)
+    if (count_[id]) activate(id);
+}
+
+void Miner::activate(uint32_t id) {
+  uint32_t size = size_of(id);
+  if (size == 0) return;  // the empty clause is found through count_[empty_]
+  if (size == 1) {
+    unit_pos_[id] = static_cast<uint32_t>(units_.size());
+    units_.push_back(id);
+    return;
+  }
+  Lit* c = arena_.data() + begin_[id];
+  watches_[lit_index(c[0])].push_back({id, c[1]});
+  watches_[lit_index(c[1])].push_back({id, c[0]});
+}
+
+void Miner::remove_watch(Lit l, uint32_t id) {
+  auto& ws = watches_[lit_index(l)];
+  for (size_t i = 0; i < ws.size(); ++i)
+    if (ws[i].clause == id) {
+      ws[i] = ws.back();
+      ws.pop_back();
+      return;
+    }
+}
+
+void Miner::deactivate(uint32_t id) {
+  uint32_t size = size_of(id);
+  if (size == 0) return;
+  if (size == 1) {
+    uint32_t pos = unit_pos_[id], last = units_.back();
+    units_[pos] = last;
+    unit_pos_[last] = pos;
+    units_.pop_back();
+    unit_pos_[id] = kNone;
+    return;
+  }
+  const Lit* c = arena_.data() + begin_[id];
+  remove_watch(c[0], id);
+  remove_watch(c[1], id);
+}
+
+// Visits the clauses watching -t (t has become true), only the core ones or only the others.
+uint32_t Miner::propagate_literal(Lit t, uint8_t core) {
+  const Lit falsified = -t;
+  auto& ws = watches_[lit_index(falsified)];
+  size_t i = 0, j = 0, n = ws.size();
+  uint32_t conflict = kNone;
+  while (i < n) {
+    Watch w = ws[i++];
+    if (core_[w.clause] != core || val(w.blocker) > 0) {
+      ws[j++] = w;
+      continue;
+    }
+    Lit* c = arena_.data() + begin_[w.clause];
+    uint32_t size = size_of(w.clause);
+    if (c[0] == falsified) std::swap(c[0], c[1]);
+    if (val(c[0]) > 0) {
+      ws[j++] = {w.clause, c[0]};
+      continue;
+    }
+    uint32_t k = 2;
+    while (k < size && val(c[k]) < 0) ++k;
+    if (k < size) {
+      c[1] = c[k];
+      c[k] = falsified;
+      watches_[lit_index(c[1])].push_back({w.clause, c[0]});
+      continue;
+    }
+    ws[j++] = w;
+    if (val(c[0]) < 0) {
+      conflict = w.clause;
+      break;
+    }
+    assign(c[0], w.clause);
+    ++stats_.propagations;
+  }
+  while (i < n) ws[j++] = ws[i++];
+  ws.resize(j);
+  return conflict;
+}
+
+// Core-first unit propagation (drat-trim): propagate over core clauses to a fixpoint, and only
+// then let one literal propagate over the other clauses before going back to the core.
+uint32_t Miner::propagate() {
+  size_t core_head = 0, all_head = 0;
+  for (;;) {
+    while (core_head < trail_.size())
+      if (uint32_t c = propagate_literal(trail_[core_head++], 1); c != kNone) return c;
+    if (all_head == trail_.size()) return kNone;
+    if (uint32_t c = propagate_literal(trail_[all_head++], 0); c != kNone) return c;
+  }
+}
+
+void Miner::backtrack() {
+  for (Lit l : trail_) {
+    vals_[lit_index(l)] = vals_[lit_index(-l)] = 0;
+    reason_[var_index(l)] = kNone;
+  }
+  trail_.clear();
+}
+
+// The conflict and the reasons of the seen literals, in reverse trail order, are a resolution
+// chain deriving the negations of the seen lemma literals (a subset of the lemma).
+void Miner::analyze(uint32_t conflict) {
+  chains_.push_back(conflict);
+  core_[conflict] = 1;
+  for (Lit l : lits_of(conflict)) seen_[var_index(l)] = 1;
+  for (size_t i = trail_.size(); i-- > 0;) {
+    Lit t = trail_[i];
+    uint32_t v = var_index(t);
+    if (!seen_[v] || reason_[v] == kNone) continue;
+    uint32_t r = reason_[v];
+    chains_.push_back(v);
+    chains_.push_back(r);
+    core_[r] = 1;
+    for (Lit l : lits_of(r)) seen_[var_index(l)] = 1;
+  }
+  for (Lit t : trail_) seen_[var_index(t)] = 0;
+}
+
+bool Miner::rup(std::span<const Lit> clause) {
+  ++stats_.checked;
+  for (Lit l : clause)
+    if (!val(l)) assign(-l, kNone);
+  uint32_t conflict = kNone;
+  if (empty_ != kNone && count_[empty_]) conflict = empty_;
+  for (size_t i = 0; conflict == kNone && i < units_.size(); ++i) {
+    Lit u = arena_[begin_[units_[i]]];
+    if (val(u) < 0) conflict = units_[i];
+    else if (!val(u)) assign(u, units_[i]);
+  }
+  if (conflict == kNone) conflict = propagate();
+  if (conflict == kNone) {
+    backtrack();
+    return false;
+  }
+  analyze(conflict);
+  backtrack();
+  return true;
+}
+
+void Miner::check_root(std::span<const Lit> root_clause) {
+  auto start = Clock::now();
+  scratch_.assign(root_clause.begin(), root_clause.end());
+  if (!normalize(scratch_))
+    throw ProofError("the failed assumptions contain a literal and its negation");
+  root_chain_ = static_cast<uint32_t>(chains_.size());
+  if (!rup(scratch_))
+    throw ProofError(scratch_.empty()
+                         ? "the proof trace does not refute the clauses (no empty clause)"
+                         : "the clause of failed assumptions does not follow by unit propagation");
+  root_chain_size_ = static_cast<uint32_t>(chains_.size()) - root_chain_;
+  stats_.check_seconds += seconds_since(start);
+}
+
+void Miner::backward() {
+  auto start = Clock::now();
+  for (size_t e = events_.size(); e-- > 0;) {
+    uint32_t id = events_[e] >> 2;
+    switch (events_[e] & 3) {
+      case kDelete:
+        if (count_[id]++ == 0) activate(id);
+        break;
+      case kAddAgain:
+      case kAddInput:
+        if (--count_[id] == 0) deactivate(id);
+        break;
+      case kAddLemma:
+        if (--count_[id] == 0) deactivate(id);
+        if (!core_[id]) break;
+        chain_of_[id] = static_cast<uint32_t>(chains_.size());
+        if (!rup(lits_of(id)))
+          throw ProofError("proof trace: lemma " + std::to_string(id) + " of size " +
+                           std::to_string(size_of(id)) +
+                           " is not RUP (a RAT step or a clause added without a trace)");
+        chain_size_[id] = static_cast<uint32_t>(chains_.size()) - chain_of_[id];
+        break;
+    }
+  }
+  stats_.check_seconds += seconds_since(start);
+}
+
+// Recomputes a chain's clause from its antecedents' (possibly stronger) clauses: a step whose
+// pivot is no longer in the resolvent is skipped; an antecedent without the pivot replaces the
+// resolvent so far. The result is a subset of the chain's original clause. Returns the node (an
+// antecedent itself when only one is left).
+uint32_t Miner::rebuild_chain(ResolutionProof& proof, uint32_t chain_begin, uint32_t chain_size) {
+  auto& in = in_resolvent_;
+  auto node = [&](uint32_t id) {
+    if (node_of_[id] == kNone) throw ProofError("internal: antecedent without a proof node");
+    return node_of_[id];
+  };
+  auto load = [&](uint32_t n) {
+    for (Lit l : resolvent_) in[lit_index(l)] = 0;
+    resolvent_.assign(proof.clause(n).begin(), proof.clause(n).end());
+    for (Lit l : resolvent_) in[lit_index(l)] = 1;
+    antecedents_.assign(1, n);
+    pivots_.assign(1, 0);
+  };
+  resolvent_.clear();
+  load(node(chains_[chain_begin]));
+  for (uint32_t i = 1; i + 1 < chain_size; i += 2) {
+    uint32_t v = chains_[chain_begin + i];
+    uint32_t n = node(chains_[chain_begin + i + 1]);
+    Lit pos = static_cast<Lit>(v);
+    Lit present = in[lit_index(pos)] ? pos : in[lit_index(-pos)] ? -pos : 0;
+    if (!present) continue;
+    auto c = proof.clause(n);
+    if (!std::binary_search(c.begin(), c.end(), -present)) {
+      load(n);
+      continue;
+    }
+    in[lit_index(present)] = 0;
+    for (Lit l : c)
+      if (l != -present && !in[lit_index(l)]) {
+        in[lit_index(l)] = 1;
+        resolvent_.push_back(l);
+      }
+    antecedents_.push_back(n);
+    pivots_.push_back(v);
+  }
+  // Keep the literals still in the resolvent (resolved pivots were only unmarked), sorted.
+  size_t k = 0;
+  for (Lit l : resolvent_)
+    if (in[lit_index(l)]) {
+      in[lit_index(l)] = 0;
+      resolvent_[k++] = l;
+    }
+  resolvent_.resize(k);
+  if (antecedents_.size() == 1) return antecedents_[0];
+  std::sort(resolvent_.begin(), resolvent_.end());
+  return proof.add_chain(antecedents_, pivots_, resolvent_);
+}
+
+ResolutionProof Miner::build() {
+  auto start = Clock::now();
+  // Nodes in the order of first addition, which is topological.
+  ResolutionProof full;
+  for (uint32_t e : events_) {
+    uint32_t id = e >> 2, kind = e & 3;
+    if (!core_[id] || (kind != kAddInput && kind != kAddLemma)) continue;
+    if (kind == kAddInput) {
+      scratch_.assign(lits_of(id).begin(), lits_of(id).end());
+      std::sort(scratch_.begin(), scratch_.end());
+      uint32_t input = input_of_[id];
+      node_of_[id] = full.add_leaf(input, inputs_.tags[input], scratch_);
+    } else {
+      node_of_[id] = rebuild_chain(full, chain_of_[id], chain_size_[id]);
+    }
+  }
+  full.set_root(rebuild_chain(full, root_chain_, root_chain_size_));
+  ResolutionProof proof = prune_unreachable(full);
+  stats_.core_inputs = proof.num_leaves();
+  stats_.core_lemmas = proof.num_chains();
+  stats_.resolutions = proof.num_resolutions();
+  stats_.build_seconds += seconds_since(start);
+  return proof;
+}
+
+}  // namespace
+
+ResolutionProof mine_drat(std::span<const uint8_t> trace, const InputClauses& inputs,
+                          std::span<const Lit> root_clause, MinerStats* stats) {
+  MinerStats local;
+  MinerStats& s = stats ? *stats : local;
+  s = MinerStats{};
+  Miner miner(inputs, s);
+  miner.read(trace);
+  miner.prepare(root_clause);
+  miner.check_root(root_clause);
+  miner.backward();
+  return miner.build();
+}
+
+}  // namespace craig::sat
