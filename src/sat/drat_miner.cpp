@@ -83,6 +83,8 @@ class Miner {
   bool rup(std::span<const Lit> clause);
   uint32_t propagate();
   uint32_t propagate_literal(Lit t, uint8_t core);
+  uint32_t resurrect(bool& conflict);
+  void build_occurrences();
   void analyze(uint32_t conflict);
   void backtrack();
 
@@ -98,6 +100,8 @@ class Miner {
   std::vector<uint64_t> hash_;
   std::vector<uint32_t> count_;     // copies alive
   std::vector<uint32_t> input_of_;  // input id of a clause first added as input, else kNone
+  std::vector<uint32_t> first_event_;   // index in events_ of the clause's first addition
+  std::vector<uint32_t> void_deletes_;  // deletions to skip backward (after a resurrection)
   std::vector<uint8_t> core_;       // used by some check
   std::vector<uint32_t> chain_of_;  // offset in chains_ of a checked lemma's chain
   std::vector<uint32_t> chain_size_;
@@ -121,6 +125,10 @@ class Miner {
   // Chains, flat: conflict clause, then (pivot variable, reason clause) pairs.
   std::vector<uint32_t> chains_;
   uint32_t root_chain_ = 0, root_chain_size_ = 0;
+  uint32_t now_ = 0;  // the event the backward pass is at: clauses first added before it exist
+
+  // Occurrence lists of all clauses (by literal index), built on the first resurrection.
+  std::vector<uint32_t> occ_begin_, occurrences_;
 
   // Chain rebuilding.
   std::vector<uint32_t> antecedents_, pivots_;
@@ -167,6 +175,7 @@ uint32_t Miner::intern(std::span<const Lit> c, bool& existed) {
   hash_.push_back(h);
   count_.push_back(0);
   input_of_.push_back(kNone);
+  first_event_.push_back(kNone);
   size_t mask = table_.size() - 1;
   size_t i = h & mask;
   while (table_[i]) i = (i + 1) & mask;
@@ -186,7 +195,7 @@ void Miner::add_input(uint32_t input_id) {
   if (!normalize(scratch_)) return;  // a tautology: CaDiCaL drops it, and so do proofs
   bool existed;
   uint32_t id = intern(scratch_, existed);
-  if (!existed) input_of_[id] = input_id;
+  if (!existed) input_of_[id] = input_id, first_event_[id] = static_cast<uint32_t>(events_.size());
   events_.push_back(id << 2 | (existed ? kAddAgain : kAddInput));
   ++count_[id];
 }
@@ -233,6 +242,7 @@ void Miner::read(std::span<const uint8_t> trace) {
       bool existed;
       uint32_t id = intern(scratch_, existed);
       if (existed) ++stats_.readded;
+      else first_event_[id] = static_cast<uint32_t>(events_.size());
       events_.push_back(id << 2 | (existed ? kAddAgain : kAddLemma));
       ++count_[id];
     } else {
@@ -264,6 +274,8 @@ void Miner::prepare(std::span<const Lit> root_clause) {
   watches_.assign(2 * (max_var_ + 1), {});
   trail_.reserve(max_var_ + 1);
   node_of_.assign(clauses, kNone);
+  void_deletes_.assign(clauses, 0);
+  now_ = static_cast<uint32_t>(events_.size());
   in_resolvent_.assign(2 * (max_var_ + 1), 0);
   for (uint32_t id = 0; id < clauses; ++id)
     if (count_[id]) activate(id);
@@ -399,6 +411,12 @@ bool Miner::rup(std::span<const Lit> clause) {
     else if (!val(u)) assign(u, units_[i]);
   }
   if (conflict == kNone) conflict = propagate();
+  while (conflict == kNone) {
+    bool falsified;
+    uint32_t c = resurrect(falsified);
+    if (c == kNone) break;
+    conflict = falsified ? c : propagate();
+  }
   if (conflict == kNone) {
     backtrack();
     return false;
@@ -408,14 +426,66 @@ bool Miner::rup(std::span<const Lit> clause) {
   return true;
 }
 
+void Miner::build_occurrences() {
+  uint32_t clauses = static_cast<uint32_t>(hash_.size());
+  occ_begin_.assign(vals_.size() + 1, 0);
+  for (Lit l : arena_) ++occ_begin_[lit_index(l) + 1];
+  for (size_t i = 1; i < occ_begin_.size(); ++i) occ_begin_[i] += occ_begin_[i - 1];
+  occurrences_.resize(arena_.size());
+  std::vector<uint32_t> fill(occ_begin_.begin(), occ_begin_.end() - 1);
+  for (uint32_t id = 0; id < clauses; ++id)
+    for (Lit l : lits_of(id)) occurrences_[fill[lit_index(l)]++] = id;
+}
+
+// When propagation over the alive clauses gets stuck, a clause that existed before but is not
+// alive may still be unit or falsified. CaDiCaL re-adds clauses without tracing them: restoring
+// clauses of an eliminated variable that comes back in a new clause or an assumption goes
+// through its path for original clauses, which a DRAT trace does not echo. Any clause first added
+// before now is a sound antecedent (deletion only saves work), so such a clause is made alive
+// again from now back to its last deletion. Returns it (assigning its unit literal, or with
+// `falsified` set), or kNone.
+uint32_t Miner::resurrect(bool& falsified) {
+  if (occ_begin_.empty()) build_occurrences();
+  for (size_t i = 0; i < trail_.size(); ++i) {
+    uint32_t li = lit_index(-trail_[i]);
+    for (uint32_t k = occ_begin_[li]; k < occ_begin_[li + 1]; ++k) {
+      uint32_t c = occurrences_[k];
+      if (count_[c] || first_event_[c] >= now_) continue;
+      auto lits = lits_of(c);
+      uint32_t open = 0;
+      bool satisfied = false;
+      for (uint32_t j = 0; j < lits.size() && !satisfied && open < 2; ++j) {
+        int8_t v = val(lits[j]);
+        if (v > 0) satisfied = true;
+        else if (!v && open++ == 0) std::swap(lits[0], lits[j]);
+      }
+      if (satisfied || open > 1) continue;
+      ++stats_.resurrected;
+      count_[c] = 1;
+      ++void_deletes_[c];
+      activate(c);
+      falsified = open == 0;
+      if (!falsified) assign(lits[0], c);
+      return c;
+    }
+  }
+  return kNone;
+}
+
 void Miner::check_root(std::span<const Lit> root_clause) {
   auto start = Clock::now();
+  // Assuming both l and -l makes the failed clause a tautology, which resolution cannot derive;
+  // the other failed assumptions may still be refuted on their own.
   scratch_.assign(root_clause.begin(), root_clause.end());
-  if (!normalize(scratch_))
-    throw ProofError("the failed assumptions contain a literal and its negation");
+  bool tautology = !normalize(scratch_);
+  if (tautology) {
+    std::vector<Lit> all = scratch_;
+    std::erase_if(scratch_, [&](Lit l) { return std::binary_search(all.begin(), all.end(), -l); });
+  }
   root_chain_ = static_cast<uint32_t>(chains_.size());
   if (!rup(scratch_))
-    throw ProofError(scratch_.empty()
+    throw ProofError(tautology ? "the failed assumptions contain a literal and its negation"
+                     : scratch_.empty()
                          ? "the proof trace does not refute the clauses (no empty clause)"
                          : "the clause of failed assumptions does not follow by unit propagation");
   root_chain_size_ = static_cast<uint32_t>(chains_.size()) - root_chain_;
@@ -425,10 +495,12 @@ void Miner::check_root(std::span<const Lit> root_clause) {
 void Miner::backward() {
   auto start = Clock::now();
   for (size_t e = events_.size(); e-- > 0;) {
+    now_ = static_cast<uint32_t>(e);
     uint32_t id = events_[e] >> 2;
     switch (events_[e] & 3) {
       case kDelete:
-        if (count_[id]++ == 0) activate(id);
+        if (void_deletes_[id]) --void_deletes_[id];
+        else if (count_[id]++ == 0) activate(id);
         break;
       case kAddAgain:
       case kAddInput:

@@ -37,6 +37,7 @@ struct MinerStats {
   uint64_t deletions = 0;           // 'd' records
   uint64_t ignored_deletions = 0;   // of clauses that were not alive
   uint64_t readded = 0;             // additions of a clause that existed before
+  uint64_t resurrected = 0;         // clauses used after their deletion (see drat_miner.cpp)
   uint64_t checked = 0;             // RUP checks (core lemmas and the root)
   uint64_t propagations = 0;        // literals propagated in all checks
   uint64_t core_inputs = 0;         // leaves of the proof

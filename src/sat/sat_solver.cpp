@@ -40,10 +40,15 @@ struct SatSolver::ProofTrace {
   }
 };
 
-// CaDiCaL options proof mode sets (see docs/architecture.md, "Proofs (SAT level)").
+// CaDiCaL options proof mode sets (see docs/architecture.md, "Proofs (SAT level)"). Every
+// default technique of CaDiCaL 1.5.3 traces RUP additions; elimination's untraced restoring of
+// clauses is handled by the miner. The techniques below only delete clauses (blocked, covered,
+// globally blocked) or were never seen in a trace (instantiation); they are off by default and
+// stay off so that proofs never depend on untested steps.
 static constexpr std::pair<const char*, int> kProofModeOptions[] = {
     {"binary", 1},
     {"quiet", 1},  // flushing the trace would print a line each time
+    {"block", 0},       {"cover", 0}, {"condition", 0}, {"instantiate", 0},
 };
 
 SatSolver::SatSolver(uint32_t seed, bool proof)
@@ -78,6 +83,8 @@ uint32_t SatSolver::add_clause(std::span<const Lit> lits, uint32_t tag) {
   solver_->add(0);
   return id;
 }
+
+bool SatSolver::set_option(const char* name, int value) { return solver_->set(name, value); }
 
 void SatSolver::freeze(Lit l) { solver_->freeze(var_of(l)); }
 

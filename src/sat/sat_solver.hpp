@@ -64,6 +64,9 @@ class SatSolver {
   // choose otherwise, e.g. in its lucky-phase search).
   void set_phase(Lit l);
   void freeze(Lit l);
+  // Sets a CaDiCaL option (cadical --help lists them); only before the first clause. For
+  // experiments: options proof mode switches off may make proof() fail. False if rejected.
+  bool set_option(const char* name, int value);
   // Called often during solve(); returning true stops the search with Unknown.
   void set_terminator(std::function<bool()> stop);
 

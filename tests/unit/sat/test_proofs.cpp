@@ -45,6 +45,18 @@ Cnf random_3sat(int vars, int clauses, uint32_t seed) {
   return f;
 }
 
+// k assumptions on distinct variables of 1..vars.
+std::vector<Lit> random_assumptions(int vars, int k, std::mt19937& rng) {
+  std::vector<Lit> a;
+  while (static_cast<int>(a.size()) < k) {
+    int v = std::uniform_int_distribution<int>(1, vars)(rng);
+    bool dup = false;
+    for (Lit l : a) dup |= var_of(l) == v;
+    if (!dup) a.push_back(rng() & 1 ? v : -v);
+  }
+  return a;
+}
+
 int num_vars(const Cnf& f) {
   int m = 0;
   for (auto& c : f)
@@ -103,4 +115,88 @@ TEST_CASE("random 3-SAT proofs") {
     mined_and_checked(s);
   }
   CHECK(unsat > 10);
+}
+
+TEST_CASE("assumptions: the root derives the negated failed assumptions") {
+  SatSolver s(0, true);
+  for (int i = 0; i < 5; ++i) s.new_var();
+  s.add_clause({-1, 2}, 1);
+  s.add_clause({-2, 3}, 1);
+  s.add_clause({-3, -4}, 2);
+  s.add_clause({5, 1}, 2);
+  Lit a[3] = {1, 4, 5};
+  REQUIRE(s.solve(a) == SatResult::Unsat);
+  auto failed = s.failed_clause();
+  ResolutionProof p = mined_and_checked(s);
+  auto root = p.clause(p.root());
+  CHECK(std::vector<Lit>(root.begin(), root.end()) == std::vector<Lit>{-4, -1});
+  CHECK(failed.size() >= 2);
+}
+
+TEST_CASE("incremental: clauses added after unsat under assumptions, several solves") {
+  SatSolver s(0, true);
+  Cnf f = random_3sat(50, 200, 11);  // satisfiable at this ratio
+  load(s, f, 1);
+  int unsat = 0;
+  std::mt19937 rng(5);
+  for (int round = 0; round < 40; ++round) {
+    CAPTURE(round);
+    std::vector<Lit> assume = random_assumptions(50, 6, rng);
+    SatResult r = s.solve(assume);
+    if (r == SatResult::Unsat) {
+      ++unsat;
+      mined_and_checked(s);
+    }
+    // A few more clauses (they also reuse variables CaDiCaL may have eliminated).
+    for (auto& c : random_3sat(50, 4, 1000 + round)) s.add_clause(c, 2 + round);
+  }
+  CHECK(unsat > 5);
+  // Finally the clauses alone become unsatisfiable.
+  for (auto& c : random_3sat(50, 400, 77)) s.add_clause(c, 99);
+  REQUIRE(s.solve() == SatResult::Unsat);
+  ResolutionProof p = mined_and_checked(s);
+  CHECK(p.clause(p.root()).empty());
+}
+
+TEST_CASE("incremental stress: random sessions with inprocessing") {
+  // Hard enough for CaDiCaL's inprocessing (elimination, probing, vivification, ...) to run
+  // between solves; variables are not frozen, so eliminated ones come back in new clauses.
+  int checked = 0;
+  for (uint32_t seed = 1; seed <= 6; ++seed) {
+    CAPTURE(seed);
+    SatSolver s(seed, true);
+    const int vars = 120;
+    load(s, random_3sat(vars, 480, seed), 0);
+    std::mt19937 rng(seed);
+    for (int round = 0; round < 12; ++round) {
+      CAPTURE(round);
+      std::vector<Lit> assume = random_assumptions(vars, 3, rng);
+      if (s.solve(assume) == SatResult::Unsat) {
+        mined_and_checked(s);
+        ++checked;
+      }
+      for (auto& c : random_3sat(vars, 6, seed * 100 + round)) s.add_clause(c, round + 1);
+    }
+  }
+  CHECK(checked > 10);
+}
+
+TEST_CASE("complementary assumptions") {
+  SatSolver s(0, true);
+  for (int i = 0; i < 3; ++i) s.new_var();
+  s.add_clause({1, 2});
+  s.add_clause({-2, 3});
+  SUBCASE("the other assumptions are refuted on their own") {
+    Lit a[4] = {1, -1, -2, -3};
+    REQUIRE(s.solve(a) == SatResult::Unsat);
+    if (s.failed(-2) && s.failed(-3)) {
+      ResolutionProof p = mined_and_checked(s);
+      CHECK(p.clause(p.root()).size() <= 2);
+    }
+  }
+  SUBCASE("nothing else to refute") {
+    Lit a[2] = {3, -3};
+    REQUIRE(s.solve(a) == SatResult::Unsat);
+    CHECK_THROWS_AS(s.proof(), ProofError);
+  }
 }
