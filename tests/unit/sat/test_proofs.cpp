@@ -70,9 +70,10 @@ void load(SatSolver& s, const Cnf& f, uint32_t tag = 0) {
 }
 
 // Mines and checks the proof of the last Unsat answer.
-ResolutionProof mined_and_checked(SatSolver& s) {
+ResolutionProof mined_and_checked(SatSolver& s, MinerStats* out = nullptr) {
   MinerStats stats;
   ResolutionProof p = s.proof(&stats);
+  if (out) *out = stats;
   auto root = s.failed_clause();
   ProofCheck check = check_resolution_proof(p, s.input_clauses(), root);
   INFO(check.error);
@@ -158,27 +159,34 @@ TEST_CASE("incremental: clauses added after unsat under assumptions, several sol
   CHECK(p.clause(p.root()).empty());
 }
 
-TEST_CASE("incremental stress: random sessions with inprocessing") {
-  // Hard enough for CaDiCaL's inprocessing (elimination, probing, vivification, ...) to run
-  // between solves; variables are not frozen, so eliminated ones come back in new clauses.
+TEST_CASE("incremental stress: eliminated variables come back") {
+  // Elimination after every conflict (elimint=1) eliminates variables that are not frozen;
+  // new clauses and assumptions over them make CaDiCaL restore clauses without tracing them,
+  // which the miner must find again (MinerStats::resurrected).
   int checked = 0;
+  uint64_t resurrected = 0;
   for (uint32_t seed = 1; seed <= 6; ++seed) {
     CAPTURE(seed);
     SatSolver s(seed, true);
-    const int vars = 120;
-    load(s, random_3sat(vars, 480, seed), 0);
+    REQUIRE(s.set_option("elimint", 1));
+    const int vars = 60;
+    load(s, random_3sat(vars, 240, seed), 0);
     std::mt19937 rng(seed);
-    for (int round = 0; round < 12; ++round) {
+    for (int round = 0; round < 20; ++round) {
       CAPTURE(round);
-      std::vector<Lit> assume = random_assumptions(vars, 3, rng);
+      std::vector<Lit> assume = random_assumptions(vars, 4, rng);
       if (s.solve(assume) == SatResult::Unsat) {
-        mined_and_checked(s);
+        MinerStats stats;
+        mined_and_checked(s, &stats);
+        resurrected += stats.resurrected;
         ++checked;
       }
-      for (auto& c : random_3sat(vars, 6, seed * 100 + round)) s.add_clause(c, round + 1);
+      for (auto& c : random_3sat(vars, 5, seed * 100 + round)) s.add_clause(c, round + 1);
     }
   }
-  CHECK(checked > 10);
+  CHECK(checked > 30);
+  CHECK(resurrected > 0);
+  MESSAGE("proofs: " << checked << ", resurrected clauses: " << resurrected);
 }
 
 TEST_CASE("complementary assumptions") {
@@ -199,4 +207,168 @@ TEST_CASE("complementary assumptions") {
     REQUIRE(s.solve(a) == SatResult::Unsat);
     CHECK_THROWS_AS(s.proof(), ProofError);
   }
+}
+
+TEST_CASE("the checker rejects corrupted proofs") {
+  SatSolver s(0, true);
+  load(s, pigeonhole(5, 4), 3);
+  REQUIRE(s.solve() == SatResult::Unsat);
+  const ResolutionProof good = mined_and_checked(s);
+  const InputClauses& inputs = s.input_clauses();
+  std::vector<Lit> empty;
+  REQUIRE(check_resolution_proof(good, inputs, empty).ok);
+  uint32_t chain = good.root();
+  REQUIRE_FALSE(good.is_leaf(chain));
+  REQUIRE(good.num_antecedents(chain) >= 3);
+  uint32_t leaf = 0;
+  while (!good.is_leaf(leaf)) ++leaf;
+
+  SUBCASE("a pivot changed to another variable") {
+    ResolutionProof p = good;
+    p.raw_pivots()[p.chain_offset(chain) + 1] = good.pivot(chain, 2);
+    CHECK_FALSE(check_resolution_proof(p, inputs, empty).ok);
+  }
+  SUBCASE("a pivot changed to a variable of no clause") {
+    ResolutionProof p = good;
+    p.raw_pivots()[p.chain_offset(chain) + 1] = 1000;
+    CHECK_FALSE(check_resolution_proof(p, inputs, empty).ok);
+  }
+  SUBCASE("an antecedent dropped") {
+    // Copy the proof, leaving out one antecedent (and its pivot) of the root's chain.
+    for (uint32_t drop = 0; drop < good.num_antecedents(chain); ++drop) {
+      CAPTURE(drop);
+      ResolutionProof p;
+      for (uint32_t n = 0; n < good.num_nodes(); ++n) {
+        if (good.is_leaf(n)) {
+          p.add_leaf(good.input_id(n), good.tag(n), good.clause(n));
+          continue;
+        }
+        std::vector<uint32_t> ante, piv;
+        for (uint32_t i = 0; i < good.num_antecedents(n); ++i)
+          if (n != chain || i != drop) {
+            ante.push_back(good.antecedent(n, i));
+            piv.push_back(good.pivot(n, i));
+          }
+        p.add_chain(ante, piv, good.clause(n));
+      }
+      p.set_root(chain);
+      CHECK_FALSE(check_resolution_proof(p, inputs, empty).ok);
+    }
+  }
+  SUBCASE("an antecedent swapped for a different node") {
+    ResolutionProof p = good;
+    p.raw_antecedents()[p.chain_offset(chain)] = leaf;
+    if (leaf != good.antecedent(chain, 0)) CHECK_FALSE(check_resolution_proof(p, inputs, empty).ok);
+  }
+  SUBCASE("a leaf's clause changed") {
+    ResolutionProof p = good;
+    Lit& l = p.raw_lits()[p.clause_offset(leaf)];
+    l = -l;
+    auto check = check_resolution_proof(p, inputs, empty);
+    CHECK_FALSE(check.ok);
+    CHECK(check.node == leaf);
+  }
+  SUBCASE("a chain's clause changed") {
+    ResolutionProof p = good;
+    uint32_t n = 0;
+    while (p.is_leaf(n) || p.clause(n).empty()) ++n;
+    Lit& l = p.raw_lits()[p.clause_offset(n)];
+    l = -l;
+    CHECK_FALSE(check_resolution_proof(p, inputs, empty).ok);
+  }
+  SUBCASE("a leaf with a wrong input id") {
+    InputClauses other = inputs;
+    std::swap(other.lits[other.begin[0]], other.lits[other.begin[0] + 1]);  // same set: fine
+    CHECK(check_resolution_proof(good, other, empty).ok);
+    other.lits[other.begin[0]] = -other.lits[other.begin[0]];
+    bool uses_first = false;
+    for (uint32_t n = 0; n < good.num_nodes(); ++n)
+      uses_first |= good.is_leaf(n) && good.input_id(n) == 0;
+    if (uses_first) CHECK_FALSE(check_resolution_proof(good, other, empty).ok);
+  }
+  SUBCASE("a leaf's tag changed") {
+    InputClauses other = inputs;
+    other.tags[good.input_id(leaf)] = 4;
+    CHECK_FALSE(check_resolution_proof(good, other, empty).ok);
+  }
+  SUBCASE("the root is not the expected clause") {
+    ResolutionProof p = good;
+    p.set_root(leaf);
+    CHECK_FALSE(check_resolution_proof(p, inputs, empty).ok);
+    CHECK(check_resolution_proof(p, inputs, good.clause(leaf)).ok);
+  }
+}
+
+TEST_CASE("a proof of the clause of failed assumptions is checked against it") {
+  SatSolver s(0, true);
+  for (int i = 0; i < 4; ++i) s.new_var();
+  s.add_clause({-1, -2, 3});
+  s.add_clause({-3, 4});
+  Lit a[3] = {1, 2, -4};
+  REQUIRE(s.solve(a) == SatResult::Unsat);
+  ResolutionProof p = mined_and_checked(s);
+  std::vector<Lit> too_strong = {-1};
+  CHECK_FALSE(check_resolution_proof(p, s.input_clauses(), too_strong).ok);
+  std::vector<Lit> empty;
+  CHECK_FALSE(check_resolution_proof(p, s.input_clauses(), empty).ok);
+}
+
+TEST_CASE("input clauses with duplicates, tautologies, units and the empty clause") {
+  SUBCASE("duplicates and tautologies") {
+    SatSolver s(0, true);
+    for (int i = 0; i < 3; ++i) s.new_var();
+    s.add_clause({1, 1, 2}, 1);
+    s.add_clause({1, -1, 3}, 2);  // tautology: never a leaf
+    s.add_clause({-1, 2, -1}, 3);
+    s.add_clause({-2}, 4);
+    REQUIRE(s.solve() == SatResult::Unsat);
+    ResolutionProof p = mined_and_checked(s);
+    for (uint32_t n = 0; n < p.num_nodes(); ++n)
+      if (p.is_leaf(n)) CHECK(p.input_id(n) != 1);
+  }
+  SUBCASE("the empty clause") {
+    SatSolver s(0, true);
+    s.new_var();
+    s.add_clause({1}, 1);
+    s.add_clause(std::span<const Lit>{}, 2);
+    REQUIRE(s.solve() == SatResult::Unsat);
+    ResolutionProof p = mined_and_checked(s);
+    CHECK(p.num_nodes() == 1);
+    CHECK(p.input_id(p.root()) == 1);
+  }
+  SUBCASE("the same clause in two partitions keeps the first") {
+    SatSolver s(0, true);
+    s.new_var();
+    s.add_clause({1}, 1);
+    s.add_clause({1}, 2);
+    s.add_clause({-1}, 3);
+    REQUIRE(s.solve() == SatResult::Unsat);
+    ResolutionProof p = mined_and_checked(s);
+    CHECK(p.num_leaves() == 2);
+    for (uint32_t n = 0; n < p.num_nodes(); ++n)
+      if (p.is_leaf(n)) CHECK(p.tag(n) != 2);
+  }
+  SUBCASE("clauses added after the formula became unsatisfiable") {
+    SatSolver s(0, true);
+    for (int i = 0; i < 2; ++i) s.new_var();
+    s.add_clause({1});
+    s.add_clause({-1});
+    REQUIRE(s.solve() == SatResult::Unsat);
+    mined_and_checked(s);
+    s.add_clause({1, 2});
+    REQUIRE(s.solve() == SatResult::Unsat);
+    mined_and_checked(s);
+  }
+}
+
+TEST_CASE("proof() outside proof mode or without Unsat") {
+  SatSolver plain;
+  plain.new_var();
+  plain.add_clause({1});
+  CHECK_THROWS_AS(plain.proof(), ProofError);
+  SatSolver s(0, true);
+  s.new_var();
+  s.add_clause({1});
+  REQUIRE(s.solve() == SatResult::Sat);
+  CHECK_THROWS_AS(s.proof(), ProofError);
 }
