@@ -26,8 +26,9 @@ inline uint32_t lit_index(Lit l) {
 inline uint32_t var_index(Lit l) { return static_cast<uint32_t>(l > 0 ? l : -l); }
 
 struct Watch {
-  uint32_t clause;
-  Lit blocker;  // another literal of the clause; if it is true the clause need not be visited
+  uint32_t clause : 31;
+  uint32_t binary : 1;  // then the blocker is the other literal and the clause is not read
+  Lit blocker;          // another literal of the clause; if it is true the clause is skipped
 };
 
 // Sorts, removes duplicates; returns false for a tautology.
@@ -72,7 +73,11 @@ class Miner {
   // Backward pass.
   void activate(uint32_t id);
   void deactivate(uint32_t id);
-  void remove_watch(Lit l, uint32_t id);
+  // Core and other clauses are watched in separate lists, so that core-first propagation
+  // never walks over the clauses it skips.
+  std::vector<Watch>& watches(Lit l, uint8_t core) { return watches_[2 * lit_index(l) + core]; }
+  void remove_watch(Lit l, uint32_t id, uint8_t core);
+  void mark_core(uint32_t id);
   int8_t val(Lit l) const { return vals_[lit_index(l)]; }
   void assign(Lit l, uint32_t reason) {
     vals_[lit_index(l)] = 1;
@@ -271,7 +276,7 @@ void Miner::prepare(std::span<const Lit> root_clause) {
   vals_.assign(2 * (max_var_ + 1), 0);
   reason_.assign(max_var_ + 1, kNone);
   seen_.assign(max_var_ + 1, 0);
-  watches_.assign(2 * (max_var_ + 1), {});
+  watches_.assign(4 * (max_var_ + 1), {});
   trail_.reserve(max_var_ + 1);
   node_of_.assign(clauses, kNone);
   void_deletes_.assign(clauses, 0);
@@ -290,12 +295,13 @@ void Miner::activate(uint32_t id) {
     return;
   }
   Lit* c = arena_.data() + begin_[id];
-  watches_[lit_index(c[0])].push_back({id, c[1]});
-  watches_[lit_index(c[1])].push_back({id, c[0]});
+  uint32_t binary = size == 2;
+  watches(c[0], core_[id]).push_back({id, binary, c[1]});
+  watches(c[1], core_[id]).push_back({id, binary, c[0]});
 }
 
-void Miner::remove_watch(Lit l, uint32_t id) {
-  auto& ws = watches_[lit_index(l)];
+void Miner::remove_watch(Lit l, uint32_t id, uint8_t core) {
+  auto& ws = watches(l, core);
   for (size_t i = 0; i < ws.size(); ++i)
     if (ws[i].clause == id) {
       ws[i] = ws.back();
@@ -316,27 +322,52 @@ void Miner::deactivate(uint32_t id) {
     return;
   }
   const Lit* c = arena_.data() + begin_[id];
-  remove_watch(c[0], id);
-  remove_watch(c[1], id);
+  remove_watch(c[0], id, core_[id]);
+  remove_watch(c[1], id, core_[id]);
+}
+
+// Moves an alive clause's watches to the core lists.
+void Miner::mark_core(uint32_t id) {
+  if (core_[id]) return;
+  if (size_of(id) >= 2) {
+    const Lit* c = arena_.data() + begin_[id];
+    remove_watch(c[0], id, 0);
+    remove_watch(c[1], id, 0);
+    core_[id] = 1;
+    activate(id);
+  }
+  core_[id] = 1;
 }
 
 // Visits the clauses watching -t (t has become true), only the core ones or only the others.
 uint32_t Miner::propagate_literal(Lit t, uint8_t core) {
   const Lit falsified = -t;
-  auto& ws = watches_[lit_index(falsified)];
+  auto& ws = watches(falsified, core);
   size_t i = 0, j = 0, n = ws.size();
   uint32_t conflict = kNone;
   while (i < n) {
     Watch w = ws[i++];
-    if (core_[w.clause] != core || val(w.blocker) > 0) {
+    int8_t b = val(w.blocker);
+    if (b > 0) {
       ws[j++] = w;
+      continue;
+    }
+    if (w.binary) {
+      ws[j++] = w;
+      if (b < 0) {
+        conflict = w.clause;
+        break;
+      }
+      assign(w.blocker, w.clause);
+      ++stats_.propagations;
       continue;
     }
     Lit* c = arena_.data() + begin_[w.clause];
     uint32_t size = size_of(w.clause);
     if (c[0] == falsified) std::swap(c[0], c[1]);
     if (val(c[0]) > 0) {
-      ws[j++] = {w.clause, c[0]};
+      w.blocker = c[0];
+      ws[j++] = w;
       continue;
     }
     uint32_t k = 2;
@@ -344,7 +375,7 @@ uint32_t Miner::propagate_literal(Lit t, uint8_t core) {
     if (k < size) {
       c[1] = c[k];
       c[k] = falsified;
-      watches_[lit_index(c[1])].push_back({w.clause, c[0]});
+      watches(c[1], core).push_back({w.clause, 0, c[0]});
       continue;
     }
     ws[j++] = w;
@@ -384,7 +415,7 @@ void Miner::backtrack() {
 // chain deriving the negations of the seen lemma literals (a subset of the lemma).
 void Miner::analyze(uint32_t conflict) {
   chains_.push_back(conflict);
-  core_[conflict] = 1;
+  mark_core(conflict);
   for (Lit l : lits_of(conflict)) seen_[var_index(l)] = 1;
   for (size_t i = trail_.size(); i-- > 0;) {
     Lit t = trail_[i];
@@ -393,7 +424,7 @@ void Miner::analyze(uint32_t conflict) {
     uint32_t r = reason_[v];
     chains_.push_back(v);
     chains_.push_back(r);
-    core_[r] = 1;
+    mark_core(r);
     for (Lit l : lits_of(r)) seen_[var_index(l)] = 1;
   }
   for (Lit t : trail_) seen_[var_index(t)] = 0;
