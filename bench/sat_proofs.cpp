@@ -170,6 +170,7 @@ struct Row {
   std::string name, answer;
   double plain = 0, proof = 0, mine = 0, check = 0, reduce = 0;
   uint64_t bytes = 0, core_lemmas = 0, checked = 0, resurrected = 0;
+  uint64_t units_lowered = 0, recycled = 0;
   uint64_t nodes = 0, leaves = 0, resolutions = 0, reduced_nodes = 0, reduced_resolutions = 0;
   int proofs = 0;
   bool ok = true;
@@ -194,7 +195,10 @@ void mine_and_check(SatSolver& s, Row& row, bool reduce) {
   if (!c.ok) row.ok = false, row.error = c.error;
   if (reduce) {
     t = Clock::now();
-    ResolutionProof r = reduce_proof(p);
+    ReductionStats rs;
+    ResolutionProof r = reduce_proof(p, {}, &rs);
+    row.units_lowered += rs.units_lowered;
+    row.recycled += rs.steps_recycled;
     row.reduce += since(t);
     row.reduced_nodes += r.num_nodes();
     row.reduced_resolutions += r.num_resolutions();

@@ -5,6 +5,7 @@
 
 #include "sat/drat_miner.hpp"
 #include "sat/proof_checker.hpp"
+#include "sat/proof_reduction.hpp"
 #include "sat/sat_solver.hpp"
 
 using namespace craig::sat;
@@ -371,4 +372,76 @@ TEST_CASE("proof() outside proof mode or without Unsat") {
   s.add_clause({1});
   REQUIRE(s.solve() == SatResult::Sat);
   CHECK_THROWS_AS(s.proof(), ProofError);
+}
+
+TEST_CASE("proof reduction keeps proofs valid and makes them smaller") {
+  uint64_t before = 0, after = 0;
+  auto reduce_and_check = [&](SatSolver& s, const ResolutionProof& p) {
+    ReductionStats stats;
+    ResolutionProof r = reduce_proof(p, {}, &stats);
+    auto root = s.failed_clause();
+    ProofCheck check = check_resolution_proof(r, s.input_clauses(), root);
+    INFO(check.error);
+    CHECK(check.ok);
+    CHECK(r.num_resolutions() <= p.num_resolutions());
+    CHECK(stats.resolutions_after == r.num_resolutions());
+    auto rc = r.clause(r.root()), pc = p.clause(p.root());
+    for (Lit l : rc) CHECK(std::find(pc.begin(), pc.end(), l) != pc.end());
+    before += p.num_resolutions();
+    after += r.num_resolutions();
+  };
+  for (int h = 4; h <= 6; ++h) {
+    SatSolver s(0, true);
+    load(s, pigeonhole(h + 1, h));
+    REQUIRE(s.solve() == SatResult::Unsat);
+    reduce_and_check(s, mined_and_checked(s));
+  }
+  for (uint32_t seed = 1; seed <= 10; ++seed) {
+    SatSolver s(0, true);
+    load(s, random_3sat(60, 300, seed));
+    if (s.solve() == SatResult::Unsat) reduce_and_check(s, mined_and_checked(s));
+  }
+  SatSolver s(0, true);
+  load(s, random_3sat(50, 200, 11));
+  std::mt19937 rng(3);
+  for (int round = 0; round < 20; ++round) {
+    if (s.solve(random_assumptions(50, 6, rng)) == SatResult::Unsat)
+      reduce_and_check(s, mined_and_checked(s));
+  }
+  CHECK(after < before);
+  MESSAGE("resolutions before reduction: " << before << ", after: " << after);
+}
+
+TEST_CASE("LowerUnits on a hand-made proof") {
+  // Inputs: {a}, {-a, b}, {-a, -b, c}, {-a, -c}. The unit {a} is used three times; lowered,
+  // it is used once at the end.
+  InputClauses in;
+  std::vector<std::vector<Lit>> cls = {{1}, {-1, 2}, {-2, -1, 3}, {-3, -1}};  // sorted
+  for (auto& c : cls) in.add(c, 0, 0);
+  ResolutionProof p;
+  uint32_t a = p.add_leaf(0, 0, cls[0]);
+  uint32_t ab = p.add_leaf(1, 0, cls[1]);
+  uint32_t abc = p.add_leaf(2, 0, cls[2]);
+  uint32_t ac = p.add_leaf(3, 0, cls[3]);
+  std::vector<uint32_t> piv = {0, 1};
+  std::vector<uint32_t> ante = {ab, a};
+  std::vector<Lit> b = {2};
+  uint32_t nb = p.add_chain(ante, piv, b);  // {b}
+  ante = {abc, a};
+  std::vector<Lit> bc = {-2, 3};
+  uint32_t nbc = p.add_chain(ante, piv, bc);  // {-b, c}
+  ante = {ac, a};
+  std::vector<Lit> nc = {-3};
+  uint32_t nnc = p.add_chain(ante, piv, nc);  // {-c}
+  std::vector<uint32_t> ante3 = {nb, nbc, nnc}, piv3 = {0, 2, 3};
+  std::vector<Lit> empty;
+  p.set_root(p.add_chain(ante3, piv3, empty));
+  ProofCheck pc = check_resolution_proof(p, in, empty);
+  INFO(pc.error);
+  REQUIRE(pc.ok);
+  ReductionStats stats;
+  ResolutionProof r = reduce_proof(p, {true, false}, &stats);
+  CHECK(stats.units_lowered == 1);
+  CHECK(check_resolution_proof(r, in, empty).ok);
+  CHECK(r.num_resolutions() < p.num_resolutions());  // 3 + 2 = 5 before, 3 after
 }
