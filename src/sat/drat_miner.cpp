@@ -50,19 +50,29 @@ uint64_t hash_clause(std::span<const Lit> c) {
   return h;
 }
 
-class Miner {
- public:
-  Miner(const InputClauses& inputs, MinerStats& stats) : inputs_(inputs), stats_(stats) {}
+}  // namespace
 
+// One session's trace. Everything derived from the trace is kept between calls: the clause
+// database, the events, and the chain of every lemma a proof needed (a lemma's chain only uses
+// clauses added before it, and the trace only grows, so the chain stays valid). A later proof
+// parses only the new part of the trace and checks only lemmas no earlier proof needed.
+class DratMiner::Miner {
+ public:
+  ResolutionProof mine(std::span<const uint8_t> trace, const InputClauses& inputs,
+                       std::span<const Lit> root_clause, MinerStats& stats);
+
+ private:
   void read(std::span<const uint8_t> trace);
   void prepare(std::span<const Lit> root_clause);
   void check_root(std::span<const Lit> root_clause);
   void backward();
   ResolutionProof build();
 
- private:
   uint32_t size_of(uint32_t id) const { return begin_[id + 1] - begin_[id]; }
   std::span<Lit> lits_of(uint32_t id) { return {arena_.data() + begin_[id], size_of(id)}; }
+  std::span<const Lit> lits_of_const(uint32_t id) const {
+    return {arena_.data() + begin_[id], size_of(id)};
+  }
 
   // Forward pass.
   uint32_t intern(std::span<const Lit> c, bool& existed);
@@ -78,6 +88,7 @@ class Miner {
   std::vector<Watch>& watches(Lit l, uint8_t core) { return watches_[2 * lit_index(l) + core]; }
   void remove_watch(Lit l, uint32_t id, uint8_t core);
   void mark_core(uint32_t id);
+  void mark_needed(uint32_t id);
   int8_t val(Lit l) const { return vals_[lit_index(l)]; }
   void assign(Lit l, uint32_t reason) {
     vals_[lit_index(l)] = 1;
@@ -96,21 +107,27 @@ class Miner {
   // Build.
   uint32_t rebuild_chain(ResolutionProof& proof, uint32_t chain_begin, uint32_t chain_size);
 
-  const InputClauses& inputs_;
-  MinerStats& stats_;
+  const InputClauses* inputs_ = nullptr;
+  MinerStats stats_;
+  size_t parsed_ = 0;         // trace bytes parsed so far
+  uint32_t next_input_ = 0;   // first input clause not yet merged in
 
   // Clause database: clause id -> literals (sorted until the backward pass reorders them).
   std::vector<Lit> arena_;
   std::vector<uint32_t> begin_{0};
   std::vector<uint64_t> hash_;
-  std::vector<uint32_t> count_;     // copies alive
+  std::vector<uint32_t> count_;     // copies alive at the end of the trace
+  std::vector<uint32_t> alive_;     // copies alive where the backward pass is
   std::vector<uint32_t> input_of_;  // input id of a clause first added as input, else kNone
   std::vector<uint32_t> first_event_;   // index in events_ of the clause's first addition
   std::vector<uint32_t> void_deletes_;  // deletions to skip backward (after a resurrection)
-  std::vector<uint8_t> core_;       // used by some check
+  std::vector<uint8_t> core_;       // used by some check (of this or an earlier proof)
+  std::vector<uint8_t> needed_;     // in this proof
+  std::vector<uint32_t> cached_;    // needed lemmas with a chain from an earlier proof: to expand
+  uint32_t pending_ = 0;            // needed lemmas without a chain
   std::vector<uint32_t> chain_of_;  // offset in chains_ of a checked lemma's chain
   std::vector<uint32_t> chain_size_;
-  std::vector<uint32_t> node_of_;  // proof node of a core clause, during build()
+  std::vector<uint32_t> node_of_;  // proof node of a needed clause, during build()
   std::vector<uint32_t> table_;  // open addressing: clause id + 1, 0 = empty
   uint32_t table_used_ = 0;
   std::vector<uint32_t> events_;  // id << 2 | Event
@@ -134,6 +151,7 @@ class Miner {
 
   // Occurrence lists of all clauses (by literal index), built on the first resurrection.
   std::vector<uint32_t> occ_begin_, occurrences_;
+  uint32_t occ_clauses_ = 0;  // clauses they cover
 
   // Chain rebuilding.
   std::vector<uint32_t> antecedents_, pivots_;
@@ -141,7 +159,7 @@ class Miner {
   std::vector<uint8_t> in_resolvent_;  // by literal index
 };
 
-uint32_t Miner::lookup(std::span<const Lit> c) const {
+uint32_t DratMiner::Miner::lookup(std::span<const Lit> c) const {
   if (table_.empty()) return kNone;
   uint64_t h = hash_clause(c);
   size_t mask = table_.size() - 1;
@@ -149,13 +167,15 @@ uint32_t Miner::lookup(std::span<const Lit> c) const {
     uint32_t slot = table_[i];
     if (!slot) return kNone;
     uint32_t id = slot - 1;
-    if (hash_[id] == h && size_of(id) == c.size() &&
-        std::equal(c.begin(), c.end(), arena_.begin() + begin_[id]))
-      return id;
+    if (hash_[id] != h || size_of(id) != c.size()) continue;
+    // Compared as sets: propagation reorders the stored literals, c is sorted.
+    bool same = true;
+    for (Lit l : lits_of_const(id)) same &= std::binary_search(c.begin(), c.end(), l);
+    if (same) return id;
   }
 }
 
-void Miner::grow_table() {
+void DratMiner::Miner::grow_table() {
   std::vector<uint32_t> old = std::move(table_);
   table_.assign(old.empty() ? 1024 : 2 * old.size(), 0);
   size_t mask = table_.size() - 1;
@@ -167,7 +187,7 @@ void Miner::grow_table() {
   }
 }
 
-uint32_t Miner::intern(std::span<const Lit> c, bool& existed) {
+uint32_t DratMiner::Miner::intern(std::span<const Lit> c, bool& existed) {
   uint32_t id = lookup(c);
   existed = id != kNone;
   if (existed) return id;
@@ -191,9 +211,9 @@ uint32_t Miner::intern(std::span<const Lit> c, bool& existed) {
   return id;
 }
 
-void Miner::add_input(uint32_t input_id) {
+void DratMiner::Miner::add_input(uint32_t input_id) {
   ++stats_.inputs;
-  auto c = inputs_.clause(input_id);
+  auto c = inputs_->clause(input_id);
   scratch_.assign(c.begin(), c.end());
   for (Lit l : scratch_)
     if (l == 0 || l == INT_MIN) throw ProofError("input clause with literal 0");
@@ -207,15 +227,16 @@ void Miner::add_input(uint32_t input_id) {
 
 // Binary DRAT: 'a' or 'd', then literals, each 2·var + sign as a little-endian base-128 number
 // (high bit: more bytes follow), then a 0 byte.
-void Miner::read(std::span<const uint8_t> trace) {
+void DratMiner::Miner::read(std::span<const uint8_t> trace) {
   auto start = Clock::now();
   stats_.trace_bytes = trace.size();
-  uint32_t next_input = 0;
+  if (trace.size() < parsed_ || inputs_->size() < next_input_)
+    throw ProofError("proof trace or input log shorter than at the previous proof");
   auto inputs_until = [&](uint64_t offset) {
-    while (next_input < inputs_.size() && inputs_.drat_offset[next_input] <= offset)
-      add_input(next_input++);
+    while (next_input_ < inputs_->size() && inputs_->drat_offset[next_input_] <= offset)
+      add_input(next_input_++);
   };
-  size_t pos = 0, n = trace.size();
+  size_t pos = parsed_, n = trace.size();
   while (pos < n) {
     inputs_until(pos);
     size_t record = pos;
@@ -262,31 +283,39 @@ void Miner::read(std::span<const uint8_t> trace) {
     }
   }
   inputs_until(UINT64_MAX);
+  parsed_ = n;
   stats_.parse_seconds += seconds_since(start);
 }
 
 // Sets up the propagation state for the clauses alive at the end of the trace.
-void Miner::prepare(std::span<const Lit> root_clause) {
+void DratMiner::Miner::prepare(std::span<const Lit> root_clause) {
   for (Lit l : root_clause) max_var_ = std::max(max_var_, var_index(l));
   uint32_t clauses = static_cast<uint32_t>(hash_.size());
-  core_.assign(clauses, 0);
-  chain_of_.assign(clauses, kNone);
-  chain_size_.assign(clauses, 0);
+  core_.resize(clauses, 0);
+  chain_of_.resize(clauses, kNone);
+  chain_size_.resize(clauses, 0);
   unit_pos_.assign(clauses, kNone);
+  needed_.assign(clauses, 0);
+  node_of_.assign(clauses, kNone);
+  void_deletes_.assign(clauses, 0);
+  alive_ = count_;
+  pending_ = 0;
+  cached_.clear();
   vals_.assign(2 * (max_var_ + 1), 0);
   reason_.assign(max_var_ + 1, kNone);
   seen_.assign(max_var_ + 1, 0);
-  watches_.assign(4 * (max_var_ + 1), {});
+  watches_.resize(4 * (max_var_ + 1));
+  for (auto& ws : watches_) ws.clear();
+  units_.clear();
   trail_.reserve(max_var_ + 1);
-  node_of_.assign(clauses, kNone);
-  void_deletes_.assign(clauses, 0);
-  now_ = static_cast<uint32_t>(events_.size());
   in_resolvent_.assign(2 * (max_var_ + 1), 0);
+  if (occ_clauses_ != clauses) occ_begin_.clear();  // rebuilt when needed
+  now_ = static_cast<uint32_t>(events_.size());
   for (uint32_t id = 0; id < clauses; ++id)
-    if (count_[id]) activate(id);
+    if (alive_[id]) activate(id);
 }
 
-void Miner::activate(uint32_t id) {
+void DratMiner::Miner::activate(uint32_t id) {
   uint32_t size = size_of(id);
   if (size == 0) return;  // the empty clause is found through count_[empty_]
   if (size == 1) {
@@ -300,7 +329,7 @@ void Miner::activate(uint32_t id) {
   watches(c[1], core_[id]).push_back({id, binary, c[0]});
 }
 
-void Miner::remove_watch(Lit l, uint32_t id, uint8_t core) {
+void DratMiner::Miner::remove_watch(Lit l, uint32_t id, uint8_t core) {
   auto& ws = watches(l, core);
   for (size_t i = 0; i < ws.size(); ++i)
     if (ws[i].clause == id) {
@@ -310,7 +339,7 @@ void Miner::remove_watch(Lit l, uint32_t id, uint8_t core) {
     }
 }
 
-void Miner::deactivate(uint32_t id) {
+void DratMiner::Miner::deactivate(uint32_t id) {
   uint32_t size = size_of(id);
   if (size == 0) return;
   if (size == 1) {
@@ -326,8 +355,18 @@ void Miner::deactivate(uint32_t id) {
   remove_watch(c[1], id, core_[id]);
 }
 
+// A clause this proof uses; a lemma either has a chain from an earlier proof, whose antecedents
+// are then needed too, or must be checked when the backward pass reaches it.
+void DratMiner::Miner::mark_needed(uint32_t id) {
+  if (needed_[id]) return;
+  needed_[id] = 1;
+  if (input_of_[id] != kNone) return;
+  if (chain_of_[id] == kNone) ++pending_;
+  else cached_.push_back(id);
+}
+
 // Moves an alive clause's watches to the core lists.
-void Miner::mark_core(uint32_t id) {
+void DratMiner::Miner::mark_core(uint32_t id) {
   if (core_[id]) return;
   if (size_of(id) >= 2) {
     const Lit* c = arena_.data() + begin_[id];
@@ -340,7 +379,7 @@ void Miner::mark_core(uint32_t id) {
 }
 
 // Visits the clauses watching -t (t has become true), only the core ones or only the others.
-uint32_t Miner::propagate_literal(Lit t, uint8_t core) {
+uint32_t DratMiner::Miner::propagate_literal(Lit t, uint8_t core) {
   const Lit falsified = -t;
   auto& ws = watches(falsified, core);
   size_t i = 0, j = 0, n = ws.size();
@@ -393,7 +432,7 @@ uint32_t Miner::propagate_literal(Lit t, uint8_t core) {
 
 // Core-first unit propagation (drat-trim): propagate over core clauses to a fixpoint, and only
 // then let one literal propagate over the other clauses before going back to the core.
-uint32_t Miner::propagate() {
+uint32_t DratMiner::Miner::propagate() {
   size_t core_head = 0, all_head = 0;
   for (;;) {
     while (core_head < trail_.size())
@@ -403,7 +442,7 @@ uint32_t Miner::propagate() {
   }
 }
 
-void Miner::backtrack() {
+void DratMiner::Miner::backtrack() {
   for (Lit l : trail_) {
     vals_[lit_index(l)] = vals_[lit_index(-l)] = 0;
     reason_[var_index(l)] = kNone;
@@ -413,9 +452,10 @@ void Miner::backtrack() {
 
 // The conflict and the reasons of the seen literals, in reverse trail order, are a resolution
 // chain deriving the negations of the seen lemma literals (a subset of the lemma).
-void Miner::analyze(uint32_t conflict) {
+void DratMiner::Miner::analyze(uint32_t conflict) {
   chains_.push_back(conflict);
   mark_core(conflict);
+  mark_needed(conflict);
   for (Lit l : lits_of(conflict)) seen_[var_index(l)] = 1;
   for (size_t i = trail_.size(); i-- > 0;) {
     Lit t = trail_[i];
@@ -425,17 +465,18 @@ void Miner::analyze(uint32_t conflict) {
     chains_.push_back(v);
     chains_.push_back(r);
     mark_core(r);
+    mark_needed(r);
     for (Lit l : lits_of(r)) seen_[var_index(l)] = 1;
   }
   for (Lit t : trail_) seen_[var_index(t)] = 0;
 }
 
-bool Miner::rup(std::span<const Lit> clause) {
+bool DratMiner::Miner::rup(std::span<const Lit> clause) {
   ++stats_.checked;
   for (Lit l : clause)
     if (!val(l)) assign(-l, kNone);
   uint32_t conflict = kNone;
-  if (empty_ != kNone && count_[empty_]) conflict = empty_;
+  if (empty_ != kNone && alive_[empty_]) conflict = empty_;
   for (size_t i = 0; conflict == kNone && i < units_.size(); ++i) {
     Lit u = arena_[begin_[units_[i]]];
     if (val(u) < 0) conflict = units_[i];
@@ -457,12 +498,13 @@ bool Miner::rup(std::span<const Lit> clause) {
   return true;
 }
 
-void Miner::build_occurrences() {
+void DratMiner::Miner::build_occurrences() {
   uint32_t clauses = static_cast<uint32_t>(hash_.size());
   occ_begin_.assign(vals_.size() + 1, 0);
   for (Lit l : arena_) ++occ_begin_[lit_index(l) + 1];
   for (size_t i = 1; i < occ_begin_.size(); ++i) occ_begin_[i] += occ_begin_[i - 1];
   occurrences_.resize(arena_.size());
+  occ_clauses_ = clauses;
   std::vector<uint32_t> fill(occ_begin_.begin(), occ_begin_.end() - 1);
   for (uint32_t id = 0; id < clauses; ++id)
     for (Lit l : lits_of(id)) occurrences_[fill[lit_index(l)]++] = id;
@@ -475,13 +517,13 @@ void Miner::build_occurrences() {
 // before now is a sound antecedent (deletion only saves work), so such a clause is made alive
 // again from now back to its last deletion. Returns it (assigning its unit literal, or with
 // `falsified` set), or kNone.
-uint32_t Miner::resurrect(bool& falsified) {
+uint32_t DratMiner::Miner::resurrect(bool& falsified) {
   if (occ_begin_.empty()) build_occurrences();
   for (size_t i = 0; i < trail_.size(); ++i) {
     uint32_t li = lit_index(-trail_[i]);
     for (uint32_t k = occ_begin_[li]; k < occ_begin_[li + 1]; ++k) {
       uint32_t c = occurrences_[k];
-      if (count_[c] || first_event_[c] >= now_) continue;
+      if (alive_[c] || first_event_[c] >= now_) continue;
       auto lits = lits_of(c);
       uint32_t open = 0;
       bool satisfied = false;
@@ -492,7 +534,7 @@ uint32_t Miner::resurrect(bool& falsified) {
       }
       if (satisfied || open > 1) continue;
       ++stats_.resurrected;
-      count_[c] = 1;
+      alive_[c] = 1;
       ++void_deletes_[c];
       activate(c);
       falsified = open == 0;
@@ -503,7 +545,7 @@ uint32_t Miner::resurrect(bool& falsified) {
   return kNone;
 }
 
-void Miner::check_root(std::span<const Lit> root_clause) {
+void DratMiner::Miner::check_root(std::span<const Lit> root_clause) {
   auto start = Clock::now();
   // Assuming both l and -l makes the failed clause a tautology, which resolution cannot derive;
   // the other failed assumptions may still be refuted on their own.
@@ -523,29 +565,41 @@ void Miner::check_root(std::span<const Lit> root_clause) {
   stats_.check_seconds += seconds_since(start);
 }
 
-void Miner::backward() {
+void DratMiner::Miner::backward() {
   auto start = Clock::now();
-  for (size_t e = events_.size(); e-- > 0;) {
+  auto expand_cached = [&] {
+    while (!cached_.empty()) {
+      uint32_t id = cached_.back();
+      cached_.pop_back();
+      uint32_t b = chain_of_[id], n = chain_size_[id];
+      mark_needed(chains_[b]);
+      for (uint32_t i = 2; i < n; i += 2) mark_needed(chains_[b + i]);
+    }
+  };
+  expand_cached();
+  for (size_t e = events_.size(); pending_ && e-- > 0;) {
     now_ = static_cast<uint32_t>(e);
     uint32_t id = events_[e] >> 2;
     switch (events_[e] & 3) {
       case kDelete:
         if (void_deletes_[id]) --void_deletes_[id];
-        else if (count_[id]++ == 0) activate(id);
+        else if (alive_[id]++ == 0) activate(id);
         break;
       case kAddAgain:
       case kAddInput:
-        if (--count_[id] == 0) deactivate(id);
+        if (--alive_[id] == 0) deactivate(id);
         break;
       case kAddLemma:
-        if (--count_[id] == 0) deactivate(id);
-        if (!core_[id]) break;
+        if (--alive_[id] == 0) deactivate(id);
+        if (!needed_[id] || chain_of_[id] != kNone) break;
+        --pending_;
         chain_of_[id] = static_cast<uint32_t>(chains_.size());
         if (!rup(lits_of(id)))
           throw ProofError("proof trace: lemma " + std::to_string(id) + " of size " +
                            std::to_string(size_of(id)) +
                            " is not RUP (a RAT step or a clause added without a trace)");
         chain_size_[id] = static_cast<uint32_t>(chains_.size()) - chain_of_[id];
+        expand_cached();
         break;
     }
   }
@@ -556,7 +610,7 @@ void Miner::backward() {
 // pivot is no longer in the resolvent is skipped; an antecedent without the pivot replaces the
 // resolvent so far. The result is a subset of the chain's original clause. Returns the node (an
 // antecedent itself when only one is left).
-uint32_t Miner::rebuild_chain(ResolutionProof& proof, uint32_t chain_begin, uint32_t chain_size) {
+uint32_t DratMiner::Miner::rebuild_chain(ResolutionProof& proof, uint32_t chain_begin, uint32_t chain_size) {
   auto& in = in_resolvent_;
   auto node = [&](uint32_t id) {
     if (node_of_[id] == kNone) throw ProofError("internal: antecedent without a proof node");
@@ -604,18 +658,18 @@ uint32_t Miner::rebuild_chain(ResolutionProof& proof, uint32_t chain_begin, uint
   return proof.add_chain(antecedents_, pivots_, resolvent_);
 }
 
-ResolutionProof Miner::build() {
+ResolutionProof DratMiner::Miner::build() {
   auto start = Clock::now();
   // Nodes in the order of first addition, which is topological.
   ResolutionProof full;
   for (uint32_t e : events_) {
     uint32_t id = e >> 2, kind = e & 3;
-    if (!core_[id] || (kind != kAddInput && kind != kAddLemma)) continue;
+    if (!needed_[id] || (kind != kAddInput && kind != kAddLemma)) continue;
     if (kind == kAddInput) {
       scratch_.assign(lits_of(id).begin(), lits_of(id).end());
       std::sort(scratch_.begin(), scratch_.end());
       uint32_t input = input_of_[id];
-      node_of_[id] = full.add_leaf(input, inputs_.tags[input], scratch_);
+      node_of_[id] = full.add_leaf(input, inputs_->tags[input], scratch_);
     } else {
       node_of_[id] = rebuild_chain(full, chain_of_[id], chain_size_[id]);
     }
@@ -629,19 +683,45 @@ ResolutionProof Miner::build() {
   return proof;
 }
 
-}  // namespace
+ResolutionProof DratMiner::Miner::mine(std::span<const uint8_t> trace, const InputClauses& inputs,
+                                       std::span<const Lit> root_clause, MinerStats& stats) {
+  // Counts of the trace so far carry over; the rest is about this proof.
+  MinerStats session;
+  session.trace_bytes = stats_.trace_bytes;
+  session.inputs = stats_.inputs;
+  session.additions = stats_.additions;
+  session.deletions = stats_.deletions;
+  session.ignored_deletions = stats_.ignored_deletions;
+  session.readded = stats_.readded;
+  stats_ = session;
+  inputs_ = &inputs;
+  read(trace);
+  prepare(root_clause);
+  check_root(root_clause);
+  backward();
+  ResolutionProof proof = build();
+  stats = stats_;
+  return proof;
+}
+
+DratMiner::DratMiner() : miner_(std::make_unique<Miner>()) {}
+DratMiner::~DratMiner() = default;
+
+ResolutionProof DratMiner::mine(std::span<const uint8_t> trace, const InputClauses& inputs,
+                                std::span<const Lit> root_clause, MinerStats* stats) {
+  MinerStats local;
+  try {
+    return miner_->mine(trace, inputs, root_clause, stats ? *stats : local);
+  } catch (...) {
+    miner_ = std::make_unique<Miner>();  // a failed proof may leave chains half done
+    throw;
+  }
+}
 
 ResolutionProof mine_drat(std::span<const uint8_t> trace, const InputClauses& inputs,
                           std::span<const Lit> root_clause, MinerStats* stats) {
-  MinerStats local;
-  MinerStats& s = stats ? *stats : local;
-  s = MinerStats{};
-  Miner miner(inputs, s);
-  miner.read(trace);
-  miner.prepare(root_clause);
-  miner.check_root(root_clause);
-  miner.backward();
-  return miner.build();
+  DratMiner miner;
+  return miner.mine(trace, inputs, root_clause, stats);
 }
 
 }  // namespace craig::sat

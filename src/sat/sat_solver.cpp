@@ -20,6 +20,7 @@ struct SatSolver::ProofTrace {
   std::vector<uint8_t> bytes;
   FILE* file = nullptr;
   InputClauses inputs;
+  DratMiner miner;  // keeps the chains of earlier proofs of this session
 
   static ssize_t write(void* cookie, const char* buf, size_t n) {
     auto& bytes = static_cast<ProofTrace*>(cookie)->bytes;
@@ -134,7 +135,7 @@ ResolutionProof SatSolver::proof(MinerStats* stats) {
   if (!proof_) throw ProofError("proofs need a SatSolver in proof mode");
   if (solver_->state() != CaDiCaL::UNSATISFIED) throw ProofError("proof() needs an Unsat answer");
   std::vector<Lit> root = failed_clause();
-  return mine_drat(drat_trace(), proof_->inputs, root, stats);
+  return proof_->miner.mine(drat_trace(), proof_->inputs, root, stats);
 }
 
 }  // namespace craig::sat
