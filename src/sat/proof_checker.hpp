@@ -11,7 +11,7 @@
 //     in the resolvent so far and with the other sign in the antecedent, and nowhere else in
 //     either; the final resolvent equals the node's clause as a set;
 //   - the root's clause is a subset of root_clause (the empty clause without assumptions).
-// Cost: linear in the total size of the resolvents.
+// Cost: linear in the size of the proof (every antecedent clause is read once per use).
 #include <cstdint>
 #include <span>
 #include <string>
