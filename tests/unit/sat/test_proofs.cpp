@@ -46,6 +46,59 @@ Cnf random_3sat(int vars, int clauses, uint32_t seed) {
   return f;
 }
 
+// Tseitin clauses of a n-bit array multiplier a·b and of b·a over the same inputs; returns the
+// variables of "bit i of the two products differ" (each is unsatisfiable as an assumption).
+std::vector<Lit> multiplier_miter(Cnf& f, int n) {
+  int vars = 0;
+  auto fresh = [&] { return ++vars; };
+  auto and2 = [&](int x, int y) {
+    int z = fresh();
+    f.push_back({-z, x});
+    f.push_back({-z, y});
+    f.push_back({z, -x, -y});
+    return z;
+  };
+  auto xor2 = [&](int x, int y) {
+    int z = fresh();
+    f.push_back({-z, x, y});
+    f.push_back({-z, -x, -y});
+    f.push_back({z, -x, y});
+    f.push_back({z, x, -y});
+    return z;
+  };
+  auto multiply = [&](const std::vector<int>& a, const std::vector<int>& b) {
+    std::vector<int> acc(2 * n, 0);
+    for (int i = 0; i < n; ++i) {
+      int carry = 0;
+      for (int j = 0; j < n; ++j) {
+        int pp = and2(a[j], b[i]);
+        int& bit = acc[i + j];
+        if (!bit && !carry) {
+          bit = pp;
+        } else if (!bit || !carry) {
+          int other = bit ? bit : carry;
+          bit = xor2(pp, other);
+          carry = and2(pp, other);
+        } else {
+          int s1 = xor2(pp, bit);
+          int sum = xor2(s1, carry);
+          carry = -and2(-and2(pp, bit), -and2(s1, carry));
+          bit = sum;
+        }
+      }
+      acc[i + n] = carry;
+    }
+    return acc;
+  };
+  std::vector<int> a, b;
+  for (int i = 0; i < n; ++i) a.push_back(fresh()), b.push_back(fresh());
+  auto p = multiply(a, b), q = multiply(b, a);
+  std::vector<Lit> differs;
+  for (int i = 0; i < 2 * n; ++i)
+    if (p[i] && q[i]) differs.push_back(xor2(p[i], q[i]));
+  return differs;
+}
+
 // k assumptions on distinct variables of 1..vars.
 std::vector<Lit> random_assumptions(int vars, int k, std::mt19937& rng) {
   std::vector<Lit> a;
@@ -188,6 +241,33 @@ TEST_CASE("incremental stress: eliminated variables come back") {
   CHECK(checked > 30);
   CHECK(resurrected > 0);
   MESSAGE("proofs: " << checked << ", resurrected clauses: " << resurrected);
+}
+
+TEST_CASE("incremental structured: multiplier miter, one output bit at a time") {
+  // Gate variables are not frozen and elimination runs often, so assuming an output that was
+  // eliminated restores its clauses (untraced); each bit's proof is mined in the same session.
+  Cnf f;
+  std::vector<Lit> differs = multiplier_miter(f, 4);
+  SatSolver s(0, true);
+  REQUIRE(s.set_option("elimint", 1));
+  REQUIRE(s.set_option("probeint", 1));
+  REQUIRE(s.set_option("subsumeint", 1));
+  load(s, f, 1);
+  uint64_t resurrected = 0;
+  for (Lit d : differs) {
+    CAPTURE(d);
+    Lit assume[1] = {d};
+    REQUIRE(s.solve(assume) == SatResult::Unsat);
+    MinerStats stats;
+    ResolutionProof p = mined_and_checked(s, &stats);
+    resurrected += stats.resurrected;
+    auto root = p.clause(p.root());
+    CHECK(root.size() <= 1);
+    // Learn the bit's equality for the next rounds (a clause over a maybe eliminated variable).
+    s.add_clause({-d}, 2);
+  }
+  REQUIRE(s.solve() == SatResult::Sat);
+  MESSAGE("resurrected clauses: " << resurrected);
 }
 
 TEST_CASE("complementary assumptions") {
