@@ -317,7 +317,7 @@ void DratMiner::Miner::prepare(std::span<const Lit> root_clause) {
 
 void DratMiner::Miner::activate(uint32_t id) {
   uint32_t size = size_of(id);
-  if (size == 0) return;  // the empty clause is found through count_[empty_]
+  if (size == 0) return;  // the empty clause is found through alive_[empty_]
   if (size == 1) {
     unit_pos_[id] = static_cast<uint32_t>(units_.size());
     units_.push_back(id);
