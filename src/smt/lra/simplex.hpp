@@ -1,6 +1,6 @@
 #pragma once
 // Simplex: incremental, backtrackable feasibility check of linear real constraints with exact
-// (GMP) arithmetic, after Dutertre & de Moura, "A Fast Linear-Arithmetic Solver for DPLL(T)",
+// arithmetic, after Dutertre & de Moura, "A Fast Linear-Arithmetic Solver for DPLL(T)",
 // CAV'06 (procedures Check, Update, PivotAndUpdate, Section 3.2 strict bounds via δ).
 //
 // Usage:
@@ -37,158 +37,132 @@
 // with the same reason may contribute two entries with that reason, one per bound (`bounds[i]`
 // says which).
 //
-// Complexity: the tableau is a set of sparse rows "basic = Σ coeff·nonbasic" with column
-// occurrence lists, so a pivot touches only the rows that mention the entering variable.
+// Arithmetic (issue 3): exact throughout. Arith::Fast (the default) keeps tableau coefficients
+// and values in machine words and falls back to GMP per number on overflow (fast_number.hpp);
+// Arith::Gmp uses GMP numbers only. Both run the same algorithm on the same pivots, so they
+// give the same answers, models and certificates; only the speed differs. The arithmetic is
+// chosen before the first variable exists.
+//
+// Complexity: the tableau is a set of sparse rows "d·basic = Σ a·nonbasic" with integer
+// coefficients (simplex_engine.hpp) and column occurrence lists, so a pivot touches only the
+// rows that mention the entering variable.
 // Not thread-safe; no global state.
 #include <gmpxx.h>
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "smt/lra/delta_rational.hpp"
+#include "smt/lra/simplex_engine.hpp"
 
 namespace craig::lra {
 
+enum class Arith : uint8_t {
+  Fast,  // machine words with GMP fallback (default)
+  Gmp,   // GMP only
+};
+const char* to_string(Arith a);                            // "fast", "gmp"
+std::optional<Arith> parse_arith(std::string_view name);  // inverse of to_string
+
 class Simplex {
+  // Forwards a call to the engine (defined first: the forwarders deduce their return types).
+  template <class F>
+  decltype(auto) with(F&& f) {
+    return std::visit(std::forward<F>(f), engine_);
+  }
+  template <class F>
+  decltype(auto) with(F&& f) const {
+    return std::visit(std::forward<F>(f), engine_);
+  }
+
  public:
   using Var = uint32_t;
   using Reason = int32_t;  // opaque (a SAT literal); stored and returned, never interpreted
 
   // One bound used in a conflict: v <= bound (upper) or v >= bound (lower).
-  struct BoundRef {
-    Var var;
-    bool upper;
-    DeltaRational bound;
-  };
-  struct Conflict {
-    std::vector<std::pair<Reason, mpq_class>> farkas;  // (reason, λ > 0)
-    std::vector<BoundRef> bounds;                      // parallel to farkas
-  };
-  struct Stats {
-    uint64_t checks = 0;
-    uint64_t pivots = 0;
-    uint64_t conflicts = 0;
-    uint64_t bland_switches = 0;
-  };
+  using BoundRef = SimplexBoundRef;
+  // farkas: (reason, λ > 0); bounds: parallel to farkas.
+  using Conflict = SimplexConflict;
+  using Stats = SimplexStats;
 
-  Simplex() = default;
+  explicit Simplex(Arith arith = Arith::Fast);
+  // Requires num_vars() == 0.
+  void set_arithmetic(Arith arith);
+  Arith arithmetic() const { return engine_.index() == 0 ? Arith::Fast : Arith::Gmp; }
 
   // A new structural variable, unbounded, value 0.
-  Var new_var();
+  Var new_var() { return with([](auto& e) { return e.new_var(); }); }
   // A new slack variable s = Σ coeff·var. Variables may repeat and may be slacks; zero
   // coefficients are dropped. The slack starts basic, unbounded, with the value of its sum.
-  Var new_row(std::span<const std::pair<Var, mpq_class>> row);
+  Var new_row(std::span<const std::pair<Var, mpq_class>> row) {
+    return with([&](auto& e) { return e.new_row(row); });
+  }
   Var new_row(std::initializer_list<std::pair<Var, mpq_class>> row) {
     return new_row(std::span<const std::pair<Var, mpq_class>>(row.begin(), row.size()));
   }
 
   // v <= b (assert_upper) or v >= b (assert_lower) because of reason r. See the contract above.
-  bool assert_upper(Var v, const DeltaRational& b, Reason r);
-  bool assert_lower(Var v, const DeltaRational& b, Reason r);
+  bool assert_upper(Var v, const DeltaRational& b, Reason r) {
+    return with([&](auto& e) { return e.assert_bound(v, b, r, true); });
+  }
+  bool assert_lower(Var v, const DeltaRational& b, Reason r) {
+    return with([&](auto& e) { return e.assert_bound(v, b, r, false); });
+  }
 
-  bool check();
-  const Conflict& conflict() const { return conflict_; }
+  bool check() { return with([](auto& e) { return e.check(); }); }
+  const Conflict& conflict() const { return with([](const auto& e) -> const Conflict& { return e.conflict(); }); }
 
-  void push();
-  void pop();  // requires a matching push()
-  size_t level() const { return levels_.size(); }
+  void push() { with([](auto& e) { e.push(); }); }
+  void pop() { with([](auto& e) { e.pop(); }); }  // requires a matching push()
+  size_t level() const { return with([](const auto& e) { return e.level(); }); }
 
-  const DeltaRational& value(Var v) const { return value_[v]; }
+  DeltaRational value(Var v) const { return with([v](const auto& e) { return e.value(v); }); }
   // After a successful check(): a rational δ > 0 small enough that every bound, strict ones
   // included, holds, and the value c + k·δ of every variable (indexed by Var, slacks included).
-  std::vector<mpq_class> concrete_model() const;
+  std::vector<mpq_class> concrete_model() const { return with([](const auto& e) { return e.concrete_model(); }); }
   // The δ that concrete_model() uses.
-  mpq_class concrete_delta() const;
+  mpq_class concrete_delta() const { return with([](const auto& e) { return e.concrete_delta(); }); }
 
-  const Stats& stats() const { return stats_; }
-  size_t num_vars() const { return value_.size(); }
-  size_t num_rows() const { return rows_.size(); }
+  const Stats& stats() const { return with([](const auto& e) -> const Stats& { return e.stats(); }); }
+  size_t num_vars() const { return with([](const auto& e) { return e.num_vars(); }); }
+  size_t num_rows() const { return with([](const auto& e) { return e.num_rows(); }); }
 
   // Read-only view for independent checkers and tests.
-  bool is_slack(Var v) const { return is_slack_[v] != 0; }
+  bool is_slack(Var v) const { return with([v](const auto& e) { return e.is_slack(v); }); }
   // The ORIGINAL definition of a slack over structural variables (not the current tableau row);
   // empty for a structural variable (and for a slack defined as the empty sum).
   std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const {
-    return definition_[slack];
+    return with([slack](const auto& e) { return e.row_definition(slack); });
   }
-  bool has_lower(Var v) const { return lower_[v].present; }
-  bool has_upper(Var v) const { return upper_[v].present; }
-  const DeltaRational& lower(Var v) const { return lower_[v].value; }  // requires has_lower
-  const DeltaRational& upper(Var v) const { return upper_[v].value; }  // requires has_upper
-  Reason lower_reason(Var v) const { return lower_[v].reason; }
-  Reason upper_reason(Var v) const { return upper_[v].reason; }
-  bool is_basic(Var v) const { return row_of_[v] >= 0; }
+  bool has_lower(Var v) const { return with([v](const auto& e) { return e.has_lower(v); }); }
+  bool has_upper(Var v) const { return with([v](const auto& e) { return e.has_upper(v); }); }
+  DeltaRational lower(Var v) const { return with([v](const auto& e) { return e.lower(v); }); }  // requires has_lower
+  DeltaRational upper(Var v) const { return with([v](const auto& e) { return e.upper(v); }); }  // requires has_upper
+  Reason lower_reason(Var v) const { return with([v](const auto& e) { return e.lower_reason(v); }); }
+  Reason upper_reason(Var v) const { return with([v](const auto& e) { return e.upper_reason(v); }); }
+  bool is_basic(Var v) const { return with([v](const auto& e) { return e.is_basic(v); }); }
+  // The CURRENT tableau row of a basic variable, basic = Σ c·x over nonbasic variables, sorted
+  // by variable (empty for a nonbasic variable). Valid until the next check().
+  std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const {
+    return with([basic](const auto& e) { return e.row_of_basic(basic); });
+  }
 
   // Pivots per check() before switching to Bland's rule (0: Bland's rule from the start).
-  void set_bland_threshold(uint64_t pivots) { bland_threshold_ = pivots; }
+  void set_bland_threshold(uint64_t pivots) { with([pivots](auto& e) { e.set_bland_threshold(pivots); }); }
 
-  // Debugging aid (tests): tableau/column lists consistent, every row equation holds for the
-  // current values, nonbasic variables within their bounds. Returns an empty string if so.
-  std::string check_invariants() const;
+  // Debugging aid (tests): tableau/column lists consistent, rows reduced, every row equation
+  // holds for the current values, nonbasic variables within their bounds. Empty if so.
+  std::string check_invariants() const { return with([](const auto& e) { return e.check_invariants(); }); }
 
  private:
-  struct Bound {
-    DeltaRational value;
-    Reason reason = 0;
-    bool present = false;
-  };
-  struct RowEntry {
-    Var var;
-    uint32_t col_pos;  // index of the matching ColEntry in cols_[var]
-    mpq_class coeff;
-  };
-  struct ColEntry {
-    uint32_t row;
-    uint32_t pos;  // index of the matching RowEntry in rows_[row].entries
-  };
-  struct Row {  // basic = Σ coeff·var over nonbasic variables
-    Var basic;
-    std::vector<RowEntry> entries;
-  };
-  struct TrailEntry {
-    Var var;
-    bool upper;
-    Bound old;
-  };
-
-  bool assert_bound(Var v, const DeltaRational& b, Reason r, bool upper);
-  bool violates(Var v) const;
-  bool below_lower(Var v) const { return lower_[v].present && value_[v] < lower_[v].value; }
-  bool above_upper(Var v) const { return upper_[v].present && value_[v] > upper_[v].value; }
-  void enqueue_if_violated(Var v);
-  Var pop_violated();  // smallest violated basic variable, or kNone
-  void update(Var nonbasic, const DeltaRational& v);
-  void pivot(uint32_t row, uint32_t pos);
-  void add_entry(uint32_t row, Var v, mpq_class coeff);
-  void remove_entry(uint32_t row, uint32_t pos);
-  void remove_col_entry(Var v, uint32_t col_pos);
-  void add_row_multiple(uint32_t target, uint32_t source, const mpq_class& factor);
-  void explain_row(uint32_t row, bool below);
-  Var new_variable();
-
-  static constexpr Var kNone = UINT32_MAX;
-
-  // Per variable (flat, indexed by Var).
-  std::vector<DeltaRational> value_;
-  std::vector<Bound> lower_, upper_;
-  std::vector<int32_t> row_of_;  // row where the variable is basic, or -1
-  std::vector<std::vector<ColEntry>> cols_;
-  std::vector<std::vector<std::pair<Var, mpq_class>>> definition_;
-  std::vector<uint8_t> is_slack_;
-  std::vector<uint8_t> in_heap_;
-  std::vector<uint32_t> scratch_pos_;  // pivot: var -> 1 + position in the target row, else 0
-
-  std::vector<Row> rows_;
-  std::vector<Var> heap_;  // min-heap of possibly violated basic variables (lazy deletion)
-  std::vector<TrailEntry> trail_;
-  std::vector<size_t> levels_;
-  Conflict conflict_;
-  Stats stats_;
-  uint64_t bland_threshold_ = 1000;
+  std::variant<SimplexEngine<FastArith>, SimplexEngine<GmpArith>> engine_;
 };
 
 }  // namespace craig::lra
