@@ -26,6 +26,7 @@ struct CommonOptions {
   bool check_models = true;
   bool check_certificates = true;
   bool lra_static_learning = false;
+  std::string lra_arith = "fast";
 };
 
 void add_common(CLI::App& app, CommonOptions& o) {
@@ -39,6 +40,9 @@ void add_common(CLI::App& app, CommonOptions& o) {
                "with an independent checker (default on)");
   app.add_flag("--lra-static-learning,!--no-lra-static-learning", o.lra_static_learning,
                "Add bound implications between arithmetic atoms over the same term (default off)");
+  app.add_option("--lra-arith", o.lra_arith,
+                 "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers")
+      ->check(CLI::IsMember({"fast", "gmp"}));
 }
 
 void apply_memory_limit(uint64_t mb) {
@@ -65,6 +69,7 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.check_models = o.check_models;
   so.check_certificates = o.check_certificates;
   so.lra_static_learning = o.lra_static_learning;
+  so.lra_arith = *lra::parse_arith(o.lra_arith);  // checked by CLI11
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +

@@ -36,6 +36,8 @@ class LraTheory final : public Theory {
   void set_check_certificates(bool on) { check_certificates_ = on; }
   // Bound implications between atoms over the same polynomial, added once (default off).
   void set_static_learning(bool on) { static_learning_ = on; }
+  // The simplex's arithmetic (lra/arithmetic.hpp); before the first atom.
+  void set_arithmetic(lra::Arith a) { simplex_.set_arithmetic(a); }
   uint64_t static_lemmas() const { return static_lemmas_; }
   const lra::Simplex::Stats& simplex_stats() const { return simplex_.stats(); }
   // The static implications a => b found since the last call (valid clauses: they need no

@@ -52,6 +52,7 @@ struct Solver::Impl {
     euf.set_check_certificates(o.check_certificates);
     lra.set_check_certificates(o.check_certificates);
     lra.set_static_learning(o.lra_static_learning);
+    lra.set_arithmetic(o.lra_arith);
     euf.set_arith_values([this](Term t) { return lra.model_value(t); });
     scope_acts.push_back(new_activation());
   }

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "smt/lra/arithmetic.hpp"
 #include "smt/model.hpp"
 #include "smt/terms/term.hpp"
 
@@ -33,6 +34,7 @@ struct SolverOptions {
   bool check_models = false;   // evaluate every assertion under each Sat model
   bool check_certificates = false;  // re-check every theory conflict independently
   bool lra_static_learning = false;  // bound implications between arithmetic atoms (measured: off is faster)
+  lra::Arith lra_arith = lra::Arith::Fast;  // simplex numbers: machine words with GMP fallback, or GMP only
   uint32_t random_seed = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };

@@ -5,14 +5,6 @@
 
 namespace craig::lra {
 
-const char* to_string(Arith a) { return a == Arith::Fast ? FastArith::kName : GmpArith::kName; }
-
-std::optional<Arith> parse_arith(std::string_view name) {
-  if (name == FastArith::kName) return Arith::Fast;
-  if (name == GmpArith::kName) return Arith::Gmp;
-  return std::nullopt;
-}
-
 Simplex::Simplex(Arith arith) { set_arithmetic(arith); }
 
 void Simplex::set_arithmetic(Arith arith) {

@@ -51,25 +51,17 @@
 
 #include <cstdint>
 #include <initializer_list>
-#include <optional>
 #include <span>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "smt/lra/arithmetic.hpp"
 #include "smt/lra/delta_rational.hpp"
 #include "smt/lra/simplex_engine.hpp"
 
 namespace craig::lra {
-
-enum class Arith : uint8_t {
-  Fast,  // machine words with GMP fallback (default)
-  Gmp,   // GMP only
-};
-const char* to_string(Arith a);                            // "fast", "gmp"
-std::optional<Arith> parse_arith(std::string_view name);  // inverse of to_string
 
 class Simplex {
   // Forwards a call to the engine (defined first: the forwarders deduce their return types).

@@ -28,7 +28,6 @@ namespace craig::lra {
 struct GmpArith {
   using Int = mpz_class;
   using Rat = mpq_class;
-  static constexpr const char* kName = "gmp";
   static Rat rat(const mpq_class& q) { return q; }
   static Rat rat(const Int& z) { return Rat(z); }
   static Rat ratio(const Int& n, const Int& d) {  // n/d reduced; requires d != 0
@@ -62,7 +61,6 @@ struct GmpArith {
 struct FastArith {
   using Int = FastInteger;
   using Rat = FastRational;
-  static constexpr const char* kName = "fast";
   static Rat rat(const mpq_class& q) { return Rat(q); }
   static Rat rat(const Int& z) { return Rat(z); }
   static Rat ratio(const Int& n, const Int& d) { return d.is_one() ? Rat(n) : Rat(n, d); }

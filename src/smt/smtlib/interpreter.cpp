@@ -68,6 +68,7 @@ void Interpreter::enter_assert_mode() {
   so.check_models = script_opts_.check_models;
   so.check_certificates = script_opts_.check_certificates;
   so.lra_static_learning = script_opts_.lra_static_learning;
+  so.lra_arith = script_opts_.lra_arith;
   so.random_seed = static_cast<uint32_t>(options_.get_numeral("random-seed"));
   so.deadline = script_opts_.deadline;
   solver_ = std::make_unique<smt::Solver>(*tm_, so);

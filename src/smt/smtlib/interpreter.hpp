@@ -32,6 +32,8 @@
 #include <optional>
 #include <string>
 
+#include "smt/lra/arithmetic.hpp"
+
 namespace craig::smtlib {
 
 struct ScriptOptions {
@@ -40,6 +42,7 @@ struct ScriptOptions {
   bool check_models = false;
   bool check_certificates = false;  // re-check theory conflicts (smt::SolverOptions)
   bool lra_static_learning = false;  // smt::SolverOptions::lra_static_learning
+  lra::Arith lra_arith = lra::Arith::Fast;  // smt::SolverOptions::lra_arith
   uint32_t seed = 0;
   // May set-option :regular-output-channel / :diagnostic-output-channel open files?
   // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
