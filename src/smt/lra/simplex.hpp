@@ -146,6 +146,11 @@ class Simplex {
     return with([basic](const auto& e) { return e.row_of_basic(basic); });
   }
 
+  // How many of the numbers the simplex holds now (tableau coefficients and denominators,
+  // values, bounds) are GMP numbers: all of them with Arith::Gmp; with Arith::Fast, those that
+  // do not fit in machine words. Linear in the size of the tableau (statistics, tests).
+  uint64_t gmp_numbers() const { return with([](const auto& e) { return e.gmp_numbers(); }); }
+
   // Pivots per check() before switching to Bland's rule (0: Bland's rule from the start).
   void set_bland_threshold(uint64_t pivots) { with([pivots](auto& e) { e.set_bland_threshold(pivots); }); }
 

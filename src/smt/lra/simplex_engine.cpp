@@ -10,7 +10,8 @@ namespace craig::lra {
 
 namespace {
 
-// Sorts by variable, adds up repeated variables and drops zero coefficients.
+// Sorts by variable, adds up repeated variables and drops zero coefficients. (The coefficients
+// are canonical gmpxx rationals, as everywhere; a sum of one term is only copied.)
 void normalize(std::vector<std::pair<uint32_t, mpq_class>>& terms) {
   std::sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   size_t out = 0;
@@ -417,6 +418,22 @@ std::vector<std::pair<typename SimplexEngine<A>::Var, mpq_class>> SimplexEngine<
   for (const RowEntry& e : row.entries) out.emplace_back(e.var, A::to_mpq(e.coeff) / den);
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   return out;
+}
+
+template <class A>
+uint64_t SimplexEngine<A>::gmp_numbers() const {
+  uint64_t n = 0;
+  auto delta = [](const Delta& d) { return uint64_t{A::in_gmp(d.c())} + A::in_gmp(d.k()); };
+  for (const Row& row : rows_) {
+    n += A::in_gmp(row.den);
+    for (const RowEntry& e : row.entries) n += A::in_gmp(e.coeff);
+  }
+  for (Var v = 0; v < num_vars(); ++v) {
+    n += delta(value_[v]);
+    if (lower_[v].present) n += delta(lower_[v].value);
+    if (upper_[v].present) n += delta(upper_[v].value);
+  }
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------

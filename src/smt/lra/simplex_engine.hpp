@@ -30,6 +30,8 @@ struct GmpArith {
   using Rat = mpq_class;
   static Rat rat(const mpq_class& q) { return q; }
   static Rat rat(const Int& z) { return Rat(z); }
+  static bool in_gmp(const Int&) { return true; }
+  static bool in_gmp(const Rat&) { return true; }
   static Rat ratio(const Int& n, const Int& d) {  // n/d reduced; requires d != 0
     Rat q(n, d);
     q.canonicalize();
@@ -63,6 +65,8 @@ struct FastArith {
   using Rat = FastRational;
   static Rat rat(const mpq_class& q) { return Rat(q); }
   static Rat rat(const Int& z) { return Rat(z); }
+  static bool in_gmp(const Int& z) { return !z.is_small(); }
+  static bool in_gmp(const Rat& q) { return !q.is_small(); }
   static Rat ratio(const Int& n, const Int& d) { return d.is_one() ? Rat(n) : Rat(n, d); }
   static mpq_class to_mpq(const Rat& q) { return q.to_mpq(); }
   static mpq_class to_mpq(const Int& z) { return mpq_class(z.to_mpz()); }
@@ -128,6 +132,7 @@ class SimplexEngine {
   Reason upper_reason(Var v) const { return upper_[v].reason; }
   bool is_basic(Var v) const { return row_of_[v] >= 0; }
   std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
+  uint64_t gmp_numbers() const;
   void set_bland_threshold(uint64_t pivots) { bland_threshold_ = pivots; }
   std::string check_invariants() const;
 
