@@ -19,7 +19,8 @@ namespace {
 
 u128 gcd_u128(u128 a, u128 b) {
   while (b != 0) {
-    if ((a >> 64) == 0 && (b >> 64) == 0) return gcd_u64(static_cast<uint64_t>(a), static_cast<uint64_t>(b));
+    if ((a >> 64) == 0 && (b >> 64) == 0)
+      return gcd_u64(static_cast<uint64_t>(a), static_cast<uint64_t>(b));
     u128 t = a % b;
     a = b;
     b = t;
@@ -84,7 +85,8 @@ void FastRational::add(const FastRational& o, bool subtract) {
     }
     auto ut = t < 0 ? -static_cast<detail::u128>(t) : static_cast<detail::u128>(t);
     auto g2 = static_cast<uint64_t>(detail::gcd_u128(ut, g));
-    set_reduced_i128(t / static_cast<i128>(g2), static_cast<i128>(b / g) * static_cast<i128>(d / g2));
+    set_reduced_i128(t / static_cast<i128>(g2),
+                     static_cast<i128>(b / g) * static_cast<i128>(d / g2));
     return;
   }
   mpq_class r = subtract ? mpq_class(to_mpq() - o.to_mpq()) : mpq_class(to_mpq() + o.to_mpq());
@@ -101,8 +103,10 @@ FastRational& FastRational::operator*=(const FastRational& o) {
     // Cross-cancel first so that the product is reduced (a/b · c/d with gcd(a,d), gcd(c,b)).
     uint64_t g1 = detail::gcd_u64(detail::abs_u(num_), static_cast<uint64_t>(o.den_));
     uint64_t g2 = detail::gcd_u64(detail::abs_u(o.num_), static_cast<uint64_t>(den_));
-    i128 n = static_cast<i128>(num_ / static_cast<int64_t>(g1)) * (o.num_ / static_cast<int64_t>(g2));
-    i128 d = static_cast<i128>(den_ / static_cast<int64_t>(g2)) * (o.den_ / static_cast<int64_t>(g1));
+    i128 n =
+        static_cast<i128>(num_ / static_cast<int64_t>(g1)) * (o.num_ / static_cast<int64_t>(g2));
+    i128 d =
+        static_cast<i128>(den_ / static_cast<int64_t>(g2)) * (o.den_ / static_cast<int64_t>(g1));
     set_reduced_i128(n, d);
     return *this;
   }

@@ -32,7 +32,9 @@ __extension__ typedef unsigned __int128 u128;
 constexpr int64_t kMaxSmall = INT64_MAX;  // |small value| <= kMaxSmall; INT64_MIN is excluded
 
 inline bool fits_small(i128 v) { return v >= -static_cast<i128>(kMaxSmall) && v <= kMaxSmall; }
-inline uint64_t abs_u(int64_t v) { return v < 0 ? -static_cast<uint64_t>(v) : static_cast<uint64_t>(v); }
+inline uint64_t abs_u(int64_t v) {
+  return v < 0 ? -static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+}
 
 // Binary gcd (Stein); gcd(0, b) = b.
 inline uint64_t gcd_u64(uint64_t a, uint64_t b) {
@@ -64,7 +66,8 @@ class FastInteger {
   }
   FastInteger(int v) : small_(v) {}  // NOLINT
   explicit FastInteger(const mpz_class& z) { assign(z); }
-  FastInteger(const FastInteger& o) : small_(o.small_), big_(o.big_ ? new mpz_class(*o.big_) : nullptr) {}
+  FastInteger(const FastInteger& o)
+      : small_(o.small_), big_(o.big_ ? new mpz_class(*o.big_) : nullptr) {}
   FastInteger(FastInteger&& o) noexcept : small_(o.small_), big_(o.big_) {
     o.big_ = nullptr;
     o.small_ = 0;
@@ -114,10 +117,12 @@ class FastInteger {
   friend FastInteger abs(const FastInteger& a) { return sgn(a) < 0 ? -a : a; }
 
   // t = t·m + s·n, the inner step of a row update; also t·m (n = 0) and t + s·n (m = 1).
-  friend void combine(FastInteger& t, const FastInteger& m, const FastInteger& s, const FastInteger& n) {
+  friend void combine(FastInteger& t, const FastInteger& m, const FastInteger& s,
+                      const FastInteger& n) {
     if (!t.big_ && !m.big_ && !s.big_ && !n.big_) {
       // |products| < 2^126, so the sum cannot overflow 128 bits.
-      detail::i128 r = static_cast<detail::i128>(t.small_) * m.small_ + static_cast<detail::i128>(s.small_) * n.small_;
+      detail::i128 r = static_cast<detail::i128>(t.small_) * m.small_ +
+                       static_cast<detail::i128>(s.small_) * n.small_;
       if (detail::fits_small(r)) {
         t.small_ = static_cast<int64_t>(r);
         return;
@@ -152,7 +157,8 @@ class FastInteger {
   }
   friend FastInteger gcd(const FastInteger& a, const FastInteger& b) {
     if (!a.big_ && !b.big_) {
-      return static_cast<int64_t>(detail::gcd_u64(detail::abs_u(a.small_), detail::abs_u(b.small_)));
+      return static_cast<int64_t>(
+          detail::gcd_u64(detail::abs_u(a.small_), detail::abs_u(b.small_)));
     }
     mpz_class g;
     mpz_gcd(g.get_mpz_t(), a.to_mpz().get_mpz_t(), b.to_mpz().get_mpz_t());
@@ -242,8 +248,8 @@ class FastRational {
   ~FastRational() { release(); }
 
   bool is_small() const { return den_ != 0; }
-  int64_t small_num() const { return num_; }   // requires is_small()
-  int64_t small_den() const { return den_; }   // requires is_small()
+  int64_t small_num() const { return num_; }  // requires is_small()
+  int64_t small_den() const { return den_; }  // requires is_small()
   mpq_class to_mpq() const {
     if (den_ == 0) return *big_;
     mpq_class q;
@@ -374,7 +380,7 @@ class FastRational {
     int64_t num_;     // small: numerator
     mpq_class* big_;  // big: the value
   };
-  int64_t den_;       // small: denominator > 0; 0: big
+  int64_t den_;  // small: denominator > 0; 0: big
 };
 
 }  // namespace craig::lra

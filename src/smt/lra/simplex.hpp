@@ -64,16 +64,6 @@
 namespace craig::lra {
 
 class Simplex {
-  // Forwards a call to the engine (defined first: the forwarders deduce their return types).
-  template <class F>
-  decltype(auto) with(F&& f) {
-    return std::visit(std::forward<F>(f), engine_);
-  }
-  template <class F>
-  decltype(auto) with(F&& f) const {
-    return std::visit(std::forward<F>(f), engine_);
-  }
-
  public:
   using Var = uint32_t;
   using Reason = int32_t;  // opaque (a SAT literal); stored and returned, never interpreted
@@ -87,76 +77,65 @@ class Simplex {
   explicit Simplex(Arith arith = Arith::Fast);
   // Requires num_vars() == 0.
   void set_arithmetic(Arith arith);
-  Arith arithmetic() const { return engine_.index() == 0 ? Arith::Fast : Arith::Gmp; }
+  Arith arithmetic() const;
 
   // A new structural variable, unbounded, value 0.
-  Var new_var() { return with([](auto& e) { return e.new_var(); }); }
+  Var new_var();
   // A new slack variable s = Σ coeff·var. Variables may repeat and may be slacks; zero
   // coefficients are dropped. The slack starts basic, unbounded, with the value of its sum.
-  Var new_row(std::span<const std::pair<Var, mpq_class>> row) {
-    return with([&](auto& e) { return e.new_row(row); });
-  }
+  Var new_row(std::span<const std::pair<Var, mpq_class>> row);
   Var new_row(std::initializer_list<std::pair<Var, mpq_class>> row) {
     return new_row(std::span<const std::pair<Var, mpq_class>>(row.begin(), row.size()));
   }
 
   // v <= b (assert_upper) or v >= b (assert_lower) because of reason r. See the contract above.
-  bool assert_upper(Var v, const DeltaRational& b, Reason r) {
-    return with([&](auto& e) { return e.assert_bound(v, b, r, true); });
-  }
-  bool assert_lower(Var v, const DeltaRational& b, Reason r) {
-    return with([&](auto& e) { return e.assert_bound(v, b, r, false); });
-  }
+  bool assert_upper(Var v, const DeltaRational& b, Reason r);
+  bool assert_lower(Var v, const DeltaRational& b, Reason r);
 
-  bool check() { return with([](auto& e) { return e.check(); }); }
-  const Conflict& conflict() const { return with([](const auto& e) -> const Conflict& { return e.conflict(); }); }
+  bool check();
+  const Conflict& conflict() const;
 
-  void push() { with([](auto& e) { e.push(); }); }
-  void pop() { with([](auto& e) { e.pop(); }); }  // requires a matching push()
-  size_t level() const { return with([](const auto& e) { return e.level(); }); }
+  void push();
+  void pop();  // requires a matching push()
+  size_t level() const;
 
-  DeltaRational value(Var v) const { return with([v](const auto& e) { return e.value(v); }); }
+  DeltaRational value(Var v) const;
   // After a successful check(): a rational δ > 0 small enough that every bound, strict ones
   // included, holds, and the value c + k·δ of every variable (indexed by Var, slacks included).
-  std::vector<mpq_class> concrete_model() const { return with([](const auto& e) { return e.concrete_model(); }); }
+  std::vector<mpq_class> concrete_model() const;
   // The δ that concrete_model() uses.
-  mpq_class concrete_delta() const { return with([](const auto& e) { return e.concrete_delta(); }); }
+  mpq_class concrete_delta() const;
 
-  const Stats& stats() const { return with([](const auto& e) -> const Stats& { return e.stats(); }); }
-  size_t num_vars() const { return with([](const auto& e) { return e.num_vars(); }); }
-  size_t num_rows() const { return with([](const auto& e) { return e.num_rows(); }); }
+  const Stats& stats() const;
+  size_t num_vars() const;
+  size_t num_rows() const;
 
   // Read-only view for independent checkers and tests.
-  bool is_slack(Var v) const { return with([v](const auto& e) { return e.is_slack(v); }); }
+  bool is_slack(Var v) const;
   // The ORIGINAL definition of a slack over structural variables (not the current tableau row);
   // empty for a structural variable (and for a slack defined as the empty sum).
-  std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const {
-    return with([slack](const auto& e) { return e.row_definition(slack); });
-  }
-  bool has_lower(Var v) const { return with([v](const auto& e) { return e.has_lower(v); }); }
-  bool has_upper(Var v) const { return with([v](const auto& e) { return e.has_upper(v); }); }
-  DeltaRational lower(Var v) const { return with([v](const auto& e) { return e.lower(v); }); }  // requires has_lower
-  DeltaRational upper(Var v) const { return with([v](const auto& e) { return e.upper(v); }); }  // requires has_upper
-  Reason lower_reason(Var v) const { return with([v](const auto& e) { return e.lower_reason(v); }); }
-  Reason upper_reason(Var v) const { return with([v](const auto& e) { return e.upper_reason(v); }); }
-  bool is_basic(Var v) const { return with([v](const auto& e) { return e.is_basic(v); }); }
+  std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const;
+  bool has_lower(Var v) const;
+  bool has_upper(Var v) const;
+  DeltaRational lower(Var v) const;  // requires has_lower
+  DeltaRational upper(Var v) const;  // requires has_upper
+  Reason lower_reason(Var v) const;
+  Reason upper_reason(Var v) const;
+  bool is_basic(Var v) const;
   // The CURRENT tableau row of a basic variable, basic = Σ c·x over nonbasic variables, sorted
-  // by variable (empty for a nonbasic variable). Valid until the next check().
-  std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const {
-    return with([basic](const auto& e) { return e.row_of_basic(basic); });
-  }
-
+  // by variable (empty for a nonbasic variable). Changes with every pivot.
+  std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
   // How many of the numbers the simplex holds now (tableau coefficients and denominators,
   // values, bounds) are GMP numbers: all of them with Arith::Gmp; with Arith::Fast, those that
   // do not fit in machine words. Linear in the size of the tableau (statistics, tests).
-  uint64_t gmp_numbers() const { return with([](const auto& e) { return e.gmp_numbers(); }); }
+  uint64_t gmp_numbers() const;
 
   // Pivots per check() before switching to Bland's rule (0: Bland's rule from the start).
-  void set_bland_threshold(uint64_t pivots) { with([pivots](auto& e) { e.set_bland_threshold(pivots); }); }
+  void set_bland_threshold(uint64_t pivots);
 
   // Debugging aid (tests): tableau/column lists consistent, rows reduced, every row equation
   // holds for the current values, nonbasic variables within their bounds. Empty if so.
-  std::string check_invariants() const { return with([](const auto& e) { return e.check_invariants(); }); }
+  std::string check_invariants() const;
 
  private:
   std::variant<SimplexEngine<FastArith>, SimplexEngine<GmpArith>> engine_;

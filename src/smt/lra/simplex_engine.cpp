@@ -13,7 +13,8 @@ namespace {
 // Sorts by variable, adds up repeated variables and drops zero coefficients. (The coefficients
 // are canonical gmpxx rationals, as everywhere; a sum of one term is only copied.)
 void normalize(std::vector<std::pair<uint32_t, mpq_class>>& terms) {
-  std::sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(terms.begin(), terms.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   size_t out = 0;
   for (size_t i = 0; i < terms.size();) {
     size_t j = i + 1;
@@ -48,7 +49,8 @@ typename SimplexEngine<A>::Var SimplexEngine<A>::new_var() {
 }
 
 template <class A>
-typename SimplexEngine<A>::Var SimplexEngine<A>::new_row(std::span<const std::pair<Var, mpq_class>> row) {
+typename SimplexEngine<A>::Var SimplexEngine<A>::new_row(
+    std::span<const std::pair<Var, mpq_class>> row) {
   // Both the tableau row (over the current nonbasic variables) and the original definition
   // (over structural variables) are built, in GMP rationals, before the new variable exists.
   std::vector<std::pair<Var, mpq_class>> tab, def;
@@ -346,8 +348,9 @@ bool SimplexEngine<A>::check() {
     for (uint32_t i = 0; i < row.entries.size(); ++i) {
       const RowEntry& e = row.entries[i];
       const bool increase = below == (sgn(e.coeff) > 0);
-      const bool can_move = increase ? !upper_[e.var].present || value_[e.var] < upper_[e.var].value
-                                     : !lower_[e.var].present || value_[e.var] > lower_[e.var].value;
+      const bool can_move = increase
+                                ? !upper_[e.var].present || value_[e.var] < upper_[e.var].value
+                                : !lower_[e.var].present || value_[e.var] > lower_[e.var].value;
       if (!can_move) continue;
       size_t cost = bland ? 0 : cols_[e.var].size();
       if (cost < best_cost || (cost == best_cost && e.var < best_var)) {
@@ -410,7 +413,8 @@ std::vector<mpq_class> SimplexEngine<A>::concrete_model() const {
 }
 
 template <class A>
-std::vector<std::pair<typename SimplexEngine<A>::Var, mpq_class>> SimplexEngine<A>::row_of_basic(Var basic) const {
+std::vector<std::pair<typename SimplexEngine<A>::Var, mpq_class>> SimplexEngine<A>::row_of_basic(
+    Var basic) const {
   std::vector<std::pair<Var, mpq_class>> out;
   if (row_of_[basic] < 0) return out;
   const Row& row = rows_[row_of_[basic]];
@@ -448,7 +452,8 @@ std::string SimplexEngine<A>::check_invariants() const {
   };
   for (uint32_t r = 0; r < rows_.size(); ++r) {
     const Row& row = rows_[r];
-    if (row_of_[row.basic] != static_cast<int32_t>(r)) return "row_of mismatch for " + var(row.basic);
+    if (row_of_[row.basic] != static_cast<int32_t>(r))
+      return "row_of mismatch for " + var(row.basic);
     if (sgn(row.den) <= 0) return "row denominator not positive for " + var(row.basic);
     Delta sum;
     Int content = row.den;
@@ -456,20 +461,23 @@ std::string SimplexEngine<A>::check_invariants() const {
       const RowEntry& e = row.entries[i];
       if (row_of_[e.var] >= 0) return "basic " + var(e.var) + " inside a row";
       if (sgn(e.coeff) == 0) return "zero coefficient";
-      if (e.col_pos >= cols_[e.var].size() || cols_[e.var][e.col_pos].row != r || cols_[e.var][e.col_pos].pos != i)
+      if (e.col_pos >= cols_[e.var].size() || cols_[e.var][e.col_pos].row != r ||
+          cols_[e.var][e.col_pos].pos != i)
         return "column back-pointer broken for " + var(e.var);
       sum.add_scaled(value_[e.var], A::rat(e.coeff));
       content = A::gcd(content, e.coeff);
     }
     if (!A::is_one(content)) return "row of " + var(row.basic) + " not reduced";
-    if (sum != value_[row.basic] * A::rat(row.den)) return "row equation violated for " + var(row.basic);
+    if (sum != value_[row.basic] * A::rat(row.den))
+      return "row equation violated for " + var(row.basic);
   }
   size_t col_entries = 0, row_entries = 0;
   for (const Row& row : rows_) row_entries += row.entries.size();
   for (Var v = 0; v < num_vars(); ++v) {
     col_entries += cols_[v].size();
     for (const ColEntry& ce : cols_[v])
-      if (ce.row >= rows_.size() || ce.pos >= rows_[ce.row].entries.size() || rows_[ce.row].entries[ce.pos].var != v)
+      if (ce.row >= rows_.size() || ce.pos >= rows_[ce.row].entries.size() ||
+          rows_[ce.row].entries[ce.pos].var != v)
         return "row back-pointer broken for " + var(v);
     if (row_of_[v] < 0 && violates(v)) return "nonbasic " + var(v) + " outside its bounds";
     if (row_of_[v] >= 0 && violates(v) && !in_heap_[v]) return "violated " + var(v) + " not queued";

@@ -57,7 +57,9 @@ struct GmpArith {
     mpz_gcd(g.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
     return g;
   }
-  static void divexact(Int& a, const Int& g) { mpz_divexact(a.get_mpz_t(), a.get_mpz_t(), g.get_mpz_t()); }
+  static void divexact(Int& a, const Int& g) {
+    mpz_divexact(a.get_mpz_t(), a.get_mpz_t(), g.get_mpz_t());
+  }
 };
 
 struct FastArith {
@@ -74,7 +76,9 @@ struct FastArith {
   static mpz_class to_mpz(const Int& z) { return z.to_mpz(); }
   static bool is_one(const Int& z) { return z.is_one(); }
   static void negate(Int& z) { z.negate(); }
-  static void combine(Int& t, const Int& m, const Int& s, const Int& n) { lra::combine(t, m, s, n); }
+  static void combine(Int& t, const Int& m, const Int& s, const Int& n) {
+    lra::combine(t, m, s, n);
+  }
   static void add_mul(Int& t, const Int& s, const Int& n) { lra::combine(t, 1, s, n); }
   static void scale(Int& t, const Int& m) { t *= m; }
   static Int gcd(const Int& a, const Int& b) { return lra::gcd(a, b); }
@@ -86,7 +90,7 @@ struct SimplexBoundRef {  // Simplex::BoundRef
   bool upper;
   DeltaRational bound;
 };
-struct SimplexConflict {  // Simplex::Conflict
+struct SimplexConflict {                              // Simplex::Conflict
   std::vector<std::pair<int32_t, mpq_class>> farkas;  // (reason, λ > 0)
   std::vector<SimplexBoundRef> bounds;                // parallel to farkas
 };
@@ -123,7 +127,9 @@ class SimplexEngine {
   size_t num_vars() const { return value_.size(); }
   size_t num_rows() const { return rows_.size(); }
   bool is_slack(Var v) const { return is_slack_[v] != 0; }
-  std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const { return definition_[slack]; }
+  std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const {
+    return definition_[slack];
+  }
   bool has_lower(Var v) const { return lower_[v].present; }
   bool has_upper(Var v) const { return upper_[v].present; }
   DeltaRational lower(Var v) const { return to_delta_rational(lower_[v].value); }
@@ -162,8 +168,12 @@ class SimplexEngine {
     Bound old;
   };
 
-  static DeltaRational to_delta_rational(const Delta& d) { return DeltaRational(A::to_mpq(d.c()), A::to_mpq(d.k())); }
-  static Delta from_delta_rational(const DeltaRational& d) { return Delta(A::rat(d.c()), A::rat(d.k())); }
+  static DeltaRational to_delta_rational(const Delta& d) {
+    return DeltaRational(A::to_mpq(d.c()), A::to_mpq(d.k()));
+  }
+  static Delta from_delta_rational(const DeltaRational& d) {
+    return Delta(A::rat(d.c()), A::rat(d.k()));
+  }
 
   bool violates(Var v) const { return below_lower(v) || above_upper(v); }
   bool below_lower(Var v) const { return lower_[v].present && value_[v] < lower_[v].value; }

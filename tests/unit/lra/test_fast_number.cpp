@@ -127,10 +127,12 @@ TEST_CASE("FastRational: arithmetic near overflow") {
   CHECK(sq * FastRational(M) == inv);  // back to small
   CHECK((sq * FastRational(M)).is_small());
   // Sums whose denominators share a factor: 1/6 + 1/10 = 4/15
-  FastRational x = FastRational(FastInteger(1), FastInteger(6)) + FastRational(FastInteger(1), FastInteger(10));
+  FastRational x =
+      FastRational(FastInteger(1), FastInteger(6)) + FastRational(FastInteger(1), FastInteger(10));
   CHECK(x.to_mpq() == q(4, 15));
   // Large coprime denominators overflow the denominator
-  FastRational y = FastRational(FastInteger(1), FastInteger(M)) + FastRational(FastInteger(1), FastInteger(M - 1));
+  FastRational y = FastRational(FastInteger(1), FastInteger(M)) +
+                   FastRational(FastInteger(1), FastInteger(M - 1));
   CHECK(!y.is_small());
   CHECK(y.to_mpq() == q(1, M) + q(1, M - 1));
   // Comparison without overflow: M/(M-1) vs (M-1)/(M-2)
@@ -155,11 +157,25 @@ TEST_CASE("FastRational: arithmetic near overflow") {
 // operands so that values leave and re-enter the machine-word range.
 TEST_CASE("FastRational and FastInteger agree with GMP on random operations") {
   std::mt19937_64 rng(12345);
-  const std::vector<int64_t> edge = {0,           1,          -1,          2,         -2,          3,
-                                     INT32_MAX,   INT32_MIN,  INT64_C(1) << 31,      INT64_C(1) << 32,
-                                     INT64_C(1) << 62,        -(INT64_C(1) << 62),   INT64_MAX,
-                                     -INT64_MAX,  INT64_MIN,  INT64_MAX - 1,         3037000499,  // ~sqrt(2^63)
-                                     3037000500,  -3037000500};
+  const std::vector<int64_t> edge = {0,
+                                     1,
+                                     -1,
+                                     2,
+                                     -2,
+                                     3,
+                                     INT32_MAX,
+                                     INT32_MIN,
+                                     INT64_C(1) << 31,
+                                     INT64_C(1) << 32,
+                                     INT64_C(1) << 62,
+                                     -(INT64_C(1) << 62),
+                                     INT64_MAX,
+                                     -INT64_MAX,
+                                     INT64_MIN,
+                                     INT64_MAX - 1,
+                                     3037000499,  // ~sqrt(2^63)
+                                     3037000500,
+                                     -3037000500};
   auto pick = [&]() -> int64_t {
     switch (rng() % 4) {
       case 0: return edge[rng() % edge.size()];
@@ -188,9 +204,18 @@ TEST_CASE("FastRational and FastInteger agree with GMP on random operations") {
     FastRational r;
     mpq_class e;
     switch (rng() % 6) {
-      case 0: r = pool[a] + pool[b]; e = ref[a] + ref[b]; break;
-      case 1: r = pool[a] - pool[b]; e = ref[a] - ref[b]; break;
-      case 2: r = pool[a] * pool[b]; e = ref[a] * ref[b]; break;
+      case 0:
+        r = pool[a] + pool[b];
+        e = ref[a] + ref[b];
+        break;
+      case 1:
+        r = pool[a] - pool[b];
+        e = ref[a] - ref[b];
+        break;
+      case 2:
+        r = pool[a] * pool[b];
+        e = ref[a] * ref[b];
+        break;
       case 3:
         if (sgn(ref[b]) == 0) continue;
         r = pool[a] / pool[b];
@@ -203,7 +228,10 @@ TEST_CASE("FastRational and FastInteger agree with GMP on random operations") {
         e = ref[c] + ref[a] * ref[b];
         break;
       }
-      default: r = -pool[a]; e = -ref[a]; break;
+      default:
+        r = -pool[a];
+        e = -ref[a];
+        break;
     }
     REQUIRE(r.to_mpq() == e);
     check_canonical(r);
@@ -276,8 +304,8 @@ TEST_CASE("FastRational and FastInteger agree with GMP on random operations") {
       iref.erase(iref.begin());
     }
   }
-  MESSAGE("rationals: " << small_results << " small, " << big_results << " big; integers: " << small_ints
-                        << " small, " << big_ints << " big");
+  MESSAGE("rationals: " << small_results << " small, " << big_results
+                        << " big; integers: " << small_ints << " small, " << big_ints << " big");
   CHECK(small_results > 5000);
   CHECK(big_results > 5000);
   CHECK(small_ints > 5000);
