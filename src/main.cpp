@@ -30,6 +30,7 @@ struct CommonOptions {
   bool lra_static_learning = false;
   bool lia_cuts = true;
   uint64_t lia_branch_budget = 20000;
+  std::string lra_arith = "fast";
 };
 
 void add_common(CLI::App& app, CommonOptions& o) {
@@ -47,6 +48,9 @@ void add_common(CLI::App& app, CommonOptions& o) {
                "Gomory cuts for integer arithmetic, each checked before use (default on)");
   app.add_option("--lia-branch-budget", o.lia_branch_budget,
                  "Branch-and-bound splits per check-sat before answering unknown (default 20000)");
+  app.add_option("--lra-arith", o.lra_arith,
+                 "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers")
+      ->check(CLI::IsMember({"fast", "gmp"}));
 }
 
 void apply_memory_limit(uint64_t mb) {
@@ -81,6 +85,7 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.lra_static_learning = o.lra_static_learning;
   so.lia_cuts = o.lia_cuts;
   so.lia_branch_budget = o.lia_branch_budget;
+  so.lra_arith = *lra::parse_arith(o.lra_arith);  // checked by CLI11
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +

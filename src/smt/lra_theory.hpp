@@ -48,6 +48,8 @@ class LraTheory final : public Theory {
   void set_check_certificates(bool on) { check_certificates_ = on; }
   // Bound implications between atoms over the same polynomial, added once (default off).
   void set_static_learning(bool on) { static_learning_ = on; }
+  // The simplex's arithmetic (lra/arithmetic.hpp); before the first atom.
+  void set_arithmetic(lra::Arith a) { simplex_.set_arithmetic(a); }
   uint64_t static_lemmas() const { return static_lemmas_; }
   // Integers: Gomory cuts on or off; branch-and-bound splits per check-sat.
   void set_cuts(bool on) { cuts_ = on; }

@@ -55,6 +55,7 @@ struct Solver::Impl {
     lra.set_static_learning(o.lra_static_learning);
     lra.set_cuts(o.lia_cuts);
     lra.set_branch_budget(o.lia_branch_budget);
+    lra.set_arithmetic(o.lra_arith);
     euf.set_arith_values([this](Term t) { return lra.model_value(t); });
     scope_acts.push_back(new_activation());
   }

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "smt/lra/arithmetic.hpp"
 #include "smt/model.hpp"
 #include "smt/terms/term.hpp"
 
@@ -36,6 +37,7 @@ struct SolverOptions {
   bool lia_cuts = true;  // Gomory cuts (every few branch-and-bound rounds), each one checked
   // Branch-and-bound splits per check-sat before the answer is unknown ("integer branch budget").
   uint64_t lia_branch_budget = 20000;
+  lra::Arith lra_arith = lra::Arith::Fast;  // simplex numbers: machine words with GMP fallback, or GMP only
   uint32_t random_seed = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };

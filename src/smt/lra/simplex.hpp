@@ -1,6 +1,6 @@
 #pragma once
 // Simplex: incremental, backtrackable feasibility check of linear real constraints with exact
-// (GMP) arithmetic, after Dutertre & de Moura, "A Fast Linear-Arithmetic Solver for DPLL(T)",
+// arithmetic, after Dutertre & de Moura, "A Fast Linear-Arithmetic Solver for DPLL(T)",
 // CAV'06 (procedures Check, Update, PivotAndUpdate, Section 3.2 strict bounds via δ).
 //
 // Usage:
@@ -37,8 +37,15 @@
 // with the same reason may contribute two entries with that reason, one per bound (`bounds[i]`
 // says which).
 //
-// Complexity: the tableau is a set of sparse rows "basic = Σ coeff·nonbasic" with column
-// occurrence lists, so a pivot touches only the rows that mention the entering variable.
+// Arithmetic (issue 3): exact throughout. Arith::Fast (the default) keeps tableau coefficients
+// and values in machine words and falls back to GMP per number on overflow (fast_number.hpp);
+// Arith::Gmp uses GMP numbers only. Both run the same algorithm on the same pivots, so they
+// give the same answers, models and certificates; only the speed differs. The arithmetic is
+// chosen before the first variable exists.
+//
+// Complexity: the tableau is a set of sparse rows "d·basic = Σ a·nonbasic" with integer
+// coefficients (simplex_engine.hpp) and column occurrence lists, so a pivot touches only the
+// rows that mention the entering variable.
 // Not thread-safe; no global state.
 #include <gmpxx.h>
 
@@ -47,9 +54,12 @@
 #include <span>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
+#include "smt/lra/arithmetic.hpp"
 #include "smt/lra/delta_rational.hpp"
+#include "smt/lra/simplex_engine.hpp"
 
 namespace craig::lra {
 
@@ -59,23 +69,15 @@ class Simplex {
   using Reason = int32_t;  // opaque (a SAT literal); stored and returned, never interpreted
 
   // One bound used in a conflict: v <= bound (upper) or v >= bound (lower).
-  struct BoundRef {
-    Var var;
-    bool upper;
-    DeltaRational bound;
-  };
-  struct Conflict {
-    std::vector<std::pair<Reason, mpq_class>> farkas;  // (reason, λ > 0)
-    std::vector<BoundRef> bounds;                      // parallel to farkas
-  };
-  struct Stats {
-    uint64_t checks = 0;
-    uint64_t pivots = 0;
-    uint64_t conflicts = 0;
-    uint64_t bland_switches = 0;
-  };
+  using BoundRef = SimplexBoundRef;
+  // farkas: (reason, λ > 0); bounds: parallel to farkas.
+  using Conflict = SimplexConflict;
+  using Stats = SimplexStats;
 
-  Simplex() = default;
+  explicit Simplex(Arith arith = Arith::Fast);
+  // Requires num_vars() == 0.
+  void set_arithmetic(Arith arith);
+  Arith arithmetic() const;
 
   // A new structural variable, unbounded, value 0.
   Var new_var();
@@ -91,111 +93,57 @@ class Simplex {
   bool assert_lower(Var v, const DeltaRational& b, Reason r);
 
   bool check();
-  const Conflict& conflict() const { return conflict_; }
+  const Conflict& conflict() const;
 
   void push();
   void pop();  // requires a matching push()
-  size_t level() const { return levels_.size(); }
+  size_t level() const;
 
-  const DeltaRational& value(Var v) const { return value_[v]; }
+  DeltaRational value(Var v) const;
   // After a successful check(): a rational δ > 0 small enough that every bound, strict ones
   // included, holds, and the value c + k·δ of every variable (indexed by Var, slacks included).
   std::vector<mpq_class> concrete_model() const;
   // The δ that concrete_model() uses.
   mpq_class concrete_delta() const;
 
-  const Stats& stats() const { return stats_; }
-  size_t num_vars() const { return value_.size(); }
-  size_t num_rows() const { return rows_.size(); }
+  const Stats& stats() const;
+  size_t num_vars() const;
+  size_t num_rows() const;
 
   // Read-only view for independent checkers and tests.
-  bool is_slack(Var v) const { return is_slack_[v] != 0; }
+  bool is_slack(Var v) const;
   // The ORIGINAL definition of a slack over structural variables (not the current tableau row);
   // empty for a structural variable (and for a slack defined as the empty sum).
-  std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const {
-    return definition_[slack];
-  }
-  bool has_lower(Var v) const { return lower_[v].present; }
-  bool has_upper(Var v) const { return upper_[v].present; }
-  const DeltaRational& lower(Var v) const { return lower_[v].value; }  // requires has_lower
-  const DeltaRational& upper(Var v) const { return upper_[v].value; }  // requires has_upper
-  Reason lower_reason(Var v) const { return lower_[v].reason; }
-  Reason upper_reason(Var v) const { return upper_[v].reason; }
-  bool is_basic(Var v) const { return row_of_[v] >= 0; }
-  // The current tableau row of a basic variable: f(var, coeff) for every entry of
-  // basic = Σ coeff·var (all vars nonbasic, coefficients non-zero). Requires is_basic(basic).
-  // For cuts and integer tests on the final tableau (LraTheory); the row changes with pivots.
+  std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const;
+  bool has_lower(Var v) const;
+  bool has_upper(Var v) const;
+  DeltaRational lower(Var v) const;  // requires has_lower
+  DeltaRational upper(Var v) const;  // requires has_upper
+  Reason lower_reason(Var v) const;
+  Reason upper_reason(Var v) const;
+  bool is_basic(Var v) const;
+  // The CURRENT tableau row of a basic variable, basic = Σ c·x over nonbasic variables, sorted
+  // by variable (empty for a nonbasic variable). Changes with every pivot.
+  std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
+  // How many of the numbers the simplex holds now (tableau coefficients and denominators,
+  // values, bounds) are GMP numbers: all of them with Arith::Gmp; with Arith::Fast, those that
+  // do not fit in machine words. Linear in the size of the tableau (statistics, tests).
+  uint64_t gmp_numbers() const;
+  // The current tableau row of a basic variable as f(var, coeff) calls (see row_of_basic).
   template <class F>
   void for_each_row_entry(Var basic, F&& f) const {
-    for (const RowEntry& e : rows_[row_of_[basic]].entries) f(e.var, e.coeff);
+    for (const auto& [v, c] : row_of_basic(basic)) f(v, c);
   }
 
   // Pivots per check() before switching to Bland's rule (0: Bland's rule from the start).
-  void set_bland_threshold(uint64_t pivots) { bland_threshold_ = pivots; }
+  void set_bland_threshold(uint64_t pivots);
 
-  // Debugging aid (tests): tableau/column lists consistent, every row equation holds for the
-  // current values, nonbasic variables within their bounds. Returns an empty string if so.
+  // Debugging aid (tests): tableau/column lists consistent, rows reduced, every row equation
+  // holds for the current values, nonbasic variables within their bounds. Empty if so.
   std::string check_invariants() const;
 
  private:
-  struct Bound {
-    DeltaRational value;
-    Reason reason = 0;
-    bool present = false;
-  };
-  struct RowEntry {
-    Var var;
-    uint32_t col_pos;  // index of the matching ColEntry in cols_[var]
-    mpq_class coeff;
-  };
-  struct ColEntry {
-    uint32_t row;
-    uint32_t pos;  // index of the matching RowEntry in rows_[row].entries
-  };
-  struct Row {  // basic = Σ coeff·var over nonbasic variables
-    Var basic;
-    std::vector<RowEntry> entries;
-  };
-  struct TrailEntry {
-    Var var;
-    bool upper;
-    Bound old;
-  };
-
-  bool assert_bound(Var v, const DeltaRational& b, Reason r, bool upper);
-  bool violates(Var v) const;
-  bool below_lower(Var v) const { return lower_[v].present && value_[v] < lower_[v].value; }
-  bool above_upper(Var v) const { return upper_[v].present && value_[v] > upper_[v].value; }
-  void enqueue_if_violated(Var v);
-  Var pop_violated();  // smallest violated basic variable, or kNone
-  void update(Var nonbasic, const DeltaRational& v);
-  void pivot(uint32_t row, uint32_t pos);
-  void add_entry(uint32_t row, Var v, mpq_class coeff);
-  void remove_entry(uint32_t row, uint32_t pos);
-  void remove_col_entry(Var v, uint32_t col_pos);
-  void add_row_multiple(uint32_t target, uint32_t source, const mpq_class& factor);
-  void explain_row(uint32_t row, bool below);
-  Var new_variable();
-
-  static constexpr Var kNone = UINT32_MAX;
-
-  // Per variable (flat, indexed by Var).
-  std::vector<DeltaRational> value_;
-  std::vector<Bound> lower_, upper_;
-  std::vector<int32_t> row_of_;  // row where the variable is basic, or -1
-  std::vector<std::vector<ColEntry>> cols_;
-  std::vector<std::vector<std::pair<Var, mpq_class>>> definition_;
-  std::vector<uint8_t> is_slack_;
-  std::vector<uint8_t> in_heap_;
-  std::vector<uint32_t> scratch_pos_;  // pivot: var -> 1 + position in the target row, else 0
-
-  std::vector<Row> rows_;
-  std::vector<Var> heap_;  // min-heap of possibly violated basic variables (lazy deletion)
-  std::vector<TrailEntry> trail_;
-  std::vector<size_t> levels_;
-  Conflict conflict_;
-  Stats stats_;
-  uint64_t bland_threshold_ = 1000;
+  std::variant<SimplexEngine<FastArith>, SimplexEngine<GmpArith>> engine_;
 };
 
 }  // namespace craig::lra

@@ -70,6 +70,7 @@ void Interpreter::enter_assert_mode() {
   so.lra_static_learning = script_opts_.lra_static_learning;
   so.lia_cuts = script_opts_.lia_cuts;
   so.lia_branch_budget = script_opts_.lia_branch_budget;
+  so.lra_arith = script_opts_.lra_arith;
   so.random_seed = static_cast<uint32_t>(options_.get_numeral("random-seed"));
   so.deadline = script_opts_.deadline;
   solver_ = std::make_unique<smt::Solver>(*tm_, so);

@@ -32,6 +32,8 @@
 #include <optional>
 #include <string>
 
+#include "smt/lra/arithmetic.hpp"
+
 namespace craig::smtlib {
 
 struct ScriptOptions {
@@ -42,6 +44,7 @@ struct ScriptOptions {
   bool lra_static_learning = false;  // smt::SolverOptions::lra_static_learning
   bool lia_cuts = true;              // smt::SolverOptions::lia_cuts
   uint64_t lia_branch_budget = 20000;  // smt::SolverOptions::lia_branch_budget
+  lra::Arith lra_arith = lra::Arith::Fast;  // smt::SolverOptions::lra_arith
   uint32_t seed = 0;
   // May set-option :regular-output-channel / :diagnostic-output-channel open files?
   // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)

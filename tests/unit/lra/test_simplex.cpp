@@ -9,6 +9,7 @@
 #include "smt/lra/farkas_check.hpp"
 #include "smt/lra/simplex.hpp"
 
+using craig::lra::Arith;
 using craig::lra::check_farkas;
 using craig::lra::DeltaRational;
 using craig::lra::Simplex;
@@ -28,6 +29,7 @@ struct Asserted {
 
 class Harness {
  public:
+  explicit Harness(Arith arith = Arith::Fast) : s(arith) {}
   Simplex s;
   std::vector<Asserted> active;
   std::vector<size_t> marks;
@@ -443,15 +445,14 @@ std::vector<Ineq> to_ineqs(const Harness& h, size_t n) {
   return out;
 }
 
-}  // namespace
-
-TEST_CASE("Simplex: random systems against Fourier-Motzkin") {
+void random_systems_against_fm(Arith arith) {
+  CAPTURE(to_string(arith));
   std::mt19937 rng(20240611);
   auto uni = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   int feasible = 0, infeasible = 0, immediate = 0;
   for (int round = 0; round < 300; ++round) {
     CAPTURE(round);
-    Harness h;
+    Harness h(arith);
     if (round % 7 == 0) h.s.set_bland_threshold(uni(0, 3));
     const size_t n = uni(3, 6);
     const int m = uni(2, 6);
@@ -536,13 +537,23 @@ TEST_CASE("Simplex: random systems against Fourier-Motzkin") {
   CHECK(infeasible > 50);
 }
 
+}  // namespace
+
+TEST_CASE("Simplex: random systems against Fourier-Motzkin") {
+  random_systems_against_fm(Arith::Fast);
+  random_systems_against_fm(Arith::Gmp);
+}
+
 // Larger random systems: no oracle, but every answer is self-certified (model or certificate).
-TEST_CASE("Simplex: larger random systems are self-certified") {
+namespace {
+
+void larger_random_systems(Arith arith) {
+  CAPTURE(to_string(arith));
   std::mt19937 rng(7);
   auto uni = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   for (int round = 0; round < 40; ++round) {
     CAPTURE(round);
-    Harness h;
+    Harness h(arith);
     const int n = 30, m = 40;
     for (int i = 0; i < n; ++i) h.s.new_var();
     for (int r = 0; r < m; ++r) {
@@ -569,4 +580,141 @@ TEST_CASE("Simplex: larger random systems are self-certified") {
     for (int level = 0; level < 4; ++level) h.pop();
     CHECK(h.s.check());
   }
+}
+
+}  // namespace
+
+TEST_CASE("Simplex: larger random systems are self-certified") {
+  larger_random_systems(Arith::Fast);
+  larger_random_systems(Arith::Gmp);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two arithmetics run the same algorithm: on the same calls they must agree on every answer,
+// value, tableau row, certificate and pivot count. Coefficients and bounds range from small
+// numbers to numbers beyond 64 bits, so that the fast engine leaves machine words (and comes
+// back) in the middle of pivots.
+
+namespace {
+
+void same_state(const Simplex& f, const Simplex& g) {
+  REQUIRE(f.num_vars() == g.num_vars());
+  CHECK(f.check_invariants() == "");
+  CHECK(g.check_invariants() == "");
+  CHECK(f.stats().pivots == g.stats().pivots);
+  CHECK(f.stats().conflicts == g.stats().conflicts);
+  for (Var v = 0; v < f.num_vars(); ++v) {
+    CAPTURE(v);
+    CHECK(f.value(v) == g.value(v));
+    REQUIRE(f.is_basic(v) == g.is_basic(v));
+    if (!f.is_basic(v)) continue;
+    auto row = f.row_of_basic(v);
+    CHECK(row == g.row_of_basic(v));
+    DeltaRational sum;  // the tableau row holds for the current values
+    for (const auto& [w, c] : row) {
+      CHECK(!f.is_basic(w));
+      sum.add_scaled(f.value(w), c);
+    }
+    CHECK(sum == f.value(v));
+  }
+}
+
+void same_conflict(const Simplex& f, const Simplex& g) {
+  const Simplex::Conflict &a = f.conflict(), &b = g.conflict();
+  CHECK(a.farkas == b.farkas);
+  REQUIRE(a.bounds.size() == b.bounds.size());
+  for (size_t i = 0; i < a.bounds.size(); ++i) {
+    CHECK(a.bounds[i].var == b.bounds[i].var);
+    CHECK(a.bounds[i].upper == b.bounds[i].upper);
+    CHECK(a.bounds[i].bound == b.bounds[i].bound);
+  }
+  std::string why;
+  CHECK_MESSAGE(check_farkas(f, a, &why), why);
+  CHECK_MESSAGE(check_farkas(g, b, &why), why);
+}
+
+}  // namespace
+
+TEST_CASE("Simplex: fast and GMP arithmetic give identical results") {
+  std::mt19937_64 rng(99);
+  auto uni = [&rng](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  // Small integers mostly; sometimes fractions, numbers near 2^31, 2^62 and beyond 2^64.
+  auto number = [&](int scale) -> mpq_class {
+    mpq_class x(static_cast<signed long>(uni(-9, 9)));
+    switch (uni(0, scale)) {
+      case 0: x /= static_cast<signed long>(uni(1, 7)); break;
+      case 1: x *= mpz_class(1) << static_cast<unsigned>(uni(25, 40)); break;
+      case 2: {
+        mpq_class y(mpz_class(1) << static_cast<unsigned>(uni(60, 70)), uni(1, 9));
+        y.canonicalize();
+        x += y;
+        break;
+      }
+      case 3: x /= mpz_class(3037000499); break;
+      default: break;
+    }
+    return x;
+  };
+  uint64_t went_gmp = 0, checks = 0, conflicts = 0;
+  for (int round = 0; round < 200; ++round) {
+    CAPTURE(round);
+    const int scale = round % 2 == 0 ? 20 : 5;  // half the rounds with many large numbers
+    Simplex f(Arith::Fast), g(Arith::Gmp);
+    CHECK(f.arithmetic() == Arith::Fast);
+    CHECK(g.arithmetic() == Arith::Gmp);
+    const int n = static_cast<int>(uni(4, 12)), m = static_cast<int>(uni(3, 14));
+    for (int i = 0; i < n; ++i) CHECK(f.new_var() == g.new_var());
+    for (int r = 0; r < m; ++r) {
+      Row row;
+      for (int k = uni(1, 5); k > 0; --k) row.emplace_back(static_cast<Var>(uni(0, f.num_vars() - 1)), number(scale));
+      CHECK(f.new_row(row) == g.new_row(row));
+    }
+    Reason reason = 1;
+    for (int level = 0; level < 5; ++level) {
+      f.push();
+      g.push();
+      bool ok = true;
+      for (int k = uni(1, 8); k > 0 && ok; --k) {
+        Var v = static_cast<Var>(uni(0, f.num_vars() - 1));
+        DeltaRational b(number(scale), static_cast<signed long>(uni(-1, 1)));
+        bool up = uni(0, 1) == 1;
+        ok = up ? f.assert_upper(v, b, reason) : f.assert_lower(v, b, reason);
+        CHECK(ok == (up ? g.assert_upper(v, b, reason) : g.assert_lower(v, b, reason)));
+        ++reason;
+      }
+      if (ok) {
+        ++checks;
+        bool sat = f.check();
+        REQUIRE(sat == g.check());
+        if (sat) {
+          CHECK(f.concrete_delta() == g.concrete_delta());
+          CHECK(f.concrete_model() == g.concrete_model());
+        }
+        if (!sat) ++conflicts;
+        if (!sat) same_conflict(f, g);
+      } else {
+        same_conflict(f, g);
+      }
+      same_state(f, g);
+      went_gmp += f.gmp_numbers() > 0;
+      if (uni(0, 2) == 0) {
+        f.pop();
+        g.pop();
+        --level;
+        if (f.level() == 0) break;
+      }
+    }
+    while (f.level() > 0) {
+      f.pop();
+      g.pop();
+    }
+    CHECK(f.check() == g.check());
+    same_state(f, g);
+    CHECK(g.gmp_numbers() > 0);
+  }
+  MESSAGE("checks " << checks << ", conflicts " << conflicts << ", states with GMP numbers in the fast engine "
+                    << went_gmp);
+  CHECK(conflicts > 50);
+  CHECK(checks - conflicts > 50);
+  CHECK(went_gmp > 50);
 }
