@@ -65,6 +65,7 @@ void Interpreter::enter_assert_mode() {
   smt::SolverOptions so;
   so.produce_models = options_.get_bool("produce-models");
   so.produce_unsat_cores = options_.get_bool("produce-unsat-cores");
+  so.produce_proofs = options_.get_bool("produce-proofs") || script_opts_.check_proofs;
   so.check_models = script_opts_.check_models;
   so.check_certificates = script_opts_.check_certificates;
   so.lra_static_learning = script_opts_.lra_static_learning;
@@ -167,7 +168,7 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
       {"declare-datatype", &Interpreter::cmd_unsupported},
       {"declare-datatypes", &Interpreter::cmd_unsupported},
       {"declare-codatatypes", &Interpreter::cmd_unsupported},
-      {"get-proof", &Interpreter::cmd_unsupported},
+      {"get-proof", &Interpreter::cmd_get_proof},
       {"get-interpolants", &Interpreter::cmd_unsupported},
       {"get-interpolant", &Interpreter::cmd_unsupported},
       {"simplify", &Interpreter::cmd_unsupported},
