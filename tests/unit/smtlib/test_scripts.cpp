@@ -87,10 +87,16 @@ TEST_CASE("unsupported input: `unsupported`, exit status 4, sat becomes unknown"
           "(assert (= b #x00))(assert p)(check-sat)(assert (not p))(check-sat)(pop 1)(check-sat)");
   CHECK(r.out == "unsupported\nunsupported\nunknown\nunsat\nsat\n");
   CHECK(r.status == kScriptUnsupported);
-  r = run("(define-fun-rec f ((x Int)) Int x)(get-proof)(get-info :foo)(get-option :bar)");
-  CHECK(r.out == "unsupported\nunsupported\nunsupported\nunsupported\n");
+  r = run("(define-fun-rec f ((x Int)) Int x)(get-info :foo)(get-option :bar)");
+  CHECK(r.out == "unsupported\nunsupported\nunsupported\n");
   // an error outranks unsupported
-  CHECK(run("(get-proof)(assert 1)").status == kScriptError);
+  CHECK(run("(get-info :foo)(assert 1)").status == kScriptError);
+  // get-proof is supported, but needs :produce-proofs and an unsat answer
+  CHECK(run("(get-proof)").status == kScriptError);
+  r = run("(set-option :produce-proofs true)(set-logic QF_UF)(declare-const p Bool)(assert p)"
+          "(assert (not p))(check-sat)(get-proof)");
+  CHECK(r.status == kScriptOk);
+  CHECK(r.out.rfind("unsat\n(proof\n", 0) == 0);
 }
 
 TEST_CASE("set-option and get-option") {
