@@ -96,6 +96,7 @@ class Checker {
       case LeafKind::EufConflict: return euf_clause(c);
       case LeafKind::LraConflict: return lra_conflict(info, c);
       case LeafKind::LiaConflict: return lia_conflict(info, c);
+      case LeafKind::LraImplication: return implication(info, c);
       default: return std::string("proof contains an unchecked ") + leaf_kind_name(info.kind) + " lemma";
     }
   }
@@ -249,6 +250,27 @@ class Checker {
     if (tm_.kind(r.conclusion) != Kind::False || !negates(c, lits)) return "GCD conflict clause does not match its record";
     std::string why;
     return check_lia_lemma(tm_, r.literals, r.split, r.split_bound, r.conclusion, &why) ? "" : "GCD conflict rejected: " + why;
+  }
+
+  // a => b between bound atoms over one polynomial: a and not b must be refuted by the Farkas
+  // certificate with both weights 1 (for an equation, either side).
+  std::string implication(const LeafInfo& info, std::span<const Lit> c) {
+    Term t = info.term;
+    if (!t.valid() || tm_.kind(t) != Kind::Implies) return "proof contains an unchecked lra-implication lemma";
+    Term a = tm_.child(t, 0), b = tm_.child(t, 1);
+    Lit la = lit_of(a), lb = lit_of(b);
+    std::vector<Lit> want = {-la, lb};
+    std::sort(want.begin(), want.end());
+    if (la == 0 || lb == 0 || !std::equal(want.begin(), want.end(), c.begin(), c.end()))
+      return "implication clause is not (not a) or b";
+    auto atom = [&](Term x, bool& v) { v = tm_.kind(x) != Kind::Not; return v ? x : tm_.child(x, 0); };
+    bool va, vb;
+    Term aa = atom(a, va), ab = atom(b, vb);
+    for (int sides = 0; sides < 4; ++sides) {
+      LraCertificateEntry e[2] = {{aa, va, (sides & 1) != 0, 1}, {ab, !vb, (sides & 2) != 0, 1}};
+      if (check_lra_certificate(tm_, e, nullptr)) return "";
+    }
+    return "proof contains an unchecked lra-implication lemma (no unit Farkas certificate)";
   }
 
   std::string theory_lemma(const LeafInfo& info, std::span<const Lit> c) {
