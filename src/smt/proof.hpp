@@ -69,6 +69,10 @@ struct SmtProof {
   std::vector<Active> active;         // the active assertions at the check
   std::vector<std::pair<Term, sat::Lit>> assumptions;  // check-sat-assuming literals
   std::vector<sat::Lit> assumed;      // every SAT assumption of the check (activations too)
+  // Non-zero when the check assumed both l and -l (e.g. check-sat-assuming (p (not p))): that
+  // alone is the refutation, and `resolution` is empty (resolution cannot derive the
+  // tautological clause of negated failed assumptions).
+  sat::Lit complementary = 0;
 
   // The ids of the active assertions whose clauses are leaves.
   std::vector<uint32_t> used_assertions() const;

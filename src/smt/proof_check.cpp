@@ -340,6 +340,12 @@ SmtProofCheck check_smt_proof(TermManager& tm, const SmtProof& p) {
     return r;
   };
   if (!p.inputs) return fail(UINT32_MAX, "proof without the SAT input log");
+  if (p.complementary) {
+    bool pos = std::find(p.assumed.begin(), p.assumed.end(), p.complementary) != p.assumed.end();
+    bool neg = std::find(p.assumed.begin(), p.assumed.end(), -p.complementary) != p.assumed.end();
+    if (pos && neg) return r;
+    return fail(UINT32_MAX, "the complementary assumptions were not both assumed");
+  }
   if (p.leaves.size() != p.resolution.num_nodes()) return fail(UINT32_MAX, "proof without leaf records");
   sat::ProofCheck sc = sat::check_resolution_proof(p.resolution, *p.inputs, p.root_clause);
   if (!sc) return fail(sc.node, "resolution: " + sc.error);
@@ -364,6 +370,13 @@ std::string proof_to_string(const TermManager& tm, const SmtProof& p) {
   for (uint32_t n = 0; n < r.num_nodes(); ++n)
     for (Lit l : r.clause(n)) used[static_cast<size_t>(l < 0 ? -l : l)] = 1;
   out << "(proof\n";
+  if (p.complementary) {
+    Term t = static_cast<size_t>(p.complementary) < p.var_terms.size() ? p.var_terms[p.complementary] : Term{};
+    out << "(complementary-assumptions " << p.complementary;
+    if (t.valid()) out << ' ' << term_to_string(tm, t, false);
+    out << "))\n";
+    return out.str();
+  }
   for (size_t v = 1; v < used.size(); ++v) {
     if (!used[v]) continue;
     out << "(var " << v << ' ';

@@ -567,9 +567,12 @@ SmtProof Solver::proof() {
   if (!impl_ || impl_->last != Result::Unsat) throw std::logic_error("no proof: the last check was not unsat");
   Impl& s = *impl_;
   SmtProof p;
-  p.resolution = s.sat.proof();
   p.inputs = &s.sat.input_clauses();
   p.root_clause = s.sat.failed_clause();
+  std::set<sat::Lit> failed(p.root_clause.begin(), p.root_clause.end());
+  for (sat::Lit l : failed)
+    if (l > 0 && failed.count(-l)) p.complementary = l;
+  if (!p.complementary) p.resolution = s.sat.proof();
   const auto& defs = s.cnf.definitions();
   for (; s.definitions_seen < defs.size(); ++s.definitions_seen)
     s.note(defs[s.definitions_seen].first, {LeafKind::Definition, defs[s.definitions_seen].second});

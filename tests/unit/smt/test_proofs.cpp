@@ -140,6 +140,20 @@ TEST_CASE_FIXTURE(Fix, "push/pop and assumptions") {
   CHECK(s.proof().used_assertions() == std::vector<uint32_t>{0});
 }
 
+TEST_CASE_FIXTURE(Fix, "complementary assumptions are their own refutation") {
+  Solver s(tm, opts());
+  s.assert_formula(tm.mk_leq(x, y));
+  Term assume[2] = {p, tm.mk_not(p)};
+  REQUIRE(s.check(assume) == Result::Unsat);
+  SmtProof pr = s.proof();
+  CHECK(pr.complementary != 0);
+  CHECK(check_smt_proof(tm, pr).ok);
+  CHECK(pr.used_assertions().empty());
+  CHECK(proof_to_string(tm, pr).find("complementary-assumptions") != std::string::npos);
+  pr.assumed.clear();
+  CHECK(!check_smt_proof(tm, pr).ok);
+}
+
 TEST_CASE_FIXTURE(Fix, "proof() needs produce_proofs and an unsat answer") {
   SolverOptions o;
   Solver s(tm, o);
