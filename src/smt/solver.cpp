@@ -469,7 +469,8 @@ struct Solver::Impl {
     for (auto& [a, b] : implications) {
       sat::Lit c[2] = {-encode(a, kLemmaTag), encode(b, kLemmaTag)};
       cnf.set_tag(kLemmaTag);
-      note(cnf.add_clause(c), {LeafKind::LraImplication, tm.mk_implies(a, b)});
+      uint32_t id = cnf.add_clause(c);
+      if (opts.produce_proofs) note(id, {LeafKind::LraImplication, tm.mk_implies(a, b)});
     }
     implications.clear();
   }
