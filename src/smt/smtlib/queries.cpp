@@ -165,8 +165,8 @@ bool Interpreter::cmd_get_assignment(uint32_t cmd, Args args) {
 
 bool Interpreter::cmd_get_unsat_core(uint32_t cmd, Args args) {
   arity(cmd, args, 0, 0, "(get-unsat-core)");
-  if (!options_.get_bool("produce-unsat-cores"))
-    fail(cmd, "this command needs :produce-unsat-cores to be true");
+  if (!options_.get_bool("produce-unsat-cores") && !options_.get_bool("produce-proofs"))
+    fail(cmd, "this command needs :produce-unsat-cores (or :produce-proofs) to be true");
   if (!last_.valid || last_.result != smt::Result::Unsat)
     fail(cmd, "no unsat core: the last check-sat did not answer unsat");
   std::vector<smt::AssertionId> core;

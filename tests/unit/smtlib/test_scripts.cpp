@@ -232,7 +232,7 @@ TEST_CASE("unsat cores, check-sat-assuming and unsat assumptions") {
   // every named assertion and assumption is needed: the cores are unique
   CHECK(r.out == "unsat\n(p (not s))\n(a1 a3)\nsat\nsat\nunsat\n(a1 a3 a4 a5)\n()\n");
   CHECK(run("(check-sat)(get-unsat-core)").out ==
-        "sat\n(error \"t.smt2:1:13: this command needs :produce-unsat-cores to be true\")\n");
+        "sat\n(error \"t.smt2:1:13: this command needs :produce-unsat-cores (or :produce-proofs) to be true\")\n");
   CHECK(run("(check-sat-assuming (1))").out ==
         "(error \"t.smt2:1:22: expected a term of sort Bool, got Int\")\n");
 }
