@@ -31,6 +31,8 @@ struct CommonOptions {
   bool lia_cuts = true;
   uint64_t lia_branch_budget = 20000;
   std::string lra_arith = "fast";
+  bool check_proofs = false;
+  bool proof_stats = false;
 };
 
 void add_common(CLI::App& app, CommonOptions& o) {
@@ -86,6 +88,8 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.lia_cuts = o.lia_cuts;
   so.lia_branch_budget = o.lia_branch_budget;
   so.lra_arith = *lra::parse_arith(o.lra_arith);  // checked by CLI11
+  so.check_proofs = o.check_proofs;
+  so.proof_stats = o.proof_stats;
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +
@@ -111,6 +115,10 @@ int main(int argc, char** argv) {
   std::string file;
   CLI::App* solve = app.add_subcommand("solve", "Run an SMT-LIB 2.6 script (FILE or - for stdin)");
   solve->add_option("file", file, "SMT-LIB 2.6 script");
+  solve->add_flag("--check-proofs", common.check_proofs,
+                  "Mine and independently check the proof of every unsat answer; a proof that does "
+                  "not check (or a lemma kind without a checker) exits with code 10");
+  solve->add_flag("--proof-stats", common.proof_stats, "With --check-proofs: one line of proof figures per unsat");
   add_common(*solve, common);
 
   verifier::VerifyOptions vo;

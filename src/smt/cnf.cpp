@@ -13,9 +13,9 @@ bool CnfEncoder::is_theory_atom(Term t) const {
   }
 }
 
-void CnfEncoder::add_clause(std::span<const sat::Lit> lits) {
-  sat_.add_clause(lits);
+uint32_t CnfEncoder::add_clause(std::span<const sat::Lit> lits) {
   clause_tags_.push_back(tag_);
+  return sat_.add_clause(lits, tag_);
 }
 
 int CnfEncoder::make_var(Term t) {
@@ -97,8 +97,13 @@ void CnfEncoder::define(Term t, int v) {
     if (tm_.kind(c) == Kind::Not) return -term_var_[tm_.child(c, 0).id];
     return term_var_[c.id];
   };
+  const bool proofs = sat_.proof_mode();
+  auto add = [&](std::span<const sat::Lit> ls) {
+    uint32_t id = add_clause(ls);
+    if (proofs) definitions_.emplace_back(id, t);
+  };
   auto clause = [&](std::initializer_list<sat::Lit> ls) {
-    add_clause(std::span<const sat::Lit>(ls.begin(), ls.size()));
+    add(std::span<const sat::Lit>(ls.begin(), ls.size()));
   };
   switch (k) {
     case Kind::True: clause({v}); return;
@@ -111,7 +116,7 @@ void CnfEncoder::define(Term t, int v) {
         buf_.push_back(-L(c));
       }
       std::vector<sat::Lit> big = buf_;
-      add_clause(big);
+      add(big);
       return;
     }
     case Kind::Or: {
@@ -122,7 +127,7 @@ void CnfEncoder::define(Term t, int v) {
         buf_.push_back(L(c));
       }
       std::vector<sat::Lit> big = buf_;
-      add_clause(big);
+      add(big);
       return;
     }
     case Kind::Implies: {

@@ -30,7 +30,10 @@ class CnfEncoder {
   int var_of(Term t) const { return t.id < term_var_.size() ? term_var_[t.id] : 0; }
 
   void set_tag(uint32_t tag) { tag_ = tag; }
-  void add_clause(std::span<const sat::Lit> lits);
+  // Returns the SAT solver's input id of the clause (tagged with the current tag).
+  uint32_t add_clause(std::span<const sat::Lit> lits);
+  // Proof mode only: (input id, defined term) of every Tseitin definition clause, in order.
+  const std::vector<std::pair<uint32_t, Term>>& definitions() const { return definitions_; }
   const std::vector<uint32_t>& clause_tags() const { return clause_tags_; }
 
   // Theory atoms and non-Boolean ites discovered so far, in order of discovery.
@@ -53,6 +56,7 @@ class CnfEncoder {
   std::vector<uint8_t> scanned_;  // term id -> theory subterms scanned
   std::vector<Term> atoms_, term_ites_, arith_ops_;
   std::vector<uint32_t> clause_tags_;
+  std::vector<std::pair<uint32_t, Term>> definitions_;
   uint32_t tag_ = 0;
   std::vector<sat::Lit> buf_;
 };

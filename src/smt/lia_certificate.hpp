@@ -14,6 +14,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "smt/terms/term.hpp"
 
@@ -22,6 +23,14 @@ namespace craig::smt {
 struct LiaLiteral {
   Term atom;
   bool value;  // the literal is atom (true) or its negation (false)
+};
+
+// The data of one integer lemma, kept for proofs (smt/proof.hpp).
+struct LiaLemma {
+  std::vector<LiaLiteral> literals;
+  Term split;
+  mpq_class split_bound;
+  Term conclusion;
 };
 
 // `conclusion` is a Boolean term: an arithmetic atom, its negation, or false (a conflict).

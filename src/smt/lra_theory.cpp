@@ -215,10 +215,18 @@ void LraTheory::record_conflict(std::vector<std::vector<sat::Lit>>& conflicts) {
   std::vector<sat::Lit> c;
   for (const auto& [reason, coeff] : conflict.farkas) c.push_back(reason);
   if (check_certificates_) check_certificate(conflict);
+  if (record_proofs_) conflict_records_.push_back({false, certificate_entries(conflict), {}});
   conflicts.push_back(std::move(c));
 }
 
 void LraTheory::check_certificate(const lra::Simplex::Conflict& conflict) const {
+  std::vector<LraCertificateEntry> entries = certificate_entries(conflict);
+  std::string why;
+  if (!check_lra_certificate(tm_, entries, &why))
+    throw CheckFailure("arithmetic conflict with an invalid Farkas certificate: " + why);
+}
+
+std::vector<LraCertificateEntry> LraTheory::certificate_entries(const lra::Simplex::Conflict& conflict) const {
   std::unordered_map<sat::Lit, const Asserted*> by_reason;
   for (const Asserted& a : asserted_) by_reason.emplace(a.reason, &a);
   std::vector<LraCertificateEntry> entries;
@@ -229,9 +237,7 @@ void LraTheory::check_certificate(const lra::Simplex::Conflict& conflict) const 
     entries.push_back({it->second->atom, it->second->value, conflict.bounds[i].upper,
                        conflict.farkas[i].second});
   }
-  std::string why;
-  if (!check_lra_certificate(tm_, entries, &why))
-    throw CheckFailure("arithmetic conflict with an invalid Farkas certificate: " + why);
+  return entries;
 }
 
 bool LraTheory::check(std::vector<std::vector<sat::Lit>>& conflicts) {
@@ -277,6 +283,7 @@ bool LraTheory::integer_check(std::vector<std::vector<sat::Lit>>& conflicts) {
       for (auto [x, upper] : conflict->bounds)
         clause.push_back(upper ? simplex_.upper_reason(x) : simplex_.lower_reason(x));
       if (check_certificates_) check_int_lemma(*conflict, tm_.mk_false());
+      if (record_proofs_) conflict_records_.push_back({true, {}, int_lemma_record(*conflict, tm_.mk_false())});
       conflicts.push_back(std::move(clause));
       ++int_stats_.gcd_conflicts;
       return false;
@@ -313,6 +320,14 @@ const LraTheory::Asserted* LraTheory::bound_literal(Var v, bool upper) {
 }
 
 void LraTheory::check_int_lemma(const lra::IntLemma& lemma, Term conclusion) const {
+  LiaLemma r = int_lemma_record(lemma, conclusion);
+  std::string why;
+  if (!check_lia_lemma(tm_, r.literals, r.split, r.split_bound, conclusion, &why))
+    throw CheckFailure("integer lemma (" + std::string(tm_.kind(conclusion) == Kind::False ? "GCD test" : "cut") +
+                       ") rejected: " + why);
+}
+
+LiaLemma LraTheory::int_lemma_record(const lra::IntLemma& lemma, Term conclusion) const {
   std::vector<LiaLiteral> lits;
   for (auto [x, upper] : lemma.bounds) {
     sat::Lit r = upper ? simplex_.upper_reason(x) : simplex_.lower_reason(x);
@@ -325,10 +340,7 @@ void LraTheory::check_int_lemma(const lra::IntLemma& lemma, Term conclusion) con
   std::vector<Monomial> ms;
   for (const auto& [id, c] : split) ms.push_back({c, tm_.term(id)});
   Term s = tm_.mk_linear(std::move(ms), 0, SortTable::Int);
-  std::string why;
-  if (!check_lia_lemma(tm_, lits, s, lemma.split_bound, conclusion, &why))
-    throw CheckFailure("integer lemma (" + std::string(tm_.kind(conclusion) == Kind::False ? "GCD test" : "cut") +
-                       ") rejected: " + why);
+  return {std::move(lits), s, lemma.split_bound, conclusion};
 }
 
 // Gomory cuts from the rows of fractional integer basic variables (rotating through them),
@@ -382,6 +394,7 @@ bool LraTheory::make_cuts(const std::vector<Var>& fractional_basics) {
     Term clause = tm_.mk_or(parts);
     if (tm_.kind(clause) == Kind::True || !int_lemmas_done_.insert(clause.id).second) continue;
     if (check_certificates_) check_int_lemma(*lemma, cut_atom);
+    if (record_proofs_) lemma_records_.emplace(clause.id, int_lemma_record(*lemma, cut_atom));
     lemmas_.push_back(clause);
     ++int_stats_.cuts;
     ++made;

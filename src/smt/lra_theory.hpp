@@ -24,7 +24,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "smt/lia_certificate.hpp"
 #include "smt/lra/int_cuts.hpp"
+#include "smt/lra_certificate.hpp"
 #include "smt/lra/simplex.hpp"
 #include "smt/theory.hpp"
 
@@ -46,6 +48,19 @@ class LraTheory final : public Theory {
   // Check every conflict's Farkas certificate against its atoms (lra_certificate.hpp); a
   // failure throws CheckFailure.
   void set_check_certificates(bool on) { check_certificates_ = on; }
+  // Proof mode: every conflict check() returns gets a record in conflict_records() (same
+  // order; the caller clears it), every cut lemma one in lemma_record().
+  struct ConflictRecord {
+    bool gcd = false;                           // a GCD conflict (lia), else Farkas
+    std::vector<LraCertificateEntry> farkas;
+    LiaLemma lia;
+  };
+  void set_record_proofs(bool on) { record_proofs_ = on; }
+  std::vector<ConflictRecord>& conflict_records() { return conflict_records_; }
+  const LiaLemma* lemma_record(Term lemma) const {
+    auto it = lemma_records_.find(lemma.id);
+    return it == lemma_records_.end() ? nullptr : &it->second;
+  }
   // Bound implications between atoms over the same polynomial, added once (default off).
   void set_static_learning(bool on) { static_learning_ = on; }
   // The simplex's arithmetic (lra/arithmetic.hpp); before the first atom.
@@ -94,6 +109,11 @@ class LraTheory final : public Theory {
   // variable has no term.
   bool expand(std::span<const std::pair<Var, mpq_class>> sum, std::map<uint32_t, mpq_class>& out) const;
   void check_int_lemma(const lra::IntLemma& lemma, Term conclusion) const;
+  LiaLemma int_lemma_record(const lra::IntLemma& lemma, Term conclusion) const;
+  std::vector<LraCertificateEntry> certificate_entries(const lra::Simplex::Conflict& conflict) const;
+  bool record_proofs_ = false;
+  std::vector<ConflictRecord> conflict_records_;
+  std::unordered_map<uint32_t, LiaLemma> lemma_records_;
 
   TermManager& tm_;
   lra::Simplex simplex_;

@@ -47,7 +47,7 @@ struct Stats {
 
 struct Solver::Impl {
   Impl(TermManager& tm, const SolverOptions& o)
-      : tm(tm), opts(o), sat(o.random_seed), cnf(tm, sat), euf(tm), lra(tm), combination(tm, euf, lra) {
+      : tm(tm), opts(o), sat(o.random_seed, o.produce_proofs), cnf(tm, sat), euf(tm), lra(tm), combination(tm, euf, lra) {
     theories.push_back(&euf);
     theories.push_back(&lra);
     euf.set_check_certificates(o.check_certificates);
@@ -56,6 +56,7 @@ struct Solver::Impl {
     lra.set_cuts(o.lia_cuts);
     lra.set_branch_budget(o.lia_branch_budget);
     lra.set_arithmetic(o.lra_arith);
+    lra.set_record_proofs(o.produce_proofs);
     euf.set_arith_values([this](Term t) { return lra.model_value(t); });
     scope_acts.push_back(new_activation());
   }
@@ -80,6 +81,25 @@ struct Solver::Impl {
   std::vector<std::pair<Term, Term>> implications;  // pending, see add_implications
   size_t transitivity_eqs = 0;  // equality atoms the last chordal completion covered
   std::set<std::array<uint32_t, 3>> triangles_done;
+  std::vector<Theory*> conflict_owner;  // per conflict of the current round
+
+  // Proof mode: what each SAT input clause is (by input id; definitions are filled from the
+  // encoder when a proof is built), certificates, activation variables, the last check's
+  // assumptions and active assertions.
+  std::vector<LeafInfo> leaf_info;
+  std::vector<std::vector<LraCertificateEntry>> farkas_store;
+  std::vector<LiaLemma> lia_store;
+  std::vector<uint8_t> is_activation;
+  size_t definitions_seen = 0;
+  std::vector<std::pair<Term, sat::Lit>> last_assumptions;
+  std::vector<Assertion> last_active;
+  std::vector<sat::Lit> last_assumed;
+
+  void note(uint32_t id, LeafInfo info) {
+    if (!opts.produce_proofs) return;
+    if (leaf_info.size() <= id) leaf_info.resize(id + 1);
+    if (leaf_info[id].kind == LeafKind::Unknown) leaf_info[id] = info;
+  }
 
   Result last = Result::Unknown;
   std::optional<Model> model;
@@ -96,6 +116,10 @@ struct Solver::Impl {
   sat::Lit new_activation() {
     int v = sat.new_var();
     sat.freeze(v);
+    if (opts.produce_proofs) {
+      if (is_activation.size() <= static_cast<size_t>(v)) is_activation.resize(v + 1, 0);
+      is_activation[v] = 1;
+    }
     return v;
   }
 
@@ -108,19 +132,24 @@ struct Solver::Impl {
   // (mod's mentions div), hence the loop.
   void define_ites() {
     for (;;) {
-      Term def;
+      Term def, defined;
+      LeafKind kind;
       if (ites_defined < cnf.term_ites().size()) {
         Term t = cnf.term_ites()[ites_defined++];
         def = tm.mk_ite(tm.child(t, 0), tm.mk_eq(t, tm.child(t, 1)), tm.mk_eq(t, tm.child(t, 2)));
+        defined = t;
+        kind = LeafKind::IteDefinition;
       } else if (arith_ops_defined < cnf.arith_ops().size()) {
-        def = arith_definition(tm, cnf.arith_ops()[arith_ops_defined++]);
+        defined = cnf.arith_ops()[arith_ops_defined++];
+        def = arith_definition(tm, defined);
+        kind = LeafKind::ArithDefinition;
         if (!def.valid()) continue;  // e.g. division by a variable: stays opaque
       } else {
         return;
       }
       sat::Lit l = cnf.literal(def);
       sat::Lit unit[1] = {l};
-      cnf.add_clause(unit);
+      note(cnf.add_clause(unit), {kind, defined});
       lemma_roots.push_back(def);
     }
   }
@@ -289,6 +318,11 @@ struct Solver::Impl {
           if (a.tracker && sat.failed(a.tracker)) core.push_back(a.id);
         for (auto& [t, l] : assumption_lits)
           if (sat.failed(l)) failed.push_back(t);
+        if (opts.produce_proofs) {
+          last_assumptions = assumption_lits;
+          last_assumed = assume;
+          last_active = assertions;
+        }
         return last = Result::Unsat;
       }
       ++stats.rounds;
@@ -305,6 +339,8 @@ struct Solver::Impl {
       conflicts.clear();
       lemmas.clear();
       splits.clear();
+      conflict_owner.clear();
+      lra.conflict_records().clear();
       for (Theory* th : theories) {
         th->begin_round();
         for (auto& [atom, v] : atoms) {
@@ -313,6 +349,7 @@ struct Solver::Impl {
           th->assert_atom(atom, v, v ? var : -var);
         }
         th->check(conflicts);
+        conflict_owner.resize(conflicts.size(), th);
         th->take_requests(lemmas, splits);
       }
       const size_t theory_splits = splits.size();  // the combination's come after them
@@ -349,7 +386,15 @@ struct Solver::Impl {
       stats.lemmas += lemmas.size();
       for (Term l : lemmas) {
         sat::Lit unit[1] = {encode(l, kLemmaTag)};
-        cnf.add_clause(unit);
+        cnf.set_tag(kLemmaTag);
+        LeafInfo info{LeafKind::TheoryLemma, l};
+        if (opts.produce_proofs) {
+          if (const LiaLemma* r = lra.lemma_record(l)) {
+            info.cert = static_cast<uint32_t>(lia_store.size());
+            lia_store.push_back(*r);
+          }
+        }
+        note(cnf.add_clause(unit), info);
         lemma_roots.push_back(l);
       }
       for (size_t i = 0; i < splits.size(); ++i) {
@@ -360,11 +405,27 @@ struct Solver::Impl {
         lemma_roots.push_back(splits[i]);
       }
       cnf.set_tag(kLemmaTag);
-      for (auto& c : conflicts) {
+      size_t lra_record = 0;
+      for (size_t ci = 0; ci < conflicts.size(); ++ci) {
+        auto& c = conflicts[ci];
         for (sat::Lit& l : c) l = -l;
         std::sort(c.begin(), c.end());
         c.erase(std::unique(c.begin(), c.end()), c.end());
-        cnf.add_clause(c);
+        uint32_t id = cnf.add_clause(c);
+        if (opts.produce_proofs) {
+          LeafInfo info{LeafKind::EufConflict};
+          if (conflict_owner[ci] == &lra) {
+            auto& rec = lra.conflict_records().at(lra_record++);
+            if (rec.gcd) {
+              info = {LeafKind::LiaConflict, {}, 0, static_cast<uint32_t>(lia_store.size())};
+              lia_store.push_back(std::move(rec.lia));
+            } else {
+              info = {LeafKind::LraConflict, {}, 0, static_cast<uint32_t>(farkas_store.size())};
+              farkas_store.push_back(std::move(rec.farkas));
+            }
+          }
+          note(id, info);
+        }
         ++stats.conflict_clauses;
       }
     }
@@ -393,7 +454,7 @@ struct Solver::Impl {
       cnf.set_tag(kLemmaTag);
       for (int i = 0; i < 3; ++i) {
         sat::Lit c[3] = {-e[i], -e[(i + 1) % 3], e[(i + 2) % 3]};
-        cnf.add_clause(c);
+        note(cnf.add_clause(c), {LeafKind::Transitivity});
       }
       ++stats.transitivity_triangles;
     }
@@ -409,7 +470,8 @@ struct Solver::Impl {
     for (auto& [a, b] : implications) {
       sat::Lit c[2] = {-encode(a, kLemmaTag), encode(b, kLemmaTag)};
       cnf.set_tag(kLemmaTag);
-      cnf.add_clause(c);
+      uint32_t id = cnf.add_clause(c);
+      if (opts.produce_proofs) note(id, {LeafKind::LraImplication, tm.mk_implies(a, b)});
     }
     implications.clear();
   }
@@ -452,13 +514,14 @@ AssertionId Solver::assert_formula(Term f, bool tracked) {
   Assertion a{s.next_id++, f, 0, 0, static_cast<unsigned>(s.scope_acts.size() - 1)};
   a.lit = s.encode(f, a.id);
   s.cnf.set_tag(a.id);
+  const LeafInfo info{LeafKind::Assertion, f, a.id};
   if (tracked) {
     a.tracker = s.new_activation();
     sat::Lit c[2] = {-a.tracker, a.lit};
-    s.cnf.add_clause(c);
+    s.note(s.cnf.add_clause(c), info);
   } else {
     sat::Lit c[2] = {-s.scope_acts.back(), a.lit};
-    s.cnf.add_clause(c);
+    s.note(s.cnf.add_clause(c), info);
   }
   s.assertions.push_back(a);
   return a.id;
@@ -476,7 +539,7 @@ void Solver::pop(unsigned n) {
     sat::Lit act = s.scope_acts.back();
     s.scope_acts.pop_back();
     sat::Lit unit[1] = {-act};
-    s.cnf.add_clause(unit);  // the scope's assertions are gone for good
+    s.note(s.cnf.add_clause(unit), {LeafKind::Deactivation});  // the scope's assertions are gone for good
   }
   unsigned level = scope_level();
   std::erase_if(s.assertions, [&](const Assertion& a) { return a.scope > level; });
@@ -491,7 +554,7 @@ void Solver::reset_assertions() {
   pop(scope_level());
   Impl& s = *impl_;
   sat::Lit unit[1] = {-s.scope_acts[0]};
-  s.cnf.add_clause(unit);
+  s.note(s.cnf.add_clause(unit), {LeafKind::Deactivation});
   s.scope_acts[0] = s.new_activation();
   s.assertions.clear();
 }
@@ -499,6 +562,47 @@ void Solver::reset_assertions() {
 Result Solver::check(std::span<const Term> assumptions) {
   Impl& s = impl();
   return s.check(assumptions);
+}
+
+SmtProof Solver::proof() {
+  if (!options_.produce_proofs) throw std::logic_error("proofs are off (produce_proofs)");
+  if (!impl_ || impl_->last != Result::Unsat) throw std::logic_error("no proof: the last check was not unsat");
+  Impl& s = *impl_;
+  SmtProof p;
+  p.inputs = &s.sat.input_clauses();
+  p.root_clause = s.sat.failed_clause();
+  std::set<sat::Lit> failed(p.root_clause.begin(), p.root_clause.end());
+  for (sat::Lit l : failed)
+    if (l > 0 && failed.count(-l)) p.complementary = l;
+  if (!p.complementary) p.resolution = s.sat.proof();
+  const auto& defs = s.cnf.definitions();
+  for (; s.definitions_seen < defs.size(); ++s.definitions_seen)
+    s.note(defs[s.definitions_seen].first, {LeafKind::Definition, defs[s.definitions_seen].second});
+  const sat::ResolutionProof& r = p.resolution;
+  p.leaves.resize(r.num_nodes());
+  for (uint32_t n = 0; n < r.num_nodes(); ++n) {
+    if (!r.is_leaf(n)) continue;
+    uint32_t id = r.input_id(n);
+    LeafInfo info = id < s.leaf_info.size() ? s.leaf_info[id] : LeafInfo{};
+    if (info.cert != UINT32_MAX) {
+      if (info.kind == LeafKind::LraConflict) {
+        p.farkas.push_back(s.farkas_store[info.cert]);
+        info.cert = static_cast<uint32_t>(p.farkas.size() - 1);
+      } else {
+        p.lia.push_back(s.lia_store[info.cert]);
+        info.cert = static_cast<uint32_t>(p.lia.size() - 1);
+      }
+    }
+    p.leaves[n] = info;
+  }
+  p.var_terms.resize(s.sat.num_vars() + 1);
+  for (int v = 1; v <= s.sat.num_vars(); ++v) p.var_terms[v] = s.cnf.term_of_var(v);
+  p.activation = s.is_activation;
+  p.activation.resize(s.sat.num_vars() + 1, 0);
+  for (const Assertion& a : s.last_active) p.active.push_back({a.id, a.formula, {}});
+  p.assumptions = s.last_assumptions;
+  p.assumed = s.last_assumed;
+  return p;
 }
 
 const Model& Solver::model() const {

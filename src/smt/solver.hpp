@@ -21,6 +21,7 @@
 
 #include "smt/lra/arithmetic.hpp"
 #include "smt/model.hpp"
+#include "smt/proof.hpp"
 #include "smt/terms/term.hpp"
 
 namespace craig::smt {
@@ -31,6 +32,9 @@ const char* result_name(Result r);  // "sat", "unsat", "unknown"
 struct SolverOptions {
   bool produce_models = true;
   bool produce_unsat_cores = false;
+  // Record what every SAT clause is (smt/proof.hpp) so that proof() works after Unsat. Puts the
+  // SAT solver in proof mode (it logs its DRAT trace in memory).
+  bool produce_proofs = false;
   bool check_models = false;   // evaluate every assertion under each Sat model
   bool check_certificates = false;  // re-check every theory conflict independently
   bool lra_static_learning = false;  // bound implications between arithmetic atoms (measured: off is faster)
@@ -79,6 +83,10 @@ class Solver {
   // subset of the last check's assumptions that were needed.
   std::vector<AssertionId> unsat_core() const;
   std::vector<Term> unsat_assumptions() const;
+  // After Unsat with produce_proofs: the proof of the answer (proof.hpp; check it with
+  // proof_check.hpp). Throws sat::ProofError when the SAT trace cannot be mined, logic_error
+  // when the last answer was not unsat or proofs are off.
+  SmtProof proof();
   // After Unknown.
   const std::string& reason_unknown() const;
 

@@ -65,6 +65,7 @@ void Interpreter::enter_assert_mode() {
   smt::SolverOptions so;
   so.produce_models = options_.get_bool("produce-models");
   so.produce_unsat_cores = options_.get_bool("produce-unsat-cores");
+  so.produce_proofs = options_.get_bool("produce-proofs") || script_opts_.check_proofs;
   so.check_models = script_opts_.check_models;
   so.check_certificates = script_opts_.check_certificates;
   so.lra_static_learning = script_opts_.lra_static_learning;
@@ -168,7 +169,7 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
       {"declare-datatype", &Interpreter::cmd_unsupported},
       {"declare-datatypes", &Interpreter::cmd_unsupported},
       {"declare-codatatypes", &Interpreter::cmd_unsupported},
-      {"get-proof", &Interpreter::cmd_unsupported},
+      {"get-proof", &Interpreter::cmd_get_proof},
       {"get-interpolants", &Interpreter::cmd_unsupported},
       {"get-interpolant", &Interpreter::cmd_unsupported},
       {"simplify", &Interpreter::cmd_unsupported},
@@ -239,9 +240,11 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
     dropped_levels_.push_back(env_->level());
     throw;
   }
-  // A top-level (! t :named n) is a tracked assertion: it can be part of an unsat core.
+  // A top-level (! t :named n) is a tracked assertion: it can be part of an unsat core. With
+  // :produce-proofs alone the name is kept (cores are read off proofs) but not tracked.
   std::string track;
-  if (options_.get_bool("produce-unsat-cores") && pool_->is_list(args[0])) {
+  const bool cores = options_.get_bool("produce-unsat-cores");
+  if ((cores || options_.get_bool("produce-proofs")) && pool_->is_list(args[0])) {
     auto ks = pool_->kids(args[0]);
     if (!ks.empty() && pool_->is_word(ks[0], "!"))
       for (size_t i = 2; i + 1 < ks.size() && track.empty(); ++i)
@@ -250,7 +253,7 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
   }
   smt::AssertionId id;
   try {
-    id = solver_->assert_formula(t, !track.empty());
+    id = solver_->assert_formula(t, cores && !track.empty());
   } catch (const smt::UnsupportedError&) {
     dropped_levels_.push_back(env_->level());
     throw;

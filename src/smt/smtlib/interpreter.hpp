@@ -41,6 +41,10 @@ struct ScriptOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   bool check_models = false;
   bool check_certificates = false;  // re-check theory conflicts (smt::SolverOptions)
+  // Check the proof of every unsat answer (smt/proof_check.hpp); a failure throws
+  // smt::CheckFailure. proof_stats prints one diagnostic line per checked proof.
+  bool check_proofs = false;
+  bool proof_stats = false;
   bool lra_static_learning = false;  // smt::SolverOptions::lra_static_learning
   bool lia_cuts = true;              // smt::SolverOptions::lia_cuts
   uint64_t lia_branch_budget = 20000;  // smt::SolverOptions::lia_branch_budget

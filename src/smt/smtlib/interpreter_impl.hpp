@@ -83,6 +83,8 @@ class Interpreter {
   bool cmd_get_value(uint32_t, Args);
   bool cmd_get_assignment(uint32_t, Args);
   bool cmd_get_unsat_core(uint32_t, Args);
+  bool cmd_get_proof(uint32_t, Args);
+  void check_proof();
   bool cmd_get_unsat_assumptions(uint32_t, Args);
   bool cmd_get_assertions(uint32_t, Args);
 

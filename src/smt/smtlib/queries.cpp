@@ -2,6 +2,8 @@
 #include <algorithm>
 
 #include "smt/smtlib/interpreter_impl.hpp"
+#include "smt/proof_check.hpp"
+#include "sat/resolution_proof.hpp"
 #include "smt/smtlib/term_builder.hpp"
 
 namespace craig::smtlib {
@@ -64,6 +66,48 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
   last_.result = r;
   last_.reason = reason;
   *regular_ << smt::result_name(r) << "\n";
+  if (r == smt::Result::Unsat && script_opts_.check_proofs) check_proof();
+}
+
+// --check-proofs: mine and check the proof of the unsat answer just given; any failure is a
+// self-check failure (exit code 10), never a silent pass.
+void Interpreter::check_proof() {
+  regular_->flush();
+  auto start = std::chrono::steady_clock::now();
+  smt::SmtProof proof;
+  try {
+    proof = solver_->proof();
+  } catch (const sat::ProofError& e) {
+    throw smt::CheckFailure(std::string("proof check failed: no proof could be mined: ") + e.what());
+  }
+  double mined = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  smt::SmtProofCheck c = smt::check_smt_proof(*tm_, proof);
+  if (!c) throw smt::CheckFailure("proof check failed: " + c.error);
+  if (script_opts_.proof_stats) {
+    double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    *diagnostic_ << "; proof: nodes " << proof.resolution.num_nodes() << " leaves "
+                 << proof.resolution.num_leaves() << " resolutions " << proof.resolution.num_resolutions();
+    for (int k = 1; k < 12; ++k)
+      if (c.leaves[k]) *diagnostic_ << ' ' << smt::leaf_kind_name(static_cast<smt::LeafKind>(k)) << ' ' << c.leaves[k];
+    *diagnostic_ << " mine-seconds " << mined << " check-seconds " << (total - mined) << "\n";
+  }
+}
+
+bool Interpreter::cmd_get_proof(uint32_t cmd, Args args) {
+  arity(cmd, args, 0, 0, "(get-proof)");
+  if (!options_.get_bool("produce-proofs")) fail(cmd, "this command needs :produce-proofs to be true");
+  if (!last_.valid || last_.result != smt::Result::Unsat)
+    fail(cmd, "no proof: the last check-sat did not answer unsat");
+  smt::SmtProof proof;
+  try {
+    proof = solver_->proof();
+  } catch (const sat::ProofError& e) {
+    fail(cmd, std::string("no proof could be mined: ") + e.what());
+  }
+  for (auto& a : proof.active)
+    if (auto it = tracked_.find(a.id); it != tracked_.end()) a.name = symbol_to_string(it->second);
+  *regular_ << smt::proof_to_string(*tm_, proof);
+  return true;
 }
 
 void Interpreter::require_model(uint32_t cmd, const char* option) {
@@ -121,11 +165,21 @@ bool Interpreter::cmd_get_assignment(uint32_t cmd, Args args) {
 
 bool Interpreter::cmd_get_unsat_core(uint32_t cmd, Args args) {
   arity(cmd, args, 0, 0, "(get-unsat-core)");
-  if (!options_.get_bool("produce-unsat-cores"))
-    fail(cmd, "this command needs :produce-unsat-cores to be true");
+  if (!options_.get_bool("produce-unsat-cores") && !options_.get_bool("produce-proofs"))
+    fail(cmd, "this command needs :produce-unsat-cores (or :produce-proofs) to be true");
   if (!last_.valid || last_.result != smt::Result::Unsat)
     fail(cmd, "no unsat core: the last check-sat did not answer unsat");
-  std::vector<smt::AssertionId> core = solver_->unsat_core();
+  std::vector<smt::AssertionId> core;
+  if (options_.get_bool("produce-proofs")) {
+    // Read off the proof: the assertions whose clauses are leaves (a subset of the SAT core).
+    try {
+      core = solver_->proof().used_assertions();
+    } catch (const sat::ProofError&) {
+      core = solver_->unsat_core();
+    }
+  } else {
+    core = solver_->unsat_core();
+  }
   std::sort(core.begin(), core.end());
   std::string response = "(";
   for (smt::AssertionId id : core) {

@@ -87,10 +87,16 @@ TEST_CASE("unsupported input: `unsupported`, exit status 4, sat becomes unknown"
           "(assert (= b #x00))(assert p)(check-sat)(assert (not p))(check-sat)(pop 1)(check-sat)");
   CHECK(r.out == "unsupported\nunsupported\nunknown\nunsat\nsat\n");
   CHECK(r.status == kScriptUnsupported);
-  r = run("(define-fun-rec f ((x Int)) Int x)(get-proof)(get-info :foo)(get-option :bar)");
-  CHECK(r.out == "unsupported\nunsupported\nunsupported\nunsupported\n");
+  r = run("(define-fun-rec f ((x Int)) Int x)(get-info :foo)(get-option :bar)");
+  CHECK(r.out == "unsupported\nunsupported\nunsupported\n");
   // an error outranks unsupported
-  CHECK(run("(get-proof)(assert 1)").status == kScriptError);
+  CHECK(run("(get-info :foo)(assert 1)").status == kScriptError);
+  // get-proof is supported, but needs :produce-proofs and an unsat answer
+  CHECK(run("(get-proof)").status == kScriptError);
+  r = run("(set-option :produce-proofs true)(set-logic QF_UF)(declare-const p Bool)(assert p)"
+          "(assert (not p))(check-sat)(get-proof)");
+  CHECK(r.status == kScriptOk);
+  CHECK(r.out.rfind("unsat\n(proof\n", 0) == 0);
 }
 
 TEST_CASE("set-option and get-option") {
@@ -226,7 +232,7 @@ TEST_CASE("unsat cores, check-sat-assuming and unsat assumptions") {
   // every named assertion and assumption is needed: the cores are unique
   CHECK(r.out == "unsat\n(p (not s))\n(a1 a3)\nsat\nsat\nunsat\n(a1 a3 a4 a5)\n()\n");
   CHECK(run("(check-sat)(get-unsat-core)").out ==
-        "sat\n(error \"t.smt2:1:13: this command needs :produce-unsat-cores to be true\")\n");
+        "sat\n(error \"t.smt2:1:13: this command needs :produce-unsat-cores (or :produce-proofs) to be true\")\n");
   CHECK(run("(check-sat-assuming (1))").out ==
         "(error \"t.smt2:1:22: expected a term of sort Bool, got Int\")\n");
 }

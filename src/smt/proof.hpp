@@ -1,0 +1,81 @@
+#pragma once
+// SmtProof: the proof of one unsat answer of smt::Solver (docs/architecture.md, "Proofs (SMT
+// level)"). It is the SAT-level resolution DAG (sat/resolution_proof.hpp) over the clauses craig
+// gave CaDiCaL, plus for every leaf what that clause is and why it is valid:
+//   - definition: a Tseitin clause of `term` (the clause must follow from v(term) <=> op(kids));
+//   - assertion: (not act) or lit(formula) for the active assertion `assertion`;
+//   - deactivation: the unit (not act) of a popped scope or reset (act is a fresh variable);
+//   - ite-definition / arith-definition: the unit of a defining lemma of a term-level ite or
+//     div/mod/abs/to_int (re-derived from the term's structure);
+//   - theory-lemma: the unit lit(term) of a valid lemma a theory asked for: a disequality split
+//     p = c or p < c or p > c, an EUF transitivity lemma, or a Gomory cut (with a LiaLemma);
+//   - transitivity: a clause of the eager transitivity encoding (an EUF-valid clause);
+//   - euf-conflict: the negation of an EUF explanation (the clause's literals are the
+//     certificate, re-checked by a naive congruence closure);
+//   - lra-conflict: the negation of literals with Farkas coefficients (`farkas`);
+//   - lia-conflict: a GCD-test conflict, with its split record (`lia`);
+//   - lra-implication: a static bound implication (no checker yet: checking fails).
+// Branch-and-bound splits add no clause: the SAT solver decides the split atom, and the conflicts
+// that follow read a false Int atom p <= k as p >= k + 1 in their Farkas certificates.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sat/resolution_proof.hpp"
+#include "smt/lia_certificate.hpp"
+#include "smt/lra_certificate.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::smt {
+
+enum class LeafKind : uint8_t {
+  Unknown,
+  Definition,
+  Assertion,
+  Deactivation,
+  IteDefinition,
+  ArithDefinition,
+  TheoryLemma,
+  Transitivity,
+  EufConflict,
+  LraConflict,
+  LiaConflict,
+  LraImplication,
+};
+const char* leaf_kind_name(LeafKind k);
+
+struct LeafInfo {
+  LeafKind kind = LeafKind::Unknown;
+  Term term;                  // defined term, assertion formula, lemma or defined ite/op
+  uint32_t assertion = 0;     // assertion id (Assertion leaves)
+  uint32_t cert = UINT32_MAX; // index into farkas / lia
+};
+
+struct SmtProof {
+  sat::ResolutionProof resolution;
+  const sat::InputClauses* inputs = nullptr;  // the solver's log; valid while the solver lives
+  std::vector<sat::Lit> root_clause;  // negated failed assumptions (empty: no assumptions used)
+  std::vector<LeafInfo> leaves;       // per node of `resolution` (chains: Unknown)
+  std::vector<std::vector<LraCertificateEntry>> farkas;
+  std::vector<LiaLemma> lia;
+  std::vector<Term> var_terms;        // SAT variable -> its term (invalid for activations)
+  std::vector<uint8_t> activation;    // SAT variable -> is an activation variable
+  struct Active {
+    uint32_t id;
+    Term formula;
+    std::string name;  // :named, if any (filled by the SMT-LIB layer)
+  };
+  std::vector<Active> active;         // the active assertions at the check
+  std::vector<std::pair<Term, sat::Lit>> assumptions;  // check-sat-assuming literals
+  std::vector<sat::Lit> assumed;      // every SAT assumption of the check (activations too)
+  // Non-zero when the check assumed both l and -l (e.g. check-sat-assuming (p (not p))): that
+  // alone is the refutation, and `resolution` is empty (resolution cannot derive the
+  // tautological clause of negated failed assumptions).
+  sat::Lit complementary = 0;
+
+  // The ids of the active assertions whose clauses are leaves.
+  std::vector<uint32_t> used_assertions() const;
+};
+
+}  // namespace craig::smt
