@@ -1,0 +1,30 @@
+#pragma once
+// Independent check of tree (and so sequence and binary) interpolants, with fresh solvers over
+// the same TermManager (nothing of the interpolator is used):
+//   - for every node i: (∧_{children c} I_c) ∧ formulas[i] ∧ ¬I_i is unsat (I_root = false);
+//   - every uninterpreted symbol of I_i occurs in the subtree of i and outside it.
+// The local conditions imply the global ones (A ⊨ I, I ∧ B unsat).
+#include <span>
+#include <string>
+
+#include "smt/solver.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::itp {
+
+enum class CheckOutcome { Valid, Invalid, Inconclusive };  // Inconclusive: a query was unknown
+
+struct CheckReport {
+  CheckOutcome outcome = CheckOutcome::Valid;
+  std::string why;  // which node and condition failed, or which query was unknown
+};
+
+// formulas[i]: the conjunction of partition i; start: the shape (interpolation.hpp);
+// interpolants: one per node but the root. `solver_options` sets limits (deadline, seed) for
+// the check's queries.
+CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::Term> formulas,
+                                    std::span<const uint32_t> start,
+                                    std::span<const smt::Term> interpolants,
+                                    const smt::SolverOptions& solver_options = {});
+
+}  // namespace craig::itp

@@ -1,0 +1,42 @@
+#pragma once
+// Interpolation systems: the strength choices of craig's interpolator, with the names used on
+// the command line (--itp-bool, --itp-lra, --itp-euf) and in SMT-LIB set-option
+// (:interpolation-bool-algorithm, :interpolation-lra-algorithm, :interpolation-euf-algorithm).
+// OpenSMT's numeric codes are accepted as aliases (parse_* below).
+#include <gmpxx.h>
+
+#include <optional>
+#include <string_view>
+
+namespace craig::itp {
+
+// Labeled interpolation systems for the Boolean part (D'Silva, Kroening, Purandare, Weissenbacher,
+// VMCAI 2010): shared variables labeled b (McMillan, strongest), ab (Pudlák), a (McMillan′, weakest).
+enum class BoolSystem : uint8_t { McMillan, Pudlak, McMillanPrime };
+// Linear real arithmetic: Farkas (strong, McMillan's), dual Farkas (weak), the flexible
+// interpolant between them with a strength factor, decomposed Farkas and its dual
+// (Blicha, Hyvärinen, Kofroň, Sharygina, TACAS 2019).
+enum class LraSystem : uint8_t { Farkas, DualFarkas, Flexible, DecomposedFarkas, DualDecomposedFarkas };
+// Equality with uninterpreted functions: strong or weak.
+enum class EufSystem : uint8_t { Strong, Weak };
+
+struct ItpOptions {
+  BoolSystem boolean = BoolSystem::McMillan;
+  LraSystem lra = LraSystem::Farkas;
+  EufSystem euf = EufSystem::Strong;
+  // Flexible LRA system: 0 gives Farkas, 1 dual Farkas (Alt, Hyvärinen, Sharygina, HVC 2017).
+  mpq_class lra_strength_factor{1, 2};
+};
+
+const char* name(BoolSystem s);  // "mcmillan", "pudlak", "mcmillan-prime"
+const char* name(LraSystem s);   // "farkas", "dual-farkas", "flexible", "decomposed-farkas", "dual-decomposed-farkas"
+const char* name(EufSystem s);   // "strong", "weak"
+
+// Names above, plus aliases: bool "mcmillanp"/"mcmillan'", OpenSMT codes 0 McMillan, 1 Pudlák,
+// 2 McMillan′; lra "strong"/"weak"/"factor"/"decomposed"/"dual-decomposed", codes 0 Farkas,
+// 2 dual Farkas, 3 flexible, 4 decomposed, 5 dual decomposed; euf codes 0 strong, 2 weak.
+std::optional<BoolSystem> parse_bool_system(std::string_view s);
+std::optional<LraSystem> parse_lra_system(std::string_view s);
+std::optional<EufSystem> parse_euf_system(std::string_view s);
+
+}  // namespace craig::itp
