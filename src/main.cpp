@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "cli/exit_codes.hpp"
+#include "itp/options.hpp"
 #include "smt/smtlib/interpreter.hpp"
 #include "smt/solver.hpp"
 #include "verifier/verify.hpp"
@@ -33,7 +34,20 @@ struct CommonOptions {
   std::string lra_arith = "fast";
   bool check_proofs = false;
   bool proof_stats = false;
+  // Interpolation systems (names of itp/options.hpp, checked by CLI11 with the same parsers).
+  std::string itp_bool = "mcmillan", itp_lra = "farkas", itp_euf = "strong", itp_lra_factor = "1/2";
+  bool check_interpolants = false;
 };
+
+// A CLI11 validator from one of the itp parsers: the command line accepts what set-option does.
+template <typename Parse>
+CLI::Validator itp_choice(Parse parse, const char* what) {
+  return CLI::Validator(
+      [parse, what](std::string& v) {
+        return parse(v) ? std::string() : std::string("unknown ") + what + " '" + v + "'";
+      },
+      what);
+}
 
 void add_common(CLI::App& app, CommonOptions& o) {
   app.add_option("--timeout", o.timeout, "Wall-clock limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
@@ -53,6 +67,35 @@ void add_common(CLI::App& app, CommonOptions& o) {
   app.add_option("--lra-arith", o.lra_arith,
                  "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers")
       ->check(CLI::IsMember({"fast", "gmp"}));
+}
+
+// Interpolation options (craig solve; the verifier's engines will take them too).
+void add_itp_options(CLI::App& app, CommonOptions& o) {
+  app.add_option("--itp-bool", o.itp_bool,
+                 "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (or 0, 1, 2)")
+      ->check(itp_choice(itp::parse_bool_system, "Boolean interpolation system"))
+      ->capture_default_str();
+  app.add_option("--itp-lra", o.itp_lra,
+                 "LRA interpolation: farkas, dual-farkas, flexible, decomposed-farkas, "
+                 "dual-decomposed-farkas (or 0, 2, 3, 4, 5)")
+      ->check(itp_choice(itp::parse_lra_system, "LRA interpolation system"))
+      ->capture_default_str();
+  app.add_option("--itp-euf", o.itp_euf, "EUF interpolation: strong or weak (or 0, 2)")
+      ->check(itp_choice(itp::parse_euf_system, "EUF interpolation system"))
+      ->capture_default_str();
+  app.add_option("--itp-lra-factor", o.itp_lra_factor,
+                 "Strength factor of the flexible LRA system in [0, 1], e.g. 1/3 (0 = farkas, 1 = dual)")
+      ->check(itp_choice(itp::parse_strength_factor, "strength factor"))
+      ->capture_default_str();
+}
+
+itp::ItpOptions itp_options(const CommonOptions& o) {
+  itp::ItpOptions r;  // every value was checked by CLI11
+  r.boolean = *itp::parse_bool_system(o.itp_bool);
+  r.lra = *itp::parse_lra_system(o.itp_lra);
+  r.euf = *itp::parse_euf_system(o.itp_euf);
+  r.lra_strength_factor = *itp::parse_strength_factor(o.itp_lra_factor);
+  return r;
 }
 
 void apply_memory_limit(uint64_t mb) {
@@ -90,6 +133,8 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.lra_arith = *lra::parse_arith(o.lra_arith);  // checked by CLI11
   so.check_proofs = o.check_proofs;
   so.proof_stats = o.proof_stats;
+  so.itp = itp_options(o);
+  so.check_interpolants = o.check_interpolants;
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +
@@ -119,7 +164,11 @@ int main(int argc, char** argv) {
                   "Mine and independently check the proof of every unsat answer; a proof that does "
                   "not check (or a lemma kind without a checker) exits with code 10");
   solve->add_flag("--proof-stats", common.proof_stats, "With --check-proofs: one line of proof figures per unsat");
+  solve->add_flag("--check-interpolants", common.check_interpolants,
+                  "Check every get-interpolants result with fresh solvers (A implies I, I and B "
+                  "unsat, shared symbols), as :certify-interpolants does; a failure exits with code 10");
   add_common(*solve, common);
+  add_itp_options(*solve, common);
 
   verifier::VerifyOptions vo;
   std::string data_model;

@@ -1,5 +1,7 @@
 #include "itp/options.hpp"
 
+#include <string>
+
 namespace craig::itp {
 
 const char* name(BoolSystem s) {
@@ -52,6 +54,32 @@ std::optional<EufSystem> parse_euf_system(std::string_view s) {
   if (s == "strong" || s == "0") return EufSystem::Strong;
   if (s == "weak" || s == "2") return EufSystem::Weak;
   return std::nullopt;
+}
+
+std::optional<mpq_class> parse_strength_factor(std::string_view s) {
+  std::string text(s);
+  mpq_class v;
+  auto digits = [](std::string_view d) {
+    return !d.empty() && d.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  if (auto slash = s.find('/'); slash != std::string_view::npos) {
+    if (!digits(s.substr(0, slash)) || !digits(s.substr(slash + 1))) return std::nullopt;
+    mpz_class den(std::string(s.substr(slash + 1)));
+    if (den == 0) return std::nullopt;
+    v = mpq_class(mpz_class(std::string(s.substr(0, slash))), den);
+  } else if (auto dot = s.find('.'); dot != std::string_view::npos) {
+    std::string_view ip = s.substr(0, dot), fp = s.substr(dot + 1);
+    if (!digits(ip) || !digits(fp)) return std::nullopt;
+    mpz_class scale = 1;
+    for (size_t i = 0; i < fp.size(); ++i) scale *= 10;
+    v = mpq_class(mpz_class(std::string(ip) + std::string(fp)), scale);
+  } else {
+    if (!digits(s)) return std::nullopt;
+    v = mpq_class(mpz_class(text));
+  }
+  v.canonicalize();
+  if (v < 0 || v > 1) return std::nullopt;
+  return v;
 }
 
 }  // namespace craig::itp

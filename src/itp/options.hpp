@@ -38,5 +38,7 @@ const char* name(EufSystem s);   // "strong", "weak"
 std::optional<BoolSystem> parse_bool_system(std::string_view s);
 std::optional<LraSystem> parse_lra_system(std::string_view s);
 std::optional<EufSystem> parse_euf_system(std::string_view s);
+// A strength factor in [0, 1]: "p/q", an integer or a decimal ("0.25").
+std::optional<mpq_class> parse_strength_factor(std::string_view s);
 
 }  // namespace craig::itp

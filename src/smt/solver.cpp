@@ -447,6 +447,10 @@ struct Solver::Impl {
     for (const auto& tri : chordal_triangles(tm, eqs, budget)) {
       std::array<uint32_t, 3> key = {tri[0].id, tri[1].id, tri[2].id};
       std::sort(key.begin(), key.end());
+      if (opts.produce_interpolants && !(cnf.var_of(tm.mk_eq(tri[0], tri[1])) &&
+                                         cnf.var_of(tm.mk_eq(tri[1], tri[2])) &&
+                                         cnf.var_of(tm.mk_eq(tri[0], tri[2]))))
+        continue;  // a fill edge could relate an A-local and a B-local term
       if (!triangles_done.insert(key).second) continue;
       sat::Lit e[3] = {encode(tm.mk_eq(tri[0], tri[1]), kLemmaTag),
                        encode(tm.mk_eq(tri[1], tri[2]), kLemmaTag),

@@ -35,6 +35,10 @@ struct SolverOptions {
   // Record what every SAT clause is (smt/proof.hpp) so that proof() works after Unsat. Puts the
   // SAT solver in proof mode (it logs its DRAT trace in memory).
   bool produce_proofs = false;
+  // The proofs will be interpolated (itp/): the solver creates no atoms of its own that could
+  // mix the vocabularies of two partitions where it can avoid them (eager transitivity adds
+  // only triangles of existing equality atoms, no fill edges).
+  bool produce_interpolants = false;
   bool check_models = false;   // evaluate every assertion under each Sat model
   bool check_certificates = false;  // re-check every theory conflict independently
   bool lra_static_learning = false;  // bound implications between arithmetic atoms (measured: off is faster)

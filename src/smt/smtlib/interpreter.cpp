@@ -45,6 +45,11 @@ void Interpreter::reset_state() {
   options_ = OptionValues();
   options_.set_bool("print-success", script_opts_.print_success);
   options_.set_numeral("random-seed", script_opts_.seed);
+  options_.set_string("interpolation-bool-algorithm", itp::name(script_opts_.itp.boolean));
+  options_.set_string("interpolation-lra-algorithm", itp::name(script_opts_.itp.lra));
+  options_.set_string("interpolation-euf-algorithm", itp::name(script_opts_.itp.euf));
+  options_.set_string("interpolation-lra-factor", script_opts_.itp.lra_strength_factor.get_str());
+  options_.set_bool("certify-interpolants", script_opts_.check_interpolants);
   regular_ = &stdout_;
   diagnostic_ = script_opts_.diagnostics ? &std::cerr : &null_;
   regular_file_.reset();
@@ -65,7 +70,9 @@ void Interpreter::enter_assert_mode() {
   smt::SolverOptions so;
   so.produce_models = options_.get_bool("produce-models");
   so.produce_unsat_cores = options_.get_bool("produce-unsat-cores");
-  so.produce_proofs = options_.get_bool("produce-proofs") || script_opts_.check_proofs;
+  so.produce_interpolants = options_.get_bool("produce-interpolants");
+  so.produce_proofs = options_.get_bool("produce-proofs") || script_opts_.check_proofs ||
+                      so.produce_interpolants;
   so.check_models = script_opts_.check_models;
   so.check_certificates = script_opts_.check_certificates;
   so.lra_static_learning = script_opts_.lra_static_learning;
@@ -170,7 +177,7 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
       {"declare-datatypes", &Interpreter::cmd_unsupported},
       {"declare-codatatypes", &Interpreter::cmd_unsupported},
       {"get-proof", &Interpreter::cmd_get_proof},
-      {"get-interpolants", &Interpreter::cmd_unsupported},
+      {"get-interpolants", &Interpreter::cmd_get_interpolants},
       {"get-interpolant", &Interpreter::cmd_unsupported},
       {"simplify", &Interpreter::cmd_unsupported},
       {"eval", &Interpreter::cmd_unsupported},
@@ -241,10 +248,12 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
     throw;
   }
   // A top-level (! t :named n) is a tracked assertion: it can be part of an unsat core. With
-  // :produce-proofs alone the name is kept (cores are read off proofs) but not tracked.
+  // :produce-proofs or :produce-interpolants alone the name is kept (cores are read off proofs,
+  // interpolation partitions name assertions) but not tracked.
   std::string track;
   const bool cores = options_.get_bool("produce-unsat-cores");
-  if ((cores || options_.get_bool("produce-proofs")) && pool_->is_list(args[0])) {
+  if ((cores || options_.get_bool("produce-proofs") || options_.get_bool("produce-interpolants")) &&
+      pool_->is_list(args[0])) {
     auto ks = pool_->kids(args[0]);
     if (!ks.empty() && pool_->is_word(ks[0], "!"))
       for (size_t i = 2; i + 1 < ks.size() && track.empty(); ++i)

@@ -32,6 +32,7 @@
 #include <optional>
 #include <string>
 
+#include "itp/options.hpp"
 #include "smt/lra/arithmetic.hpp"
 
 namespace craig::smtlib {
@@ -50,6 +51,11 @@ struct ScriptOptions {
   uint64_t lia_branch_budget = 20000;  // smt::SolverOptions::lia_branch_budget
   lra::Arith lra_arith = lra::Arith::Fast;  // smt::SolverOptions::lra_arith
   uint32_t seed = 0;
+  // Defaults of the interpolation options (set-option may change them per script), and whether
+  // every get-interpolants result is checked (:certify-interpolants; a failed check throws
+  // smt::CheckFailure).
+  itp::ItpOptions itp;
+  bool check_interpolants = false;
   // May set-option :regular-output-channel / :diagnostic-output-channel open files?
   // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
   bool allow_output_files = true;

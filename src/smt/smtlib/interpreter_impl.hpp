@@ -88,6 +88,10 @@ class Interpreter {
   bool cmd_get_unsat_assumptions(uint32_t, Args);
   bool cmd_get_assertions(uint32_t, Args);
 
+  // ---- interpolants.cpp
+  bool cmd_get_interpolants(uint32_t, Args);
+  itp::ItpOptions interpolation_options() const;
+
   // ---- state
   std::ostream& stdout_;
   std::ostream null_{nullptr};  // discards everything

@@ -1,6 +1,7 @@
 // set-option, get-option, set-info, get-info, and the output channels.
 #include <iostream>
 
+#include "itp/options.hpp"
 #include "smt/smtlib/interpreter_impl.hpp"
 
 namespace craig::smtlib {
@@ -54,8 +55,26 @@ bool Interpreter::cmd_set_option(uint32_t cmd, Args args) {
     case OptionType::String:
       if ((*pool_)[v].kind != SKind::String)
         fail(v, "expected a string, got " + describe(*pool_, v));
+      if (name == "interpolation-lra-factor" && !itp::parse_strength_factor((*pool_)[v].text))
+        fail(v, "expected a rational between 0 and 1 such as \"1/3\", got " + describe(*pool_, v));
       next.set_string(name, (*pool_)[v].text);
       break;
+    case OptionType::Symbol: {
+      const SNode& n = (*pool_)[v];
+      if (!pool_->is_symbol(v) && n.kind != SKind::Numeral && n.kind != SKind::String)
+        fail(v, "expected a symbol, got " + describe(*pool_, v));
+      bool known = name == "interpolation-bool-algorithm"  ? itp::parse_bool_system(n.text).has_value()
+                   : name == "interpolation-lra-algorithm" ? itp::parse_lra_system(n.text).has_value()
+                                                           : itp::parse_euf_system(n.text).has_value();
+      if (!known) fail(v, "unknown value " + describe(*pool_, v) + " of :" + name);
+      // Stored under its canonical name, so that get-option prints what craig uses.
+      std::string canonical =
+          name == "interpolation-bool-algorithm"  ? itp::name(*itp::parse_bool_system(n.text))
+          : name == "interpolation-lra-algorithm" ? itp::name(*itp::parse_lra_system(n.text))
+                                                  : itp::name(*itp::parse_euf_system(n.text));
+      next.set_string(name, canonical);
+      break;
+    }
   }
   if (spec->start_mode_only && assert_mode_ && next.printed(name) != options_.printed(name))
     fail(args[0], ":" + name + " can only be set before the first declaration or assertion");

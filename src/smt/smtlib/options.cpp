@@ -9,7 +9,7 @@ namespace craig::smtlib {
 
 namespace {
 
-constexpr std::array<OptionSpec, 14> kOptions = {{
+constexpr std::array<OptionSpec, 19> kOptions = {{
     {"print-success", OptionType::Bool, "false", false,
      "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
@@ -22,7 +22,19 @@ constexpr std::array<OptionSpec, 14> kOptions = {{
      "Enable get-assignment (values of the :named Boolean terms) after a sat answer"},
     {"produce-assertions", OptionType::Bool, "false", true, "Enable get-assertions"},
     {"produce-proofs", OptionType::Bool, "false", true, "Record proofs (get-proof)"},
-    {"produce-interpolants", OptionType::Bool, "false", true, "Enable interpolant queries"},
+    {"produce-interpolants", OptionType::Bool, "false", true,
+     "Record proofs for get-interpolants (names of :named assertions are kept)"},
+    {"interpolation-bool-algorithm", OptionType::Symbol, "mcmillan", false,
+     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (OpenSMT codes 0, 1, 2)"},
+    {"interpolation-lra-algorithm", OptionType::Symbol, "farkas", false,
+     "LRA interpolation: farkas, dual-farkas, flexible, decomposed-farkas, dual-decomposed-farkas "
+     "(OpenSMT codes 0, 2, 3, 4, 5)"},
+    {"interpolation-euf-algorithm", OptionType::Symbol, "strong", false,
+     "EUF interpolation: strong or weak (OpenSMT codes 0, 2)"},
+    {"interpolation-lra-factor", OptionType::String, "\"1/2\"", false,
+     "Strength factor of the flexible LRA system, a rational in [0, 1] (0 = farkas, 1 = dual)"},
+    {"certify-interpolants", OptionType::Bool, "false", false,
+     "Check every computed interpolant (A implies I, I and B unsat, shared symbols)"},
     {"random-seed", OptionType::Numeral, "0", true, "Seed of the solver's random choices"},
     {"global-declarations", OptionType::Bool, "false", true,
      "Keep declarations and definitions when their assertion level is popped"},
@@ -64,6 +76,9 @@ OptionValues::OptionValues() {
       case OptionType::String:
         v.s = std::string(o.default_value.substr(1, o.default_value.size() - 2));
         break;
+      case OptionType::Symbol:
+        v.s = std::string(o.default_value);
+        break;
     }
     values_.push_back(std::move(v));
   }
@@ -90,6 +105,8 @@ std::string OptionValues::printed(std::string_view name) const {
       return std::to_string(v.n);
     case OptionType::String:
       return quote_string(v.s);
+    case OptionType::Symbol:
+      return v.s;
   }
   return "";
 }

@@ -15,7 +15,8 @@
 
 namespace craig::smtlib {
 
-enum class OptionType : uint8_t { Bool, Numeral, String };
+// Symbol: a symbol or numeral from a fixed set (set-option validates it), printed bare.
+enum class OptionType : uint8_t { Bool, Numeral, String, Symbol };
 
 struct OptionSpec {
   std::string_view name;
