@@ -33,6 +33,7 @@ struct CommonOptions {
   std::string lra_arith = "fast";
   bool check_proofs = false;
   bool proof_stats = false;
+  bool reduce_proofs = false;
 };
 
 void add_common(CLI::App& app, CommonOptions& o) {
@@ -90,6 +91,7 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.lra_arith = *lra::parse_arith(o.lra_arith);  // checked by CLI11
   so.check_proofs = o.check_proofs;
   so.proof_stats = o.proof_stats;
+  so.reduce_proofs = o.reduce_proofs;
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +
@@ -119,6 +121,9 @@ int main(int argc, char** argv) {
                   "Mine and independently check the proof of every unsat answer; a proof that does "
                   "not check (or a lemma kind without a checker) exits with code 10");
   solve->add_flag("--proof-stats", common.proof_stats, "With --check-proofs: one line of proof figures per unsat");
+  solve->add_flag("--reduce-proofs", common.reduce_proofs,
+                  "Compress every proof (LowerUnits, RecyclePivotsWithIntersection) before it is "
+                  "checked or printed; --proof-stats then shows the sizes before and after");
   add_common(*solve, common);
 
   verifier::VerifyOptions vo;
