@@ -37,6 +37,7 @@ struct CommonOptions {
   // Interpolation systems (names of itp/options.hpp, checked by CLI11 with the same parsers).
   std::string itp_bool = "mcmillan", itp_lra = "farkas", itp_euf = "strong", itp_lra_factor = "1/2";
   bool check_interpolants = false;
+  bool reduce_proofs = false;
 };
 
 // A CLI11 validator from one of the itp parsers: the command line accepts what set-option does.
@@ -135,6 +136,7 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.proof_stats = o.proof_stats;
   so.itp = itp_options(o);
   so.check_interpolants = o.check_interpolants;
+  so.reduce_proofs = o.reduce_proofs;
   so.seed = o.seed;
   if (o.timeout > 0)
     so.deadline = std::chrono::steady_clock::now() +
@@ -167,6 +169,9 @@ int main(int argc, char** argv) {
   solve->add_flag("--check-interpolants", common.check_interpolants,
                   "Check every get-interpolants result with fresh solvers (A implies I, I and B "
                   "unsat, shared symbols), as :certify-interpolants does; a failure exits with code 10");
+  solve->add_flag("--reduce-proofs", common.reduce_proofs,
+                  "Compress every proof (LowerUnits, RecyclePivotsWithIntersection) before it is "
+                  "checked or printed; --proof-stats then shows the sizes before and after");
   add_common(*solve, common);
   add_itp_options(*solve, common);
 

@@ -18,7 +18,9 @@
 #     are check-sats;
 #   - the script ends with (get-model) after sat and z3 finds that the printed model does not
 #     satisfy the assertions (model_query.sh).
-# craig's `unknown` answers are counted, not failed. Failing seeds are printed and their
+# craig's `unknown` answers are counted, not failed. $CRAIG_FLAGS is added to craig's command line
+# (e.g. CRAIG_FLAGS=--check-proofs: every unsat answer's proof is then checked too, and a proof
+# that does not check exits with 10, a failure). Failing seeds are printed and their
 # scripts and outputs kept under a temporary directory. Last line: `N passed, M failed`.
 # Skips (exit 0, "skipped: z3 not found") when z3 is absent.
 #
@@ -79,7 +81,8 @@ failed_seeds=()
 for ((seed = first; seed < first + count; seed++)); do
   file="$work/seed-$seed.smt2"
   generate "$seed" "$file" || { echo "diff_random.sh: $gen failed on seed $seed" >&2; exit 2; }
-  { "$craig" solve --timeout "$limit" "$file" >"$work/craig.out" 2>"$work/craig.err"; } 2>/dev/null
+  # shellcheck disable=SC2086
+  { "$craig" solve --timeout "$limit" ${CRAIG_FLAGS:-} "$file" >"$work/craig.out" 2>"$work/craig.err"; } 2>/dev/null
   rc=$?
   z3 -T:"$limit" "$file" >"$work/z3.out" 2>&1
   mapfile -t ca < <(answers "$work/craig.out")

@@ -19,6 +19,7 @@
 #include "itp/interpolant_check.hpp"
 #include "itp/interpolation.hpp"
 #include "sat/resolution_proof.hpp"
+#include "smt/proof_reduction.hpp"
 #include "smt/smtlib/interpreter_impl.hpp"
 #include "smt/terms/printer.hpp"
 
@@ -117,6 +118,7 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
   } catch (const sat::ProofError& e) {
     throw smt::CheckFailure(std::string("no proof could be mined for get-interpolants: ") + e.what());
   }
+  if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
   // Names -> active assertion ids.
   std::unordered_map<std::string, smt::AssertionId> by_name;
   for (const auto& a : proof.active) {

@@ -46,6 +46,8 @@ struct ScriptOptions {
   // smt::CheckFailure. proof_stats prints one diagnostic line per checked proof.
   bool check_proofs = false;
   bool proof_stats = false;
+  // Reduce every proof (smt/proof_reduction.hpp) before it is checked or printed.
+  bool reduce_proofs = false;
   bool lra_static_learning = false;  // smt::SolverOptions::lra_static_learning
   bool lia_cuts = true;              // smt::SolverOptions::lia_cuts
   uint64_t lia_branch_budget = 20000;  // smt::SolverOptions::lia_branch_budget

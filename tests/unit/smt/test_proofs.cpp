@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "smt/proof_check.hpp"
+#include "smt/proof_reduction.hpp"
 #include "smt/solver.hpp"
 
 using namespace craig::smt;
@@ -164,4 +165,31 @@ TEST_CASE_FIXTURE(Fix, "proof() needs produce_proofs and an unsat answer") {
   t.assert_formula(tm.mk_leq(x, y));
   REQUIRE(t.check() == Result::Sat);
   CHECK_THROWS_AS(t.proof(), std::logic_error);
+}
+
+TEST_CASE_FIXTURE(Fix, "reduced SMT proofs keep their leaves and check") {
+  // Pigeonhole over equalities: 4 pigeons a_i in 3 holes, pairwise distinct pigeons. Its
+  // proofs have shared units and redundant pivots, which reduction removes.
+  std::vector<Term> pig, hole;
+  for (int i = 0; i < 4; ++i) pig.push_back(tm.mk_const(tm.declare_fun("pg" + std::to_string(i), {}, U)));
+  for (int j = 0; j < 3; ++j) hole.push_back(tm.mk_const(tm.declare_fun("hl" + std::to_string(j), {}, U)));
+  Solver s(tm, opts());
+  for (Term p : pig) {
+    std::vector<Term> in;
+    for (Term h : hole) in.push_back(tm.mk_eq(p, h));
+    s.assert_formula(tm.mk_or(in));
+  }
+  s.assert_formula(tm.mk_distinct(pig));
+  REQUIRE(s.check() == Result::Unsat);
+  SmtProof pr = s.proof();
+  craig::sat::ReductionStats st;
+  SmtProof red = reduce_smt_proof(pr, &st);
+  CHECK(st.resolutions_after <= st.resolutions_before);
+  CHECK(red.resolution.num_resolutions() == st.resolutions_after);
+  for (uint32_t n = 0; n < red.resolution.num_nodes(); ++n)
+    if (red.resolution.is_leaf(n)) CHECK(red.leaves[n].kind != LeafKind::Unknown);
+  SmtProofCheck c = check_smt_proof(tm, red);
+  INFO(c.error);
+  CHECK(c.ok);
+  CHECK(red.used_assertions().size() <= pr.used_assertions().size());
 }
