@@ -37,6 +37,8 @@ struct CommonOptions {
   // Interpolation systems (names of itp/options.hpp, checked by CLI11 with the same parsers).
   std::string itp_bool = "mcmillan", itp_lra = "farkas", itp_euf = "strong", itp_lra_factor = "1/2";
   bool check_interpolants = false;
+  int simplify = 0;
+  bool all_systems = false;
   bool reduce_proofs = false;
 };
 
@@ -88,6 +90,14 @@ void add_itp_options(CLI::App& app, CommonOptions& o) {
                  "Strength factor of the flexible LRA system in [0, 1], e.g. 1/3 (0 = farkas, 1 = dual)")
       ->check(itp_choice(itp::parse_strength_factor, "strength factor"))
       ->capture_default_str();
+  app.add_option("--simplify", o.simplify,
+                 "Simplify interpolants: 0 none, 1 contextual propagation, 2 + bound subsumption, "
+                 "3 + solver-checked redundancy (itp/simplify.hpp)")
+      ->check(CLI::Range(0, 3))
+      ->capture_default_str();
+  app.add_flag("--check-interpolants", o.check_interpolants,
+               "Check every get-interpolants result with fresh solvers (A implies I, I and B "
+               "unsat, shared symbols), as :certify-interpolants does; a failure exits with code 10");
 }
 
 itp::ItpOptions itp_options(const CommonOptions& o) {
@@ -136,6 +146,8 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.proof_stats = o.proof_stats;
   so.itp = itp_options(o);
   so.check_interpolants = o.check_interpolants;
+  so.simplify_level = o.simplify;
+  so.all_systems = o.all_systems;
   so.reduce_proofs = o.reduce_proofs;
   so.seed = o.seed;
   if (o.timeout > 0)
@@ -166,14 +178,21 @@ int main(int argc, char** argv) {
                   "Mine and independently check the proof of every unsat answer; a proof that does "
                   "not check (or a lemma kind without a checker) exits with code 10");
   solve->add_flag("--proof-stats", common.proof_stats, "With --check-proofs: one line of proof figures per unsat");
-  solve->add_flag("--check-interpolants", common.check_interpolants,
-                  "Check every get-interpolants result with fresh solvers (A implies I, I and B "
-                  "unsat, shared symbols), as :certify-interpolants does; a failure exits with code 10");
   solve->add_flag("--reduce-proofs", common.reduce_proofs,
                   "Compress every proof (LowerUnits, RecyclePivotsWithIntersection) before it is "
                   "checked or printed; --proof-stats then shows the sizes before and after");
   add_common(*solve, common);
   add_itp_options(*solve, common);
+  CLI::App* itp_cmd = app.add_subcommand(
+      "itp", "Study interpolants: run an SMT-LIB script; with --all-systems every get-interpolants "
+             "shows the interpolants of every system, their sizes and which implies which");
+  itp_cmd->add_option("file", file, "SMT-LIB 2.6 script with get-interpolants");
+  itp_cmd->add_flag("--all-systems", common.all_systems,
+                    "Answer each get-interpolants with every system's results (grouped when equal), "
+                    "sizes and checked implications between them");
+  itp_cmd->add_flag("--reduce-proofs", common.reduce_proofs, "Compress proofs before interpolating");
+  add_common(*itp_cmd, common);
+  add_itp_options(*itp_cmd, common);
 
   verifier::VerifyOptions vo;
   std::string data_model;
@@ -214,7 +233,7 @@ int main(int argc, char** argv) {
     start_watchdog(common.timeout);
   }
   try {
-    if (*solve) return run_solve(file, common);
+    if (*solve || *itp_cmd) return run_solve(file, common);
     if (*verify) return verifier::run_verify(vo, std::cout, std::cerr);
   } catch (const std::bad_alloc&) {
     std::cout.flush();

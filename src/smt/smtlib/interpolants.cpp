@@ -11,13 +11,16 @@
 // of a list has the list's first node as the start of its subtree (JavaSMT's start indices).
 // The answer is one interpolant per partition but the root, in post-order: (I_0 ... I_{n-2}).
 // Active assertions that no partition names belong to the root partition.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
 
 #include "itp/interpolant_check.hpp"
+#include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
+#include "itp/simplify.hpp"
 #include "sat/resolution_proof.hpp"
 #include "smt/proof_reduction.hpp"
 #include "smt/smtlib/interpreter_impl.hpp"
@@ -138,40 +141,143 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
       partition_of[it->second] = p;
     }
 
-  const itp::ItpOptions opts = interpolation_options();
-  itp::InterpolationResult r;
-  try {
-    r = itp::tree_interpolants(*tm_, proof, partition_of, spec.start, opts);
-  } catch (const std::invalid_argument& e) {
-    fail(cmd, e.what());
-  }
-  if (!r.ok())
-    throw Unsupported((*pool_)[cmd].loc, "no interpolants for this proof: " + r.unknown_reason);
-
-  if (options_.get_bool("certify-interpolants")) {
+  std::vector<smt::Term> formulas(n, tm_->mk_true());  // partition conjunctions, for checks
+  {
     std::vector<std::vector<smt::Term>> parts(n);
-    for (const auto& a : proof.active) {
-      uint32_t p = partition_of[a.id] == itp::kNoPartition ? n - 1 : partition_of[a.id];
-      parts[p].push_back(a.formula);
-    }
-    std::vector<smt::Term> formulas;
-    for (auto& p : parts) formulas.push_back(tm_->mk_and(p));
-    smt::SolverOptions so;
-    so.deadline = script_opts_.deadline;
-    so.lia_branch_budget = script_opts_.lia_branch_budget;
-    itp::CheckReport rep = itp::check_tree_interpolants(*tm_, formulas, spec.start, r.interpolants, so);
-    if (rep.outcome == itp::CheckOutcome::Invalid)
-      throw smt::CheckFailure("interpolant check failed: " + rep.why);
-    if (rep.outcome == itp::CheckOutcome::Inconclusive)
-      throw Unsupported((*pool_)[cmd].loc, "the interpolants could not be certified: " + rep.why);
+    for (const auto& a : proof.active)
+      parts[partition_of[a.id] == itp::kNoPartition ? n - 1 : partition_of[a.id]].push_back(a.formula);
+    for (uint32_t p = 0; p < n; ++p) formulas[p] = tm_->mk_and(parts[p]);
   }
+  InterpolationQuery q{cmd, proof, partition_of, spec.start, formulas};
+  if (script_opts_.all_systems) {
+    report_all_systems(q);
+    return true;
+  }
+  std::vector<smt::Term> itps = interpolate(q, interpolation_options());
   std::string response = "(";
-  for (size_t i = 0; i < r.interpolants.size(); ++i) {
+  for (size_t i = 0; i < itps.size(); ++i) {
     if (i) response += "\n ";
-    response += smt::term_to_string(*tm_, r.interpolants[i]);
+    response += smt::term_to_string(*tm_, itps[i]);
   }
   *regular_ << response << ")\n";
   return true;
+}
+
+std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, const itp::ItpOptions& opts,
+                                               std::vector<smt::Term>* raw) {
+  itp::InterpolationResult r;
+  try {
+    r = itp::tree_interpolants(*tm_, q.proof, q.partition_of, q.start, opts);
+  } catch (const std::invalid_argument& e) {
+    fail(q.cmd, e.what());
+  }
+  if (!r.ok())
+    throw Unsupported((*pool_)[q.cmd].loc, "no interpolants for this proof: " + r.unknown_reason);
+  if (raw) *raw = r.interpolants;
+  for (smt::Term& t : r.interpolants) t = itp::simplify_interpolant(*tm_, t, script_opts_.simplify_level);
+  if (options_.get_bool("certify-interpolants")) {
+    smt::SolverOptions so;
+    so.deadline = script_opts_.deadline;
+    so.lia_branch_budget = script_opts_.lia_branch_budget;
+    itp::CheckReport rep = itp::check_tree_interpolants(*tm_, q.formulas, q.start, r.interpolants, so);
+    if (rep.outcome == itp::CheckOutcome::Invalid)
+      throw smt::CheckFailure(std::string("interpolant check failed (") + itp::name(opts.boolean) + " " +
+                              itp::name(opts.lra) + " " + itp::name(opts.euf) + "): " + rep.why);
+    if (rep.outcome == itp::CheckOutcome::Inconclusive)
+      throw Unsupported((*pool_)[q.cmd].loc, "the interpolants could not be certified: " + rep.why);
+  }
+  return r.interpolants;
+}
+
+// craig itp --all-systems: every combination of the Boolean, LRA and EUF systems (the flexible
+// one at the configured factor); combinations with identical interpolants are grouped, and for
+// every pair of groups the solver decides whether each interpolant of one implies the other's.
+void Interpreter::report_all_systems(const InterpolationQuery& q) {
+  struct Group {
+    std::vector<std::string> systems;
+    std::vector<smt::Term> itps, raw;
+    std::string unknown;  // why this system gave no interpolants
+  };
+  std::vector<Group> groups;
+  const itp::ItpOptions base = interpolation_options();
+  for (auto b : {itp::BoolSystem::McMillan, itp::BoolSystem::Pudlak, itp::BoolSystem::McMillanPrime})
+    for (auto l : {itp::LraSystem::Farkas, itp::LraSystem::DualFarkas, itp::LraSystem::Flexible,
+                   itp::LraSystem::DecomposedFarkas, itp::LraSystem::DualDecomposedFarkas})
+      for (auto e : {itp::EufSystem::Strong, itp::EufSystem::Weak}) {
+        itp::ItpOptions o = base;
+        o.boolean = b;
+        o.lra = l;
+        o.euf = e;
+        std::string name = std::string(itp::name(b)) + "/" + itp::name(l) + "/" + itp::name(e);
+        Group g;
+        try {
+          g.itps = interpolate(q, o, &g.raw);
+        } catch (const Unsupported& u) {
+          g.unknown = u.what();
+        }
+        auto same = std::find_if(groups.begin(), groups.end(), [&](const Group& h) {
+          return h.itps == g.itps && h.unknown == g.unknown;
+        });
+        if (same != groups.end()) {
+          same->systems.push_back(name);
+        } else {
+          g.systems.push_back(name);
+          groups.push_back(std::move(g));
+        }
+      }
+  std::ostream& out = *regular_;
+  const Location loc = (*pool_)[q.cmd].loc;
+  out << "; get-interpolants at " << filename_ << ":" << loc.line << ":" << loc.col << ": "
+      << groups.size() << " distinct results of 30 systems\n";
+  for (size_t i = 0; i < groups.size(); ++i) {
+    const Group& g = groups[i];
+    out << "; [" << i + 1 << "] " << g.systems[0];
+    for (size_t j = 1; j < g.systems.size(); ++j) out << (j == 1 ? " (same: " : ", ") << g.systems[j];
+    out << (g.systems.size() > 1 ? ")" : "") << "\n";
+    if (!g.unknown.empty()) {
+      out << ";     no interpolants: " << g.unknown << "\n";
+      continue;
+    }
+    for (size_t k = 0; k < g.itps.size(); ++k) {
+      itp::TermSize sz = itp::term_size(*tm_, g.itps[k]);
+      out << ";     I" << k << ": nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols "
+          << sz.symbols;
+      if (script_opts_.simplify_level > 0) {
+        itp::TermSize before = itp::term_size(*tm_, g.raw[k]);
+        out << " (before --simplify " << script_opts_.simplify_level << ": nodes " << before.dag_nodes
+            << " atoms " << before.atoms << ")";
+      }
+      out << "\n";
+    }
+    out << "(";
+    for (size_t k = 0; k < g.itps.size(); ++k)
+      out << (k ? "\n " : "") << smt::term_to_string(*tm_, g.itps[k]);
+    out << ")\n";
+  }
+  // Implications between groups, per interpolant: "i => j" when I_i[k] ⊨ I_j[k] for every k.
+  auto entails = [this](smt::Term a, smt::Term b) -> int {  // 1 yes, 0 no, -1 unknown
+    smt::SolverOptions so;
+    so.deadline = script_opts_.deadline;
+    smt::Solver s(*tm_, so);
+    s.assert_formula(a);
+    s.assert_formula(tm_->mk_not(b));
+    smt::Result r = s.check();
+    return r == smt::Result::Unsat ? 1 : r == smt::Result::Sat ? 0 : -1;
+  };
+  out << "; implications (row => column when every interpolant of the row implies the column's):\n";
+  for (size_t i = 0; i < groups.size(); ++i) {
+    if (!groups[i].unknown.empty()) continue;
+    out << ";   [" << i + 1 << "] =>";
+    for (size_t j = 0; j < groups.size(); ++j) {
+      if (i == j || !groups[j].unknown.empty()) continue;
+      int all = 1;
+      for (size_t k = 0; k < groups[i].itps.size() && all == 1; ++k)
+        all = entails(groups[i].itps[k], groups[j].itps[k]);
+      if (all == 1) out << " [" << j + 1 << "]";
+      else if (all == -1) out << " [" << j + 1 << "]?";
+    }
+    out << "\n";
+  }
 }
 
 }  // namespace craig::smtlib

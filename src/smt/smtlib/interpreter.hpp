@@ -58,6 +58,10 @@ struct ScriptOptions {
   // smt::CheckFailure).
   itp::ItpOptions itp;
   bool check_interpolants = false;
+  // Simplification level of every interpolant (itp/simplify.hpp), and craig itp's mode that
+  // answers each get-interpolants with the results of every system and their implications.
+  int simplify_level = 0;
+  bool all_systems = false;
   // May set-option :regular-output-channel / :diagnostic-output-channel open files?
   // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
   bool allow_output_files = true;

@@ -89,8 +89,20 @@ class Interpreter {
   bool cmd_get_assertions(uint32_t, Args);
 
   // ---- interpolants.cpp
+  struct InterpolationQuery {
+    uint32_t cmd;
+    const smt::SmtProof& proof;
+    const std::vector<uint32_t>& partition_of;  // assertion id -> partition
+    const std::vector<uint32_t>& start;         // tree shape (itp/interpolation.hpp)
+    const std::vector<smt::Term>& formulas;     // per partition, for the checks
+  };
   bool cmd_get_interpolants(uint32_t, Args);
   itp::ItpOptions interpolation_options() const;
+  // Interpolants of one query with the given systems (`raw`: before simplification), simplified and (with
+  // :certify-interpolants) checked; throws Unsupported when the proof cannot be interpolated.
+  std::vector<smt::Term> interpolate(const InterpolationQuery& q, const itp::ItpOptions& opts,
+                                     std::vector<smt::Term>* raw = nullptr);
+  void report_all_systems(const InterpolationQuery& q);
 
   // ---- state
   std::ostream& stdout_;
