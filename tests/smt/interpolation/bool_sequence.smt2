@@ -1,0 +1,17 @@
+; Propositional sequence: p -> q -> r chained through shared variables; the last partition
+; contradicts the first. Sequence interpolants over the shared variables only.
+(set-option :produce-interpolants true)
+(set-logic QF_UF)
+(declare-fun a () Bool)
+(declare-fun p () Bool)
+(declare-fun q () Bool)
+(declare-fun r () Bool)
+(declare-fun b () Bool)
+(assert (! (and a (=> a p)) :named P0))
+(assert (! (and (=> p q) (or (not a) q)) :named P1))
+(assert (! (=> q r) :named P2))
+(assert (! (and (not r) (or b (not b))) :named P3))
+(check-sat)
+(get-interpolants P0 P1 P2 P3)
+(get-interpolants (and P0 P1) (and P2 P3))
+(get-interpolants P0 (P1) P2 P3)

@@ -1,0 +1,12 @@
+; LRA: A bounds x and y from below through a local z, B from above.
+(set-option :produce-interpolants true)
+(set-logic QF_LRA)
+(declare-fun x () Real)
+(declare-fun y () Real)
+(declare-fun z () Real)
+(declare-fun w () Real)
+(assert (! (and (<= 1 z) (<= z x) (< (* 2 z) (+ y 1))) :named A))
+(assert (! (and (<= (+ x y) w) (< w 1)) :named B))
+(check-sat)
+(get-interpolants A B)
+(get-interpolants B A)

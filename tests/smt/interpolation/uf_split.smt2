@@ -1,0 +1,17 @@
+; QF_UF conflicts that cross the cut (EUF interpolation proper): congruence whose argument
+; equality is derived on the other side.
+(set-option :produce-interpolants true)
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-fun x1 () U)
+(declare-fun x2 () U)
+(declare-fun y1 () U)
+(declare-fun y2 () U)
+(declare-fun z () U)
+(declare-fun f (U) U)
+(declare-fun g (U U) U)
+(assert (! (and (= (f x1) y1) (= (f x2) y2) (= x1 z)) :named A))
+(assert (! (and (= z x2) (not (= y1 y2))) :named B))
+(check-sat)
+(get-interpolants A B)
+(get-interpolants B A)

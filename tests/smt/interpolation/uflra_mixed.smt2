@@ -1,0 +1,11 @@
+; UF + LRA: an uninterpreted function over reals with arithmetic on both sides.
+(set-option :produce-interpolants true)
+(set-logic QF_UFLRA)
+(declare-fun x () Real)
+(declare-fun y () Real)
+(declare-fun z () Real)
+(declare-fun f (Real) Real)
+(assert (! (and (<= x y) (<= y x) (= z (f x))) :named A))
+(assert (! (and (< (f y) z)) :named B))
+(check-sat)
+(get-interpolants A B)
