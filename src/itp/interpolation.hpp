@@ -35,6 +35,11 @@ inline constexpr uint32_t kNoPartition = UINT32_MAX;
 struct InterpolationStats {
   uint64_t proof_nodes = 0;
   uint64_t theory_leaves = 0;  // theory lemmas that needed a theory interpolant (split by the cut)
+  // Trees and sequences of more than two partitions: local conditions verified with a solver
+  // (when the proof is not purely propositional, see interpolation.cpp) and nodes whose
+  // interpolant was recomputed because its condition failed.
+  uint64_t local_checks = 0;
+  uint64_t repaired_nodes = 0;
   double seconds = 0;
 };
 

@@ -1,0 +1,193 @@
+// Binary, sequence and tree interpolants from one SmtProof (interpolation.hpp).
+//
+// Every non-root node i is one cut of the same proof: A = the partitions of i's subtree
+// (start[i]..i), B = the rest, interpolated by ProofInterpolator (labeled interpolation).
+//
+// The local conditions (∧ I_c) ∧ A_i ⊨ I_i do not follow from the binary ones in general.
+// Gurfinkel, Rollini, Sharygina ("Interpolation Properties and SAT-based Model Checking",
+// ATVA 2013) show that computing every cut from one propositional resolution proof with one
+// of McMillan, Pudlák or McMillan′ (uniform labeling) gives the tree interpolation property;
+// craig relies on that only when every used leaf is a clause of a partition. With valid leaves
+// (theory lemmas, lemma definitions) the leaf interpolants depend on the cut in ways that result
+// does not cover (Asadi et al., "Farkas-Based Tree Interpolation", SAS 2020, show some LRA
+// systems lose the property), so each local condition is then checked with a fresh solver, in
+// post-order, and a failed node is recomputed as the binary interpolant of
+// ((∧ I_c) ∧ A_i | formulas outside the subtree of i). A condition that cannot be established
+// (an unknown answer, a repair query that is sat, a failed root) makes the result unknown.
+#include "itp/interpolation.hpp"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "itp/proof_interpolator.hpp"
+#include "smt/solver.hpp"
+
+namespace craig::itp {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Decides the conjunction with a fresh solver (no proofs): Unknown on unsupported input.
+smt::Result decide(smt::TermManager& tm, std::span<const Term> conjuncts, std::string* why) {
+  try {
+    smt::Solver s(tm);
+    for (Term t : conjuncts) s.assert_formula(t);
+    smt::Result r = s.check();
+    if (r == smt::Result::Unknown && why) *why = s.reason_unknown();
+    return r;
+  } catch (const std::exception& e) {
+    if (why) *why = e.what();
+    return smt::Result::Unknown;
+  }
+}
+
+// The binary interpolant of a_part against b_parts, from a fresh solver's proof.
+std::optional<Term> binary_of(smt::TermManager& tm, Term a_part, std::span<const Term> b_parts,
+                              const ItpOptions& options, std::string* why) {
+  smt::SolverOptions so;
+  so.produce_proofs = true;
+  smt::Solver s(tm, so);
+  try {
+    s.assert_formula(a_part);
+    for (Term b : b_parts) s.assert_formula(b);
+    smt::Result r = s.check();
+    if (r != smt::Result::Unsat) {
+      *why = r == smt::Result::Sat ? "the repair query is satisfiable"
+                                   : "the repair query is unknown: " + s.reason_unknown();
+      return std::nullopt;
+    }
+    smt::SmtProof proof = s.proof();
+    std::vector<uint32_t> partition(1 + b_parts.size(), 1);
+    partition[0] = 0;
+    ProofInterpolator pi(tm, proof, partition, 2);
+    const uint8_t in_a[2] = {1, 0};
+    ProofInterpolator::Cut cut = pi.interpolate(in_a, options);
+    if (!cut.interpolant) *why = cut.why;
+    return cut.interpolant;
+  } catch (const std::exception& e) {
+    *why = e.what();
+    return std::nullopt;
+  }
+}
+
+// Checks every local condition in post-order and repairs failed nodes (header comment).
+// Returns an empty string on success, else why not.
+std::string establish_tree_property(smt::TermManager& tm, std::span<const uint32_t> start,
+                                    const std::vector<uint32_t>& parent,
+                                    const std::vector<Term>& formulas, std::vector<Term>& itps,
+                                    const ItpOptions& options, InterpolationStats& stats) {
+  const uint32_t n = static_cast<uint32_t>(start.size());
+  std::vector<std::vector<uint32_t>> children(n);
+  for (uint32_t i = 0; i + 1 < n; ++i) children[parent[i]].push_back(i);
+  std::vector<Term> q;
+  for (uint32_t i = 0; i < n; ++i) {
+    q.clear();
+    for (uint32_t c : children[i]) q.push_back(itps[c]);
+    q.push_back(formulas[i]);
+    const bool root = i + 1 == n;
+    if (!root) q.push_back(tm.mk_not(itps[i]));
+    ++stats.local_checks;
+    std::string why;
+    smt::Result r = decide(tm, q, &why);
+    if (r == smt::Result::Unsat) continue;
+    if (r == smt::Result::Unknown)
+      return "tree condition of node " + std::to_string(i) + " is unknown: " + why;
+    if (root) return "tree condition fails at the root";
+    q.pop_back();  // (∧ I_c) ∧ A_i against the formulas outside the subtree of i
+    Term a_part = tm.mk_and(q);
+    std::vector<Term> rest;
+    for (uint32_t j = 0; j < n; ++j)
+      if (j < start[i] || j > i) rest.push_back(formulas[j]);
+    std::optional<Term> fixed = binary_of(tm, a_part, rest, options, &why);
+    if (!fixed)
+      return "tree condition fails at node " + std::to_string(i) + " and the repair failed: " + why;
+    itps[i] = *fixed;
+    ++stats.repaired_nodes;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::vector<uint32_t> tree_parents(std::span<const uint32_t> start) {
+  const uint32_t n = static_cast<uint32_t>(start.size());
+  if (n == 0) throw std::invalid_argument("tree shape with no node");
+  if (start[n - 1] != 0) throw std::invalid_argument("the root's subtree must start at node 0");
+  std::vector<uint32_t> parent(n, kNoPartition);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (start[i] > i)
+      throw std::invalid_argument("start[" + std::to_string(i) + "] is after node " + std::to_string(i));
+    // The children of i are i-1, then the node before the first child's subtree, and so on;
+    // their subtrees must tile start[i]..i-1 exactly.
+    int64_t j = static_cast<int64_t>(i) - 1;
+    while (j >= static_cast<int64_t>(start[i])) {
+      if (start[j] < start[i] || parent[j] != kNoPartition)
+        throw std::invalid_argument("start is not a post-order tree shape (node " + std::to_string(j) + ")");
+      parent[j] = i;
+      j = static_cast<int64_t>(start[j]) - 1;
+    }
+  }
+  for (uint32_t i = 0; i + 1 < n; ++i)
+    if (parent[i] == kNoPartition)
+      throw std::invalid_argument("node " + std::to_string(i) + " has no parent");
+  return parent;
+}
+
+InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
+                                      std::span<const uint32_t> partition_of_assertion,
+                                      std::span<const uint32_t> start, const ItpOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  InterpolationResult res;
+  const std::vector<uint32_t> parent = tree_parents(start);
+  const uint32_t n = static_cast<uint32_t>(start.size());
+  ProofInterpolator pi(tm, proof, partition_of_assertion, n);
+  res.stats.proof_nodes = pi.used_nodes();
+  auto fail = [&](std::string why) {
+    res.interpolants.clear();
+    res.unknown_reason = std::move(why);
+    res.stats.seconds = seconds_since(t0);
+    return res;
+  };
+  if (!pi.unsupported().empty()) return fail(pi.unsupported());
+  std::vector<Term> itps(n - 1);
+  std::vector<uint8_t> in_a(n, 0);
+  for (uint32_t i = 0; i + 1 < n; ++i) {
+    for (uint32_t p = 0; p < n; ++p) in_a[p] = start[i] <= p && p <= i;
+    ProofInterpolator::Cut cut = pi.interpolate(in_a, options);
+    res.stats.theory_leaves += cut.theory_leaves;
+    if (!cut.interpolant)
+      return fail("cut " + std::to_string(i) + " (partitions " + std::to_string(start[i]) + ".." +
+                  std::to_string(i) + " | rest): " + cut.why);
+    itps[i] = *cut.interpolant;
+  }
+  if (n > 2 && !pi.purely_partitioned()) {
+    std::string why =
+        establish_tree_property(tm, start, parent, pi.partition_formulas(), itps, options, res.stats);
+    if (!why.empty()) return fail(why);
+  }
+  res.interpolants = std::move(itps);
+  res.stats.seconds = seconds_since(t0);
+  return res;
+}
+
+InterpolationResult sequence_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
+                                          std::span<const uint32_t> partition_of_assertion,
+                                          uint32_t num_partitions, const ItpOptions& options) {
+  std::vector<uint32_t> start(num_partitions, 0);
+  return tree_interpolants(tm, proof, partition_of_assertion, start, options);
+}
+
+InterpolationResult binary_interpolant(smt::TermManager& tm, const smt::SmtProof& proof,
+                                       std::span<const uint32_t> partition_of_assertion,
+                                       const ItpOptions& options) {
+  // Partition 0 is A; anything else (other numbers, kNoPartition, no entry) is B.
+  std::vector<uint32_t> two(partition_of_assertion.size());
+  for (size_t i = 0; i < two.size(); ++i) two[i] = partition_of_assertion[i] == 0 ? 0 : 1;
+  const uint32_t start[2] = {0, 0};
+  return tree_interpolants(tm, proof, two, start, options);
+}
+
+}  // namespace craig::itp

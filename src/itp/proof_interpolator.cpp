@@ -1,0 +1,341 @@
+#include "itp/proof_interpolator.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "itp/theory_interpolants.hpp"
+#include "smt/terms/printer.hpp"
+
+namespace craig::itp {
+
+using sat::Lit;
+using smt::LeafKind;
+
+namespace {
+
+// The tags solver.cpp gives clauses that belong to no assertion.
+constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
+constexpr uint32_t kAssumptionTag = UINT32_MAX;
+
+// Per-variable label of the current cut (DKPW): the side a literal of the variable goes to.
+enum Label : uint8_t { kUnset = 0, kLabelA = 1, kLabelB = 2, kLabelAB = 3 };
+// Per-variable locality of the current cut.
+enum Locality : uint8_t { kLocalA = 1, kLocalB = 2, kShared = 3 };
+
+int var_of(Lit l) { return l < 0 ? -l : l; }
+
+bool contains(std::span<const Lit> clause, Lit l) {
+  return std::binary_search(clause.begin(), clause.end(), l);
+}
+
+std::string short_term(const TermManager& tm, Term t) {
+  std::string s = smt::term_to_string(tm, t, false);
+  if (s.size() > 160) s = s.substr(0, 160) + "...";
+  return s;
+}
+
+}  // namespace
+
+ProofInterpolator::ProofInterpolator(TermManager& tm, const smt::SmtProof& proof,
+                                     std::span<const uint32_t> partition_of_assertion,
+                                     uint32_t num_partitions)
+    : tm_(tm), proof_(proof), num_partitions_(num_partitions) {
+  if (num_partitions == 0) throw std::invalid_argument("interpolation needs at least one partition");
+  prepare(partition_of_assertion);
+}
+
+Term ProofInterpolator::lit_term(Lit l) const {
+  Term t = proof_.var_terms[var_of(l)];
+  return l > 0 ? t : tm_.mk_not(t);
+}
+
+void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion) {
+  // Partitions of the active assertions, and their formulas.
+  std::unordered_map<uint32_t, uint32_t> partition_of;  // active assertion id -> partition
+  std::vector<std::vector<Term>> parts(num_partitions_);
+  for (const auto& a : proof_.active) {
+    uint32_t p = a.id < partition_of_assertion.size() ? partition_of_assertion[a.id] : kNoPartition;
+    if (p == kNoPartition) p = num_partitions_ - 1;
+    if (p >= num_partitions_)
+      throw std::invalid_argument("assertion " + std::to_string(a.id) + " has partition " +
+                                  std::to_string(p) + " of " + std::to_string(num_partitions_));
+    partition_of[a.id] = p;
+    parts[p].push_back(a.formula);
+  }
+  for (auto& f : parts) formulas_.push_back(tm_.mk_and(f));
+
+  if (proof_.complementary != 0) {
+    unsupported_ = "the check assumed a literal and its negation (no resolution proof)";
+    return;
+  }
+  const sat::ResolutionProof& r = proof_.resolution;
+  if (r.root() == sat::ResolutionProof::kNone || r.num_nodes() == 0) {
+    unsupported_ = "the proof has no root";
+    return;
+  }
+  const size_t num_vars = proof_.var_terms.size();
+  std::vector<uint8_t> assumed(num_vars, 0);
+  for (Lit l : proof_.assumed)
+    if (l > 0 && static_cast<size_t>(l) < num_vars) assumed[l] = 1;
+  auto is_activation = [&](int v) {
+    return static_cast<size_t>(v) < proof_.activation.size() && proof_.activation[v];
+  };
+  // An activation literal is harmless only as the negation of an assumed activation.
+  auto check_literals = [&](std::span<const Lit> clause, const char* what) {
+    for (Lit l : clause) {
+      int v = var_of(l);
+      if (static_cast<size_t>(v) >= num_vars) {
+        unsupported_ = std::string("a ") + what + " has a variable without a term";
+        return false;
+      }
+      if (is_activation(v)) {
+        if (l > 0 || !assumed[v]) {
+          unsupported_ = std::string("a ") + what +
+                         " depends on an activation literal that was not assumed (popped scope)";
+          return false;
+        }
+      } else if (!proof_.var_terms[v].valid()) {
+        unsupported_ = std::string("a ") + what + " has a variable without a term";
+        return false;
+      }
+    }
+    return true;
+  };
+
+  const uint32_t root = r.root();
+  used_.assign(r.num_nodes(), 0);
+  used_[root] = 1;
+  for (uint32_t n = root + 1; n-- > 0;) {
+    if (!used_[n] || r.is_leaf(n)) continue;
+    for (uint32_t i = 0; i < r.num_antecedents(n); ++i) used_[r.antecedent(n, i)] = 1;
+  }
+  // Root: only negated activations may remain (anything else is a check-sat-assuming literal).
+  for (Lit l : r.clause(root)) {
+    int v = var_of(l);
+    if (!is_activation(v)) {
+      unsupported_ = "the proof uses check-sat-assuming literals";
+      return;
+    }
+  }
+  if (!check_literals(r.clause(root), "root clause")) return;
+
+  leaf_partition_.assign(r.num_nodes(), kValid);
+  for (uint32_t n = 0; n <= root; ++n) {
+    if (!used_[n]) continue;
+    ++used_nodes_;
+    if (!r.is_leaf(n)) {
+      for (uint32_t i = 1; i < r.num_antecedents(n); ++i)
+        if (is_activation(static_cast<int>(r.pivot(n, i)))) {
+          unsupported_ = "a resolution step is on an activation variable";
+          return;
+        }
+      continue;
+    }
+    const smt::LeafInfo& info = proof_.leaves[n];
+    if (!check_literals(r.clause(n), smt::leaf_kind_name(info.kind))) return;
+    switch (info.kind) {
+      case LeafKind::Assertion: {
+        auto it = partition_of.find(info.assertion);
+        if (it == partition_of.end()) {
+          unsupported_ = "an assertion leaf of an inactive assertion";
+          return;
+        }
+        leaf_partition_[n] = it->second;
+        break;
+      }
+      case LeafKind::Definition: {
+        uint32_t tag = r.tag(n);
+        auto it = tag == kLemmaTag || tag == kAssumptionTag ? partition_of.end() : partition_of.find(tag);
+        if (it != partition_of.end()) {
+          leaf_partition_[n] = it->second;
+        } else {
+          ++valid_leaves_;
+        }
+        break;
+      }
+      case LeafKind::Unknown:
+      case LeafKind::Deactivation:
+        unsupported_ = std::string("a ") + smt::leaf_kind_name(info.kind) + " leaf in the proof";
+        return;
+      default:
+        ++valid_leaves_;
+        if (info.kind == LeafKind::LraConflict && var_of_term_.empty())
+          for (size_t v = 1; v < num_vars; ++v)
+            if (proof_.var_terms[v].valid()) var_of_term_.emplace(proof_.var_terms[v].id, static_cast<int>(v));
+        break;
+    }
+  }
+}
+
+ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> in_a,
+                                                      const ItpOptions& options) {
+  Cut cut;
+  if (!unsupported_.empty()) {
+    cut.why = unsupported_;
+    return cut;
+  }
+  std::vector<Term> a_side, b_side;
+  for (uint32_t p = 0; p < num_partitions_; ++p)
+    (p < in_a.size() && in_a[p] ? a_side : b_side).push_back(formulas_[p]);
+  Coloring coloring = Coloring::of_sides(tm_, a_side, b_side);
+
+  const sat::ResolutionProof& r = proof_.resolution;
+  const size_t num_vars = proof_.var_terms.size();
+  std::vector<uint8_t> locality(num_vars, 0), label(num_vars, kUnset);
+  const uint8_t shared_label = options.boolean == BoolSystem::McMillan ? kLabelB
+                               : options.boolean == BoolSystem::Pudlak ? kLabelAB
+                                                                        : kLabelA;
+  // Labels every non-activation variable of the clause; false (and why) on a Mixed atom.
+  auto label_clause = [&](std::span<const Lit> clause) {
+    for (Lit l : clause) {
+      int v = var_of(l);
+      if (label[v] != kUnset || (v < (int)proof_.activation.size() && proof_.activation[v])) continue;
+      switch (coloring.color(proof_.var_terms[v])) {
+        case Color::A: locality[v] = kLocalA; label[v] = kLabelA; break;
+        case Color::B: locality[v] = kLocalB; label[v] = kLabelB; break;
+        case Color::Shared: locality[v] = kShared; label[v] = shared_label; break;
+        case Color::Mixed:
+          cut.why = "AB-mixed atom " + short_term(tm_, proof_.var_terms[v]);
+          return false;
+      }
+    }
+    return true;
+  };
+  auto is_act = [&](int v) { return v < (int)proof_.activation.size() && proof_.activation[v]; };
+
+  std::vector<Term> itp(r.num_nodes());
+  std::vector<Term> buf;
+  std::vector<smt::LraCertificateEntry> entries;
+  std::vector<Side> sides;
+  std::vector<SidedLiteral> sided;
+  const uint32_t root = r.root();
+  for (uint32_t n = 0; n <= root; ++n) {
+    if (!used_[n]) continue;
+    if (!r.is_leaf(n)) {
+      Term acc = itp[r.antecedent(n, 0)];
+      for (uint32_t i = 1; i < r.num_antecedents(n); ++i) {
+        uint32_t ant = r.antecedent(n, i);
+        int p = static_cast<int>(r.pivot(n, i));
+        Term other = itp[ant];
+        if (label[p] == kUnset && !label_clause(r.clause(ant))) return cut;
+        switch (label[p]) {
+          case kLabelA: acc = tm_.mk_or(acc, other); break;
+          case kLabelB: acc = tm_.mk_and(acc, other); break;
+          default: {
+            // (p ∨ I+) ∧ (¬p ∨ I-): I+ is the interpolant of the premise containing p.
+            Term pos = proof_.var_terms[p];
+            bool ant_positive = contains(r.clause(ant), p);
+            Term ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
+            acc = tm_.mk_and(tm_.mk_or(pos, ip), tm_.mk_or(tm_.mk_not(pos), in));
+          }
+        }
+      }
+      itp[n] = acc;
+      continue;
+    }
+    std::span<const Lit> clause = r.clause(n);
+    if (!label_clause(clause)) return cut;
+    if (leaf_partition_[n] != kValid) {
+      const bool a_clause = in_a[leaf_partition_[n]] != 0;
+      buf.clear();
+      for (Lit l : clause) {
+        int v = var_of(l);
+        if (is_act(v)) continue;
+        if (a_clause && label[v] == kLabelB) {
+          if (locality[v] == kLocalB) {
+            cut.why = "a B-local atom in a clause of A: " + short_term(tm_, proof_.var_terms[v]);
+            return cut;
+          }
+          buf.push_back(lit_term(l));
+        } else if (!a_clause && label[v] == kLabelA) {
+          if (locality[v] == kLocalA) {
+            cut.why = "an A-local atom in a clause of B: " + short_term(tm_, proof_.var_terms[v]);
+            return cut;
+          }
+          buf.push_back(lit_term(-l));
+        }
+      }
+      itp[n] = a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf);
+      continue;
+    }
+    // A valid clause: the negated literals on sides by label.
+    bool any_a = false, any_b = false, local_a = false, local_b = false;
+    for (Lit l : clause) {
+      int v = var_of(l);
+      if (is_act(v)) continue;
+      if (label[v] == kLabelA) any_a = true; else any_b = true;
+      local_a = local_a || locality[v] == kLocalA;
+      local_b = local_b || locality[v] == kLocalB;
+    }
+    if (!any_b) { itp[n] = tm_.mk_false(); continue; }
+    if (!any_a) { itp[n] = tm_.mk_true(); continue; }
+    ++cut.split_valid_leaves;
+    const smt::LeafInfo& info = proof_.leaves[n];
+    auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
+    std::string why;
+    std::optional<Term> leaf;
+    switch (info.kind) {
+      case LeafKind::LraConflict: {
+        ++cut.theory_leaves;
+        const auto& cert = proof_.farkas.at(info.cert);
+        sides.clear();
+        for (const auto& e : cert) {
+          auto it = var_of_term_.find(e.atom.id);
+          if (it == var_of_term_.end() || label[it->second] == kUnset) {
+            cut.why = "a Farkas certificate entry is not a literal of its conflict clause";
+            return cut;
+          }
+          sides.push_back(side_of(it->second));
+        }
+        leaf = lra_interpolant(tm_, cert, sides, coloring, options, &why);
+        break;
+      }
+      case LeafKind::EufConflict:
+      case LeafKind::Transitivity: {
+        ++cut.theory_leaves;
+        sided.clear();
+        for (Lit l : clause) {
+          int v = var_of(l);
+          if (is_act(v)) continue;
+          // The conflict is the negated clause: literal l false.
+          sided.push_back(SidedLiteral{proof_.var_terms[v], l < 0, side_of(v)});
+        }
+        leaf = euf_interpolant(tm_, sided, coloring, options, &why);
+        break;
+      }
+      case LeafKind::LiaConflict:
+        why = "integer lemma split by the cut (GCD conflict)";
+        break;
+      case LeafKind::TheoryLemma:
+        if (info.cert != UINT32_MAX) {
+          why = "integer lemma split by the cut (Gomory cut)";
+          break;
+        }
+        [[fallthrough]];
+      default:
+        // A valid clause of no theory system: C↾b or ¬(C↾a) (header comment).
+        buf.clear();
+        if (!local_b) {
+          for (Lit l : clause)
+            if (!is_act(var_of(l)) && label[var_of(l)] == kLabelB) buf.push_back(lit_term(l));
+          leaf = tm_.mk_or(buf);
+        } else if (!local_a) {
+          for (Lit l : clause)
+            if (!is_act(var_of(l)) && label[var_of(l)] == kLabelA) buf.push_back(lit_term(-l));
+          leaf = tm_.mk_and(buf);
+        } else {
+          why = std::string("a ") + smt::leaf_kind_name(info.kind) +
+                " clause with A-local and B-local literals";
+        }
+    }
+    if (!leaf) {
+      cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf: " + why;
+      return cut;
+    }
+    itp[n] = *leaf;
+  }
+  cut.interpolant = itp[root];
+  return cut;
+}
+
+}  // namespace craig::itp

@@ -1,0 +1,83 @@
+#pragma once
+// ProofInterpolator: labeled interpolation over one SmtProof, one cut (A | B) at a time.
+//
+// Labeled interpolation systems: D'Silva, Kroening, Purandare, Weissenbacher, "Interpolant
+// Strength", VMCAI 2010. Every variable gets one label per cut (uniform labeling): A-local a,
+// B-local b, shared b (McMillan), ab (Pudlák) or a (McMillan′). Partial interpolants:
+//   A-clause C: C↾b                 B-clause C: ¬(C↾a)
+//   resolution on p (C1 ∋ p, C2 ∋ ¬p): a: I1 ∨ I2,  b: I1 ∧ I2,  ab: (p ∨ I1) ∧ (¬p ∨ I2)
+// with the invariant, for every clause C: A ∧ ¬C↾{a,ab} ⊨ I and B ∧ ¬C↾{b,ab} ⊨ ¬I.
+//
+// Leaves (what the solver's code gives them, see smt/solver.cpp and smt/cnf.cpp):
+//   - Assertion leaves: the partition of LeafInfo::assertion;
+//   - Definition leaves: the partition of their tag (the assertion that first needed them) when
+//     that assertion is active; otherwise (kLemmaTag, check-sat-assuming, popped) they are valid
+//     clauses (a Tseitin definition is valid once its variable is read as its term);
+//   - every other kind (theory lemmas and conflicts, transitivity, ite/arith definitions, bound
+//     implications) is a valid clause C. Its negated literals go on sides by label (a → A,
+//     b → B, ab → B: Pudlák's theory leaves are McMillan's, the stronger choice); all on A gives
+//     I = false, all on B gives I = true; a split conflict asks theory_interpolants.hpp
+//     (LRA/EUF) and integer lemmas split by the cut are not interpolated. A split valid clause
+//     of no theory (a Tseitin definition) gets C↾b when it has no B-local literal, else ¬(C↾a)
+//     when it has no A-local literal: both satisfy the invariant because C is valid.
+// Activation variables are true by assumption and are dropped; the root becomes empty.
+// Work is linear in the proof (node order is topological; flat arrays, no recursion).
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "itp/coloring.hpp"
+#include "itp/interpolation.hpp"
+#include "itp/options.hpp"
+#include "smt/proof.hpp"
+
+namespace craig::itp {
+
+class ProofInterpolator {
+ public:
+  // partition_of_assertion as in interpolation.hpp (missing / kNoPartition: the last partition).
+  // Throws std::invalid_argument for a partition >= num_partitions. `proof` and `tm` must
+  // outlive this object.
+  ProofInterpolator(TermManager& tm, const smt::SmtProof& proof,
+                    std::span<const uint32_t> partition_of_assertion, uint32_t num_partitions);
+
+  // Why this proof cannot be interpolated whatever the cut (empty if it can): check-sat-assuming
+  // literals, complementary assumptions, a popped scope's activation, an unknown leaf.
+  const std::string& unsupported() const { return unsupported_; }
+  // The conjunction of the active assertions of each partition.
+  const std::vector<Term>& partition_formulas() const { return formulas_; }
+  uint64_t used_nodes() const { return used_nodes_; }
+  // True when every used leaf is a clause of a partition (no valid theory/definition leaf).
+  bool purely_partitioned() const { return valid_leaves_ == 0; }
+
+  struct Cut {
+    std::optional<Term> interpolant;  // nullopt: see why
+    std::string why;
+    uint64_t theory_leaves = 0;  // valid leaves split by the cut that needed a theory interpolant
+    uint64_t split_valid_leaves = 0;  // split valid leaves of any kind (theory or definition)
+  };
+  // in_a[p] != 0: partition p is on side A.
+  Cut interpolate(std::span<const uint8_t> in_a, const ItpOptions& options);
+
+ private:
+  static constexpr uint32_t kValid = UINT32_MAX;  // leaf_partition_ of a valid leaf
+
+  void prepare(std::span<const uint32_t> partition_of_assertion);
+  Term lit_term(sat::Lit l) const;
+
+  TermManager& tm_;
+  const smt::SmtProof& proof_;
+  uint32_t num_partitions_;
+  std::string unsupported_;
+  std::vector<Term> formulas_;
+  std::vector<uint8_t> used_;              // per node: reachable from the root
+  std::vector<uint32_t> leaf_partition_;   // per used leaf: partition or kValid
+  uint64_t used_nodes_ = 0;
+  uint64_t valid_leaves_ = 0;
+  std::unordered_map<uint32_t, int> var_of_term_;  // for Farkas entries (term id -> variable)
+};
+
+}  // namespace craig::itp
