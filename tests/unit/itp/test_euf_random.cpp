@@ -6,6 +6,7 @@
 // Strong ⊨ Weak; the first problems are re-checked with z3.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "euf_itp_check.hpp"
@@ -16,8 +17,17 @@ using namespace craig::itp::test;
 
 namespace {
 
+// Sizes and literal mix of a random problem.
+struct Shape {
+  int consts = 2;                // constants per category (A-local, B-local, shared)
+  int min_lits = 2, max_lits = 8;  // per side
+  int depth = 2;
+  int eq = 70, diseq = 12, pred = 10;  // percent; the rest are arithmetic interface literals
+};
+
 struct RandomProblem {
   TermManager tm;
+  Shape shape;
   smt::Sort u = tm.sorts().uninterpreted("U");
   std::vector<FuncId> a_local, b_local;
   // Per side (0 = A, 1 = B): constants, unary and binary functions usable there.
@@ -26,14 +36,14 @@ struct RandomProblem {
   FuncId num_fun = 0;  // U -> Int, shared
   std::vector<SidedLiteral> lits;
 
-  explicit RandomProblem(std::mt19937& rng) {
+  RandomProblem(std::mt19937& rng, Shape sh) : shape(sh) {
     auto declare = [&](const std::string& name, size_t arity, smt::Sort range, int where) {
       FuncId f = tm.declare_fun(name, std::vector<smt::Sort>(arity, u), range);
       if (where == 0) a_local.push_back(f);
       if (where == 1) b_local.push_back(f);
       return f;
     };
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < shape.consts; ++i) {
       Term a = tm.mk_const(declare("a" + std::to_string(i), 0, u, 0));
       Term b = tm.mk_const(declare("b" + std::to_string(i), 0, u, 1));
       Term s = tm.mk_const(declare("s" + std::to_string(i), 0, u, 2));
@@ -55,7 +65,7 @@ struct RandomProblem {
     preds[0] = {p, q};
     preds[1] = {p, r};
     for (int side = 0; side < 2; ++side) {
-      int n = std::uniform_int_distribution<int>(2, 8)(rng);
+      int n = std::uniform_int_distribution<int>(shape.min_lits, shape.max_lits)(rng);
       for (int i = 0; i < n; ++i) add_literal(rng, side);
     }
   }
@@ -74,12 +84,13 @@ struct RandomProblem {
     int k = std::uniform_int_distribution<int>(0, 99)(rng);
     Term atom;
     bool value = true;
-    if (k < 70) {
-      atom = tm.mk_eq(term(rng, side, 2), term(rng, side, 2));
-    } else if (k < 82) {
-      atom = tm.mk_eq(term(rng, side, 2), term(rng, side, 2));
+    const int d = shape.depth;
+    if (k < shape.eq) {
+      atom = tm.mk_eq(term(rng, side, d), term(rng, side, d));
+    } else if (k < shape.eq + shape.diseq) {
+      atom = tm.mk_eq(term(rng, side, d), term(rng, side, d));
       value = false;
-    } else if (k < 92) {
+    } else if (k < shape.eq + shape.diseq + shape.pred) {
       auto& ps = preds[side];
       FuncId p = ps[std::uniform_int_distribution<size_t>(0, ps.size() - 1)(rng)];
       atom = tm.mk_app(p, std::vector<Term>{term(rng, side, 1)});
@@ -103,16 +114,18 @@ struct RandomProblem {
   }
 };
 
-}  // namespace
-
-TEST_CASE("euf itp: random literal sets, both systems checked by solvers (and z3)") {
-  const int kAttempts = 30000, kWanted = 300, kZ3 = 20;
+// Generates problems from seeds 1, 2, ... until `wanted` qualify (or `attempts` seeds are
+// used), checks them, and reports the counts.
+void run_random(const std::string& label, Shape shape, int attempts_max, int wanted, int z3_wanted,
+                int min_problems) {
+  const int kAttempts = attempts_max, kWanted = wanted, kZ3 = z3_wanted;
   int problems = 0, checked = 0, failures = 0, z3_checked = 0, attempts = 0;
+  size_t max_lits = 0;
   const bool z3 = z3_available();
   for (uint32_t seed = 1; seed <= kAttempts && problems < kWanted; ++seed) {
     ++attempts;
     std::mt19937 rng(seed);
-    RandomProblem p(rng);
+    RandomProblem p(rng, shape);
     if (!p.both_sides()) continue;
     std::vector<Term> all;
     for (const SidedLiteral& l : p.lits) all.push_back(literal_formula(p.tm, l));
@@ -122,6 +135,7 @@ TEST_CASE("euf itp: random literal sets, both systems checked by solvers (and z3
         unsat(p.tm, side_formulas(p.tm, p.lits, Side::B)))
       continue;
     ++problems;
+    max_lits = std::max(max_lits, p.lits.size());
     INFO("seed " << seed);
     Coloring col = coloring_of(p.tm, p.a_local, p.b_local);
     std::optional<Term> itp[2];
@@ -156,9 +170,27 @@ TEST_CASE("euf itp: random literal sets, both systems checked by solvers (and z3
       }
     }
   }
-  MESSAGE("EUF random: ", attempts, " attempts, ", problems, " unsat problems, ", checked,
+  MESSAGE("EUF random (", label, "): ", attempts, " attempts, ", problems, " unsat problems (up to ", max_lits, " literals), ", checked,
           " interpolants checked, ", failures, " failures, ", z3_checked,
           " problems re-checked with z3");
-  CHECK(problems >= 200);
+  CHECK(problems >= min_problems);
   CHECK(failures == 0);
+}
+
+}  // namespace
+
+TEST_CASE("euf itp: random literal sets, both systems checked by solvers (and z3)") {
+  run_random("small", Shape{}, 30000, 300, 20, 200);
+}
+
+TEST_CASE("euf itp: large random conflicts (hundreds of literals, deep terms)") {
+  Shape large;
+  large.consts = 12;
+  large.min_lits = 40;
+  large.max_lits = 160;
+  large.depth = 4;
+  large.eq = 88;
+  large.diseq = 3;
+  large.pred = 5;
+  run_random("large", large, 3000, 40, 0, 20);
 }
