@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "itp/coloring.hpp"
 #include "itp/dag_interpolation.hpp"
 
 using namespace craig;
