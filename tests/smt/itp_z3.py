@@ -11,7 +11,9 @@ for each node i of the partition tree (post-order; see src/smt/smtlib/interpolan
   - local:   (∧ I_c of the children c) ∧ P_i ∧ ¬I_i unsat, and at the root ∧ I_c ∧ P_root unsat;
   - symbols: every declared symbol of I_i occurs in A_i and in B_i (through define-fun bodies).
 A get-interpolants that craig answers `unsupported` (an interpolant it cannot produce soundly)
-is counted, not failed. Last line: `N passed, M failed` (files); exit 1 when a file failed.
+is counted, not failed; so is a file craig rejects as erroneous input (exit code 3, e.g. the
+regression sets' deliberately malformed scripts). Last line: `N passed, M failed` (files);
+exit 1 when a file failed.
 Prints "skipped: z3 not found" and exits 0 without z3.
 """
 import os
@@ -205,6 +207,8 @@ def check_file(craig, path, craig_args):
     finally:
         os.unlink(tmp)
     problems, checked, unsupported = [], 0, 0
+    if r.returncode == 3:
+        return None, 0, 0
     if r.returncode in (1, 10) or r.returncode >= 128 or r.returncode < 0:
         problems.append("craig exited with %d: %s" % (r.returncode, r.stderr.strip()[:300]))
     responses = parse_all(r.stdout)[1:]  # the first answers the added print-success
@@ -294,7 +298,7 @@ def main():
         print("skipped: z3 not found")
         return 0
     craig, files = argv[0], argv[1:]
-    passed = failed = total = unsup = 0
+    passed = failed = total = unsup = erroneous = 0
     for path in files:
         try:
             problems, checked, unsupported = check_file(craig, path, craig_args)
@@ -302,14 +306,17 @@ def main():
             problems, checked, unsupported = ["checker: %s" % e], 0, 0
         total += checked
         unsup += unsupported
-        if problems:
+        if problems is None:
+            erroneous += 1
+        elif problems:
             failed += 1
             print("FAIL %s %s" % (path, " ".join(craig_args)))
             for p in problems:
                 print("     " + p)
         else:
             passed += 1
-    print("interpolants checked by z3: %d; get-interpolants answered unsupported: %d" % (total, unsup))
+    print("interpolants checked by z3: %d; get-interpolants answered unsupported: %d; "
+          "files with input errors: %d" % (total, unsup, erroneous))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -9,7 +9,7 @@ namespace craig::smtlib {
 
 namespace {
 
-constexpr std::array<OptionSpec, 19> kOptions = {{
+constexpr std::array<OptionSpec, 20> kOptions = {{
     {"print-success", OptionType::Bool, "false", false,
      "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
@@ -35,6 +35,8 @@ constexpr std::array<OptionSpec, 19> kOptions = {{
      "Strength factor of the flexible LRA system, a rational in [0, 1] (0 = farkas, 1 = dual)"},
     {"certify-interpolants", OptionType::Bool, "false", false,
      "Check every computed interpolant (A implies I, I and B unsat, shared symbols)"},
+    {"interpolant-check-mode", OptionType::Bool, "false", false,
+     "SMTInterpol's name of :certify-interpolants (either one turns the checks on)"},
     {"random-seed", OptionType::Numeral, "0", true, "Seed of the solver's random choices"},
     {"global-declarations", OptionType::Bool, "false", true,
      "Keep declarations and definitions when their assertion level is popped"},
