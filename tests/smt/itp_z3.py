@@ -197,9 +197,11 @@ def symbol_closure(terms, macros, declared):
 
 def check_file(craig, path, craig_args):
     text = open(path, encoding="utf-8", errors="replace").read()
-    cmds = parse_all(text)
+    # :print-success stays on (a script's own setting is dropped), so that responses line up.
+    cmds = [c for c in parse_all(text)
+            if not (isinstance(c, list) and len(c) >= 2 and c[0] == "set-option" and c[1] == ":print-success")]
     with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
-        f.write("(set-option :print-success true)\n" + text)
+        f.write("(set-option :print-success true)\n" + "\n".join(show(c) for c in cmds) + "\n")
         tmp = f.name
     try:
         r = subprocess.run([craig, "solve", "--check-interpolants"] + craig_args + [tmp],
