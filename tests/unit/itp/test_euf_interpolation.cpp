@@ -326,3 +326,23 @@ TEST_CASE("euf itp: deep nesting does not recurse") {
   // Swapped, B's disequality is on the "A" side: ¬(t = f^k(s)) is that side's clause, negated.
   CHECK(*w == p.tm.mk_eq(t, fs));
 }
+
+TEST_CASE("euf itp: a mixed congruence inside the argument of a shared congruence") {
+  // y3 = g(z3, y2) on B, z4 = g(z3, x3) on A; y2 = f(y1) ~ f(x2) = x1 = z1 = x3 across the cut.
+  Problem p;
+  FuncId f = p.fun("f", 1, 's'), g = p.fun("g", 2, 's'), h = p.fun("h", 1, 'b');
+  Term x1 = p.c("x1", 'a'), x2 = p.c("x2", 'a'), x3 = p.c("x3", 'a');
+  Term y1 = p.c("y1", 'b'), y2 = p.c("y2", 'b'), y3 = p.c("y3", 'b');
+  Term z1 = p.c("z1", 's'), z2 = p.c("z2", 's'), z3 = p.c("z3", 's'), z4 = p.c("z4", 's');
+  p.eq(Side::A, x1, z1);
+  p.eq(Side::A, x1, p.app(f, {x2}));
+  p.eq(Side::A, x2, z2);
+  p.eq(Side::A, p.app(g, {z3, x3}), z4);
+  p.eq(Side::A, x3, z1);
+  p.eq(Side::B, y1, z2);
+  p.eq(Side::B, p.app(f, {y1}), y2);
+  p.eq(Side::B, p.app(g, {z3, y2}), y3);
+  p.ne(Side::B, p.app(h, {y3}), p.app(h, {z4}));
+  Term i = check_both(p);
+  CHECK(equivalent(p.tm, i, p.tm.mk_eq(z4, p.app(g, {z3, p.app(f, {z2})}))));
+}
