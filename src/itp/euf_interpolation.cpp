@@ -109,8 +109,9 @@ bool read_facts(TermManager& tm, std::span<const SidedLiteral> conflict, std::ve
   return true;
 }
 
-// The equality the closure violates: a disequality fact, or one that holds in the theory
-// (true != false, two distinct numerals), which has no side.
+// The equality the closure violates: a disequality fact, or one that holds in the theory and
+// has no side: true != false, or two distinct numerals (the solver's closure never needs the
+// latter, arithmetic decides those, but they are valid and cost nothing to recognise).
 struct Violation {
   Term u, v;
   std::optional<Side> side;
