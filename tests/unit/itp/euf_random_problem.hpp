@@ -65,7 +65,9 @@ struct RandomProblem {
   }
 
   Term term(std::mt19937& rng, int side, int depth) {
-    auto pick = [&](auto& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng)]; };
+    auto pick = [&](auto& v) {
+      return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng)];
+    };
     int k = std::uniform_int_distribution<int>(0, 9)(rng);
     if (depth == 0 || k < 5) return pick(consts[side]);
     if (k < 8) return tm.mk_app(pick(unary[side]), std::vector<Term>{term(rng, side, depth - 1)});

@@ -25,7 +25,7 @@ void run_random(const std::string& label, Shape shape, int attempts_max, int wan
   int problems = 0, checked = 0, failures = 0, z3_checked = 0, attempts = 0;
   size_t max_lits = 0;
   const bool z3 = z3_available();
-  for (uint32_t seed = 1; seed <= kAttempts && problems < kWanted; ++seed) {
+  for (uint32_t seed = 1; seed <= static_cast<uint32_t>(kAttempts) && problems < kWanted; ++seed) {
     ++attempts;
     std::mt19937 rng(seed);
     RandomProblem p(rng, shape);
@@ -73,9 +73,9 @@ void run_random(const std::string& label, Shape shape, int attempts_max, int wan
       }
     }
   }
-  MESSAGE("EUF random (", label, "): ", attempts, " attempts, ", problems, " unsat problems (up to ", max_lits, " literals), ", checked,
-          " interpolants checked, ", failures, " failures, ", z3_checked,
-          " problems re-checked with z3");
+  MESSAGE("EUF random (", label, "): ", attempts, " attempts, ", problems,
+          " unsat problems (up to ", max_lits, " literals), ", checked, " interpolants checked, ",
+          failures, " failures, ", z3_checked, " problems re-checked with z3");
   CHECK(problems >= min_problems);
   CHECK(failures == 0);
 }

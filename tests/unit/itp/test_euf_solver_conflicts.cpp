@@ -57,7 +57,9 @@ TEST_CASE("euf itp: conflicts from the solver's proofs") {
         Term atom = proof.var_terms[std::abs(l)];
         Color c = col.color(atom);
         if (c == Color::Mixed) has_mixed = true;
-        Side side = c == Color::A ? Side::A : c == Color::B ? Side::B : (rng() % 2 ? Side::A : Side::B);
+        Side side = c == Color::A   ? Side::A
+                    : c == Color::B ? Side::B
+                                    : (rng() % 2 ? Side::A : Side::B);
         (side == Side::A ? has_a : has_b) = true;
         lits.push_back({atom, l < 0, side});  // the clause negates the conflict
       }
@@ -87,9 +89,10 @@ TEST_CASE("euf itp: conflicts from the solver's proofs") {
       }
     }
   }
-  MESSAGE("EUF solver conflicts: ", problems, " unsat problems, ", conflicts, " euf conflict and transitivity leaves (",
-          cut, " split by the cut, ", mixed, " with a mixed atom skipped), ", checked,
-          " interpolants checked, ", failures, " failures");
+  MESSAGE("EUF solver conflicts: ", problems, " unsat problems, ", conflicts,
+          " euf conflict and transitivity leaves (", cut, " split by the cut, ", mixed,
+          " with a mixed atom skipped), ", checked, " interpolants checked, ", failures,
+          " failures");
   CHECK(cut >= 50);
   CHECK(failures == 0);
 }
