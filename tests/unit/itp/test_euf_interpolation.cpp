@@ -190,6 +190,15 @@ TEST_CASE("euf itp: Boolean applications, the conflict is true = false") {
   p.lit(Side::B, p.app(pr, {b}), false);
   Term i = check_both(p);
   CHECK(equivalent(p.tm, i, p.app(pr, {s})));
+
+  // The same shared atom with both values: true -A- P(s) -B- false.
+  Problem q;
+  FuncId pq = q.fun("P", 1, 's', smt::SortTable::Bool);
+  Term qs = q.c("s", 's');
+  q.lit(Side::A, q.app(pq, {qs}), true);
+  q.lit(Side::B, q.app(pq, {qs}), false);
+  Term j = check_both(q);
+  CHECK(equivalent(q.tm, j, q.app(pq, {qs})));
 }
 
 TEST_CASE("euf itp: Boolean predicate local to A, argument equality from B") {
