@@ -53,11 +53,14 @@ Side other(Side s) { return s == Side::A ? Side::B : Side::A; }
 // its sides; every other atom (Boolean applications and constants, Boolean equalities) is
 // equal to its value; an equality atom that is itself the argument of an application is also
 // equal to its value, and (not x) as an argument is equal to the negated value of x.
-// Arithmetic interface equalities are read as equations of their two terms when the atom is
-// Eq(x, y) of two arithmetic atoms or Eq(x, c) with a numeral c; a normal form with a linear
-// polynomial is no equation of two terms this code could name, so it is refused.
+// Arithmetic equalities are read as the proof checker (smt/proof_check.cpp) reads them: as the
+// equation of the atom's two children, Eq(x, y) of two arithmetic atoms or Eq(p, c) of a
+// polynomial and a numeral, with p an opaque leaf when it is Linear. That reading is valid (it
+// is what the atom says); when EUF asserted an interface equation s = t whose normal form p = c
+// names neither s nor t, the closure below finds no conflict and the caller gets nullopt.
+// `saw_linear` tells whether some literal had a Linear side (for that message).
 bool read_facts(TermManager& tm, std::span<const SidedLiteral> conflict, std::vector<Fact>& out,
-                std::string* why) {
+                bool& saw_linear, std::string* why) {
   // Boolean arguments of the applications in the conflict.
   std::unordered_set<uint32_t> bool_args;
   std::unordered_map<uint32_t, Term> negated_arg;  // atom id -> (not atom) used as an argument
@@ -92,12 +95,7 @@ bool read_facts(TermManager& tm, std::span<const SidedLiteral> conflict, std::ve
     }
     if (tm.kind(atom) == Kind::Eq && !tm.is_bool(tm.child(atom, 0))) {
       Term x = tm.child(atom, 0), y = tm.child(atom, 1);
-      if (tm.is_arith(x) && (tm.kind(x) == Kind::Linear || tm.kind(y) == Kind::Linear)) {
-        if (why)
-          *why = "EUF conflict: an arithmetic equality in linear normal form (no equation of "
-                 "two terms) is not interpolated";
-        return false;
-      }
+      if (tm.kind(x) == Kind::Linear || tm.kind(y) == Kind::Linear) saw_linear = true;
       out.push_back({x, y, l.value, l.side});
       if (bool_args.count(atom.id)) out.push_back({atom, tm.mk_bool(l.value), true, l.side});
     } else {
@@ -109,8 +107,9 @@ bool read_facts(TermManager& tm, std::span<const SidedLiteral> conflict, std::ve
   return true;
 }
 
-// The equality the closure violates: a disequality fact, or one that holds in the theory
-// (true != false, two distinct numerals), which has no side.
+// The equality the closure violates: a disequality fact, or one that holds in the theory and
+// has no side: true != false, or two distinct numerals (the solver's closure never needs the
+// latter, arithmetic decides those, but they are valid and cost nothing to recognise).
 struct Violation {
   Term u, v;
   std::optional<Side> side;
@@ -264,7 +263,8 @@ std::optional<Term> euf_interpolant(TermManager& tm, std::span<const SidedLitera
   if (!any_a) return tm.mk_true();
 
   std::vector<Fact> facts;
-  if (!read_facts(tm, conflict, facts, why)) return std::nullopt;
+  bool saw_linear = false;
+  if (!read_facts(tm, conflict, facts, saw_linear, why)) return std::nullopt;
   CongruenceProof cc(tm);
   std::vector<Side> fact_side;
   for (uint32_t i = 0; i < facts.size(); ++i) {
@@ -279,7 +279,10 @@ std::optional<Term> euf_interpolant(TermManager& tm, std::span<const SidedLitera
   cc.close();
   std::optional<Violation> conflict_eq = find_violation(tm, cc, facts);
   if (!conflict_eq)
-    return fail("EUF conflict: the literals are consistent under congruence closure");
+    return fail(saw_linear ? "EUF conflict: the literals are consistent under congruence closure "
+                             "(an arithmetic equality in linear normal form is read as an "
+                             "equation of a polynomial, not of the terms EUF equated)"
+                           : "EUF conflict: the literals are consistent under congruence closure");
   const uint32_t top = cc.explain(conflict_eq->u, conflict_eq->v);
   std::optional<ColoredProof> proof = ColoredProof::build(tm, cc, fact_side, coloring, why);
   if (!proof) return std::nullopt;

@@ -112,7 +112,8 @@ TEST_CASE("congruence proof: deep congruences are explained without recursion") 
   smt::Sort u = tm.sorts().uninterpreted("U");
   smt::FuncId f = tm.declare_fun("f", {u}, u);
   std::vector<Term> c;
-  for (int i = 0; i < 3; ++i) c.push_back(tm.mk_const(tm.declare_fun("c" + std::to_string(i), {}, u)));
+  for (int i = 0; i < 3; ++i)
+    c.push_back(tm.mk_const(tm.declare_fun("c" + std::to_string(i), {}, u)));
   // f^k(c0) and f^k(c2) with c0 = c1 = c2: k nested congruence steps.
   const int k = 20000;
   Term x = c[0], y = c[2];

@@ -190,6 +190,15 @@ TEST_CASE("euf itp: Boolean applications, the conflict is true = false") {
   p.lit(Side::B, p.app(pr, {b}), false);
   Term i = check_both(p);
   CHECK(equivalent(p.tm, i, p.app(pr, {s})));
+
+  // The same shared atom with both values: true -A- P(s) -B- false.
+  Problem q;
+  FuncId pq = q.fun("P", 1, 's', smt::SortTable::Bool);
+  Term qs = q.c("s", 's');
+  q.lit(Side::A, q.app(pq, {qs}), true);
+  q.lit(Side::B, q.app(pq, {qs}), false);
+  Term j = check_both(q);
+  CHECK(equivalent(q.tm, j, q.app(pq, {qs})));
 }
 
 TEST_CASE("euf itp: Boolean predicate local to A, argument equality from B") {
@@ -257,20 +266,35 @@ TEST_CASE("euf itp: arithmetic interface equalities and distinct numerals") {
   check_both(q);
 }
 
-TEST_CASE("euf itp: a linear arithmetic equality is refused with a reason") {
+TEST_CASE("euf itp: linear arithmetic equalities are equations of a polynomial") {
+  // (x + y = 3) on A, h(x + y) != h(3) on B: the polynomial is an argument like any term.
   Problem p;
-  FuncId f = p.fun("f", 1, 's', smt::SortTable::Int);
-  FuncId xa = p.tm.declare_fun("x", {}, smt::SortTable::Int);
-  Term x = p.tm.mk_const(xa);
-  Term s = p.c("s", 's'), b = p.c("b", 'b');
-  Term two_x = p.tm.mk_scale(2, x);
-  p.lits.push_back({p.tm.mk_eq(p.app(f, {s}), two_x), true, Side::A});
-  p.eq(Side::B, s, b);
-  p.lits.push_back({p.tm.mk_eq(p.app(f, {b}), two_x), false, Side::B});
-  Coloring col = p.coloring();
+  FuncId h = p.tm.declare_fun("h", {smt::SortTable::Int}, p.u);
+  p.b_local.push_back(h);
+  Term x = p.tm.mk_const(p.tm.declare_fun("x", {}, smt::SortTable::Int));
+  Term y = p.tm.mk_const(p.tm.declare_fun("y", {}, smt::SortTable::Int));
+  Term sum = p.tm.mk_add(std::vector<Term>{x, y});
+  Term three = p.tm.mk_numeral(3, smt::SortTable::Int);
+  REQUIRE(p.tm.kind(sum) == smt::Kind::Linear);
+  p.eq(Side::A, sum, three);
+  p.ne(Side::B, p.tm.mk_app(h, std::vector<Term>{sum}), p.tm.mk_app(h, std::vector<Term>{three}));
+  Term i = check_both(p);
+  CHECK(equivalent(p.tm, i, p.tm.mk_eq(sum, three)));
+
+  // f(s) = 2x on A and f(b) != 2x, s = b on B: unsat in arithmetic, but the normal forms
+  // (2x - f(s) = 0) do not name f(s) as a term, so congruence closure alone sees no conflict.
+  Problem q;
+  FuncId f = q.fun("f", 1, 's', smt::SortTable::Int);
+  Term z = q.tm.mk_const(q.tm.declare_fun("z", {}, smt::SortTable::Int));
+  Term s = q.c("s", 's'), b = q.c("b", 'b');
+  Term two_z = q.tm.mk_scale(2, z);
+  q.lits.push_back({q.tm.mk_eq(q.app(f, {s}), two_z), true, Side::A});
+  q.eq(Side::B, s, b);
+  q.lits.push_back({q.tm.mk_eq(q.app(f, {b}), two_z), false, Side::B});
+  Coloring col = q.coloring();
   std::string why;
-  CHECK_FALSE(interpolate(p.tm, p.lits, col, EufSystem::Strong, &why));
-  CHECK(why.find("linear") != std::string::npos);
+  CHECK_FALSE(interpolate(q.tm, q.lits, col, EufSystem::Strong, &why));
+  CHECK(why.find("linear normal form") != std::string::npos);
 }
 
 TEST_CASE("euf itp: one-sided conflicts, consistent sets and misplaced literals") {
@@ -325,4 +349,24 @@ TEST_CASE("euf itp: deep nesting does not recurse") {
   REQUIRE_MESSAGE(w, why);
   // Swapped, B's disequality is on the "A" side: ¬(t = f^k(s)) is that side's clause, negated.
   CHECK(*w == p.tm.mk_eq(t, fs));
+}
+
+TEST_CASE("euf itp: a mixed congruence inside the argument of a shared congruence") {
+  // y3 = g(z3, y2) on B, z4 = g(z3, x3) on A; y2 = f(y1) ~ f(x2) = x1 = z1 = x3 across the cut.
+  Problem p;
+  FuncId f = p.fun("f", 1, 's'), g = p.fun("g", 2, 's'), h = p.fun("h", 1, 'b');
+  Term x1 = p.c("x1", 'a'), x2 = p.c("x2", 'a'), x3 = p.c("x3", 'a');
+  Term y1 = p.c("y1", 'b'), y2 = p.c("y2", 'b'), y3 = p.c("y3", 'b');
+  Term z1 = p.c("z1", 's'), z2 = p.c("z2", 's'), z3 = p.c("z3", 's'), z4 = p.c("z4", 's');
+  p.eq(Side::A, x1, z1);
+  p.eq(Side::A, x1, p.app(f, {x2}));
+  p.eq(Side::A, x2, z2);
+  p.eq(Side::A, p.app(g, {z3, x3}), z4);
+  p.eq(Side::A, x3, z1);
+  p.eq(Side::B, y1, z2);
+  p.eq(Side::B, p.app(f, {y1}), y2);
+  p.eq(Side::B, p.app(g, {z3, y2}), y3);
+  p.ne(Side::B, p.app(h, {y3}), p.app(h, {z4}));
+  Term i = check_both(p);
+  CHECK(equivalent(p.tm, i, p.tm.mk_eq(z4, p.app(g, {z3, p.app(f, {z2})}))));
 }
