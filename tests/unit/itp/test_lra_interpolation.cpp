@@ -159,4 +159,8 @@ TEST_CASE_FIXTURE(LraFixture, "LRA interpolants: a literal on the wrong side is 
   std::vector<Side> sides = {Side::A, Side::B};
   CHECK(!lra_interpolant(tm, p.entries, sides, c, o, &why));
   CHECK(why.find("non-shared") != std::string::npos);
+  o.lra = LraSystem::DecomposedFarkas;
+  CHECK(!lra_interpolant(tm, p.entries, sides, c, o, &why));
+  o.lra = LraSystem::Flexible;
+  CHECK(!lra_interpolant(tm, p.entries, sides, c, o, &why));
 }
