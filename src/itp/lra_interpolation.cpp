@@ -147,6 +147,21 @@ Term bound_term(TermManager& tm, const std::map<uint32_t, mpq_class>& coeffs,
   return strict ? tm.mk_lt(poly, rhs) : tm.mk_leq(poly, rhs);
 }
 
+// Every atom left in an interpolant must be Shared (checked on the sums, with the memoised
+// coloring, before any term is built). A violation means the sides were not split as the
+// contract says, e.g. a B-local literal on side A.
+bool atoms_shared(const TermManager& tm, const std::map<uint32_t, mpq_class>& coeffs,
+                  Coloring& coloring, std::string* why) {
+  for (const auto& [id, c] : coeffs)
+    if (c != 0 && coloring.color(tm.term(id)) != Color::Shared) {
+      if (why)
+        *why = "the interpolant would mention a non-shared term (a literal is on the wrong "
+               "side of the cut)";
+      return false;
+    }
+  return true;
+}
+
 // The certificate read once: the entries of each side with their weights.
 struct SidedInequalities {
   std::vector<LinearInequality> ineqs[2];  // by Side
@@ -196,16 +211,19 @@ WeightedSum side_sum(const TermManager& tm, const SidedInequalities& cert, Side 
 //   0 < α < 1 and gap = 0 (some entry strict, c = -K_A = K_B): if B is strict, P <= c (the dual
 //           Farkas interpolant); otherwise A is strict and only P < c separates (Farkas = dual).
 // Monotone in α: each interpolant above implies the next one (c grows, and at equal c the
-// non-strict form follows the strict one).
+// non-strict form follows the strict one). Over Int atoms P <= c is rounded to an equivalent
+// integral inequality (bound_term), which keeps all of this.
 std::optional<Term> flexible(TermManager& tm, const SidedInequalities& cert,
-                             const mpq_class& alpha, std::string* why) {
+                             const mpq_class& alpha, Coloring& coloring, std::string* why) {
   if (alpha < 0 || alpha > 1) {
     if (why) *why = "the LRA strength factor must lie in [0, 1], not " + alpha.get_str();
     return std::nullopt;
   }
   WeightedSum a = side_sum(tm, cert, Side::A);
+  if (!atoms_shared(tm, a.coeffs, coloring, why)) return std::nullopt;
   if (alpha == 0) return to_term(tm, a);
   WeightedSum b = side_sum(tm, cert, Side::B);
+  if (!atoms_shared(tm, b.coeffs, coloring, why)) return std::nullopt;
   if (alpha == 1) return tm.mk_not(to_term(tm, b));
   // P of B must be -P of A (the certificate cancels); otherwise it is no certificate.
   std::map<uint32_t, mpq_class> total = a.coeffs;
@@ -253,25 +271,11 @@ std::optional<Term> decomposed(TermManager& tm, const SidedInequalities& cert, S
   for (const DecompositionPart& part : *parts) {
     WeightedSum sum;
     for (const auto& [col, w] : part) add_weighted(tm, ineqs[col], w, sum);
+    if (!atoms_shared(tm, sum.coeffs, coloring, why)) return std::nullopt;
     conjuncts.push_back(to_term(tm, sum));
   }
   Term conj = conjuncts.empty() ? tm.mk_true() : tm.mk_and(conjuncts);
   return side == Side::A ? conj : tm.mk_not(conj);
-}
-
-// Every arithmetic atom of an interpolant must be Shared; a violation means the sides were not
-// split as the contract says (e.g. a B-local literal on side A).
-bool atoms_shared(TermManager& tm, Term t, Coloring& coloring, std::string* why) {
-  std::vector<FuncId> symbols;
-  collect_symbols(tm, t, symbols);
-  for (FuncId f : symbols)
-    if (!coloring.symbol_shared(f)) {
-      if (why)
-        *why = "the interpolant would mention the non-shared symbol " + tm.func(f).name +
-               " (a literal is on the wrong side of the cut)";
-      return false;
-    }
-  return true;
 }
 
 }  // namespace
@@ -282,26 +286,24 @@ std::optional<Term> lra_interpolant(TermManager& tm,
                                     const ItpOptions& options, std::string* why) {
   auto cert = read_certificate(tm, entries, sides, why);
   if (!cert) return std::nullopt;
-  std::optional<Term> result;
   switch (options.lra) {
     case LraSystem::Farkas:
-      result = to_term(tm, side_sum(tm, *cert, Side::A));
-      break;
-    case LraSystem::DualFarkas:
-      result = tm.mk_not(to_term(tm, side_sum(tm, *cert, Side::B)));
-      break;
+    case LraSystem::DualFarkas: {
+      const Side side = options.lra == LraSystem::Farkas ? Side::A : Side::B;
+      WeightedSum sum = side_sum(tm, *cert, side);
+      if (!atoms_shared(tm, sum.coeffs, coloring, why)) return std::nullopt;
+      Term t = to_term(tm, sum);
+      return side == Side::A ? t : tm.mk_not(t);
+    }
     case LraSystem::Flexible:
-      result = flexible(tm, *cert, options.lra_strength_factor, why);
-      break;
+      return flexible(tm, *cert, options.lra_strength_factor, coloring, why);
     case LraSystem::DecomposedFarkas:
-      result = decomposed(tm, *cert, Side::A, coloring, why);
-      break;
+      return decomposed(tm, *cert, Side::A, coloring, why);
     case LraSystem::DualDecomposedFarkas:
-      result = decomposed(tm, *cert, Side::B, coloring, why);
-      break;
+      return decomposed(tm, *cert, Side::B, coloring, why);
   }
-  if (result && !atoms_shared(tm, *result, coloring, why)) return std::nullopt;
-  return result;
+  if (why) *why = "unknown LRA interpolation system";
+  return std::nullopt;
 }
 
 }  // namespace craig::itp

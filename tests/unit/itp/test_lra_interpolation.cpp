@@ -42,6 +42,34 @@ TEST_CASE_FIXTURE(LraFixture, "LRA interpolants: the TACAS 2019 example decompos
   }
 }
 
+TEST_CASE_FIXTURE(LraFixture, "LRA interpolants: decomposed parts keep their own strictness") {
+  // As the TACAS example with x > 0: the parts are x' > 0 (strict) and y' >= 1 (not strict;
+  // y' > 1 would not follow from A).
+  Term xp = real("xp"), yp = real("yp");
+  std::vector<Term> A = {tm.mk_gt(x, num(0)), tm.mk_geq(y, num(0)),
+                         tm.mk_eq(xp, tm.mk_add(std::vector<Term>{x, y})),
+                         tm.mk_eq(yp, tm.mk_add(std::vector<Term>{y, num(1)}))};
+  std::vector<Term> B = {tm.mk_leq(tm.mk_add(std::vector<Term>{xp, yp}), num(1))};
+  Problem p = certify(A, B, {1, 2, 1, 1, 1});
+  CHECK(equivalent(itp(p, LraSystem::DecomposedFarkas),
+                   tm.mk_and(tm.mk_gt(xp, num(0)), tm.mk_geq(yp, num(1)))));
+  check_all_systems(p);
+}
+
+TEST_CASE_FIXTURE(LraFixture, "LRA interpolants: the TACAS example over Int") {
+  Term xi = integer("xi"), yi = integer("yi"), xp = integer("xpi"), yp = integer("ypi");
+  std::vector<Term> A = {tm.mk_geq(xi, inum(0)), tm.mk_geq(yi, inum(0)),
+                         tm.mk_eq(xp, tm.mk_add(std::vector<Term>{xi, yi})),
+                         tm.mk_eq(yp, tm.mk_add(std::vector<Term>{yi, inum(1)}))};
+  std::vector<Term> B = {tm.mk_leq(tm.mk_add(std::vector<Term>{xp, yp}), inum(0))};
+  Problem p = certify(A, B, {1, 2, 1, 1, 1});
+  CHECK(equivalent(itp(p, LraSystem::DecomposedFarkas),
+                   tm.mk_and(tm.mk_geq(xp, inum(0)), tm.mk_geq(yp, inum(1)))));
+  // Flexible at 1/2: x' + y' >= 1/2, over Int x' + y' >= 1 (the Farkas interpolant again).
+  CHECK(itp(p, LraSystem::Flexible, mpq_class(1, 2)) == itp(p, LraSystem::Farkas));
+  check_all_systems(p);
+}
+
 TEST_CASE_FIXTURE(LraFixture, "LRA interpolants: flexible between Farkas and dual Farkas") {
   // A: x <= 0, s <= x (so s <= 0);  B: s >= 2. The gap between the bounds is 2.
   std::vector<Term> A = {tm.mk_leq(x, num(0)), tm.mk_leq(s, x)};
@@ -159,4 +187,8 @@ TEST_CASE_FIXTURE(LraFixture, "LRA interpolants: a literal on the wrong side is 
   std::vector<Side> sides = {Side::A, Side::B};
   CHECK(!lra_interpolant(tm, p.entries, sides, c, o, &why));
   CHECK(why.find("non-shared") != std::string::npos);
+  o.lra = LraSystem::DecomposedFarkas;
+  CHECK(!lra_interpolant(tm, p.entries, sides, c, o, &why));
+  o.lra = LraSystem::Flexible;
+  CHECK(!lra_interpolant(tm, p.entries, sides, c, o, &why));
 }
