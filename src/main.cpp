@@ -39,6 +39,7 @@ struct CommonOptions {
   bool check_interpolants = false;
   int simplify = 0;
   bool all_systems = false;
+  bool itp_stats = false;
   bool reduce_proofs = false;
 };
 
@@ -95,6 +96,9 @@ void add_itp_options(CLI::App& app, CommonOptions& o) {
                  "3 + solver-checked redundancy (itp/simplify.hpp)")
       ->check(CLI::Range(0, 3))
       ->capture_default_str();
+  app.add_flag("--itp-stats", o.itp_stats,
+               "Diagnostic lines: seconds of every check-sat and get-interpolants (mining and "
+               "interpolation), interpolant sizes");
   app.add_flag("--check-interpolants", o.check_interpolants,
                "Check every get-interpolants result with fresh solvers (A implies I, I and B "
                "unsat, shared symbols), as :certify-interpolants does; a failure exits with code 10");
@@ -148,6 +152,7 @@ int run_solve(const std::string& file, const CommonOptions& o) {
   so.check_interpolants = o.check_interpolants;
   so.simplify_level = o.simplify;
   so.all_systems = o.all_systems;
+  so.itp_stats = o.itp_stats;
   so.reduce_proofs = o.reduce_proofs;
   so.seed = o.seed;
   if (o.timeout > 0)

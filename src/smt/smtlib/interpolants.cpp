@@ -118,12 +118,14 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     throw Unsupported((*pool_)[cmd].loc, "get-interpolants after check-sat-assuming");
 
   smt::SmtProof proof;
+  const auto mine_start = std::chrono::steady_clock::now();
   try {
     proof = solver_->proof();
   } catch (const sat::ProofError& e) {
     throw smt::CheckFailure(std::string("no proof could be mined for get-interpolants: ") + e.what());
   }
   if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
+  const auto mined = std::chrono::steady_clock::now() - mine_start;
   // Names -> active assertion ids.
   std::unordered_map<std::string, smt::AssertionId> by_name;
   for (const auto& a : proof.active) {
@@ -155,7 +157,19 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     report_all_systems(q);
     return true;
   }
+  const auto t0 = std::chrono::steady_clock::now();
   std::vector<smt::Term> itps = interpolate(q, interpolation_options());
+  if (script_opts_.itp_stats) {
+    // proof mining and interpolation (and checking, when on) of this command
+    *diagnostic_ << "; get-interpolants seconds "
+                 << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0 + mined).count()
+                 << " proof-nodes " << proof.resolution.num_nodes();
+    for (smt::Term t : itps) {
+      itp::TermSize sz = itp::term_size(*tm_, t);
+      *diagnostic_ << " | nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols " << sz.symbols;
+    }
+    *diagnostic_ << "\n";
+  }
   std::string response = "(";
   for (size_t i = 0; i < itps.size(); ++i) {
     if (i) response += "\n ";

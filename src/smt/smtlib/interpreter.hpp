@@ -62,6 +62,9 @@ struct ScriptOptions {
   // answers each get-interpolants with the results of every system and their implications.
   int simplify_level = 0;
   bool all_systems = false;
+  // Diagnostic lines with the time of every check-sat and get-interpolants and the sizes of
+  // the interpolants (bench/itp.sh reads them).
+  bool itp_stats = false;
   // May set-option :regular-output-channel / :diagnostic-output-channel open files?
   // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
   bool allow_output_files = true;

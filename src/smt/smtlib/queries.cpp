@@ -40,9 +40,13 @@ bool Interpreter::cmd_check_sat_assuming(uint32_t cmd, Args args) {
 void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions) {
   smt::Result r;
   std::string reason;
+  const auto t0 = std::chrono::steady_clock::now();
   try {
     r = solver_->check(assumptions);
     if (r == smt::Result::Unknown) reason = solver_->reason_unknown();
+    if (script_opts_.itp_stats)
+      *diagnostic_ << "; check-sat seconds "
+                   << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << "\n";
   } catch (const smt::UnsupportedError& e) {
     r = smt::Result::Unknown;
     reason = std::string("unsupported: ") + e.what();
