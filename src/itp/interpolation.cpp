@@ -5,15 +5,17 @@
 //
 // The local conditions (∧ I_c) ∧ A_i ⊨ I_i do not follow from the binary ones in general.
 // Gurfinkel, Rollini, Sharygina ("Interpolation Properties and SAT-based Model Checking",
-// ATVA 2013) show that computing every cut from one propositional resolution proof with one
-// of McMillan, Pudlák or McMillan′ (uniform labeling) gives the tree interpolation property;
-// craig relies on that only when every used leaf is a clause of a partition. With valid leaves
-// (theory lemmas, lemma definitions) the leaf interpolants depend on the cut in ways that result
-// does not cover (Asadi et al., "Farkas-Based Tree Interpolation", SAS 2020, show some LRA
-// systems lose the property), so each local condition is then checked with a fresh solver, in
-// post-order, and a failed node is recomputed as the binary interpolant of
-// ((∧ I_c) ∧ A_i | formulas outside the subtree of i). A condition that cannot be established
-// (an unknown answer, a repair query that is sat, a failed root) makes the result unknown.
+// ATVA 2013) study which labeled systems give the tree interpolation property when every cut
+// is computed from one propositional proof; craig relies on it only for McMillan and Pudlák
+// and only when every used leaf is a clause of a partition. McMillan′ is always verified: the
+// randomized tests (tests/unit/itp/test_itp_random.cpp) found propositional trees where its
+// cut interpolants violate the root condition. With valid leaves (theory lemmas, lemma
+// definitions) the leaf interpolants depend on the cut in ways that result does not cover:
+// Asadi, Blicha, Hyvärinen, Fedyukovich, Sharygina ("Farkas-Based Tree Interpolation",
+// SAS 2020) show that dual Farkas loses the property (the tests see it too), so those proofs
+// are verified as well: establish_tree_property below checks every node in post-order and
+// recomputes a failed one from a fresh solver's proof. A condition that cannot be established
+// (an unknown answer, a failed repair) makes the result unknown.
 #include "itp/interpolation.hpp"
 
 #include <chrono>
@@ -73,39 +75,69 @@ std::optional<Term> binary_of(smt::TermManager& tm, Term a_part, std::span<const
   }
 }
 
-// Checks every local condition in post-order and repairs failed nodes (header comment).
-// Returns an empty string on success, else why not.
-std::string establish_tree_property(smt::TermManager& tm, std::span<const uint32_t> start,
-                                    const std::vector<uint32_t>& parent,
+// Establishes the tree conditions in post-order (header comment), keeping the proof's
+// interpolant of a node when it passes and recomputing it otherwise. The frontier after node k
+// is the set of roots of the finished subtrees; the invariant
+//     (∧_{f in frontier} I_f) ∧ (∧_{j > k} A_j) is unsat
+// holds at the start (all formulas) and is kept by every node: node k keeps I_k only when
+//   (1) (∧_{children c} I_c) ∧ A_k ⊨ I_k                                   (local condition)
+//   (2) I_k ∧ (∧_{f in frontier, f not a child of k} I_f) ∧ (∧_{j > k} A_j) is unsat,
+// else I_k becomes the binary interpolant of the two sides of (2) with (∧ I_c) ∧ A_k for I_k,
+// which exists by the invariant. At the root the invariant is the root's condition. For a
+// sequence the frontier holds only the child, so (2) is the binary property and is not asked.
+// Returns an empty string on success, else why not (an unknown query or a failed repair).
+std::string establish_tree_property(smt::TermManager& tm, const std::vector<uint32_t>& parent,
                                     const std::vector<Term>& formulas, std::vector<Term>& itps,
                                     const ItpOptions& options, InterpolationStats& stats) {
-  const uint32_t n = static_cast<uint32_t>(start.size());
+  const uint32_t n = static_cast<uint32_t>(parent.size());
   std::vector<std::vector<uint32_t>> children(n);
   for (uint32_t i = 0; i + 1 < n; ++i) children[parent[i]].push_back(i);
-  std::vector<Term> q;
-  for (uint32_t i = 0; i < n; ++i) {
-    q.clear();
-    for (uint32_t c : children[i]) q.push_back(itps[c]);
-    q.push_back(formulas[i]);
-    const bool root = i + 1 == n;
-    if (!root) q.push_back(tm.mk_not(itps[i]));
+  std::vector<uint8_t> in_frontier(n, 0);
+  std::vector<Term> a_side, b_side, q;
+  std::string why;
+  auto holds = [&](std::span<const Term> conjuncts, uint32_t node, bool& ok) {
     ++stats.local_checks;
-    std::string why;
-    smt::Result r = decide(tm, q, &why);
-    if (r == smt::Result::Unsat) continue;
-    if (r == smt::Result::Unknown)
-      return "tree condition of node " + std::to_string(i) + " is unknown: " + why;
-    if (root) return "tree condition fails at the root";
-    q.pop_back();  // (∧ I_c) ∧ A_i against the formulas outside the subtree of i
-    Term a_part = tm.mk_and(q);
-    std::vector<Term> rest;
-    for (uint32_t j = 0; j < n; ++j)
-      if (j < start[i] || j > i) rest.push_back(formulas[j]);
-    std::optional<Term> fixed = binary_of(tm, a_part, rest, options, &why);
-    if (!fixed)
-      return "tree condition fails at node " + std::to_string(i) + " and the repair failed: " + why;
-    itps[i] = *fixed;
-    ++stats.repaired_nodes;
+    smt::Result r = decide(tm, conjuncts, &why);
+    if (r == smt::Result::Unknown) {
+      why = "tree condition of node " + std::to_string(node) + " is unknown: " + why;
+      return false;
+    }
+    ok = r == smt::Result::Unsat;
+    return true;
+  };
+  for (uint32_t k = 0; k + 1 < n; ++k) {
+    a_side.clear();
+    for (uint32_t c : children[k]) {
+      a_side.push_back(itps[c]);
+      in_frontier[c] = 0;
+    }
+    a_side.push_back(formulas[k]);
+    b_side.clear();
+    bool other_subtrees = false;
+    for (uint32_t f = 0; f < k; ++f)
+      if (in_frontier[f]) {
+        b_side.push_back(itps[f]);
+        other_subtrees = true;
+      }
+    for (uint32_t j = k + 1; j < n; ++j) b_side.push_back(formulas[j]);
+
+    bool ok = true;
+    q = a_side;
+    q.push_back(tm.mk_not(itps[k]));
+    if (!holds(q, k, ok)) return why;
+    if (ok && other_subtrees) {
+      q = b_side;
+      q.push_back(itps[k]);
+      if (!holds(q, k, ok)) return why;
+    }
+    if (!ok) {
+      std::optional<Term> fixed = binary_of(tm, tm.mk_and(a_side), b_side, options, &why);
+      if (!fixed)
+        return "tree condition fails at node " + std::to_string(k) + " and the repair failed: " + why;
+      itps[k] = *fixed;
+      ++stats.repaired_nodes;
+    }
+    in_frontier[k] = 1;
   }
   return {};
 }
@@ -163,9 +195,10 @@ InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof&
                   std::to_string(i) + " | rest): " + cut.why);
     itps[i] = *cut.interpolant;
   }
-  if (n > 2 && !pi.purely_partitioned()) {
+  const bool tip_known = pi.purely_partitioned() && options.boolean != BoolSystem::McMillanPrime;
+  if (n > 2 && !tip_known) {
     std::string why =
-        establish_tree_property(tm, start, parent, pi.partition_formulas(), itps, options, res.stats);
+        establish_tree_property(tm, parent, pi.partition_formulas(), itps, options, res.stats);
     if (!why.empty()) return fail(why);
   }
   res.interpolants = std::move(itps);

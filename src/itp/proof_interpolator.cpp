@@ -52,7 +52,8 @@ Term ProofInterpolator::lit_term(Lit l) const {
 void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion) {
   // Partitions of the active assertions, and their formulas.
   std::unordered_map<uint32_t, uint32_t> partition_of;  // active assertion id -> partition
-  std::vector<std::vector<Term>> parts(num_partitions_);
+  std::vector<std::vector<Term>>& parts = assertions_;
+  parts.assign(num_partitions_, {});
   for (const auto& a : proof_.active) {
     uint32_t p = a.id < partition_of_assertion.size() ? partition_of_assertion[a.id] : kNoPartition;
     if (p == kNoPartition) p = num_partitions_ - 1;
@@ -176,7 +177,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
   }
   std::vector<Term> a_side, b_side;
   for (uint32_t p = 0; p < num_partitions_; ++p)
-    (p < in_a.size() && in_a[p] ? a_side : b_side).push_back(formulas_[p]);
+    for (Term f : assertions_[p]) (p < in_a.size() && in_a[p] ? a_side : b_side).push_back(f);
   Coloring coloring = Coloring::of_sides(tm_, a_side, b_side);
 
   const sat::ResolutionProof& r = proof_.resolution;
