@@ -52,8 +52,7 @@ Term ProofInterpolator::lit_term(Lit l) const {
 void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion) {
   // Partitions of the active assertions, and their formulas.
   std::unordered_map<uint32_t, uint32_t> partition_of;  // active assertion id -> partition
-  std::vector<std::vector<Term>>& parts = assertions_;
-  parts.assign(num_partitions_, {});
+  std::vector<std::vector<Term>> parts(num_partitions_);
   for (const auto& a : proof_.active) {
     uint32_t p = a.id < partition_of_assertion.size() ? partition_of_assertion[a.id] : kNoPartition;
     if (p == kNoPartition) p = num_partitions_ - 1;
@@ -64,6 +63,27 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
     parts[p].push_back(a.formula);
   }
   for (auto& f : parts) formulas_.push_back(tm_.mk_and(f));
+  // Symbols per partition, in one pass over the terms per partition (a cut's coloring is
+  // then a union of these lists, not a new traversal).
+  symbols_.assign(num_partitions_, {});
+  std::vector<uint32_t> seen(tm_.size(), 0), have(tm_.num_funcs(), 0);
+  std::vector<Term> stack;
+  for (uint32_t p = 0; p < num_partitions_; ++p) {
+    const uint32_t stamp = p + 1;
+    stack.assign(parts[p].begin(), parts[p].end());
+    while (!stack.empty()) {
+      Term t = stack.back();
+      stack.pop_back();
+      if (seen[t.id] == stamp) continue;
+      seen[t.id] = stamp;
+      smt::Kind k = tm_.kind(t);
+      if ((k == smt::Kind::Const || k == smt::Kind::App) && have[tm_.func_of(t)] != stamp) {
+        have[tm_.func_of(t)] = stamp;
+        symbols_[p].push_back(tm_.func_of(t));
+      }
+      for (Term c : tm_.children(t)) stack.push_back(c);
+    }
+  }
 
   if (proof_.complementary != 0) {
     unsupported_ = "the check assumed a literal and its negation (no resolution proof)";
@@ -175,10 +195,10 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
     cut.why = unsupported_;
     return cut;
   }
-  std::vector<Term> a_side, b_side;
+  std::vector<uint8_t> symbol_sides(tm_.num_funcs(), 0);
   for (uint32_t p = 0; p < num_partitions_; ++p)
-    for (Term f : assertions_[p]) (p < in_a.size() && in_a[p] ? a_side : b_side).push_back(f);
-  Coloring coloring = Coloring::of_sides(tm_, a_side, b_side);
+    for (FuncId f : symbols_[p]) symbol_sides[f] |= p < in_a.size() && in_a[p] ? kInA : kInB;
+  Coloring coloring(tm_, std::move(symbol_sides));
 
   const sat::ResolutionProof& r = proof_.resolution;
   const size_t num_vars = proof_.var_terms.size();
@@ -213,24 +233,37 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
   for (uint32_t n = 0; n <= root; ++n) {
     if (!used_[n]) continue;
     if (!r.is_leaf(n)) {
+      // Consecutive steps with the same a or b label are one n-ary disjunction / conjunction:
+      // TermManager flattens nested ones, so building them step by step would copy the
+      // growing argument list at every step.
       Term acc = itp[r.antecedent(n, 0)];
+      buf.clear();
+      uint8_t run_label = kUnset;
+      auto flush = [&] {
+        if (buf.empty()) return;
+        buf.push_back(acc);
+        acc = run_label == kLabelA ? tm_.mk_or(buf) : tm_.mk_and(buf);
+        buf.clear();
+      };
       for (uint32_t i = 1; i < r.num_antecedents(n); ++i) {
         uint32_t ant = r.antecedent(n, i);
         int p = static_cast<int>(r.pivot(n, i));
         Term other = itp[ant];
         if (label[p] == kUnset && !label_clause(r.clause(ant))) return cut;
-        switch (label[p]) {
-          case kLabelA: acc = tm_.mk_or(acc, other); break;
-          case kLabelB: acc = tm_.mk_and(acc, other); break;
-          default: {
-            // (p ∨ I+) ∧ (¬p ∨ I-): I+ is the interpolant of the premise containing p.
-            Term pos = proof_.var_terms[p];
-            bool ant_positive = contains(r.clause(ant), p);
-            Term ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
-            acc = tm_.mk_and(tm_.mk_or(pos, ip), tm_.mk_or(tm_.mk_not(pos), in));
-          }
+        if (label[p] == kLabelA || label[p] == kLabelB) {
+          if (label[p] != run_label) flush();
+          run_label = label[p];
+          buf.push_back(other);
+          continue;
         }
+        flush();
+        // ab: (p ∨ I+) ∧ (¬p ∨ I-), I+ the interpolant of the premise containing p.
+        Term pos = proof_.var_terms[p];
+        bool ant_positive = contains(r.clause(ant), p);
+        Term ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
+        acc = tm_.mk_and(tm_.mk_or(pos, ip), tm_.mk_or(tm_.mk_not(pos), in));
       }
+      flush();
       itp[n] = acc;
       continue;
     }
