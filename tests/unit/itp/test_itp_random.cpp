@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -21,9 +22,16 @@ using smt::Term;
 
 namespace {
 
+std::string shape_name(std::span<const uint32_t> start) {
+  std::string s = "{";
+  for (uint32_t x : start) s += std::to_string(x) + (&x == &start.back() ? "}" : ",");
+  return s;
+}
+
 struct Figures {
   uint32_t problems = 0, skipped = 0, simplified = 0, interpolants = 0, checker_failures = 0, unknown = 0;
   uint32_t order_checks = 0, order_skipped = 0, repaired = 0, local_checks = 0;
+  uint32_t repaired_by[3] = {0, 0, 0};  // per Bool system (index in kBoolSystems)
   std::vector<std::string> order_violations;  // "seed s node i: system ⊭ system"
 };
 
@@ -40,8 +48,7 @@ std::vector<std::vector<Term>> run_shape(Partitioned& p, std::span<const uint32_
       o.lra = ls;
       smt::SmtProof proof = p.solver.proof();
       InterpolationResult r = tree_interpolants(p.tm, proof, p.partition_of_assertion, start, o);
-      INFO("seed " << seed << ", " << std::string(name(bs)) << "/" << std::string(name(ls)) << ", " << (start.size() == 3 && start[1] == 1 ? "tree" : "sequence")
-                   << " of " << start.size() << ": " << r.unknown_reason);
+      INFO("seed " << seed << ", " << std::string(name(bs)) << "/" << std::string(name(ls)) << ", shape " << shape_name(start) << ": " << r.unknown_reason);
       // Pure propositional and LRA proofs have nothing the interpolator may refuse.
       CHECK(r.ok());
       if (!r.ok()) {
@@ -49,6 +56,7 @@ std::vector<std::vector<Term>> run_shape(Partitioned& p, std::span<const uint32_
         continue;
       }
       fig.repaired += r.stats.repaired_nodes;
+      fig.repaired_by[static_cast<int>(bs)] += r.stats.repaired_nodes;
       fig.local_checks += r.stats.local_checks;
       fig.interpolants += r.interpolants.size();
       CheckReport c = check_tree_interpolants(p.tm, formulas, start, r.interpolants);
@@ -84,12 +92,22 @@ void check_order(smt::TermManager& tm, const std::vector<std::vector<Term>>& by_
 
 TEST_CASE("random problems: all systems pass the checker, strength order on propositional ones") {
   Figures fig;
-  constexpr uint32_t kProblems = 200;
-  for (uint32_t seed = 1; fig.problems < kProblems && seed < 4 * kProblems; ++seed) {
+  // CRAIG_ITP_RANDOM_PROBLEMS scales the run (default 200).
+  const char* env = std::getenv("CRAIG_ITP_RANDOM_PROBLEMS");
+  const uint32_t problems = env ? static_cast<uint32_t>(std::strtoul(env, nullptr, 10)) : 200;
+  // Shapes per number of partitions: the sequence, then trees.
+  const std::vector<std::vector<std::vector<uint32_t>>> shapes = {
+      {},
+      {},
+      {{0, 0}},
+      {{0, 0, 0}, {0, 1, 0}},                      // 0 and 1 children of the root 2
+      {{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 1, 2, 0}},  // 2 over 0 and 1 under the root; a flat root
+  };
+  for (uint32_t seed = 1; fig.problems < problems && seed < 4 * problems + 100; ++seed) {
     smt::TermManager tm;
-    // Kinds by seed: propositional / LRA, two or three partitions.
+    // Kinds by seed: propositional / LRA, two to four partitions.
     const RandomLogic logic = seed % 2 ? RandomLogic::Propositional : RandomLogic::Lra;
-    const uint32_t n = seed % 4 < 2 ? 2 : 3;
+    const uint32_t n = 2 + (seed / 2) % 3;
     auto parts = RandomProblem::make(tm, logic, n, seed);
     if (!parts) {
       ++fig.skipped;
@@ -102,16 +120,8 @@ TEST_CASE("random problems: all systems pass the checker, strength order on prop
     }
     ++fig.problems;
     REQUIRE(p.solver.check() == smt::Result::Unsat);
-    if (n == 2) {
-      const uint32_t start[2] = {0, 0};
+    for (const auto& start : shapes[n]) {
       auto by_bool = run_shape(p, start, seed, fig);
-      if (logic == RandomLogic::Propositional) check_order(tm, by_bool, seed, fig);
-    } else {
-      const uint32_t seq[3] = {0, 0, 0};
-      const uint32_t tree[3] = {0, 1, 0};  // nodes 0 and 1 are children of the root 2
-      auto by_bool = run_shape(p, seq, seed, fig);
-      if (logic == RandomLogic::Propositional) check_order(tm, by_bool, seed, fig);
-      by_bool = run_shape(p, tree, seed, fig);
       if (logic == RandomLogic::Propositional) check_order(tm, by_bool, seed, fig);
     }
   }
@@ -121,11 +131,13 @@ TEST_CASE("random problems: all systems pass the checker, strength order on prop
           << " seeds skipped: still sat, " << fig.simplified
           << " skipped: a conjunction simplified a symbol away), " << fig.interpolants << " interpolants checked, "
           << fig.checker_failures << " checker failures, " << fig.unknown << " unknown, "
-          << fig.local_checks << " local checks, " << fig.repaired << " repaired nodes, "
+          << fig.local_checks << " local checks, " << fig.repaired << " repaired nodes (mcmillan "
+          << fig.repaired_by[0] << ", pudlak " << fig.repaired_by[1] << ", mcmillan-prime "
+          << fig.repaired_by[2] << "), "
           << fig.order_checks << " order checks (" << fig.order_skipped
           << " shapes skipped: repaired), " << fig.order_violations.size()
           << " order violations" << violations);
-  CHECK(fig.problems == kProblems);
+  CHECK(fig.problems == problems);
   CHECK(fig.checker_failures == 0);
   CHECK(fig.order_violations.empty());
 }
