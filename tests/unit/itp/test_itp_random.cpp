@@ -24,7 +24,7 @@ namespace {
 
 std::string shape_name(std::span<const uint32_t> start) {
   std::string s = "{";
-  for (uint32_t x : start) s += std::to_string(x) + (&x == &start.back() ? "}" : ",");
+  for (size_t i = 0; i < start.size(); ++i) s += std::to_string(start[i]) + (i + 1 < start.size() ? "," : "}");
   return s;
 }
 
