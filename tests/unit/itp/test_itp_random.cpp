@@ -238,3 +238,27 @@ TEST_CASE("random binary interpolants agree with z3: A ⇒ I valid, I ∧ B unsa
   MESSAGE("z3 agreed on " << checked << " interpolants of " << problems << " problems");
   CHECK(problems == 20);
 }
+
+TEST_CASE("McMillan′ trees: violated conditions are repaired from a fresh proof") {
+  // McMillan′ has no tree interpolation property: among random propositional trees some need a
+  // repair; every result must still pass the checker.
+  uint32_t repaired = 0, problems = 0;
+  const uint32_t start[3] = {0, 1, 0};
+  for (uint32_t seed = 1; seed < 400 && repaired == 0; seed += 2) {
+    smt::TermManager tm;
+    auto parts = RandomProblem::make(tm, RandomLogic::Propositional, 3, seed);
+    if (!parts) continue;
+    Partitioned p(tm, *parts);
+    if (!p.conjunctions_keep_symbols()) continue;
+    REQUIRE(p.solver.check() == smt::Result::Unsat);
+    ++problems;
+    ItpOptions o;
+    o.boolean = BoolSystem::McMillanPrime;
+    InterpolationStats st;
+    checked_tree(p, start, o, &st);
+    CHECK(st.local_checks >= 2);
+    repaired += st.repaired_nodes;
+  }
+  MESSAGE("first repair after " << problems << " McMillan′ trees");
+  CHECK(repaired > 0);
+}
