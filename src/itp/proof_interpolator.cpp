@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "itp/formula_dag.hpp"
 #include "itp/theory_interpolants.hpp"
 #include "smt/terms/printer.hpp"
 
@@ -224,7 +225,10 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
   };
   auto is_act = [&](int v) { return v < (int)proof_.activation.size() && proof_.activation[v]; };
 
-  std::vector<Term> itp(r.num_nodes());
+  // Partial interpolants per node, as a FormulaDag (terms are built once, at the end).
+  FormulaDag dag(tm_);
+  std::vector<FormulaDag::Id> itp(r.num_nodes(), FormulaDag::kFalse);
+  std::vector<FormulaDag::Id> run;
   std::vector<Term> buf;
   std::vector<smt::LraCertificateEntry> entries;
   std::vector<Side> sides;
@@ -233,35 +237,34 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
   for (uint32_t n = 0; n <= root; ++n) {
     if (!used_[n]) continue;
     if (!r.is_leaf(n)) {
-      // Consecutive steps with the same a or b label are one n-ary disjunction / conjunction:
-      // TermManager flattens nested ones, so building them step by step would copy the
-      // growing argument list at every step.
-      Term acc = itp[r.antecedent(n, 0)];
-      buf.clear();
+      // Consecutive steps with the same a or b label are one n-ary disjunction / conjunction.
+      FormulaDag::Id acc = itp[r.antecedent(n, 0)];
+      run.clear();
       uint8_t run_label = kUnset;
       auto flush = [&] {
-        if (buf.empty()) return;
-        buf.push_back(acc);
-        acc = run_label == kLabelA ? tm_.mk_or(buf) : tm_.mk_and(buf);
-        buf.clear();
+        if (run.empty()) return;
+        run.push_back(acc);
+        acc = dag.mk(run_label == kLabelB, run);
+        run.clear();
       };
       for (uint32_t i = 1; i < r.num_antecedents(n); ++i) {
         uint32_t ant = r.antecedent(n, i);
         int p = static_cast<int>(r.pivot(n, i));
-        Term other = itp[ant];
+        FormulaDag::Id other = itp[ant];
         if (label[p] == kUnset && !label_clause(r.clause(ant))) return cut;
         if (label[p] == kLabelA || label[p] == kLabelB) {
           if (label[p] != run_label) flush();
           run_label = label[p];
-          buf.push_back(other);
+          run.push_back(other);
           continue;
         }
         flush();
         // ab: (p ∨ I+) ∧ (¬p ∨ I-), I+ the interpolant of the premise containing p.
         Term pos = proof_.var_terms[p];
         bool ant_positive = contains(r.clause(ant), p);
-        Term ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
-        acc = tm_.mk_and(tm_.mk_or(pos, ip), tm_.mk_or(tm_.mk_not(pos), in));
+        FormulaDag::Id ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
+        acc = dag.mk2(true, dag.mk2(false, dag.leaf(pos), ip),
+                      dag.mk2(false, dag.leaf(tm_.mk_not(pos)), in));
       }
       flush();
       itp[n] = acc;
@@ -289,7 +292,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
           buf.push_back(lit_term(-l));
         }
       }
-      itp[n] = a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf);
+      itp[n] = dag.leaf(a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf));
       continue;
     }
     // A valid clause: the negated literals on sides by label.
@@ -301,8 +304,8 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
       local_a = local_a || locality[v] == kLocalA;
       local_b = local_b || locality[v] == kLocalB;
     }
-    if (!any_b) { itp[n] = tm_.mk_false(); continue; }
-    if (!any_a) { itp[n] = tm_.mk_true(); continue; }
+    if (!any_b) { itp[n] = FormulaDag::kFalse; continue; }
+    if (!any_a) { itp[n] = FormulaDag::kTrue; continue; }
     ++cut.split_valid_leaves;
     const smt::LeafInfo& info = proof_.leaves[n];
     auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
@@ -366,9 +369,9 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
       cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf: " + why;
       return cut;
     }
-    itp[n] = *leaf;
+    itp[n] = dag.leaf(*leaf);
   }
-  cut.interpolant = itp[root];
+  cut.interpolant = dag.to_term(itp[root]);
   return cut;
 }
 
