@@ -230,7 +230,6 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
   std::vector<FormulaDag::Id> itp(r.num_nodes(), FormulaDag::kFalse);
   std::vector<FormulaDag::Id> run;
   std::vector<Term> buf;
-  std::vector<smt::LraCertificateEntry> entries;
   std::vector<Side> sides;
   std::vector<SidedLiteral> sided;
   const uint32_t root = r.root();
@@ -252,6 +251,10 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         int p = static_cast<int>(r.pivot(n, i));
         FormulaDag::Id other = itp[ant];
         if (label[p] == kUnset && !label_clause(r.clause(ant))) return cut;
+        if (label[p] == kUnset) {
+          cut.why = "a pivot that is not in its antecedent";
+          return cut;
+        }
         if (label[p] == kLabelA || label[p] == kLabelB) {
           if (label[p] != run_label) flush();
           run_label = label[p];
