@@ -36,9 +36,11 @@ FormulaDag::Id FormulaDag::mk(bool conjunction, std::span<const Id> args) {
 }
 
 smt::Term FormulaDag::to_term(Id root) {
-  // Reachable nodes, and those that need a term of their own: the root and every argument of
-  // a node with the other connective. Arguments have smaller ids, so one downward pass marks
-  // them and one upward pass builds them.
+  // Nodes that get a term of their own: the root, every argument of a node with the other
+  // connective, and every node with two or more parents. Every other reachable node has one
+  // parent, of its own connective, so it belongs to exactly one region: opening regions is
+  // linear in the DAG. Arguments have smaller ids: one downward pass marks, one upward builds.
+  std::vector<uint32_t> parents(root + 1, 0);
   std::vector<uint8_t> reach(root + 1, 0), need(root + 1, 0);
   reach[root] = need[root] = 1;
   for (Id n = root + 1; n-- > 0;) {
@@ -46,18 +48,23 @@ smt::Term FormulaDag::to_term(Id root) {
     for (uint32_t i = begin_[n]; i < begin_[n + 1]; ++i) {
       Id a = args_[i];
       reach[a] = 1;
-      if (op_[a] != op_[n]) need[a] = 1;
+      if (op_[a] != op_[n] || ++parents[a] >= 2) need[a] = 1;
     }
   }
+  // A term with many arguments that is an argument of a term of its own connective would be
+  // copied into it by TermManager's flattening, once per parent; past this size it goes in
+  // through an implication instead (a ∨ R as ¬a → R, a ∧ R as ¬(a → ¬R)), which is not
+  // flattened.
+  constexpr size_t kCopyLimit = 32;
   std::vector<uint32_t> seen(root + 1, 0);
   std::vector<Id> stack;
-  std::vector<smt::Term> flat;
+  std::vector<smt::Term> flat, kept;
   for (Id n = 0; n <= root; ++n) {
     if (!need[n] || op_[n] == kLeaf) continue;
-    // The arguments of n's region: nodes of the same connective without a term of their own
-    // are opened; everything else already has its term (smaller id).
     flat.clear();
+    kept.clear();
     const uint32_t stamp = n + 1;
+    const smt::Kind kind = op_[n] == kAnd ? smt::Kind::And : smt::Kind::Or;
     for (uint32_t i = begin_[n]; i < begin_[n + 1]; ++i) stack.push_back(args_[i]);
     while (!stack.empty()) {
       Id a = stack.back();
@@ -66,11 +73,17 @@ smt::Term FormulaDag::to_term(Id root) {
       seen[a] = stamp;
       if (op_[a] == op_[n] && !need[a]) {
         for (uint32_t i = begin_[a]; i < begin_[a + 1]; ++i) stack.push_back(args_[i]);
+      } else if (tm_.kind(term_[a]) == kind && tm_.children(term_[a]).size() > kCopyLimit) {
+        kept.push_back(term_[a]);
       } else {
         flat.push_back(term_[a]);
       }
     }
-    term_[n] = op_[n] == kAnd ? tm_.mk_and(flat) : tm_.mk_or(flat);
+    smt::Term t = op_[n] == kAnd ? tm_.mk_and(flat) : tm_.mk_or(flat);
+    for (smt::Term k : kept)
+      t = op_[n] == kAnd ? tm_.mk_not(tm_.mk_implies(k, tm_.mk_not(t)))
+                         : tm_.mk_implies(tm_.mk_not(k), t);
+    term_[n] = t;
   }
   return term_[root];
 }

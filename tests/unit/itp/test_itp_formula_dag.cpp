@@ -48,3 +48,28 @@ TEST_CASE("formula dag: a long chain of one connective is one term") {
   REQUIRE(tm.kind(t) == smt::Kind::Or);
   CHECK(tm.children(t).size() == kN);
 }
+
+TEST_CASE("formula dag: a large shared region enters its parents through an implication") {
+  smt::TermManager tm;
+  FormulaDag dag(tm);
+  std::vector<FormulaDag::Id> leaves;
+  std::vector<Term> vars;
+  for (int i = 0; i < 40; ++i) {
+    vars.push_back(tm.mk_const(tm.declare_fun("v" + std::to_string(i), {}, SortTable::Bool)));
+    leaves.push_back(dag.leaf(vars.back()));
+  }
+  Term p = tm.mk_const(tm.declare_fun("p", {}, SortTable::Bool));
+  Term q = tm.mk_const(tm.declare_fun("q", {}, SortTable::Bool));
+  for (bool conj : {false, true}) {
+    CAPTURE(conj);
+    auto big = dag.mk(conj, leaves);  // shared by the two regions below
+    auto x = dag.mk2(conj, big, dag.leaf(p)), y = dag.mk2(conj, big, dag.leaf(q));
+    auto root = dag.mk2(!conj, x, y);
+    Term t = dag.to_term(root);
+    Term big_t = conj ? tm.mk_and(vars) : tm.mk_or(vars);
+    Term expected = conj ? tm.mk_or(tm.mk_and(big_t, p), tm.mk_and(big_t, q))
+                         : tm.mk_and(tm.mk_or(big_t, p), tm.mk_or(big_t, q));
+    CHECK(test::equivalent(tm, t, expected));
+    for (Term k : tm.children(t)) CHECK(tm.children(k).size() <= 2);  // not flattened
+  }
+}
