@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "itp/formula_dag.hpp"
 #include "itp/theory_interpolants.hpp"
 #include "smt/terms/printer.hpp"
 
@@ -63,6 +64,27 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
     parts[p].push_back(a.formula);
   }
   for (auto& f : parts) formulas_.push_back(tm_.mk_and(f));
+  // Symbols per partition, in one pass over the terms per partition (a cut's coloring is
+  // then a union of these lists, not a new traversal).
+  symbols_.assign(num_partitions_, {});
+  std::vector<uint32_t> seen(tm_.size(), 0), have(tm_.num_funcs(), 0);
+  std::vector<Term> stack;
+  for (uint32_t p = 0; p < num_partitions_; ++p) {
+    const uint32_t stamp = p + 1;
+    stack.assign(parts[p].begin(), parts[p].end());
+    while (!stack.empty()) {
+      Term t = stack.back();
+      stack.pop_back();
+      if (seen[t.id] == stamp) continue;
+      seen[t.id] = stamp;
+      smt::Kind k = tm_.kind(t);
+      if ((k == smt::Kind::Const || k == smt::Kind::App) && have[tm_.func_of(t)] != stamp) {
+        have[tm_.func_of(t)] = stamp;
+        symbols_[p].push_back(tm_.func_of(t));
+      }
+      for (Term c : tm_.children(t)) stack.push_back(c);
+    }
+  }
 
   if (proof_.complementary != 0) {
     unsupported_ = "the check assumed a literal and its negation (no resolution proof)";
@@ -174,10 +196,10 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
     cut.why = unsupported_;
     return cut;
   }
-  std::vector<Term> a_side, b_side;
+  std::vector<uint8_t> symbol_sides(tm_.num_funcs(), 0);
   for (uint32_t p = 0; p < num_partitions_; ++p)
-    (p < in_a.size() && in_a[p] ? a_side : b_side).push_back(formulas_[p]);
-  Coloring coloring = Coloring::of_sides(tm_, a_side, b_side);
+    for (FuncId f : symbols_[p]) symbol_sides[f] |= p < in_a.size() && in_a[p] ? kInA : kInB;
+  Coloring coloring(tm_, std::move(symbol_sides));
 
   const sat::ResolutionProof& r = proof_.resolution;
   const size_t num_vars = proof_.var_terms.size();
@@ -203,33 +225,51 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
   };
   auto is_act = [&](int v) { return v < (int)proof_.activation.size() && proof_.activation[v]; };
 
-  std::vector<Term> itp(r.num_nodes());
+  // Partial interpolants per node, as a FormulaDag (terms are built once, at the end).
+  FormulaDag dag(tm_);
+  std::vector<FormulaDag::Id> itp(r.num_nodes(), FormulaDag::kFalse);
+  std::vector<FormulaDag::Id> run;
   std::vector<Term> buf;
-  std::vector<smt::LraCertificateEntry> entries;
   std::vector<Side> sides;
   std::vector<SidedLiteral> sided;
   const uint32_t root = r.root();
   for (uint32_t n = 0; n <= root; ++n) {
     if (!used_[n]) continue;
     if (!r.is_leaf(n)) {
-      Term acc = itp[r.antecedent(n, 0)];
+      // Consecutive steps with the same a or b label are one n-ary disjunction / conjunction.
+      FormulaDag::Id acc = itp[r.antecedent(n, 0)];
+      run.clear();
+      uint8_t run_label = kUnset;
+      auto flush = [&] {
+        if (run.empty()) return;
+        run.push_back(acc);
+        acc = dag.mk(run_label == kLabelB, run);
+        run.clear();
+      };
       for (uint32_t i = 1; i < r.num_antecedents(n); ++i) {
         uint32_t ant = r.antecedent(n, i);
         int p = static_cast<int>(r.pivot(n, i));
-        Term other = itp[ant];
+        FormulaDag::Id other = itp[ant];
         if (label[p] == kUnset && !label_clause(r.clause(ant))) return cut;
-        switch (label[p]) {
-          case kLabelA: acc = tm_.mk_or(acc, other); break;
-          case kLabelB: acc = tm_.mk_and(acc, other); break;
-          default: {
-            // (p ∨ I+) ∧ (¬p ∨ I-): I+ is the interpolant of the premise containing p.
-            Term pos = proof_.var_terms[p];
-            bool ant_positive = contains(r.clause(ant), p);
-            Term ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
-            acc = tm_.mk_and(tm_.mk_or(pos, ip), tm_.mk_or(tm_.mk_not(pos), in));
-          }
+        if (label[p] == kUnset) {
+          cut.why = "a pivot that is not in its antecedent";
+          return cut;
         }
+        if (label[p] == kLabelA || label[p] == kLabelB) {
+          if (label[p] != run_label) flush();
+          run_label = label[p];
+          run.push_back(other);
+          continue;
+        }
+        flush();
+        // ab: (p ∨ I+) ∧ (¬p ∨ I-), I+ the interpolant of the premise containing p.
+        Term pos = proof_.var_terms[p];
+        bool ant_positive = contains(r.clause(ant), p);
+        FormulaDag::Id ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
+        acc = dag.mk2(true, dag.mk2(false, dag.leaf(pos), ip),
+                      dag.mk2(false, dag.leaf(tm_.mk_not(pos)), in));
       }
+      flush();
       itp[n] = acc;
       continue;
     }
@@ -255,7 +295,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
           buf.push_back(lit_term(-l));
         }
       }
-      itp[n] = a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf);
+      itp[n] = dag.leaf(a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf));
       continue;
     }
     // A valid clause: the negated literals on sides by label.
@@ -267,8 +307,8 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
       local_a = local_a || locality[v] == kLocalA;
       local_b = local_b || locality[v] == kLocalB;
     }
-    if (!any_b) { itp[n] = tm_.mk_false(); continue; }
-    if (!any_a) { itp[n] = tm_.mk_true(); continue; }
+    if (!any_b) { itp[n] = FormulaDag::kFalse; continue; }
+    if (!any_a) { itp[n] = FormulaDag::kTrue; continue; }
     ++cut.split_valid_leaves;
     const smt::LeafInfo& info = proof_.leaves[n];
     auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
@@ -332,9 +372,9 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
       cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf: " + why;
       return cut;
     }
-    itp[n] = *leaf;
+    itp[n] = dag.leaf(*leaf);
   }
-  cut.interpolant = itp[root];
+  cut.interpolant = dag.to_term(itp[root]);
   return cut;
 }
 

@@ -73,6 +73,9 @@ class ProofInterpolator {
   uint32_t num_partitions_;
   std::string unsupported_;
   std::vector<Term> formulas_;
+  // The uninterpreted symbols of each partition's active assertions, read from the assertions
+  // themselves (a conjunction can simplify symbols away: p ∧ ¬p ∧ q becomes false).
+  std::vector<std::vector<FuncId>> symbols_;
   std::vector<uint8_t> used_;              // per node: reachable from the root
   std::vector<uint32_t> leaf_partition_;   // per used leaf: partition or kValid
   uint64_t used_nodes_ = 0;

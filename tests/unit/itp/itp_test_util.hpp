@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "itp/coloring.hpp"
 #include "itp/interpolant_check.hpp"
 #include "itp/interpolation.hpp"
 #include "smt/solver.hpp"
@@ -36,6 +37,9 @@ struct Partitioned {
         partition_of_assertion[id] = i;
       }
   }
+  // Does every partition's conjunction keep the symbols of its formulas? (mk_and simplifies,
+  // e.g. p ∧ ¬p to false; the checker then sees fewer symbols than the interpolator.)
+  bool conjunctions_keep_symbols() const;
   std::vector<Term> formulas() const {
     std::vector<Term> f;
     for (const auto& p : parts) f.push_back(tm.mk_and(p));
@@ -44,6 +48,16 @@ struct Partitioned {
 };
 
 // Is a ⇒ b valid (a ∧ ¬b unsat)? Fresh solver.
+inline bool Partitioned::conjunctions_keep_symbols() const {
+  for (const auto& p : parts) {
+    std::vector<FuncId> all, conj;
+    for (Term t : p) collect_symbols(tm, t, all);
+    collect_symbols(tm, tm.mk_and(p), conj);
+    if (all.size() != conj.size()) return false;
+  }
+  return true;
+}
+
 inline bool implies(smt::TermManager& tm, Term a, Term b) {
   smt::Solver s(tm);
   s.assert_formula(a);
@@ -62,7 +76,7 @@ inline std::vector<Term> checked_tree(Partitioned& p, std::span<const uint32_t> 
                                       const ItpOptions& o, InterpolationStats* stats = nullptr) {
   smt::SmtProof proof = p.solver.proof();
   InterpolationResult r = tree_interpolants(p.tm, proof, p.partition_of_assertion, start, o);
-  INFO("bool " << name(o.boolean) << ", lra " << name(o.lra) << ": " << r.unknown_reason);
+  INFO("bool " << std::string(name(o.boolean)) << ", lra " << std::string(name(o.lra)) << ": " << r.unknown_reason);
   REQUIRE(r.ok());
   REQUIRE(r.interpolants.size() + 1 == p.parts.size());
   std::vector<Term> f = p.formulas();
