@@ -81,8 +81,13 @@ def run_cvc5(prelude, a, b, timeout):
     try:
         r = subprocess.run(["cvc5", "--tlimit=%d" % (timeout * 1000), path], capture_output=True,
                            text=True, timeout=timeout + 20)
-        out = r.stdout.strip()
-        status = "solved" if out.startswith("(define-fun I") else ("timeout" if "interrupted" in (out + r.stderr) or r.returncode != 0 else "other")
+        out, err = r.stdout.strip(), r.stderr.lower()
+        if out.startswith("(define-fun I"):
+            status = "solved"
+        elif "interrupted" in err or "timeout" in err:
+            status = "timeout"
+        else:
+            status = "error" if r.returncode != 0 else "other"
     except subprocess.TimeoutExpired:
         status = "timeout"
     finally:
@@ -139,11 +144,11 @@ def main():
     if cvc:
         solved = [c for c in cvc if c["status"] == "solved"]
         base = [r for r in rows if r["system"] == "mcmillan/farkas/strong" and r["query"] != "unsupported"]
-        lines += ["", "cvc5 `get-interpolant` on the %d binary queries: %d solved in %.1f s (timeouts: %d, other: %d); "
+        lines += ["", "cvc5 `get-interpolant` on the %d binary queries: %d solved in %.1f s (timeouts: %d, errors or other: %d); "
                   "craig (mcmillan/farkas) answers all get-interpolants of these files in %.2f s of interpolation "
                   "(plus %.2f s of solving)." % (
                       len(cvc), len(solved), sum(c["seconds"] for c in solved),
-                      sum(1 for c in cvc if c["status"] == "timeout"), sum(1 for c in cvc if c["status"] == "other"),
+                      sum(1 for c in cvc if c["status"] == "timeout"), sum(1 for c in cvc if c["status"] in ("other", "error")),
                       sum(r["itp_s"] for r in base), sum({r["file"]: r["solve_s"] for r in base}.values()))]
     lines += ["", "Sizes are summed over the interpolants of a query; interpolation time includes proof mining."]
     with open(os.path.join(out_dir, "summary.md"), "w") as f:
