@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 BUILD_PKGS="cmake g++ make libcadical-dev libgmp-dev libcli11-dev doctest-dev libyaml-cpp-dev"
-TEST_PKGS="z3 cvc5 gnuplot-nox"
+TEST_PKGS="z3 cvc5 gnuplot-nox python3"
 
 install_packages() {
   local missing=()

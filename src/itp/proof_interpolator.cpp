@@ -275,7 +275,21 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
     }
     std::span<const Lit> clause = r.clause(n);
     if (!label_clause(clause)) return cut;
-    if (leaf_partition_[n] != kValid) {
+    // A Tseitin definition over shared atoms only is a valid clause whose partition rule gives
+    // a tautology (McMillan: the clause itself; McMillan′: its negation is false): the valid
+    // rule below gives the same formula as true/false, not as a copy of the definition.
+    // Pudlák keeps the partition rule (there the two rules differ, and the tree property is
+    // only trusted for partition clauses).
+    bool shared_definition = false;
+    if (leaf_partition_[n] != kValid && proof_.leaves[n].kind == LeafKind::Definition &&
+        options.boolean != BoolSystem::Pudlak) {
+      shared_definition = true;
+      for (Lit l : clause) {
+        int v = var_of(l);
+        if (!is_act(v) && (locality[v] == kLocalA || locality[v] == kLocalB)) shared_definition = false;
+      }
+    }
+    if (leaf_partition_[n] != kValid && !shared_definition) {
       const bool a_clause = in_a[leaf_partition_[n]] != 0;
       buf.clear();
       for (Lit l : clause) {
