@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""itp_random.py CRAIG COUNT FIRST_SEED LOGIC [-- CRAIG_ARGS...]
+
+Random interpolation problems: for each seed, the random script of the differential tests
+(gen_qf_uf for QF_UF, gen_arith SEED LOGIC for QF_LRA, QF_UFLRA, QF_LIA, QF_UFLIA; found next to
+CRAIG in tests/, or $GEN_QF_UF / $GEN_ARITH) is flattened to its declarations and assertions;
+if z3 finds them unsat, they are split at random into 2-5 partitions, given a random shape
+(binary, sequence or tree, in SMTInterpol's syntax) and craig's get-interpolants answer is
+checked by craig itself and by z3 (itp_z3.py: global, local and vocabulary conditions). Seeds
+whose assertions are sat are skipped. Last line: `N passed, M failed` (unsat problems).
+"""
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from itp_z3 import check_file, parse_all, show  # noqa: E402
+
+
+def generator(craig, logic):
+    name = "gen_qf_uf" if logic == "QF_UF" else "gen_arith"
+    env = os.environ.get("GEN_QF_UF" if logic == "QF_UF" else "GEN_ARITH")
+    if env:
+        return name, env
+    for d in (os.path.join(os.path.dirname(craig), "tests"), os.path.dirname(craig)):
+        if os.access(os.path.join(d, name), os.X_OK):
+            return name, os.path.join(d, name)
+    raise SystemExit("itp_random.py: no %s next to %s (set $GEN_QF_UF / $GEN_ARITH)" % (name, craig))
+
+
+def flatten(cmds):
+    """Declarations (each name once) and the top-level assertions of a script, scopes ignored."""
+    decls, seen, asserts, logic = [], set(), [], None
+    for c in cmds:
+        if not isinstance(c, list) or not c:
+            continue
+        if c[0] == "set-logic":
+            logic = c[1]
+        elif c[0] in ("declare-fun", "declare-const", "declare-sort", "define-fun", "define-sort"):
+            if c[1] not in seen:
+                seen.add(c[1])
+                decls.append(show(c))
+        elif c[0] == "assert":
+            t = c[1]
+            if isinstance(t, list) and t and t[0] == "!":
+                t = t[1]
+            asserts.append(show(t))
+    return logic, decls, asserts
+
+
+def z3_unsat(logic, decls, asserts):
+    with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+        f.write("(set-logic %s)\n%s\n" % (logic or "ALL", "\n".join(decls)))
+        for a in asserts:
+            f.write("(assert %s)\n" % a)
+        f.write("(check-sat)\n")
+        path = f.name
+    try:
+        r = subprocess.run(["z3", "-T:10", path], capture_output=True, text=True)
+        return r.stdout.strip().splitlines()[-1:] == ["unsat"]
+    finally:
+        os.unlink(path)
+
+
+def random_shape(rng, n):
+    """get-interpolants arguments for partitions P0..P{n-1}: binary, sequence or a random tree."""
+    kind = "binary" if n == 2 else rng.choice(["sequence", "tree"])
+    if kind != "tree":
+        return " ".join("P%d" % i for i in range(n)), kind
+    # A random tree in post-order: build it recursively over the index range.
+    def build(lo, hi):  # partitions lo..hi, root hi; returns the element list of the subtree
+        if lo == hi:
+            return ["P%d" % hi]
+        elems, i = [], lo
+        while i < hi:
+            j = rng.randint(i, hi - 1)
+            sub = build(i, j)
+            elems.append(sub if not elems else "(" + " ".join(sub) + ")")
+            i = j + 1
+        return [e for part in elems for e in (part if isinstance(part, list) else [part])] + ["P%d" % hi]
+    return " ".join(build(0, n - 1)), kind
+
+
+def main():
+    argv = sys.argv[1:]
+    craig_args = []
+    if "--" in argv:
+        k = argv.index("--")
+        argv, craig_args = argv[:k], argv[k + 1:]
+    if len(argv) != 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    if shutil.which("z3") is None:
+        print("skipped: z3 not found")
+        return 0
+    craig, count, first, logic = argv[0], int(argv[1]), int(argv[2]), argv[3]
+    name, gen = generator(craig, logic)
+    passed = failed = skipped = itps = unsupported = 0
+    shapes = {}
+    for seed in range(first, first + count):
+        args = [gen, str(seed)] + ([logic] if name == "gen_arith" else [])
+        text = subprocess.run(args, capture_output=True, text=True).stdout
+        lg, decls, asserts = flatten(parse_all(text))
+        if len(asserts) < 2 or not z3_unsat(lg, decls, asserts):
+            skipped += 1
+            continue
+        rng = random.Random(seed)
+        n = rng.randint(2, min(5, len(asserts)))
+        parts = [[] for _ in range(n)]
+        for a in asserts:
+            parts[rng.randrange(n)].append(a)
+        shape, kind = random_shape(rng, n)
+        shapes[kind] = shapes.get(kind, 0) + 1
+        with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+            f.write("(set-option :produce-interpolants true)\n(set-logic %s)\n%s\n" % (lg or "ALL", "\n".join(decls)))
+            for i, p in enumerate(parts):
+                f.write("(assert (! (and true true %s) :named P%d))\n" % (" ".join(p), i))
+            f.write("(check-sat)\n(get-interpolants %s)\n" % shape)
+            path = f.name
+        problems, checked, unsup = check_file(craig, path, craig_args)
+        itps += checked
+        unsupported += unsup
+        if problems:
+            failed += 1
+            keep = os.path.join(tempfile.gettempdir(), "itp-random-%s-%d.smt2" % (logic, seed))
+            shutil.copy(path, keep)
+            print("FAIL seed %d (%s, %d partitions): kept %s" % (seed, kind, n, keep))
+            for p in problems:
+                print("     " + p)
+        else:
+            passed += 1
+        os.unlink(path)
+    print("%s: %d unsat problems (%s), %d sat seeds skipped; interpolants checked by z3: %d; "
+          "get-interpolants unsupported: %d" % (logic, passed + failed,
+                                                ", ".join("%s %d" % kv for kv in sorted(shapes.items())),
+                                                skipped, itps, unsupported))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
