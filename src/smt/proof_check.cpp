@@ -6,7 +6,6 @@
 #include <unordered_set>
 
 #include "sat/proof_checker.hpp"
-#include "smt/arith_definitions.hpp"
 #include "smt/euf_certificate.hpp"
 #include "smt/terms/printer.hpp"
 
@@ -88,7 +87,7 @@ class Checker {
         return unit_of(def, c) ? "" : "ite definition clause is not the definition";
       }
       case LeafKind::ArithDefinition: {
-        Term def = arith_definition(tm_, info.term);
+        Term def = standard_definition(info.term);
         return def.valid() && unit_of(def, c) ? "" : "arith definition clause is not the definition";
       }
       case LeafKind::TheoryLemma: return theory_lemma(info, c);
@@ -102,6 +101,43 @@ class Checker {
   }
 
  private:
+  // The definitions of div and mod by a non-zero numeral, abs and to_int, stated from the
+  // SMT-LIB Ints and Reals theories here rather than taken from arith_definitions.cpp (the
+  // producer): x = k·(div x k) + (mod x k) with 0 <= mod < |k|; abs by cases; to_int as the
+  // floor. Term construction normalises, so equal formulas are the same term; a spelling that
+  // differs from the producer's fails the check (never passes it wrongly).
+  Term standard_definition(Term t) {
+    Kind k = tm_.kind(t);
+    if (k == Kind::IntDiv || k == Kind::Mod) {
+      Term x = tm_.child(t, 0), d = tm_.child(t, 1);
+      if (tm_.kind(d) != Kind::Numeral || tm_.numeral(d) == 0) return Term{};
+      const mpq_class kv = tm_.numeral(d);
+      const Term abs_k = tm_.mk_numeral(abs(kv), SortTable::Int);
+      const Term zero = tm_.mk_numeral(0, SortTable::Int);
+      Term quotient = k == Kind::IntDiv ? t : tm_.mk_int_div(x, d);
+      Term k_times_q = tm_.mk_mul(std::vector<Term>{d, quotient});
+      if (k == Kind::IntDiv) {  // 0 <= x - k·q < |k|
+        Term rest = tm_.mk_sub(x, k_times_q);
+        return tm_.mk_and(tm_.mk_geq(rest, zero), tm_.mk_lt(rest, abs_k));
+      }
+      Term parts[3] = {tm_.mk_eq(x, tm_.mk_add(std::vector<Term>{k_times_q, t})), tm_.mk_geq(t, zero),
+                       tm_.mk_lt(t, abs_k)};
+      return tm_.mk_and(parts);
+    }
+    if (k == Kind::Abs) {
+      Term x = tm_.child(t, 0);
+      Term zero = tm_.mk_numeral(0, tm_.sort(x));
+      return tm_.mk_ite(tm_.mk_leq(zero, x), tm_.mk_eq(t, x), tm_.mk_eq(t, tm_.mk_sub(zero, x)));
+    }
+    if (k == Kind::ToInt) {  // the floor: to_real(t) <= x < to_real(t) + 1
+      Term x = tm_.child(t, 0);
+      Term gap = tm_.mk_sub(x, tm_.mk_to_real(t));
+      return tm_.mk_and(tm_.mk_geq(gap, tm_.mk_numeral(0, SortTable::Real)),
+                        tm_.mk_lt(gap, tm_.mk_numeral(1, SortTable::Real)));
+    }
+    return Term{};
+  }
+
   bool unit_of(Term t, std::span<const Lit> c) const { return c.size() == 1 && lit_of(t) == c[0] && c[0] != 0; }
 
   // The clause must hold in every assignment with v(t) <=> op(kids): no assignment falsifying
