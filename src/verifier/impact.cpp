@@ -165,6 +165,60 @@ Term ImpactEngine::to_cur(const PathQuery& q, std::size_t k, Term itp) {
     return itp::simplify_interpolant(tm_, r, kSimplifyLevel);
 }
 
+// Interpolants of a strong system carry every shared fact the proof touched (x = 0 where
+// only x >= 0 matters), and such labels rarely cover each other, so loops get unrolled.
+// Backwards from the last cut, W_j keeps a subset of the conjuncts of I_j such that
+// W_j ∧ step_{j+1} ⊨ W_{j+1} (W after the last block is `last`). Each W_j is weaker than I_j,
+// so step_0 (with the start label) still implies W_0 and the sequence property holds for W.
+// The checks treat the C operators as uninterpreted, which only keeps more conjuncts.
+std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itps, Term last) {
+    smt::SolverOptions so;
+    so.check_models = o_.check_models;
+    so.check_certificates = o_.check_certificates;
+    so.deadline = o_.deadline;
+    smt::Solver s(tm_, so);
+    Term target = last;
+    for (std::size_t j = itps.size(); j-- > 0;) {
+        // Conjuncts, with an arithmetic equality split into its two bounds (x = 0 is often
+        // needed only as x >= 0).
+        std::vector<Term> top, conj;
+        if (tm_.kind(itps[j]) == smt::Kind::And) top.assign(tm_.children(itps[j]).begin(), tm_.children(itps[j]).end());
+        else if (itps[j] != tm_.mk_true()) top.push_back(itps[j]);
+        for (Term c : top) {
+            if (tm_.kind(c) == smt::Kind::Eq && tm_.is_arith(tm_.child(c, 0))) {
+                conj.push_back(tm_.mk_leq(tm_.child(c, 0), tm_.child(c, 1)));
+                conj.push_back(tm_.mk_geq(tm_.child(c, 0), tm_.child(c, 1)));
+            } else {
+                conj.push_back(c);
+            }
+        }
+        const std::size_t before = conj.size();
+        s.push();
+        s.assert_formula(q.steps[j + 1]);
+        s.assert_formula(tm_.mk_not(target));
+        if (s.check(conj) == smt::Result::Unsat) {
+            std::vector<Term> core = s.unsat_assumptions();
+            // Keep the interpolant's order, restricted to the core, then drop what is not needed.
+            std::unordered_set<Term, smt::TermHash> in_core(core.begin(), core.end());
+            std::vector<Term> kept;
+            for (Term c : conj)
+                if (in_core.count(c)) kept.push_back(c);
+            for (std::size_t i = 0; i < kept.size();) {
+                std::vector<Term> candidate = kept;
+                candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(i));
+                if (s.check(candidate) == smt::Result::Unsat) kept = std::move(candidate);
+                else ++i;
+            }
+            conj = std::move(kept);
+        }
+        s.pop();
+        if (conj.size() < before) stats_.dropped_conjuncts += before - conj.size();
+        itps[j] = tm_.mk_and(conj);
+        target = itps[j];
+    }
+    return itps;
+}
+
 // Conjoins itps[j] (over the state after j+1 blocks) into the label of path[j+1] unless
 // the label already implies it (McMillan CAV'06, Refine: covers the vertex gave are dropped).
 void ImpactEngine::strengthen_along(const PathQuery& q, const std::vector<VertexId>& path,
@@ -252,8 +306,11 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
             reason_ = "interpolation: " + ir.unknown_reason;
             return RefineResult::Unknown;
         }
-        for (std::size_t j = 0; j < ir.interpolants.size(); ++j) {
-            const Term phi = to_cur(q, j + 1, ir.interpolants[j]);
+        std::vector<Term> raw = ir.interpolants;
+        for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
+        if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), tm_.mk_false());
+        for (std::size_t j = 0; j < raw.size(); ++j) {
+            const Term phi = to_cur(q, j + 1, raw[j]);
             if (!phi.valid()) {
                 reason_ = "an interpolant has symbols other than the program variables";
                 return RefineResult::Unknown;
@@ -318,8 +375,11 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
             itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(m), o_.itp);
         stats_.interpolation_seconds += since(t1);
         if (!ir.ok()) return false;
-        for (std::size_t j = 0; j < ir.interpolants.size(); ++j) {
-            const Term phi = to_cur(q, j + 1, ir.interpolants[j]);
+        std::vector<Term> raw = ir.interpolants;
+        for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
+        if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), tm_.substitute(unwinding_[w].label, at_end));
+        for (std::size_t j = 0; j < raw.size(); ++j) {
+            const Term phi = to_cur(q, j + 1, raw[j]);
             if (!phi.valid()) return false;
             itps.push_back(phi);
         }
@@ -344,6 +404,8 @@ Verdict ImpactEngine::finish(Verdict v) const {
     v.stats.push_back({"impact-refinements", std::to_string(stats_.refinements)});
     v.stats.push_back({"impact-implication-checks", std::to_string(stats_.implication_checks)});
     v.stats.push_back({"operator-instances", std::to_string(stats_.operator_instances)});
+    if (o_.weaken_interpolants)
+        v.stats.push_back({"impact-dropped-conjuncts", std::to_string(stats_.dropped_conjuncts)});
     v.stats.push_back({"interpolants (count / total nodes / max nodes)",
                        std::to_string(stats_.interpolants) + " / " + std::to_string(stats_.interpolant_nodes) +
                            " / " + std::to_string(stats_.max_interpolant_nodes)});

@@ -13,7 +13,8 @@
 //           away). Satisfiable (exactly for the C operators, operator_refinement.hpp): a
 //           counterexample. Unsatisfiable: sequence interpolants (itp/interpolation.hpp,
 //           refinement solvers without integer cuts, whose lemmas can be split by the cut),
-//           renamed back to cur constants, conjoined into the labels along the path;
+//           weakened (conjuncts the rest of the path does not need are dropped), renamed
+//           back to cur constants, conjoined into the labels along the path;
 //   Cover   v by an earlier uncovered vertex w at the same location when label(v) ⊨
 //           label(w), decided by a solver;
 //   Close   tries Cover(v, w) for every earlier w; with forced covering (section 5 of the
@@ -47,6 +48,9 @@ struct ImpactOptions {
     bool check_certificates = true;
     itp::ItpOptions itp;
     bool forced_covering = false;
+    // Drop conjuncts of path interpolants that the rest of the path does not need (see
+    // ImpactEngine::weaken); measured: fewer diverging unrollings.
+    bool weaken_interpolants = true;
     // Vertices this many blocks deep are not expanded (0: no limit); TRUE is then impossible.
     unsigned max_depth = 0;
     // Rounds of operator refinement per satisfiability check.
@@ -55,7 +59,7 @@ struct ImpactOptions {
 
 struct ImpactStats {
     std::size_t refinements = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
-    std::size_t implication_checks = 0, operator_instances = 0;
+    std::size_t implication_checks = 0, operator_instances = 0, dropped_conjuncts = 0;
     std::size_t interpolants = 0, interpolant_nodes = 0, max_interpolant_nodes = 0;
     double solve_seconds = 0, interpolation_seconds = 0, check_seconds = 0;
 };
@@ -95,6 +99,7 @@ private:
     // Renames an interpolant over the state at `k` to cur constants; invalid if it has
     // other symbols.
     smt::Term to_cur(const PathQuery& q, std::size_t k, smt::Term itp);
+    std::vector<smt::Term> weaken(const PathQuery& q, std::vector<smt::Term> itps, smt::Term last);
     void strengthen_along(const PathQuery& q, const std::vector<VertexId>& path,
                           const std::vector<smt::Term>& itps, std::vector<VertexId>& changed);
     Verdict finish(Verdict v) const;

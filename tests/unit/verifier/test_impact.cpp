@@ -77,6 +77,8 @@ TEST_CASE("impact: the lock example of the paper is safe") {
             o.itp.boolean = b;
             o.itp.lra = l;
             CHECK(f.run(o).kind == VerdictKind::True);
+            o.weaken_interpolants = false;
+            CHECK(f.run(o).kind == VerdictKind::True);
         }
 }
 
