@@ -54,7 +54,7 @@ struct VerifyOptions {
     // Engine impact: interpolation systems, forced covering, and printing the checked
     // invariants of a TRUE verdict (per large-block location, as C expressions).
     itp::ItpOptions itp;
-    bool impact_forced_covering = false;
+    bool impact_forced_covering = true;
     bool invariants = false;
 };
 

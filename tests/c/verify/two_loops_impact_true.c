@@ -1,5 +1,5 @@
 // expected: TRUE
-// args: --engine impact --impact-forced-covering  (without forced covering the first loop is unrolled)
+// args: --engine impact  (forced covering, on by default; without it the first loop is unrolled)
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
 extern void reach_error(void);

@@ -99,10 +99,10 @@ TEST_CASE("impact: loops with known invariants") {
     CHECK(verifier::ImpactEngine(*pair.blocks, *pair.plain, {})
               .implies(w.invariants[pair.loop_head()], pair.tm.mk_eq(pair.var("i"), pair.var("j"))));
 
-    verifier::ImpactOptions forced;
-    forced.forced_covering = true;
-    CHECK(Fixture(kCountToN).run(forced).kind == VerdictKind::True);
-    CHECK(Fixture(kLock).run(forced).kind == VerdictKind::True);
+    verifier::ImpactOptions plain;  // the paper's algorithm without forced covering
+    plain.forced_covering = false;
+    CHECK(Fixture(kCountToN).run(plain).kind == VerdictKind::True);
+    CHECK(Fixture(kLock).run(plain).kind == VerdictKind::True);
 }
 
 TEST_CASE("impact: a FALSE verdict has the plain path and the inputs in execution order") {
@@ -157,9 +157,14 @@ TEST_CASE("impact: forced covering proves what path interpolants alone keep unro
               " __VERIFIER_assert(x == n); return 0; }");
     verifier::ImpactOptions o;
     o.forced_covering = true;
+    o.max_depth = 12;
     auto v = f.run(o);
     REQUIRE(v.kind == VerdictKind::True);
     CHECK(v.invariants[f.loop_head(1)] != f.tm.mk_true());
+    o.forced_covering = false;
+    auto w = f.run(o);
+    CHECK(w.kind == VerdictKind::Unknown);
+    CHECK(w.reason.find("depth bound") != std::string::npos);
 }
 
 TEST_CASE("impact: a reachable recursion bound gives UNKNOWN") {
