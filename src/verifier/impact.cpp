@@ -221,7 +221,7 @@ std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itp
 
 // Conjoins itps[j] (over the state after j+1 blocks) into the label of path[j+1] unless
 // the label already implies it (McMillan CAV'06, Refine: covers the vertex gave are dropped).
-void ImpactEngine::strengthen_along(const PathQuery& q, const std::vector<VertexId>& path,
+void ImpactEngine::strengthen_along(const std::vector<VertexId>& path,
                                     const std::vector<Term>& itps, std::vector<VertexId>& changed) {
     for (std::size_t j = 0; j < itps.size(); ++j) {
         const Term phi = itps[j];
@@ -323,7 +323,7 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
         }
     }
     std::vector<VertexId> changed;
-    strengthen_along(q, path, itps, changed);
+    strengthen_along(path, itps, changed);
     if (unwinding_[v].label != tm_.mk_false()) unwinding_.strengthen(v, tm_.mk_false());
     // McMillan CAV'06, DFS: after Refine, Close the path; only strengthened vertices can
     // have become coverable (the others' candidates only got stronger).
@@ -385,7 +385,7 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
         }
     }
     std::vector<VertexId> changed;
-    strengthen_along(q, path, itps, changed);
+    strengthen_along(path, itps, changed);
     if (!implies(unwinding_[v].label, unwinding_[w].label)) unwinding_.strengthen(v, unwinding_[w].label);
     if (unwinding_.is_covered(v)) return true;  // a label on the path became false
     unwinding_.set_cover(v, w);

@@ -101,8 +101,8 @@ private:
     // other symbols.
     smt::Term to_cur(const PathQuery& q, std::size_t k, smt::Term itp);
     std::vector<smt::Term> weaken(const PathQuery& q, std::vector<smt::Term> itps, smt::Term last);
-    void strengthen_along(const PathQuery& q, const std::vector<VertexId>& path,
-                          const std::vector<smt::Term>& itps, std::vector<VertexId>& changed);
+    void strengthen_along(const std::vector<VertexId>& path, const std::vector<smt::Term>& itps,
+                          std::vector<VertexId>& changed);
     Verdict finish(Verdict v) const;
 
     const Program& blocks_;
