@@ -231,8 +231,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   verify->add_flag("--impact-forced-covering,!--no-impact-forced-covering", vo.impact_forced_covering,
                    "impact: when a cover fails, try to force it by strengthening the path from the "
-                   "nearest common ancestor (McMillan CAV'06, section 5; default on: 13 against 9 "
-                   "TRUE on loop-lit)");
+                   "nearest common ancestor (McMillan CAV'06, section 5; default on: more TRUE on "
+                   "SV-COMP loop-lit and loop-invgen)");
   verify->add_flag("--invariants", vo.invariants,
                    "impact: print the checked inductive invariants of a TRUE verdict (per location, as C)");
   verify->add_flag("--json", vo.json, "End the output with a JSON line for machines");
