@@ -209,7 +209,9 @@ int main(int argc, char** argv) {
   verify->add_option("--engine", vo.engine, "Verification engine")
       ->check(CLI::IsMember(engines))
       ->capture_default_str();
-  verify->add_option("--bound", vo.bound, "BMC: largest number of blocks (0 = deepen until the time limit)");
+  verify->add_option("--bound", vo.bound,
+                     "BMC: largest number of blocks (0 = deepen until the time limit); impact: vertices this "
+                     "many blocks deep are not expanded (then TRUE is impossible)");
   verify->add_option("--property", vo.property_file, "Property file (.prp); only unreach-call is supported");
   verify->add_option("--data-model", data_model, "ILP32 or LP64 (default: the task's, else ILP32)")
       ->check(CLI::IsMember({"ILP32", "LP64"}));
@@ -219,6 +221,25 @@ int main(int argc, char** argv) {
                      "Inline recursive calls this deep (deeper calls make TRUE impossible)")
       ->capture_default_str();
   verify->add_flag("--stats", vo.stats, "Print statistics after the verdict");
+  // Engine impact (the names and aliases of itp/options.hpp, checked by its parsers).
+  verify->add_option("--itp-bool", common.itp_bool,
+                     "impact: Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (or 0, 1, 2)")
+      ->check(itp_choice(itp::parse_bool_system, "Boolean interpolation system"))
+      ->capture_default_str();
+  verify->add_option("--itp-lra", common.itp_lra,
+                     "impact: arithmetic interpolation: farkas, dual-farkas, flexible, decomposed-farkas, "
+                     "dual-decomposed-farkas (or 0, 2, 3, 4, 5)")
+      ->check(itp_choice(itp::parse_lra_system, "LRA interpolation system"))
+      ->capture_default_str();
+  verify->add_option("--itp-euf", common.itp_euf, "impact: EUF interpolation: strong or weak (or 0, 2)")
+      ->check(itp_choice(itp::parse_euf_system, "EUF interpolation system"))
+      ->capture_default_str();
+  verify->add_flag("--impact-forced-covering,!--no-impact-forced-covering", vo.impact_forced_covering,
+                   "impact: when a cover fails, try to force it by strengthening the path from the "
+                   "nearest common ancestor (McMillan CAV'06, section 5; default on: more TRUE on "
+                   "SV-COMP loop-lit and loop-invgen)");
+  verify->add_flag("--invariants", vo.invariants,
+                   "impact: print the checked inductive invariants of a TRUE verdict (per location, as C)");
   verify->add_flag("--json", vo.json, "End the output with a JSON line for machines");
   try {
     app.parse(argc, argv);
@@ -228,6 +249,15 @@ int main(int argc, char** argv) {
   }
   apply_memory_limit(common.memory_mb);
   if (*verify) {
+    // Options of one engine are refused with another, so that an accepted option has an effect.
+    if (vo.engine != "impact")
+      for (const char* opt : {"--itp-bool", "--itp-lra", "--itp-euf", "--impact-forced-covering",
+                              "--no-impact-forced-covering", "--invariants"})
+        if (verify->count(opt)) {
+          std::cerr << "craig: error: " << opt << " needs --engine impact\n";
+          return cli::kUsage;
+        }
+    vo.itp = itp_options(common);
     vo.timeout = common.timeout;
     vo.check_models = common.check_models;
     vo.check_certificates = common.check_certificates;

@@ -30,6 +30,9 @@ struct Verdict {
     VerdictKind kind = VerdictKind::Unknown;
     std::string reason;               // Unknown: why; True: how it was proved
     Counterexample cex;               // False
+    // True, from engines with certificates (impact): per location of the large-block
+    // program, an inductive invariant over the cur constants, checked by invariant_check.hpp.
+    std::vector<smt::Term> invariants;
     std::vector<std::pair<std::string, std::string>> stats;
 };
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 
 #include "cli/exit_codes.hpp"
 #include "frontend/frontend.hpp"
@@ -14,7 +15,9 @@
 #include "smt/solver.hpp"
 #include "verifier/bmc.hpp"
 #include "verifier/dot.hpp"
+#include "verifier/impact.hpp"
 #include "verifier/large_block.hpp"
+#include "verifier/term_to_c.hpp"
 #include "verifier/witness.hpp"
 
 namespace craig::verifier {
@@ -148,6 +151,22 @@ void write_cfg(const VerifyOptions& o, const Program& plain, const Program& bloc
     if (!f) throw frontend::InputError(o.dump_cfg, "cannot write the CFG file");
 }
 
+// The checked invariants of a TRUE verdict, one line per large-block location.
+void print_invariants(std::ostream& out, const Program& blocks, const std::vector<smt::Term>& inv) {
+    if (inv.empty()) {
+        out << "Invariants: none (the engine proves TRUE without invariants)\n";
+        return;
+    }
+    out << "Invariants (checked inductive, per location):\n";
+    for (LocId l = 0; l < blocks.locs.size() && l < inv.size(); ++l) {
+        const Location& loc = blocks.locs[l];
+        std::string what = l == blocks.entry ? "entry" : l == blocks.error ? "error" : l == blocks.exit ? "exit"
+                           : l == blocks.truncated ? "truncated" : loc.loop_head ? "loop head" : "location";
+        out << "  " << loc.loc.str() << " " << (loc.function.empty() ? "-" : loc.function) << " (" << what
+            << "): " << term_to_c(blocks, inv[l]) << "\n";
+    }
+}
+
 struct Outcome {
     Report report;
     int exit_code = cli::kOk;
@@ -175,7 +194,21 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     if (o.timeout > 0)
         bo.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.timeout));
     const auto t_engine = Clock::now();
-    Verdict v = bmc(blocks, plain, bo);
+    Verdict v;
+    if (o.engine == "impact") {
+        ImpactOptions io;
+        io.deadline = bo.deadline;
+        io.check_models = o.check_models;
+        io.check_certificates = o.check_certificates;
+        io.itp = o.itp;
+        io.forced_covering = o.impact_forced_covering;
+        io.max_depth = o.bound;
+        v = impact(blocks, plain, io);
+    } else if (o.engine == "bmc") {
+        v = bmc(blocks, plain, bo);
+    } else {
+        throw std::invalid_argument("unknown engine '" + o.engine + "'");
+    }
     const double engine_time = std::chrono::duration<double>(Clock::now() - t_engine).count();
 
     Report& r = result.report;
@@ -215,6 +248,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
             out << "Witness: " << o.witness << "\n";
         }
     }
+    if (r.kind == VerdictKind::True && o.invariants) print_invariants(out, blocks, v.invariants);
     if (o.stats) {
         out << "Statistics:\n";
         out << "  engine: " << o.engine << "\n";

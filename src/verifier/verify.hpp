@@ -31,6 +31,7 @@
 #include <string>
 
 #include "frontend/types.hpp"
+#include "itp/options.hpp"
 #include "verifier/lowering.hpp"
 
 namespace craig::verifier {
@@ -50,10 +51,15 @@ struct VerifyOptions {
     bool check_models = true;
     bool check_certificates = true;
     LoweringOptions lowering;
+    // Engine impact: interpolation systems, forced covering, and printing the checked
+    // invariants of a TRUE verdict (per large-block location, as C expressions).
+    itp::ItpOptions itp;
+    bool impact_forced_covering = true;
+    bool invariants = false;
 };
 
 // Engines `run_verify` accepts.
-inline constexpr const char* kEngines[] = {"bmc"};
+inline constexpr const char* kEngines[] = {"bmc", "impact"};
 
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
 

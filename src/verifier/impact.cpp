@@ -1,0 +1,505 @@
+#include "verifier/impact.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "itp/interpolant_size.hpp"
+#include "itp/interpolation.hpp"
+#include "itp/simplify.hpp"
+#include "sat/resolution_proof.hpp"
+#include "verifier/block_path.hpp"
+#include "verifier/invariant_check.hpp"
+#include "verifier/operator_refinement.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using smt::Term;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Interpolants are simplified to equivalent formulas (constant propagation and bound
+// subsumption): smaller labels make covering checks and printed invariants cheaper.
+constexpr int kSimplifyLevel = 2;
+
+}  // namespace
+
+// A path formula: state versions per position, one formula per block of the path, and the
+// aux renaming of each block instance (for counterexamples).
+struct ImpactEngine::PathQuery {
+    std::vector<std::vector<Term>> states;  // states[k][var]: the value after k blocks
+    std::vector<Term> steps;                // steps[k]: block k+1 from states[k] to states[k+1]
+    std::vector<EdgeId> edges;
+    std::vector<AuxRenaming> renamed;
+};
+
+ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const ImpactOptions& o)
+    : blocks_(blocks), plain_(plain), o_(o), tm_(blocks.terms()), unwinding_(blocks.terms(), blocks.entry) {
+    smt::SolverOptions so;
+    so.check_models = o.check_models;
+    so.check_certificates = o.check_certificates;
+    so.deadline = o.deadline;
+    implication_ = std::make_unique<smt::Solver>(tm_, so);
+}
+
+ImpactEngine::~ImpactEngine() = default;
+
+bool ImpactEngine::timed_out() const { return o_.deadline && Clock::now() >= *o_.deadline; }
+
+smt::SolverOptions ImpactEngine::refinement_options() const {
+    smt::SolverOptions so;
+    so.produce_proofs = true;
+    so.produce_interpolants = true;
+    so.lia_cuts = false;  // a cut lemma can mix the partitions it was derived from
+    so.check_models = o_.check_models;
+    so.check_certificates = o_.check_certificates;
+    so.deadline = o_.deadline;
+    return so;
+}
+
+// McMillan CAV'06, Expand: one child per outgoing block, labelled true.
+void ImpactEngine::expand(VertexId v) {
+    if (unwinding_[v].expanded || unwinding_.is_covered(v)) return;
+    unwinding_.mark_expanded(v);
+    if (o_.max_depth && unwinding_[v].depth >= o_.max_depth) {
+        depth_cut_.push_back(v);
+        return;
+    }
+    for (EdgeId e : blocks_.out(unwinding_[v].loc)) unwinding_.add_child(v, e, blocks_.edges[e].dst);
+}
+
+bool ImpactEngine::implies(Term a, Term b) {
+    if (b == tm_.mk_true() || a == tm_.mk_false() || a == b) return true;
+    // Syntactic: every conjunct of b is a conjunct of a (labels are conjunctions of interpolants).
+    auto conjuncts = [&](Term t) {
+        std::vector<Term> c;
+        if (tm_.kind(t) == smt::Kind::And) c.assign(tm_.children(t).begin(), tm_.children(t).end());
+        else c.push_back(t);
+        return c;
+    };
+    const std::vector<Term> ca = conjuncts(a);
+    const std::unordered_set<Term, smt::TermHash> in_a(ca.begin(), ca.end());
+    const std::vector<Term> cb = conjuncts(b);
+    if (std::all_of(cb.begin(), cb.end(), [&](Term t) { return in_a.count(t) > 0; })) return true;
+    ++stats_.implication_checks;
+    const auto t0 = Clock::now();
+    implication_->push();
+    implication_->assert_formula(a);
+    implication_->assert_formula(tm_.mk_not(b));
+    const smt::Result r = implication_->check();
+    implication_->pop();
+    stats_.solve_seconds += since(t0);
+    return r == smt::Result::Unsat;  // Unknown: no cover, which is always sound
+}
+
+// McMillan CAV'06, Cover: w earlier, same location, both uncovered, label(v) ⊨ label(w).
+bool ImpactEngine::cover(VertexId v, VertexId w) {
+    const Vertex& x = unwinding_[v];
+    const Vertex& y = unwinding_[w];
+    if (w >= v || x.loc != y.loc || unwinding_.is_covered(v) || unwinding_.is_covered(w)) return false;
+    if (!implies(x.label, y.label)) return false;
+    unwinding_.set_cover(v, w);
+    ++stats_.covers;
+    return true;
+}
+
+// McMillan CAV'06, Close: Cover(v, w) for the earlier vertices w at v's location.
+bool ImpactEngine::close(VertexId v) {
+    if (unwinding_.is_covered(v)) return false;
+    const std::vector<VertexId>& same = unwinding_.at(unwinding_[v].loc);
+    for (std::size_t i = 0; i < same.size() && same[i] < v; ++i)
+        if (cover(v, same[i])) return true;
+    if (!o_.forced_covering) return false;
+    for (std::size_t i = 0; i < same.size() && same[i] < v; ++i) {
+        if (timed_out()) return false;
+        if (!unwinding_.is_covered(same[i]) && forced_cover(v, same[i])) return true;
+    }
+    return false;
+}
+
+ImpactEngine::PathQuery ImpactEngine::build_path(const std::vector<VertexId>& path) {
+    PathQuery q;
+    const std::string tag = "@" + std::to_string(queries_++) + "_";
+    std::vector<Term> s0;
+    for (const ProgramVar& var : blocks_.vars)
+        s0.push_back(tm_.mk_const(tm_.fresh_fun(var.name + tag + "0", {}, smt::SortTable::Int)));
+    q.states.push_back(std::move(s0));
+    for (std::size_t k = 1; k < path.size(); ++k) {
+        const EdgeId e = unwinding_[path[k]].edge;
+        const Edge& edge = blocks_.edges[e];
+        // SSA: a variable the block does not write keeps its version, so the frame
+        // equalities of instantiate are trivially true and left out.
+        std::vector<Term> post = q.states.back();
+        for (VarId w : edge.writes)
+            post[w] = tm_.mk_const(tm_.fresh_fun(blocks_.vars[w].name + tag + std::to_string(k), {},
+                                                 smt::SortTable::Int));
+        AuxRenaming ren;
+        q.steps.push_back(instantiate(blocks_, edge, q.states.back(), post, tag + std::to_string(k), true, &ren));
+        q.states.push_back(std::move(post));
+        q.edges.push_back(e);
+        q.renamed.push_back(std::move(ren));
+    }
+    return q;
+}
+
+Term ImpactEngine::to_cur(const PathQuery& q, std::size_t k, Term itp) {
+    std::unordered_map<Term, Term, smt::TermHash> back;
+    for (VarId v = 0; v < blocks_.vars.size(); ++v) back[q.states[k][v]] = blocks_.vars[v].cur;
+    Term r = tm_.substitute(itp, back);
+    // Shared symbols of the cut are the state versions (and the C operator functions);
+    // anything else would be a label the program variables cannot express.
+    std::vector<Term> stack{r};
+    std::unordered_set<Term, smt::TermHash> seen;
+    while (!stack.empty()) {
+        const Term t = stack.back();
+        stack.pop_back();
+        if (!seen.insert(t).second) continue;
+        if (tm_.kind(t) == smt::Kind::Const) {
+            const VarId v = blocks_.var_of(t);
+            if (v == UINT32_MAX || blocks_.vars[v].cur != t) return Term{};
+        }
+        for (Term c : tm_.children(t)) stack.push_back(c);
+    }
+    return itp::simplify_interpolant(tm_, r, kSimplifyLevel);
+}
+
+// Interpolants of a strong system carry every shared fact the proof touched (x = 0 where
+// only x >= 0 matters), and such labels rarely cover each other, so loops get unrolled.
+// Backwards from the last cut, W_j keeps a subset of the conjuncts of I_j such that
+// W_j ∧ step_{j+1} ⊨ W_{j+1} (W after the last block is `last`). Each W_j is weaker than I_j,
+// so step_0 (with the start label) still implies W_0 and the sequence property holds for W.
+// The checks treat the C operators as uninterpreted, which only keeps more conjuncts.
+std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itps, Term last) {
+    smt::SolverOptions so;
+    so.check_models = o_.check_models;
+    so.check_certificates = o_.check_certificates;
+    so.deadline = o_.deadline;
+    smt::Solver s(tm_, so);
+    Term target = last;
+    for (std::size_t j = itps.size(); j-- > 0;) {
+        // Conjuncts, with an arithmetic equality split into its two bounds (x = 0 is often
+        // needed only as x >= 0).
+        std::vector<Term> top, conj;
+        if (tm_.kind(itps[j]) == smt::Kind::And) top.assign(tm_.children(itps[j]).begin(), tm_.children(itps[j]).end());
+        else if (itps[j] != tm_.mk_true()) top.push_back(itps[j]);
+        for (Term c : top) {
+            if (tm_.kind(c) == smt::Kind::Eq && tm_.is_arith(tm_.child(c, 0))) {
+                conj.push_back(tm_.mk_leq(tm_.child(c, 0), tm_.child(c, 1)));
+                conj.push_back(tm_.mk_geq(tm_.child(c, 0), tm_.child(c, 1)));
+            } else {
+                conj.push_back(c);
+            }
+        }
+        const std::size_t before = conj.size();
+        s.push();
+        s.assert_formula(q.steps[j + 1]);
+        s.assert_formula(tm_.mk_not(target));
+        if (s.check(conj) == smt::Result::Unsat) {
+            std::vector<Term> core = s.unsat_assumptions();
+            // Keep the interpolant's order, restricted to the core, then drop what is not needed.
+            std::unordered_set<Term, smt::TermHash> in_core(core.begin(), core.end());
+            std::vector<Term> kept;
+            for (Term c : conj)
+                if (in_core.count(c)) kept.push_back(c);
+            for (std::size_t i = 0; i < kept.size();) {
+                std::vector<Term> candidate = kept;
+                candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(i));
+                if (s.check(candidate) == smt::Result::Unsat) kept = std::move(candidate);
+                else ++i;
+            }
+            conj = std::move(kept);
+        }
+        s.pop();
+        if (conj.size() < before) stats_.dropped_conjuncts += before - conj.size();
+        itps[j] = tm_.mk_and(conj);
+        target = itps[j];
+    }
+    return itps;
+}
+
+// Conjoins itps[j] (over the state after j+1 blocks) into the label of path[j+1] unless
+// the label already implies it (McMillan CAV'06, Refine: covers the vertex gave are dropped).
+void ImpactEngine::strengthen_along(const std::vector<VertexId>& path,
+                                    const std::vector<Term>& itps, std::vector<VertexId>& changed) {
+    for (std::size_t j = 0; j < itps.size(); ++j) {
+        const Term phi = itps[j];
+        const VertexId x = path[j + 1];
+        if (implies(unwinding_[x].label, phi)) continue;
+        unwinding_.strengthen(x, phi);
+        changed.push_back(x);
+    }
+}
+
+namespace {
+
+// Checks a path query; a model wrong about a C operator is refuted by instances asserted
+// in the partition of the block where the application occurs (they are valid facts, and
+// their symbols are that block's). Out of rounds: Unknown with `*why` set.
+smt::Result check_exact(smt::Solver& s, std::vector<OperatorRefinement>& ops, std::vector<std::uint32_t>& part,
+                        unsigned rounds, std::size_t& instances, std::string* why) {
+    for (unsigned round = 0;; ++round) {
+        const smt::Result r = s.check();
+        if (r != smt::Result::Sat) {
+            if (r == smt::Result::Unknown && why) *why = "solver: " + s.reason_unknown();
+            return r;
+        }
+        bool fixed = false;
+        for (std::size_t k = 0; k < ops.size(); ++k)
+            for (Term l : ops[k].lemmas(s.model())) {
+                if (round >= rounds) {
+                    if (why) *why = "operator refinement budget on a path";
+                    return smt::Result::Unknown;
+                }
+                const smt::AssertionId id = s.assert_formula(l);
+                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                part[id] = static_cast<std::uint32_t>(k);
+                ++instances;
+                fixed = true;
+            }
+        if (!fixed) return r;
+    }
+}
+
+}  // namespace
+
+// McMillan CAV'06, Refine.
+ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
+    ++stats_.refinements;
+    const std::vector<VertexId> path = unwinding_.path(v);
+    const std::size_t n = path.size() - 1;
+    if (n == 0) throw std::logic_error("impact: refine at the root");
+    PathQuery q = build_path(path);
+    smt::Solver s(tm_, refinement_options());
+    std::vector<std::uint32_t> part;
+    std::vector<OperatorRefinement> ops;
+    for (std::size_t k = 0; k < n; ++k) {
+        ops.emplace_back(tm_);
+        ops.back().scan(q.steps[k]);
+        const smt::AssertionId id = s.assert_formula(q.steps[k]);
+        if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+        part[id] = static_cast<std::uint32_t>(k);
+    }
+    const auto t0 = Clock::now();
+    const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &reason_);
+    stats_.solve_seconds += since(t0);
+    if (r == smt::Result::Unknown) return RefineResult::Unknown;
+    if (r == smt::Result::Sat) {
+        cex_ = block_path_counterexample(blocks_, plain_, q.edges, q.renamed, s.model());
+        return RefineResult::Feasible;
+    }
+    std::vector<Term> itps;
+    if (n >= 2) {
+        const auto t1 = Clock::now();
+        smt::SmtProof proof;
+        try {
+            proof = s.proof();
+        } catch (const sat::ProofError& e) {
+            reason_ = std::string("no proof of an infeasible path: ") + e.what();
+            return RefineResult::Unknown;
+        }
+        itp::InterpolationResult ir =
+            itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(n), o_.itp);
+        stats_.interpolation_seconds += since(t1);
+        if (!ir.ok()) {
+            reason_ = "interpolation: " + ir.unknown_reason;
+            return RefineResult::Unknown;
+        }
+        std::vector<Term> raw = ir.interpolants;
+        for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
+        if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), tm_.mk_false());
+        for (std::size_t j = 0; j < raw.size(); ++j) {
+            const Term phi = to_cur(q, j + 1, raw[j]);
+            if (!phi.valid()) {
+                reason_ = "an interpolant has symbols other than the program variables";
+                return RefineResult::Unknown;
+            }
+            const std::uint64_t size = itp::term_size(tm_, phi).dag_nodes;
+            ++stats_.interpolants;
+            stats_.interpolant_nodes += size;
+            stats_.max_interpolant_nodes = std::max<std::size_t>(stats_.max_interpolant_nodes, size);
+            itps.push_back(phi);
+        }
+    }
+    std::vector<VertexId> changed;
+    strengthen_along(path, itps, changed);
+    if (unwinding_[v].label != tm_.mk_false()) unwinding_.strengthen(v, tm_.mk_false());
+    // McMillan CAV'06, DFS: after Refine, Close the path; only strengthened vertices can
+    // have become coverable (the others' candidates only got stronger).
+    for (VertexId x : changed) close(x);
+    return RefineResult::Refined;
+}
+
+// Forced covering (McMillan CAV'06, section 5): prove label(w) at v from the label of
+// the nearest common ancestor u along the path u..v; on success the path is strengthened
+// with the interpolants and v with label(w), and v is covered by w.
+bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
+    if (w >= v || unwinding_.is_covered(v) || unwinding_.is_covered(w)) return false;
+    ++stats_.forced_attempts;
+    const VertexId u = unwinding_.nearest_common_ancestor(v, w);
+    const std::vector<VertexId> full = unwinding_.path(v);
+    const std::vector<VertexId> path(std::find(full.begin(), full.end(), u), full.end());
+    const std::size_t m = path.size() - 1;
+    PathQuery q = build_path(path);
+    smt::Solver s(tm_, refinement_options());
+    std::vector<std::uint32_t> part;
+    auto add = [&](Term f, std::uint32_t p) {
+        const smt::AssertionId id = s.assert_formula(f);
+        if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+        part[id] = p;
+    };
+    std::unordered_map<Term, Term, smt::TermHash> at_start, at_end;
+    for (VarId x = 0; x < blocks_.vars.size(); ++x) {
+        at_start[blocks_.vars[x].cur] = q.states[0][x];
+        at_end[blocks_.vars[x].cur] = q.states[m][x];
+    }
+    add(tm_.substitute(unwinding_[u].label, at_start), 0);
+    for (std::size_t k = 0; k < m; ++k) add(q.steps[k], static_cast<std::uint32_t>(k));
+    add(tm_.mk_not(tm_.substitute(unwinding_[w].label, at_end)), static_cast<std::uint32_t>(m - 1));
+    const auto t0 = Clock::now();
+    // Sat, even through an inexact C operator, only means no forced cover: no refinement.
+    const smt::Result r = s.check();
+    stats_.solve_seconds += since(t0);
+    if (r != smt::Result::Unsat) return false;
+    std::vector<Term> itps;
+    if (m >= 2) {
+        const auto t1 = Clock::now();
+        smt::SmtProof proof;
+        try {
+            proof = s.proof();
+        } catch (const sat::ProofError&) {
+            return false;
+        }
+        itp::InterpolationResult ir =
+            itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(m), o_.itp);
+        stats_.interpolation_seconds += since(t1);
+        if (!ir.ok()) return false;
+        std::vector<Term> raw = ir.interpolants;
+        for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
+        if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), tm_.substitute(unwinding_[w].label, at_end));
+        for (std::size_t j = 0; j < raw.size(); ++j) {
+            const Term phi = to_cur(q, j + 1, raw[j]);
+            if (!phi.valid()) return false;
+            itps.push_back(phi);
+        }
+    }
+    std::vector<VertexId> changed;
+    strengthen_along(path, itps, changed);
+    if (!implies(unwinding_[v].label, unwinding_[w].label)) unwinding_.strengthen(v, unwinding_[w].label);
+    if (unwinding_.is_covered(v)) return true;  // a label on the path became false
+    unwinding_.set_cover(v, w);
+    ++stats_.covers;
+    ++stats_.forced_covers;
+    return true;
+}
+
+Verdict ImpactEngine::finish(Verdict v) const {
+    v.stats.push_back({"impact-vertices", std::to_string(unwinding_.size())});
+    v.stats.push_back({"impact-covers (made / at the end)",
+                       std::to_string(stats_.covers) + " / " + std::to_string(unwinding_.num_covers())});
+    if (o_.forced_covering)
+        v.stats.push_back({"impact-forced-covers (made / tried)",
+                           std::to_string(stats_.forced_covers) + " / " + std::to_string(stats_.forced_attempts)});
+    v.stats.push_back({"impact-refinements", std::to_string(stats_.refinements)});
+    v.stats.push_back({"impact-implication-checks", std::to_string(stats_.implication_checks)});
+    v.stats.push_back({"operator-instances", std::to_string(stats_.operator_instances)});
+    if (o_.weaken_interpolants)
+        v.stats.push_back({"impact-dropped-conjuncts", std::to_string(stats_.dropped_conjuncts)});
+    v.stats.push_back({"interpolants (count / total nodes / max nodes)",
+                       std::to_string(stats_.interpolants) + " / " + std::to_string(stats_.interpolant_nodes) +
+                           " / " + std::to_string(stats_.max_interpolant_nodes)});
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.3f / %.3f / %.3f s", stats_.solve_seconds, stats_.interpolation_seconds,
+                  stats_.check_seconds);
+    v.stats.push_back({"time (solving / interpolation / invariant check)", buf});
+    v.stats.push_back({"blocks", std::to_string(blocks_.edges.size())});
+    v.stats.push_back({"plain-edges", std::to_string(plain_.edges.size())});
+    v.stats.push_back({"variables", std::to_string(plain_.vars.size())});
+    return v;
+}
+
+Verdict ImpactEngine::run() {
+    Verdict out;
+    auto unknown = [&](std::string why) {
+        out.kind = VerdictKind::Unknown;
+        out.reason = std::move(why);
+        return finish(std::move(out));
+    };
+    // The search below a vertex: McMillan CAV'06, DFS, with an explicit stack (paths can
+    // be long). Returns false when the run is over (out is set by the caller's handling).
+    enum class Stop { No, Error, Truncated, Unknown, Timeout };
+    auto dfs = [&](VertexId start) {
+        std::vector<VertexId> stack{start};
+        while (!stack.empty()) {
+            if (timed_out()) return Stop::Timeout;
+            const VertexId x = stack.back();
+            stack.pop_back();
+            close(x);
+            if (unwinding_.is_covered(x)) continue;
+            const LocId l = unwinding_[x].loc;
+            if (l == blocks_.error || l == blocks_.truncated) {
+                const RefineResult r = refine(x);
+                if (r == RefineResult::Unknown) return Stop::Unknown;
+                if (r == RefineResult::Feasible) return l == blocks_.error ? Stop::Error : Stop::Truncated;
+                continue;  // x is labelled false now
+            }
+            expand(x);
+            const auto& ch = unwinding_[x].children;
+            for (auto it = ch.rbegin(); it != ch.rend(); ++it) stack.push_back(*it);
+        }
+        return Stop::No;
+    };
+    for (;;) {
+        VertexId leaf = kNoVertex;
+        for (VertexId v = 0; v < unwinding_.size() && leaf == kNoVertex; ++v)
+            if (!unwinding_[v].expanded && !unwinding_.is_covered(v)) leaf = v;
+        if (leaf == kNoVertex) break;
+        if (timed_out()) return unknown("timeout after " + std::to_string(unwinding_.size()) + " vertices");
+        // McMillan CAV'06, UNWIND: Close the ancestors of the leaf, then DFS from it.
+        for (VertexId a : unwinding_.path(leaf)) close(a);
+        if (unwinding_.is_covered(leaf)) continue;
+        switch (dfs(leaf)) {
+            case Stop::No: break;
+            case Stop::Error:
+                out.kind = VerdictKind::False;
+                out.cex = cex_;
+                out.reason = "error reached along a path of " + std::to_string(cex_.plain_path.size()) + " edges";
+                return finish(std::move(out));
+            case Stop::Truncated:
+                return unknown("a call deeper than the recursion bound is reachable (" +
+                               (blocks_.approximations.empty() ? std::string("recursion inlined to a bound")
+                                                               : blocks_.approximations.front()) +
+                               "); raise --recursion-depth");
+            case Stop::Unknown: return unknown(reason_);
+            case Stop::Timeout: return unknown("timeout after " + std::to_string(unwinding_.size()) + " vertices");
+        }
+    }
+    for (VertexId v : depth_cut_)
+        if (!unwinding_.is_covered(v))
+            return unknown("unwinding depth bound " + std::to_string(o_.max_depth) + " reached");
+    // The unwinding is complete and safe: its certificate must check on its own.
+    std::vector<Term> inv = unwinding_.invariants(blocks_.locs.size());
+    for (Term& t : inv) t = itp::simplify_interpolant(tm_, t, 1);
+    smt::SolverOptions so;
+    so.check_models = o_.check_models;
+    so.check_certificates = o_.check_certificates;
+    so.deadline = o_.deadline;
+    const auto t0 = Clock::now();
+    const InvariantCheck c = check_invariants(blocks_, inv, so, o_.max_refinements);
+    stats_.check_seconds += since(t0);
+    if (c.outcome == InvariantOutcome::Invalid)
+        throw smt::CheckFailure("impact: the invariants of the unwinding are not inductive: " + c.why);
+    if (c.outcome == InvariantOutcome::Inconclusive) return unknown("the invariant check was inconclusive: " + c.why);
+    out.kind = VerdictKind::True;
+    out.reason = "inductive invariants from an unwinding of " + std::to_string(unwinding_.size()) + " vertices";
+    out.invariants = std::move(inv);
+    return finish(std::move(out));
+}
+
+Verdict impact(const Program& blocks, const Program& plain, const ImpactOptions& options) {
+    ImpactEngine engine(blocks, plain, options);
+    return engine.run();
+}
+
+}  // namespace craig::verifier

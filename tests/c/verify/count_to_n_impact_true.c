@@ -1,0 +1,14 @@
+// expected: TRUE
+// args: --engine impact --itp-lra dual-farkas --itp-bool pudlak  (invariant x <= n at the loop head)
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void reach_error(void);
+void __VERIFIER_assert(int c) { if (!c) { reach_error(); } }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0);
+  int x = 0;
+  while (x < n) x++;
+  __VERIFIER_assert(x == n);
+  return 0;
+}

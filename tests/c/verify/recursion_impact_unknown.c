@@ -1,0 +1,8 @@
+// expected: UNKNOWN
+// args: --engine impact  (sum(5) needs 6 nested calls; recursion is inlined 3 deep, so truncated is reachable)
+extern void reach_error(void);
+int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }
+int main(void) {
+  if (sum(5) != 15) reach_error();
+  return 0;
+}

@@ -1,0 +1,303 @@
+// The impact engine (lazy abstraction with interpolants), its unwinding and the
+// independent invariant check, on small programs with known verdicts and invariants.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+
+#include "frontend/frontend.hpp"
+#include "verifier/impact.hpp"
+#include "verifier/invariant_check.hpp"
+#include "verifier/large_block.hpp"
+#include "verifier/lowering.hpp"
+#include "verifier/term_to_c.hpp"
+#include "verifier/unwinding.hpp"
+
+using namespace craig;
+using verifier::VerdictKind;
+using verifier::VertexId;
+
+namespace {
+
+const char* kPrelude =
+    "extern void reach_error(void);\n"
+    "extern int __VERIFIER_nondet_int(void);\n"
+    "extern void __VERIFIER_assume(int);\n"
+    "void __VERIFIER_assert(int c) { if (!c) { ERROR: reach_error(); } }\n";
+
+// A lowered program and its large-block encoding, sharing one TermManager.
+struct Fixture {
+    smt::TermManager tm;
+    std::unique_ptr<verifier::Program> plain, blocks;
+    explicit Fixture(const std::string& code) {
+        auto tu = frontend::parse_string(std::string(kPrelude) + code, "t.c", frontend::DataModel::ILP32);
+        plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm));
+        blocks = std::make_unique<verifier::Program>(verifier::large_block(*plain));
+    }
+    verifier::Verdict run(verifier::ImpactOptions o = {}) { return verifier::impact(*blocks, *plain, o); }
+    smt::Term var(const std::string& c_name) const {
+        for (const auto& v : blocks->vars)
+            if (v.c_name == c_name) return v.cur;
+        FAIL("no variable " << c_name);
+        return {};
+    }
+    verifier::LocId loop_head(unsigned i = 0) const {
+        for (verifier::LocId l = 0; l < blocks->locs.size(); ++l)
+            if (blocks->locs[l].loop_head && i-- == 0) return l;
+        FAIL("no loop head");
+        return 0;
+    }
+};
+
+const char* kLock =  // McMillan CAV'06, figure 1
+    "int main() { int lock = 0, old, new_ = __VERIFIER_nondet_int();\n"
+    "  do { if (lock != 0) reach_error(); lock = 1; old = new_;\n"
+    "       if (__VERIFIER_nondet_int()) { if (lock == 0) reach_error(); lock = 0; new_++; }\n"
+    "  } while (new_ != old);\n"
+    "  if (lock == 0) reach_error(); return 0; }";
+
+const char* kCountToN =
+    "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0);"
+    " int x = 0; while (x < n) x++; __VERIFIER_assert(x == n); return 0; }";
+
+}  // namespace
+
+TEST_CASE("impact: the lock example of the paper is safe") {
+    Fixture f(kLock);
+    auto v = f.run();
+    REQUIRE(v.kind == VerdictKind::True);
+    REQUIRE(v.invariants.size() == f.blocks->locs.size());
+    CHECK(v.invariants[f.blocks->error] == f.tm.mk_false());
+    // The loop head needs lock = 0 (the do-while enters its body unlocked).
+    CHECK(v.invariants[f.loop_head()] != f.tm.mk_true());
+    // Every interpolation system gives a checked proof.
+    for (auto b : {itp::BoolSystem::McMillan, itp::BoolSystem::Pudlak, itp::BoolSystem::McMillanPrime})
+        for (auto l : {itp::LraSystem::Farkas, itp::LraSystem::DualFarkas, itp::LraSystem::DecomposedFarkas}) {
+            verifier::ImpactOptions o;
+            o.itp.boolean = b;
+            o.itp.lra = l;
+            CHECK(f.run(o).kind == VerdictKind::True);
+            o.weaken_interpolants = false;
+            CHECK(f.run(o).kind == VerdictKind::True);
+        }
+}
+
+TEST_CASE("impact: loops with known invariants") {
+    Fixture f(kCountToN);
+    auto v = f.run();
+    REQUIRE(v.kind == VerdictKind::True);
+    // x <= n at the loop head: every state with x > n is outside the invariant.
+    const smt::Term inv = v.invariants[f.loop_head()];
+    CHECK(term_to_c(*f.blocks, inv).find('n') != std::string::npos);
+    CHECK(verifier::ImpactEngine(*f.blocks, *f.plain, {})
+              .implies(inv, f.tm.mk_leq(f.var("x"), f.var("n"))));
+
+    Fixture pair("int main() { int i = 0, j = 0; while (__VERIFIER_nondet_int()) { i++; j++; }"
+                 " __VERIFIER_assert(i == j); return 0; }");
+    auto w = pair.run();
+    REQUIRE(w.kind == VerdictKind::True);
+    CHECK(verifier::ImpactEngine(*pair.blocks, *pair.plain, {})
+              .implies(w.invariants[pair.loop_head()], pair.tm.mk_eq(pair.var("i"), pair.var("j"))));
+
+    verifier::ImpactOptions plain;  // the paper's algorithm without forced covering
+    plain.forced_covering = false;
+    CHECK(Fixture(kCountToN).run(plain).kind == VerdictKind::True);
+    CHECK(Fixture(kLock).run(plain).kind == VerdictKind::True);
+}
+
+TEST_CASE("impact: a FALSE verdict has the plain path and the inputs in execution order") {
+    Fixture f("int main() { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();"
+              " int i = 0; while (i < a) i++;"
+              " if (i == 3 && b == i + 4) reach_error(); return 0; }");
+    auto v = f.run();
+    REQUIRE(v.kind == VerdictKind::False);
+    REQUIRE(v.cex.inputs.size() == 2);
+    CHECK(v.cex.inputs[0].text == "3");
+    CHECK(v.cex.inputs[1].text == "7");
+    REQUIRE(!v.cex.plain_path.empty());
+    CHECK(f.plain->edges[v.cex.plain_path.front()].src == f.plain->entry);
+    CHECK(f.plain->edges[v.cex.plain_path.back()].dst == f.plain->error);
+    for (std::size_t i = 1; i < v.cex.plain_path.size(); ++i)
+        CHECK(f.plain->edges[v.cex.plain_path[i - 1]].dst == f.plain->edges[v.cex.plain_path[i]].src);
+}
+
+TEST_CASE("impact: uninterpreted operators are made exact before a path counts") {
+    // x*y is an uninterpreted function: the path to the error is spurious for C.
+    Fixture t("int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();"
+              " __VERIFIER_assume(x == 3 && y == 4); if (x * y != 12) reach_error(); return 0; }");
+    CHECK(t.run().kind == VerdictKind::True);
+    Fixture f("int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();"
+              " __VERIFIER_assume(x > 1 && y > 1); if (x * y == 6) reach_error(); return 0; }");
+    auto v = f.run();
+    REQUIRE(v.kind == VerdictKind::False);
+    REQUIRE(v.cex.inputs.size() == 2);
+    const long a = std::stol(v.cex.inputs[0].text), b = std::stol(v.cex.inputs[1].text);
+    CHECK(a * b == 6);
+}
+
+TEST_CASE("impact: interpolants at several locations") {
+    // Each loop head needs its own label (i >= 0, then j >= 0), both from the same refinements.
+    Fixture f("int main() { int i = 0; while (__VERIFIER_nondet_int()) i++;"
+              " int j = i; while (__VERIFIER_nondet_int()) j += 2;"
+              " __VERIFIER_assert(j >= 0); return 0; }");
+    auto v = f.run();
+    REQUIRE(v.kind == VerdictKind::True);
+    CHECK(v.invariants[f.loop_head(0)] != f.tm.mk_true());
+    CHECK(v.invariants[f.loop_head(1)] != f.tm.mk_true());
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    auto zero = f.tm.mk_numeral(0, smt::SortTable::Int);
+    CHECK(e.implies(v.invariants[f.loop_head(0)], f.tm.mk_leq(zero, f.var("i"))));
+    CHECK(e.implies(v.invariants[f.loop_head(1)], f.tm.mk_leq(zero, f.var("j"))));
+}
+
+TEST_CASE("impact: forced covering proves what path interpolants alone keep unrolling") {
+    // Without forced covering the labels of the first loop mention the iteration count.
+    Fixture f("int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0);"
+              " int x = 0; while (x < n) x++; int y = 0; while (y < n) y++;"
+              " __VERIFIER_assert(x == n); return 0; }");
+    verifier::ImpactOptions o;
+    o.forced_covering = true;
+    o.max_depth = 12;
+    auto v = f.run(o);
+    REQUIRE(v.kind == VerdictKind::True);
+    CHECK(v.invariants[f.loop_head(1)] != f.tm.mk_true());
+    o.forced_covering = false;
+    auto w = f.run(o);
+    CHECK(w.kind == VerdictKind::Unknown);
+    CHECK(w.reason.find("depth bound") != std::string::npos);
+}
+
+TEST_CASE("impact: a reachable recursion bound gives UNKNOWN") {
+    Fixture f("int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }"
+              " int main() { if (sum(5) != 15) reach_error(); return 0; }");
+    auto v = f.run();
+    CHECK(v.kind == VerdictKind::Unknown);
+    CHECK(v.reason.find("recursion") != std::string::npos);
+    Fixture g("int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }"
+              " int main() { if (sum(2) != 3) reach_error(); return 0; }");
+    CHECK(g.run().kind == VerdictKind::True);
+}
+
+TEST_CASE("unwinding: covering relation bookkeeping") {
+    smt::TermManager tm;
+    auto x = tm.mk_const(tm.declare_fun("x", {}, smt::SortTable::Int));
+    verifier::Unwinding u(tm, 0);
+    // 0 -> 1 (loc 1) -> 2 (loc 1) -> 3 (loc 1); 0 -> 4 (loc 1)
+    const VertexId a = u.add_child(0, 0, 1), b = u.add_child(a, 1, 1), c = u.add_child(b, 1, 1),
+                   d = u.add_child(0, 2, 1);
+    CHECK(u.is_ancestor(0, c));
+    CHECK(!u.is_ancestor(d, c));
+    CHECK(u.nearest_common_ancestor(c, d) == 0);
+    CHECK(u.path(c) == std::vector<VertexId>{0, a, b, c});
+    u.set_cover(d, c);  // d by a vertex of the other branch
+    CHECK(u.is_covered(d));
+    CHECK(u[d].covered_by == c);
+    // Covering b covers its subtree, so c can no longer cover d (Cover drops (d, c)).
+    u.set_cover(b, a);
+    CHECK(u.is_covered(c));
+    CHECK(!u.is_covered(d));
+    CHECK(u.num_covers() == 1);
+    // A vertex inside a covered subtree cannot be the coverer.
+    CHECK_THROWS(u.set_cover(d, c));
+    // Strengthening the coverer drops its covers (they may no longer hold).
+    u.strengthen(a, tm.mk_leq(x, tm.mk_numeral(5, smt::SortTable::Int)));
+    CHECK(!u.is_covered(b));
+    CHECK(u.num_covers() == 0);
+    // A false label makes the subtree covered and drops the covers it gave.
+    u.set_cover(d, c);
+    u.strengthen(b, tm.mk_false());
+    CHECK(u.is_covered(c));
+    CHECK(!u.is_covered(d));
+    // Invariants: disjunction of the uncovered labels per location.
+    auto inv = u.invariants(2);
+    CHECK(inv[0] == tm.mk_true());
+    CHECK(inv[1] == tm.mk_true());  // a (x <= 5) or d (true)
+    u.strengthen(d, tm.mk_false());
+    CHECK(u.invariants(2)[1] == tm.mk_leq(x, tm.mk_numeral(5, smt::SortTable::Int)));
+}
+
+TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
+    Fixture f(kCountToN);
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    auto& u = e.unwinding();
+    const auto head = f.loop_head();
+    // Expand the root and then the loop head until a path reaches the error.
+    e.expand(0);
+    REQUIRE(u[0].children.size() == 1);
+    const VertexId h0 = u[0].children[0];
+    REQUIRE(u[h0].loc == head);
+    e.expand(h0);
+    VertexId err = verifier::kNoVertex, h1 = verifier::kNoVertex;
+    for (VertexId c : u[h0].children) {
+        if (u[c].loc == f.blocks->error) err = c;
+        if (u[c].loc == head) h1 = c;
+    }
+    REQUIRE(err != verifier::kNoVertex);
+    REQUIRE(h1 != verifier::kNoVertex);
+    // Before refinement both loop-head vertices are labelled true: h1 is coverable by h0.
+    CHECK(e.implies(u[h1].label, u[h0].label));
+    // Refine: the path entry -> head -> error is infeasible; labels along it are strengthened.
+    REQUIRE(e.refine(err) == verifier::ImpactEngine::RefineResult::Refined);
+    CHECK(u[err].label == f.tm.mk_false());
+    CHECK(u.is_covered(err));
+    CHECK(u[h0].label != f.tm.mk_true());
+    // The interpolant at h0 excludes the error states (x != n and x >= n).
+    const smt::Term bad = f.tm.mk_and(f.tm.mk_not(f.tm.mk_eq(f.var("x"), f.var("n"))),
+                                      f.tm.mk_leq(f.var("n"), f.var("x")));
+    CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_not(bad)));
+    CHECK(e.implies(u[h0].label, f.tm.mk_not(bad)));
+    // Cover needs label(h1) ⊨ label(h0): h1 is still labelled true, so it fails, and covering
+    // by a later vertex is never allowed.
+    CHECK(!e.cover(h1, h0));
+    CHECK(!e.cover(h0, h1));
+    // Once h1 carries h0's label, Cover succeeds; strengthening h0 drops the cover again.
+    u.strengthen(h1, u[h0].label);
+    CHECK(e.cover(h1, h0));
+    CHECK(u.is_covered(h1));
+    u.strengthen(h0, f.tm.mk_leq(f.var("x"), f.tm.mk_numeral(1000, smt::SortTable::Int)));
+    CHECK(!u.is_covered(h1));
+}
+
+TEST_CASE("invariant_check rejects maps that are not inductive safety invariants") {
+    Fixture f(kCountToN);
+    auto v = f.run();
+    REQUIRE(v.kind == VerdictKind::True);
+    smt::SolverOptions so;
+    CHECK(verifier::check_invariants(*f.blocks, v.invariants, so).outcome == verifier::InvariantOutcome::Valid);
+    const auto head = f.loop_head();
+    auto zero = f.tm.mk_numeral(0, smt::SortTable::Int);
+    {  // x == 0 at the loop head is not preserved by x++.
+        auto inv = v.invariants;
+        inv[head] = f.tm.mk_and(inv[head], f.tm.mk_eq(f.var("x"), zero));
+        auto c = verifier::check_invariants(*f.blocks, inv, so);
+        CHECK(c.outcome == verifier::InvariantOutcome::Invalid);
+        CHECK(c.why.find("consecution") != std::string::npos);
+    }
+    {  // Too weak at the loop head: the exit to the error is possible.
+        auto inv = v.invariants;
+        inv[head] = f.tm.mk_true();
+        CHECK(verifier::check_invariants(*f.blocks, inv, so).outcome == verifier::InvariantOutcome::Invalid);
+    }
+    {  // A reachable error location, and an entry that is not initial.
+        auto inv = v.invariants;
+        inv[f.blocks->error] = f.tm.mk_true();
+        CHECK(verifier::check_invariants(*f.blocks, inv, so).outcome == verifier::InvariantOutcome::Invalid);
+        inv = v.invariants;
+        inv[f.blocks->entry] = f.tm.mk_leq(f.var("x"), zero);
+        auto c = verifier::check_invariants(*f.blocks, inv, so);
+        CHECK(c.outcome == verifier::InvariantOutcome::Invalid);
+        CHECK(c.why.find("initiation") != std::string::npos);
+    }
+}
+
+TEST_CASE("term_to_c prints linear arithmetic, comparisons and connectives") {
+    Fixture f(kCountToN);
+    auto& tm = f.tm;
+    auto x = f.var("x"), n = f.var("n");
+    auto one = tm.mk_numeral(1, smt::SortTable::Int);
+    CHECK(term_to_c(*f.blocks, tm.mk_leq(x, n)) == "n - x >= 0");
+    CHECK(term_to_c(*f.blocks, tm.mk_not(tm.mk_leq(x, n))) == "n - x <= -1");
+    smt::Term sum[2] = {x, one};
+    CHECK(term_to_c(*f.blocks, tm.mk_or(tm.mk_eq(x, n), tm.mk_eq(tm.mk_add(sum), n))) ==
+          "(n == x) || ((n - x) == 1)");
+}
