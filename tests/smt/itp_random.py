@@ -17,6 +17,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import itp_z3  # noqa: E402
 from itp_z3 import check_file, parse_all, show  # noqa: E402
 
 
@@ -134,9 +135,9 @@ def main():
             passed += 1
         os.unlink(path)
     print("%s: %d unsat problems (%s), %d sat seeds skipped; interpolants checked by z3: %d; "
-          "get-interpolants unsupported: %d" % (logic, passed + failed,
+          "get-interpolants unsupported: %d; z3 outvoted by cvc5: %d" % (logic, passed + failed,
                                                 ", ".join("%s %d" % kv for kv in sorted(shapes.items())),
-                                                skipped, itps, unsupported))
+                                                skipped, itps, unsupported, len(itp_z3.OUTVOTED)))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
