@@ -105,6 +105,8 @@ class Script:
 
     def __init__(self):
         self.frames = [{"decls": [], "asserts": [], "funs": set(), "macros": {}}]
+        # The script's own logic: under ALL a QF_UF script's (declare-sort Int 0) is an error.
+        self.logic = "ALL"
 
     def live(self, key):
         r = []
@@ -127,7 +129,9 @@ class Script:
     def command(self, cmd):
         head = cmd[0] if cmd and isinstance(cmd[0], str) else ""
         top = self.frames[-1]
-        if head in ("declare-fun", "declare-const"):
+        if head == "set-logic":
+            self.logic = cmd[1]
+        elif head in ("declare-fun", "declare-const"):
             top["decls"].append(show(cmd))
             top["funs"].add(norm(cmd[1]))
         elif head in ("declare-sort", "define-sort"):
@@ -184,7 +188,7 @@ def z3_unsat(prelude, asserts):
     differential tests, the tie-breaker) answers unsat: z3 4.8 has wrong sat answers on
     Boolean arguments of uninterpreted functions (its own model_validate rejects the model)."""
     with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
-        f.write("(set-logic ALL)\n" + "\n".join(prelude) + "\n")
+        f.write("\n".join(prelude) + "\n")
         for a in asserts:
             f.write("(assert " + a + ")\n")
         f.write("(check-sat)\n")
@@ -270,7 +274,7 @@ def check_query(script, args, itps, problems):
         p = part_of.get(name, n - 1) if name else n - 1
         parts[p].append(txt)
         part_terms[p].append(term)
-    prelude = script.live("decls")
+    prelude = ["(set-logic %s)" % script.logic] + script.live("decls")
     macros, declared = script.macros(), script.declared()
     parent = [None] * n
     for i in range(n):
