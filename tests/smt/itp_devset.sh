@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # itp_devset.sh CRAIG [SYSTEM_ARGS...]
+# itp_devset.sh CRAIG --all-systems
 #
 # The interpolation tests of the development set (OpenSMT's and SMTInterpol's, under
 # $CRAIG_BENCH or <repository>/../shared/bench/smt) whose logic craig handles (QF_UF, QF_LRA,
 # QF_UFLRA, QF_LIA, QF_UFLIA), run through itp_z3.py: every interpolant craig gives is checked
 # by craig itself and by z3; unsupported answers (e.g. AB-mixed interface equalities, integer
-# lemmas split by the cut) are counted. Skipped when the dev set is absent.
+# lemmas split by the cut) are counted. With --all-systems the files go through
+# itp_all_systems.py --strict instead: all 30 systems, each distinct result checked by z3, and
+# the strength orders the theory guarantees must hold. Skipped when the dev set is absent.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 craig=$1
@@ -19,4 +22,8 @@ for f in "$bench"/opensmt-regression/interpolation/*.smt2 "$bench"/opensmt-regre
   logic=$(grep -o 'set-logic [A-Z_]*' "$f" | head -1 | cut -d' ' -f2)
   case $logic in QF_UF | QF_LRA | QF_UFLRA | QF_LIA | QF_UFLIA) files+=("$f") ;; esac
 done
-python3 "$here/itp_z3.py" "$craig" "${files[@]}" -- "$@"
+if [ "${1:-}" = --all-systems ]; then
+  python3 "$here/itp_all_systems.py" "$craig" "${files[@]}" --strict
+else
+  python3 "$here/itp_z3.py" "$craig" "${files[@]}" -- "$@"
+fi

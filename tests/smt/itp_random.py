@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""itp_random.py CRAIG COUNT FIRST_SEED LOGIC [-- CRAIG_ARGS...]
+"""itp_random.py CRAIG COUNT FIRST_SEED LOGIC [--all-systems] [-- CRAIG_ARGS...]
 
 Random interpolation problems: for each seed, the random script of the differential tests
 (gen_qf_uf for QF_UF, gen_arith SEED LOGIC for QF_LRA, QF_UFLRA, QF_LIA, QF_UFLIA; found next to
@@ -7,7 +7,10 @@ CRAIG in tests/, or $GEN_QF_UF / $GEN_ARITH) is flattened to its declarations an
 if z3 finds them unsat, they are split at random into 2-5 partitions, given a random shape
 (binary, sequence or tree, in SMTInterpol's syntax) and craig's get-interpolants answer is
 checked by craig itself and by z3 (itp_z3.py: global, local and vocabulary conditions). Seeds
-whose assertions are sat are skipped. Last line: `N passed, M failed` (unsat problems).
+whose assertions are sat are skipped. With --all-systems every problem goes through
+itp_all_systems.py instead (all 30 systems, each distinct result checked by z3, strength orders
+counted; a failed guaranteed order fails the problem). Last line: `N passed, M failed` (unsat
+problems).
 """
 import os
 import random
@@ -17,6 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import itp_all_systems  # noqa: E402
 import itp_z3  # noqa: E402
 from itp_z3 import check_file, parse_all, show  # noqa: E402
 
@@ -91,6 +95,8 @@ def main():
     if "--" in argv:
         k = argv.index("--")
         argv, craig_args = argv[:k], argv[k + 1:]
+    all_systems = "--all-systems" in argv
+    argv = [a for a in argv if a != "--all-systems"]
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
         return 2
@@ -101,6 +107,7 @@ def main():
     name, gen = generator(craig, logic)
     passed = failed = skipped = itps = unsupported = 0
     shapes = {}
+    stats = itp_all_systems.new_stats()
     for seed in range(first, first + count):
         args = [gen, str(seed)] + ([logic] if name == "gen_arith" else [])
         text = subprocess.run(args, capture_output=True, text=True).stdout
@@ -121,9 +128,15 @@ def main():
                 f.write("(assert (! (and true true %s) :named P%d))\n" % (" ".join(p), i))
             f.write("(check-sat)\n(get-interpolants %s)\n" % shape)
             path = f.name
-        problems, checked, unsup = check_file(craig, path, craig_args)
-        itps += checked
-        unsupported += unsup
+        if all_systems:
+            before = len([x for x in stats["order_failures"] if x[1]])
+            problems = itp_all_systems.check_file(craig, path, stats) or []
+            if len([x for x in stats["order_failures"] if x[1]]) > before:
+                problems.append("a guaranteed strength order fails")
+        else:
+            problems, checked, unsup = check_file(craig, path, craig_args)
+            itps += checked
+            unsupported += unsup
         if problems:
             failed += 1
             keep = os.path.join(tempfile.gettempdir(), "itp-random-%s-%d.smt2" % (logic, seed))
@@ -134,6 +147,11 @@ def main():
         else:
             passed += 1
         os.unlink(path)
+    if all_systems:
+        print("%s: %d unsat problems (%s), %d sat seeds skipped"
+              % (logic, passed + failed, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped))
+        itp_all_systems.report(stats, passed, failed, False)
+        return 1 if failed else 0
     print("%s: %d unsat problems (%s), %d sat seeds skipped; interpolants checked by z3: %d; "
           "get-interpolants unsupported: %d; z3 outvoted by cvc5: %d" % (logic, passed + failed,
                                                 ", ".join("%s %d" % kv for kv in sorted(shapes.items())),

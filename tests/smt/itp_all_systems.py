@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""itp_all_systems.py CRAIG FILE... [--strict]
+
+Every interpolation system on every get-interpolants, checked by z3, and the strength orders.
+Each FILE (an SMT-LIB script with :named assertions, check-sat and get-interpolants) is run by
+`CRAIG itp --all-systems` with :certify-interpolants on, so craig checks each of the 30
+combinations (Boolean x LRA x EUF system) itself; the distinct results it prints are then
+checked by z3 as in itp_z3.py (global, local and vocabulary conditions of every tree node).
+
+Strength orders, read off craig's implication table (one proof, every system; "X => Y" when
+each interpolant of X implies Y's) for every pair that differs in one component only:
+  lra:  decomposed-farkas => farkas => flexible => dual-farkas => dual-decomposed-farkas
+        (guaranteed: the leaf interpolants are ordered that way and the Boolean systems combine
+        leaves monotonically)
+  bool: mcmillan => pudlak (guaranteed: same theory leaves, labels ordered);
+        pudlak => mcmillan-prime (expected; theory leaves differ: McMillan' puts shared
+        literals on A)
+  euf:  strong => weak (expected; neither is the strongest or weakest EUF interpolant)
+Every order craig reports as failed is re-decided by z3 (I_X ∧ ¬I_Y satisfiable?).
+Last lines: z3 check counts, per order `holds / fails / undecided`, and `N passed, M failed`
+(files). A file fails when an interpolant fails a z3 check or craig errs; with --strict also
+when a guaranteed order fails.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import itp_z3  # noqa: E402
+from itp_z3 import Script, check_query, parse_all, show  # noqa: E402
+
+BOOL = ["mcmillan", "pudlak", "mcmillan-prime"]
+LRA = ["decomposed-farkas", "farkas", "flexible", "dual-farkas", "dual-decomposed-farkas"]
+EUF = ["strong", "weak"]
+ORDERS = [("lra", True), ("bool mcmillan=>pudlak", True), ("bool pudlak=>mcmillan-prime", False),
+          ("euf", False)]
+
+
+def expected_pairs():
+    """(order name, guaranteed, stronger system, weaker system) for adjacent systems."""
+    out = []
+    for b in BOOL:
+        for e in EUF:
+            for k in range(len(LRA) - 1):
+                out.append(("lra", True, "%s/%s/%s" % (b, LRA[k], e), "%s/%s/%s" % (b, LRA[k + 1], e)))
+    for l in LRA:
+        for e in EUF:
+            out.append(("bool mcmillan=>pudlak", True, "mcmillan/%s/%s" % (l, e), "pudlak/%s/%s" % (l, e)))
+            out.append(("bool pudlak=>mcmillan-prime", False, "pudlak/%s/%s" % (l, e),
+                        "mcmillan-prime/%s/%s" % (l, e)))
+    for b in BOOL:
+        for l in LRA:
+            out.append(("euf", False, "%s/%s/strong" % (b, l), "%s/%s/weak" % (b, l)))
+    return out
+
+
+HEADER = re.compile(r"^; get-interpolants at .*:(\d+):(\d+): (\d+) distinct results")
+GROUP = re.compile(r"^; \[(\d+)\] (\S+)(?: \(same: (.*)\))?$")
+IMPL = re.compile(r"^;   \[(\d+)\] =>(.*)$")
+
+
+def read_blocks(text):
+    """{line: block}; block = {"groups": {k: (systems, itps or None)}, "implies": {k: {j: 1|-1}}}."""
+    blocks, lines, i = {}, text.split("\n"), 0
+    while i < len(lines):
+        m = HEADER.match(lines[i])
+        i += 1
+        if not m:
+            continue
+        block = {"groups": {}, "implies": {}}
+        blocks[int(m.group(1))] = block
+        while i < len(lines) and not HEADER.match(lines[i]):
+            g, im = GROUP.match(lines[i]), IMPL.match(lines[i])
+            if g:
+                systems = [g.group(2)] + ([s.strip() for s in g.group(3).split(",")] if g.group(3) else [])
+                i += 1
+                while i < len(lines) and lines[i].startswith(";     "):
+                    i += 1
+                itps = None
+                if i < len(lines) and lines[i].startswith("("):
+                    buf, depth = [], 0
+                    while i < len(lines):
+                        buf.append(lines[i])
+                        depth += sum(1 for t in itp_z3.tokenize(lines[i]) if t == "(")
+                        depth -= sum(1 for t in itp_z3.tokenize(lines[i]) if t == ")")
+                        i += 1
+                        if depth == 0:
+                            break
+                    itps = parse_all("\n".join(buf))[0]
+                block["groups"][int(g.group(1))] = (systems, itps)
+                continue
+            if im:
+                row = {}
+                for tok in im.group(2).split():
+                    row[int(tok.strip("[]?"))] = -1 if tok.endswith("?") else 1
+                block["implies"][int(im.group(1))] = row
+            i += 1
+    return blocks
+
+
+def z3_implies(script, a, b):
+    """z3 on a ∧ ¬b with the script's declarations: "unsat" when a implies b."""
+    prelude = ["(set-logic %s)" % script.logic] + script.live("decls")
+    return itp_z3.z3_unsat(prelude, [show(a), "(not %s)" % show(b)])
+
+
+def check_file(craig, path, stats):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    cmds = [c for c in parse_all(text)
+            if not (isinstance(c, list) and len(c) >= 2 and c[0] == "set-option"
+                    and c[1] in (":print-success", ":certify-interpolants"))]
+    with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+        # one command per line: line k + 2 is command k
+        f.write("(set-option :certify-interpolants true)\n" + "\n".join(show(c) for c in cmds) + "\n")
+        tmp = f.name
+    try:
+        r = subprocess.run([craig, "itp", "--all-systems", tmp], capture_output=True, text=True, timeout=1200)
+    finally:
+        os.unlink(tmp)
+    if r.returncode == 3:
+        return None
+    problems = []
+    if r.returncode not in (0, 4, 5):
+        problems.append("craig exited with %d: %s" % (r.returncode, r.stderr.strip()[:300]))
+    blocks = read_blocks(r.stdout)
+    script = Script()
+    pairs = expected_pairs()
+    for idx, cmd in enumerate(cmds):
+        if not isinstance(cmd, list) or not cmd:
+            continue
+        if cmd[0] == "get-interpolants":
+            block = blocks.get(idx + 2)
+            if block is None:
+                stats["unanswered"] += 1
+            else:
+                stats["queries"] += 1
+                group_of = {}
+                for k, (systems, itps) in block["groups"].items():
+                    for s in systems:
+                        group_of[s] = k
+                    if itps is None:
+                        stats["unsupported_systems"] += len(systems)
+                        continue
+                    stats["systems"] += len(systems)
+                    stats["groups"] += 1
+                    found = []
+                    stats["z3_checked"] += check_query(script, cmd[1:], itps, found)
+                    problems += ["%s: %s" % (systems[0], p) for p in found]
+                for name, guaranteed, strong, weak in pairs:
+                    gs, gw = group_of.get(strong), group_of.get(weak)
+                    if gs is None or gw is None or block["groups"][gs][1] is None or block["groups"][gw][1] is None:
+                        continue
+                    key = name
+                    verdict = 1 if gs == gw else block["implies"].get(gs, {}).get(gw, 0)
+                    if verdict == 0:  # craig says no: z3 must find a counter-model for some I_k
+                        si, wi = block["groups"][gs][1], block["groups"][gw][1]
+                        answers = [z3_implies(script, x, y) for x, y in zip(si, wi)]
+                        if all(a == "unsat" for a in answers):
+                            problems.append("%s => %s: craig says no, z3 says yes" % (strong, weak))
+                            verdict = 1
+                    slot = {1: 0, 0: 1, -1: 2}[verdict]
+                    stats["orders"].setdefault(key, [0, 0, 0])[slot] += 1
+                    if verdict == 0:
+                        stats["order_failures"].append((key, guaranteed, path, strong, weak))
+        script.command(cmd)
+    return problems
+
+
+def new_stats():
+    return {"queries": 0, "unanswered": 0, "systems": 0, "unsupported_systems": 0, "groups": 0,
+            "z3_checked": 0, "orders": {}, "order_failures": []}
+
+
+def report(stats, passed, failed, strict):
+    print("get-interpolants: %d answered with all systems, %d not answered; systems answering: %d, "
+          "unsupported: %d; distinct results: %d; interpolants checked by z3: %d; z3 outvoted by cvc5: %d"
+          % (stats["queries"], stats["unanswered"], stats["systems"], stats["unsupported_systems"],
+             stats["groups"], stats["z3_checked"], len(itp_z3.OUTVOTED)))
+    for name, guaranteed in ORDERS:
+        h, f, u = stats["orders"].get(name, [0, 0, 0])
+        print("order %-28s %s: holds %d, fails %d, undecided %d"
+              % (name, "guaranteed" if guaranteed else "expected  ", h, f, u))
+    per_file = {}
+    for key, guaranteed, path, strong, weak in stats["order_failures"]:
+        per_file.setdefault((key, guaranteed, path), []).append("%s => %s" % (strong, weak))
+    for (key, guaranteed, path), pairs in sorted(per_file.items()):
+        print("  %s order %s fails on %s for %d system pairs, e.g. %s"
+              % ("GUARANTEED" if guaranteed else "expected", key, path, len(pairs), pairs[0]))
+    bad = [x for x in stats["order_failures"] if x[1]]
+    if strict and bad:
+        failed += len({x[2] for x in bad})
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+def main():
+    argv = sys.argv[1:]
+    strict = "--strict" in argv
+    argv = [a for a in argv if a != "--strict"]
+    if len(argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    if not itp_z3.shutil.which("z3"):
+        print("skipped: z3 not found")
+        return 0
+    craig, files = argv[0], argv[1:]
+    stats, passed, failed = new_stats(), 0, 0
+    for path in files:
+        try:
+            problems = check_file(craig, path, stats)
+        except Exception as e:  # noqa: BLE001 - a script this checker cannot read is a failure
+            problems = ["checker: %s" % e]
+        if problems is None:
+            continue
+        if problems:
+            failed += 1
+            print("FAIL %s" % path)
+            for p in problems[:20]:
+                print("     " + p)
+        else:
+            passed += 1
+    return 1 if report(stats, passed, failed, strict) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
