@@ -5,8 +5,8 @@ Random interpolation problems: for each seed, the random script of the different
 (gen_qf_uf for QF_UF, gen_arith SEED LOGIC for QF_LRA, QF_UFLRA, QF_LIA, QF_UFLIA; found next to
 CRAIG in tests/, or $GEN_QF_UF / $GEN_ARITH) is flattened to its declarations and assertions;
 if z3 finds them unsat, they are split at random into 2-5 partitions, given a random shape
-(binary, sequence or tree, in SMTInterpol's syntax) and craig's get-interpolants answer is
-checked by craig itself and by z3 (itp_z3.py: global, local and vocabulary conditions). Seeds
+(binary, sequence or tree, in SMTInterpol's syntax, or a DAG whose every entry-exit path
+conjoins all partitions, asked with get-dag-interpolants) and craig's answer is checked by craig itself and by z3 (itp_z3.py: global, local and vocabulary conditions). Seeds
 whose assertions are sat are skipped. With --all-systems every problem goes through
 itp_all_systems.py instead (all 30 systems, each distinct result checked by z3, strength orders
 counted; a failed guaranteed order fails the problem). Last line: `N passed, M failed` (unsat
@@ -70,11 +70,15 @@ def z3_unsat(logic, decls, asserts):
         os.unlink(path)
 
 
-def random_shape(rng, n):
-    """get-interpolants arguments for partitions P0..P{n-1}: binary, sequence or a random tree."""
-    kind = "binary" if n == 2 else rng.choice(["sequence", "tree"])
+def random_shape(rng, n, dag=False):
+    """The query for partitions P0..P{n-1}: binary, sequence, a random tree (get-interpolants)
+    or, when dag is set, possibly a random DAG (get-dag-interpolants)."""
+    kinds = (["binary"] if n == 2 else ["sequence", "tree"]) + (["dag"] if dag else [])
+    kind = rng.choice(kinds)
+    if kind == "dag":
+        return "(get-dag-interpolants 0 %d %s)" % (n, " ".join(random_dag(rng, n))), kind
     if kind != "tree":
-        return " ".join("P%d" % i for i in range(n)), kind
+        return "(get-interpolants %s)" % " ".join("P%d" % i for i in range(n)), kind
     # A random tree in post-order: build it recursively over the index range.
     def build(lo, hi):  # partitions lo..hi, root hi; returns the element list of the subtree
         if lo == hi:
@@ -86,7 +90,25 @@ def random_shape(rng, n):
             elems.append(sub if not elems else "(" + " ".join(sub) + ")")
             i = j + 1
         return [e for part in elems for e in (part if isinstance(part, list) else [part])] + ["P%d" % hi]
-    return " ".join(build(0, n - 1)), kind
+    return "(get-interpolants %s)" % " ".join(build(0, n - 1)), kind
+
+
+def random_dag(rng, n):
+    """Edges over vertices 0..n (entry 0, exit n) on which every entry-exit path conjoins all of
+    P0..P{n-1}, so every path is unsatisfiable: the chain i -> i+1 labelled Pi, skip edges
+    i -> j labelled Pi..P{j-1}, and parallel edges i -> i+1 labelled Pi and another partition."""
+    def label(parts):
+        return "P%d" % parts[0] if len(parts) == 1 else "(and %s)" % " ".join("P%d" % p for p in parts)
+    edges = ["(%d %d P%d)" % (i, i + 1, i) for i in range(n)]
+    for _ in range(rng.randint(1, n)):
+        i = rng.randrange(n)
+        if rng.random() < 0.5 and i + 2 <= n:
+            j = rng.randint(i + 2, n)
+            edges.append("(%d %d %s)" % (i, j, label(list(range(i, j)))))
+        else:
+            edges.append("(%d %d %s)" % (i, i + 1, label(sorted({i, rng.randrange(n)}))))
+    rng.shuffle(edges)
+    return edges
 
 
 def main():
@@ -120,13 +142,13 @@ def main():
         parts = [[] for _ in range(n)]
         for a in asserts:
             parts[rng.randrange(n)].append(a)
-        shape, kind = random_shape(rng, n)
+        shape, kind = random_shape(rng, n, dag=not all_systems)
         shapes[kind] = shapes.get(kind, 0) + 1
         with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
             f.write("(set-option :produce-interpolants true)\n(set-logic %s)\n%s\n" % (lg or "ALL", "\n".join(decls)))
             for i, p in enumerate(parts):
                 f.write("(assert (! (and true true %s) :named P%d))\n" % (" ".join(p), i))
-            f.write("(check-sat)\n(get-interpolants %s)\n" % shape)
+            f.write("(check-sat)\n%s\n" % shape)
             path = f.name
         if all_systems:
             before = len([x for x in stats["order_failures"] if x[1]])

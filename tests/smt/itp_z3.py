@@ -243,7 +243,9 @@ def check_file(craig, path, craig_args):
         if not isinstance(cmd, list) or not cmd:
             continue
         resp = responses[idx] if idx < len(responses) else None
-        if cmd[0] == "get-interpolants":
+        if cmd[0] == "get-dag-interpolants" and isinstance(resp, list) and resp and resp[0] != "error":
+            checked += check_dag(script, cmd[1:], resp, problems)
+        elif cmd[0] == "get-interpolants" or cmd[0] == "get-dag-interpolants":
             if resp == "unsupported":
                 unsupported += 1
             elif isinstance(resp, list) and resp and resp[0] == "error":
@@ -254,6 +256,60 @@ def check_file(craig, path, craig_args):
                 problems.append("get-interpolants #%d: no answer (%s)" % (idx, resp))
         script.command(cmd)
     return problems, checked, unsupported
+
+
+def check_dag(script, args, itps, problems):
+    """(get-dag-interpolants ENTRY EXIT (FROM TO LABEL)+) answered with one formula per vertex:
+    I(entry) valid, I(exit) unsat, I(u) ∧ L ∧ ¬I(v) unsat on every edge, and the symbols of I(v)
+    on edges of paths entry..v and on edges of paths v..exit."""
+    entry, exit_ = int(args[0]), int(args[1])
+    macros, declared = script.macros(), script.declared()
+    prelude = ["(set-logic %s)" % script.logic] + script.live("decls")
+
+    def label(e):
+        names = [e] if isinstance(e, str) else e[1:]
+        return ["and", "true"] + [macros[norm(x)] for x in names]
+    edges = [(int(f), int(t), label(l)) for f, t, l in args[2:]]
+    n = len(itps)
+    if n != max([entry, exit_] + [max(f, t) for f, t, _ in edges]) + 1:
+        problems.append("expected one DAG interpolant per vertex, got %d" % n)
+        return 0
+    succ = [[] for _ in range(n)]
+    for f, t, _ in edges:
+        succ[f].append(t)
+
+    def reach_from(v):
+        seen, todo = {v}, [v]
+        while todo:
+            for w in succ[todo.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        return seen
+    reach = [reach_from(v) for v in range(n)]
+    text = [show(t) for t in itps]
+    ok = 0
+    if z3_unsat(prelude, ["(not %s)" % text[entry]]) != "unsat":
+        problems.append("DAG: I(entry) is not valid")
+    if z3_unsat(prelude, [text[exit_]]) != "unsat":
+        problems.append("DAG: I(exit) is satisfiable")
+    for f, t, l in edges:
+        r = z3_unsat(prelude, [text[f], show(l), "(not %s)" % text[t]])
+        if r != "unsat":
+            problems.append("DAG edge %d->%d: I(u) and the label do not imply I(v) (z3: %s)" % (f, t, r))
+    for v in range(n):
+        if v in (entry, exit_) or v not in reach[entry] or exit_ not in reach[v]:
+            continue
+        before = [l for f, t, l in edges if f in reach[entry] and v in reach[t]]
+        after = [l for f, t, l in edges if f in reach[v] and exit_ in reach[t]]
+        syms = symbol_closure([itps[v]], macros, declared)
+        bad = sorted(x for x in syms if x not in symbol_closure(before, macros, declared)
+                     or x not in symbol_closure(after, macros, declared))
+        if bad:
+            problems.append("DAG I(%d) mentions symbols not on both sides: %s" % (v, " ".join(bad)))
+        else:
+            ok += 1
+    return ok
 
 
 def check_query(script, args, itps, problems):

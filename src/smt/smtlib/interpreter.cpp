@@ -178,6 +178,7 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
       {"declare-codatatypes", &Interpreter::cmd_unsupported},
       {"get-proof", &Interpreter::cmd_get_proof},
       {"get-interpolants", &Interpreter::cmd_get_interpolants},
+      {"get-dag-interpolants", &Interpreter::cmd_get_dag_interpolants},
       {"get-interpolant", &Interpreter::cmd_unsupported},
       {"simplify", &Interpreter::cmd_unsupported},
       {"eval", &Interpreter::cmd_unsupported},

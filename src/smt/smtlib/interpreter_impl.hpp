@@ -104,6 +104,11 @@ class Interpreter {
                                      std::vector<smt::Term>* raw = nullptr);
   void report_all_systems(const InterpolationQuery& q);
 
+  // ---- dag_interpolants.cpp
+  bool cmd_get_dag_interpolants(uint32_t, Args);
+  uint32_t dag_vertex(uint32_t node) const;
+  smt::Term dag_label(uint32_t node) const;
+
   // ---- state
   std::ostream& stdout_;
   std::ostream null_{nullptr};  // discards everything

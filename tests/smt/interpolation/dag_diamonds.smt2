@@ -1,0 +1,20 @@
+; DAG interpolants (craig's get-dag-interpolants): two diamonds over SSA versions of x and of
+; an uninterpreted f; every entry-exit path is infeasible (x only grows, the exit needs x < 0),
+; and the second query reuses names on several edges.
+(set-option :produce-interpolants true)
+(set-logic QF_UFLRA)
+(declare-fun x0 () Real)
+(declare-fun x1 () Real)
+(declare-fun x2 () Real)
+(declare-fun x3 () Real)
+(declare-fun f (Real) Real)
+(assert (! (= x0 0.0) :named init))
+(assert (! (= x1 (+ x0 1.0)) :named inc))
+(assert (! (= x1 (+ x0 2.0)) :named inc2))
+(assert (! (= x2 (+ x1 (f x1))) :named step))
+(assert (! (>= (f x1) 0.0) :named fpos))
+(assert (! (= x2 x1) :named skip))
+(assert (! (< x2 0.0) :named bad))
+(assert (! (= x3 x2) :named copy))
+(get-dag-interpolants 0 4 (0 1 init) (1 2 inc) (1 2 inc2) (2 3 (and step fpos)) (2 3 skip) (3 4 bad))
+(get-dag-interpolants 0 5 (0 1 init) (1 2 inc) (0 2 (and init inc2)) (2 3 skip) (2 3 (and step fpos)) (3 4 copy) (3 5 bad) (4 5 (and bad copy)))
