@@ -75,22 +75,25 @@ public:
         case Kind::Not: return negation(tm_.child(t, 0));
         case Kind::And: return {join(t, " && "), true};
         case Kind::Or: return {join(t, " || "), true};
-        case Kind::Xor: return {operand(tm_.child(t, 0)) + " != " + operand(tm_.child(t, 1)), true};
-        case Kind::Implies: return {negated(tm_.child(t, 0)) + " || " + operand(tm_.child(t, 1)), true};
+        case Kind::Xor: return {wrapped(tm_.child(t, 0)) + " != " + wrapped(tm_.child(t, 1)), true};
+        case Kind::Implies: {
+            auto [premise, compound] = negation(tm_.child(t, 0));
+            return {(compound ? "(" + premise + ")" : premise) + " || " + operand(tm_.child(t, 1)), true};
+        }
         case Kind::Ite:
             if (!tm_.is_bool(t)) throw Refused{"an integer if-then-else"};
             return {operand(tm_.child(t, 0)) + " ? " + operand(tm_.child(t, 1)) + " : " + operand(tm_.child(t, 2)),
                     true};
         case Kind::Eq:
             if (tm_.is_bool(tm_.child(t, 0)))
-                return {operand(tm_.child(t, 0)) + " == " + operand(tm_.child(t, 1)), true};
+                return {wrapped(tm_.child(t, 0)) + " == " + wrapped(tm_.child(t, 1)), true};
             return {compare(tm_.child(t, 0), tm_.child(t, 1), "=="), false};
         case Kind::Distinct: {
             auto c = tm_.children(t);
             std::string r;
             for (std::size_t i = 0; i < c.size(); ++i)
                 for (std::size_t j = i + 1; j < c.size(); ++j) {
-                    const std::string ne = tm_.is_bool(c[i]) ? operand(c[i]) + " != " + operand(c[j])
+                    const std::string ne = tm_.is_bool(c[i]) ? wrapped(c[i]) + " != " + wrapped(c[j])
                                                              : compare(c[i], c[j], "!=");
                     if (!r.empty()) r += " && ";
                     r += "(";
@@ -109,6 +112,15 @@ private:
     std::string operand(Term t) {
         auto [text, compound] = formula(t);
         return compound ? "(" + text + ")" : text;
+    }
+
+    // Always parenthesised: for operators that bind tighter than a comparison (!) or
+    // that would chain with one (== and != between truth values).
+    std::string wrapped(Term t) {
+        std::string r = "(";
+        r += formula(t).first;
+        r += ")";
+        return r;
     }
 
     std::string join(Term t, const char* sep) {
@@ -131,7 +143,7 @@ private:
 
     std::string negated(Term t) {
         std::string r = "!";
-        r += operand(t);
+        r += wrapped(t);
         return r;
     }
 

@@ -1,5 +1,6 @@
 #include "verifier/witness_invariants.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -233,7 +234,7 @@ WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const 
                 problem = why;
                 break;
             }
-            disjuncts.push_back(*c);
+            if (std::find(disjuncts.begin(), disjuncts.end(), *c) == disjuncts.end()) disjuncts.push_back(*c);
         }
         if (!problem.empty()) {
             leave(problem);
