@@ -3,6 +3,7 @@
 #include <gmpxx.h>
 
 #include <map>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -69,6 +70,7 @@ public:
 
     // The C text and whether it needs parentheses as an operand of && || ! ?:.
     std::pair<std::string, bool> formula(Term t) {
+        if (Term lifted = lift_ite(t); lifted.valid()) return formula(lifted);
         switch (tm_.kind(t)) {
         case Kind::True: return {"1", false};
         case Kind::False: return {"0", false};
@@ -81,7 +83,7 @@ public:
             return {(compound ? "(" + premise + ")" : premise) + " || " + operand(tm_.child(t, 1)), true};
         }
         case Kind::Ite:
-            if (!tm_.is_bool(t)) throw Refused{"an integer if-then-else"};
+            if (!tm_.is_bool(t)) throw Refused{"an integer if-then-else outside a comparison"};
             return {operand(tm_.child(t, 0)) + " ? " + operand(tm_.child(t, 1)) + " : " + operand(tm_.child(t, 2)),
                     true};
         case Kind::Eq:
@@ -109,6 +111,31 @@ public:
     }
 
 private:
+    // A comparison over an integer if-then-else (interpolants of C's ?: and of Boolean
+    // values used as integers) as a Boolean one: (c ? a : b) <= r is c ? a <= r : b <= r.
+    // Invalid when t is not a comparison or has no such subterm.
+    Term lift_ite(Term t) {
+        const Kind k = tm_.kind(t);
+        const bool comparison = k == Kind::Leq || k == Kind::Lt ||
+                                ((k == Kind::Eq || k == Kind::Distinct) && !tm_.is_bool(tm_.child(t, 0)));
+        if (!comparison) return Term{};
+        const Term ite = int_ite(t);
+        if (!ite.valid()) return Term{};
+        auto branch = [&](std::size_t i) {
+            return tm_.substitute(t, std::unordered_map<Term, Term, smt::TermHash>{{ite, tm_.child(ite, i)}});
+        };
+        return tm_.mk_ite(tm_.child(ite, 0), branch(1), branch(2));
+    }
+    Term int_ite(Term t) const {
+        if (tm_.kind(t) == Kind::Ite && !tm_.is_bool(t)) return t;
+        if (tm_.is_bool(t) && tm_.kind(t) != Kind::Leq && tm_.kind(t) != Kind::Lt && tm_.kind(t) != Kind::Eq &&
+            tm_.kind(t) != Kind::Distinct)
+            return Term{};
+        for (Term c : tm_.children(t))
+            if (Term r = int_ite(c); r.valid()) return r;
+        return Term{};
+    }
+
     std::string operand(Term t) {
         auto [text, compound] = formula(t);
         return compound ? "(" + text + ")" : text;
@@ -130,6 +157,7 @@ private:
     }
 
     std::pair<std::string, bool> negation(Term a) {
+        if (lift_ite(a).valid()) return {negated(a), false};
         switch (tm_.kind(a)) {
         case Kind::Leq: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">"), false};
         case Kind::Lt: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">="), false};
@@ -269,7 +297,7 @@ private:
     }
 
     const Program& p_;
-    const smt::TermManager& tm_;
+    smt::TermManager& tm_;
     const VariableName& name_;
 };
 

@@ -8,7 +8,8 @@
 //   int        when every variable promotes to int: `2*x <= y + 3`
 //   long long  `2LL * (long long)x <= (long long)y + 3LL`
 //   unsigned long long (all variables unsigned) `(unsigned long long)x <= 5ULL`
-// so no evaluation overflows or wraps and the C value is the mathematical one. Anything
+// so no evaluation overflows or wraps and the C value is the mathematical one. A
+// comparison over an integer if-then-else becomes a Boolean one (c ? a <= r : b <= r). Anything
 // else (uninterpreted C operators, div/mod, non-program constants, a variable `name`
 // refuses, coefficients too large for every type) makes the result empty, with `why`.
 #pragma once

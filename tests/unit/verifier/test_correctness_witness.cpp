@@ -10,6 +10,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "frontend/frontend.hpp"
 #include "temp_program.hpp"
@@ -90,6 +91,11 @@ TEST_CASE("exact C expressions: positive sides, the narrowest C type in which no
     CHECK(v.c(tm.mk_xor(a, tm.mk_eq(x, y))) == "(x <= 3) != (x == y)");
     CHECK(v.c(tm.mk_eq(a, tm.mk_eq(x, y))) == "(x <= 3) == (x == y)");
     CHECK(v.c(tm.mk_not(tm.mk_xor(a, b))) == "!((x <= 3) != (y <= 0))");
+    // An integer if-then-else inside a comparison becomes a Boolean one.
+    const smt::Term ite = tm.mk_ite(a, num(tm, 0), num(tm, 1));
+    CHECK(v.c(tm.mk_eq(ite, y)) == "x <= 3 ? y == 0 : y == 1");
+    CHECK(v.c(tm.mk_not(tm.mk_leq(tm.mk_add(std::vector<smt::Term>{ite, y}), num(tm, 1)))) ==
+          "!(x <= 3 ? y <= 1 : y <= 0)");
     CHECK(v.c(tm.mk_true()) == "1");
     CHECK(v.c(tm.mk_false()) == "0");
 }
