@@ -215,7 +215,14 @@ int main(int argc, char** argv) {
   verify->add_option("--property", vo.property_file, "Property file (.prp); only unreach-call is supported");
   verify->add_option("--data-model", data_model, "ILP32 or LP64 (default: the task's, else ILP32)")
       ->check(CLI::IsMember({"ILP32", "LP64"}));
-  verify->add_option("--witness", vo.witness, "Write a GraphML violation witness for a FALSE verdict");
+  std::string witness_format;
+  verify->add_option("--witness", vo.witness,
+                     "Write a witness: GraphML violation witness for FALSE, correctness witness (loop "
+                     "invariants) for TRUE; removed for other verdicts");
+  verify->add_option("--witness-format", witness_format,
+                     "Correctness witness format: graphml or yaml (format 2.0) (default: yaml for "
+                     ".yml/.yaml file names, else graphml)")
+      ->check(CLI::IsMember({"graphml", "yaml"}));
   verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
   verify->add_option("--recursion-depth", vo.lowering.recursion_depth,
                      "Inline recursive calls this deep (deeper calls make TRUE impossible)")
@@ -257,6 +264,11 @@ int main(int argc, char** argv) {
           std::cerr << "craig: error: " << opt << " needs --engine impact\n";
           return cli::kUsage;
         }
+    if (!witness_format.empty() && vo.witness.empty()) {
+      std::cerr << "craig: error: --witness-format needs --witness\n";
+      return cli::kUsage;
+    }
+    if (!witness_format.empty()) vo.witness_format = verifier::parse_witness_format(witness_format);
     vo.itp = itp_options(common);
     vo.timeout = common.timeout;
     vo.check_models = common.check_models;

@@ -48,7 +48,7 @@ VarId Lowerer::var(const frontend::VarDecl* d) {
     if (it != f.locals.end()) return it->second;
     // A local read before its declaration ran (goto over it): a variable of its own.
     std::string name = f.prefix + d->name;
-    VarId v = prog_.add_var(name + "#" + std::to_string(d->id), d->name, d->type, false, false);
+    VarId v = prog_.add_var(name + "#" + std::to_string(d->id), d->name, d->type, false, false, d->id);
     f.locals[d] = v;
     return v;
 }
@@ -245,7 +245,7 @@ Val Lowerer::call(const Expr& e) {
     for (std::size_t i = 0; i < f.params.size() && i < args.size(); ++i) {
         const frontend::VarDecl* p = f.params[i].get();
         if (!p->type.is_integer()) continue;
-        VarId v = prog_.add_var(fr.prefix + p->name, p->name, p->type, false, false);
+        VarId v = prog_.add_var(fr.prefix + p->name, p->name, p->type, false, false, p->id);
         fr.locals[p] = v;
         assign(v, as_int(Val{get(args[i]), args[i].is_bool, args[i].range}).term);
     }

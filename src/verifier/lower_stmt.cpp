@@ -16,9 +16,10 @@ LocId label_loc(Lowerer& l, const Stmt* s) {
     return loc;
 }
 
-LocId loop_head(Lowerer& l) {
+LocId loop_head(Lowerer& l, const Stmt& s) {
     LocId head = l.close();
     l.prog_.locs[head].loop_head = true;
+    l.prog_.loops.push_back({s.loc, head, s.kind == StmtKind::DoWhile});
     return head;
 }
 
@@ -50,7 +51,7 @@ void Lowerer::stmt(const Stmt& s) {
                 } else {
                     std::string name = f.prefix + d->name;
                     if (!names_.insert(name).second) name += "#" + std::to_string(d->id);
-                    v = prog_.add_var(name, d->name, d->type, false, false);
+                    v = prog_.add_var(name, d->name, d->type, false, false, d->id);
                     f.locals[d.get()] = v;
                 }
                 if (d->init) {
@@ -86,7 +87,7 @@ void Lowerer::stmt(const Stmt& s) {
             return;
         }
         case StmtKind::While: {
-            LocId head = loop_head(*this);
+            LocId head = loop_head(*this, s);
             LocId brk = new_loc(s.loc);
             branch_off(*s.expr, false, brk);
             targets_.push_back({brk, head});
@@ -97,7 +98,7 @@ void Lowerer::stmt(const Stmt& s) {
             return;
         }
         case StmtKind::DoWhile: {
-            LocId head = loop_head(*this);
+            LocId head = loop_head(*this, s);
             LocId brk = new_loc(s.loc), cont = new_loc(s.expr->loc);
             targets_.push_back({brk, cont});
             stmt(*s.body);
@@ -109,7 +110,7 @@ void Lowerer::stmt(const Stmt& s) {
         }
         case StmtKind::For: {
             if (s.init) stmt(*s.init);
-            LocId head = loop_head(*this);
+            LocId head = loop_head(*this, s);
             LocId brk = new_loc(s.loc), cont = new_loc(s.loc);
             if (s.expr) branch_off(*s.expr, false, brk);
             targets_.push_back({brk, cont});
@@ -215,7 +216,7 @@ Program Lowerer::run() {
         VarId v = prog_.add_var(g->storage == frontend::Storage::StaticLocal && g->function
                                     ? g->function->name + "::" + g->name
                                     : g->name,
-                                g->name, g->type, true, false);
+                                g->name, g->type, true, false, g->id);
         globals_[g.get()] = v;
         if (g->is_extern) {
             assign(v, nondet_value(g->type, g->loc, "extern " + g->name).term);
@@ -233,7 +234,7 @@ Program Lowerer::run() {
     fr.ret_loc = prog_.exit;
     instances_[main] = 1;
     for (const auto& p : main->params)
-        if (p->type.is_integer()) fr.locals[p.get()] = prog_.add_var("main::" + p->name, p->name, p->type, false, false);
+        if (p->type.is_integer()) fr.locals[p.get()] = prog_.add_var("main::" + p->name, p->name, p->type, false, false, p->id);
     LocId start = new_loc(main->loc);
     close_to(start);
     inline_body(*main, std::move(fr));

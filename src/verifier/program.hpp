@@ -49,6 +49,9 @@ struct ProgramVar {
     smt::Term cur, next;    // Int constants
     bool is_global = false;
     bool is_temp = false;   // introduced by the lowering
+    // The VarDecl::id of the C variable this is (an instance of); UINT32_MAX for
+    // temporaries and return values. Used to decide C scope (correctness witnesses).
+    std::uint32_t decl = UINT32_MAX;
 };
 
 struct Location {
@@ -57,6 +60,15 @@ struct Location {
     bool loop_head = false;
     bool cut_point = false; // set by the large-block encoding
     LocId plain = kNoLoc;   // large-block programs: the location of the plain program
+};
+
+// A C loop statement and the plain location of its head: for while and for loops the
+// point where the condition is evaluated (for: after the init clause), for do-while the
+// start of the body. Inlined functions give one entry per instance.
+struct LoopStatement {
+    frontend::SourceLocation loc;  // of the keyword (while, for, do)
+    LocId head = kNoLoc;
+    bool do_while = false;
 };
 
 // One nondeterministic value read on an edge.
@@ -100,10 +112,13 @@ public:
     // Reasons why the program under-approximates the C program (e.g. recursion bound);
     // a safety proof needs truncated unreachable.
     std::vector<std::string> approximations;
+    // Loop statements (plain programs; set by the lowering).
+    std::vector<LoopStatement> loops;
 
     LocId add_location(frontend::SourceLocation loc, std::string function);
     EdgeId add_edge(Edge e);
-    VarId add_var(std::string name, std::string c_name, frontend::Type type, bool global, bool temp);
+    VarId add_var(std::string name, std::string c_name, frontend::Type type, bool global, bool temp,
+                  std::uint32_t decl = UINT32_MAX);
 
     // Outgoing / incoming edge ids per location and the variable map (rebuilt by index()).
     const std::vector<EdgeId>& out(LocId l) const { return out_[l]; }

@@ -19,6 +19,7 @@
 #include "verifier/large_block.hpp"
 #include "verifier/term_to_c.hpp"
 #include "verifier/witness.hpp"
+#include "verifier/witness_invariants.hpp"
 
 namespace craig::verifier {
 
@@ -167,6 +168,50 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
     }
 }
 
+WitnessInfo witness_info(const VerifyOptions& o, const Job& job) {
+    WitnessInfo info;
+    info.program_file = job.c_file;
+    info.specification = job.property_text;
+    info.architecture = job.data_model == DataModel::LP64 ? "64bit" : "32bit";
+    info.producer = o.producer;
+    return info;
+}
+
+// A witness file left from an earlier run must not pass for this run's: the file is
+// removed before the engine runs and written only for TRUE and FALSE. Never the input.
+void remove_stale_witness(const VerifyOptions& o, const Job& job) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (o.witness.empty() || !fs::is_regular_file(o.witness, ec)) return;
+    for (const std::string& input : {o.input, job.c_file, job.property_file})
+        if (!input.empty() && fs::equivalent(o.witness, input, ec)) return;
+    fs::remove(o.witness, ec);
+}
+
+// The correctness witness of a TRUE verdict and one line saying what it holds.
+void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job,
+                       const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
+                       const Verdict& v) {
+    const WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.invariants, job.c_file);
+    const WitnessFormat format = o.witness_format.value_or(witness_format_for(o.witness));
+    std::ofstream w(o.witness);
+    std::size_t written = 0;
+    if (w)
+        written = format == WitnessFormat::Yaml
+                      ? write_correctness_witness_yaml(w, witness_info(o, job), inv.invariants, random_uuid())
+                      : write_correctness_witness_graphml(w, witness_info(o, job), inv.invariants);
+    if (!w) throw frontend::InputError(o.witness, "cannot write the witness file");
+    const std::size_t left_out = inv.left_out.size() + inv.invariants.size() - written;
+    out << "Witness: " << o.witness << " (correctness, " << (format == WitnessFormat::Yaml ? "YAML 2.0" : "GraphML")
+        << ", " << written << " loop invariant" << (written == 1 ? "" : "s") << ", " << left_out << " loop"
+        << (left_out == 1 ? "" : "s") << " left out)\n";
+    for (const LeftOutLoop& l : inv.left_out) out << "  left out " << l.loc.str() << ": " << l.reason << "\n";
+    if (format == WitnessFormat::GraphML)
+        for (const WitnessInvariant& i : inv.invariants)
+            if (i.condition_line == 0)
+                out << "  left out " << i.loc.str() << ": its condition's branches cannot be matched by line\n";
+}
+
 struct Outcome {
     Report report;
     int exit_code = cli::kOk;
@@ -238,16 +283,12 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         print_counterexample(out, v.cex, *replay);
         if (!o.witness.empty()) {
             std::ofstream w(o.witness);
-            WitnessInfo info;
-            info.program_file = job.c_file;
-            info.specification = job.property_text;
-            info.architecture = job.data_model == DataModel::LP64 ? "64bit" : "32bit";
-            info.producer = o.producer;
-            if (w) write_violation_witness(w, info, *replay);
+            if (w) write_violation_witness(w, witness_info(o, job), *replay);
             if (!w) throw frontend::InputError(o.witness, "cannot write the witness file");
             out << "Witness: " << o.witness << "\n";
         }
     }
+    if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v);
     if (r.kind == VerdictKind::True && o.invariants) print_invariants(out, blocks, v.invariants);
     if (o.stats) {
         out << "Statistics:\n";
@@ -286,6 +327,7 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
     };
     try {
         Job job = resolve_job(o);
+        remove_stale_witness(o, job);
         if (!job.property_supported)
             return unknown("unsupported property " + job.property_file, "", cli::kUnsupported);
         return verify_program(o, job, start, out).exit_code;

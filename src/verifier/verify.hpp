@@ -15,8 +15,9 @@
 // the engine itself (BMC: a fresh solver re-checks the completeness argument).
 //
 // Output (on `out`): `Verification result: TRUE|FALSE|UNKNOWN (reason)`, then the
-// counterexample (inputs and the replayed path with values) or, with `stats`, the
-// statistics; with `json` the last line is one JSON object
+// counterexample (inputs and the replayed path with values), `Witness: FILE ...` when
+// one was written (correctness witnesses: witness_invariants.hpp, correctness_witness.hpp)
+// or, with `stats`, the statistics; with `json` the last line is one JSON object
 //   {"result":"FALSE","reason":"...","unsupported":"","engine":"bmc","time":0.12}.
 // Errors that prevent a verdict go to `err` as `craig: error: FILE:LINE:COL: ...`.
 // The return value is the process exit code (src/cli/exit_codes.hpp):
@@ -32,6 +33,7 @@
 
 #include "frontend/types.hpp"
 #include "itp/options.hpp"
+#include "verifier/correctness_witness.hpp"
 #include "verifier/lowering.hpp"
 
 namespace craig::verifier {
@@ -43,7 +45,11 @@ struct VerifyOptions {
     std::string engine = "bmc";
     unsigned bound = 0;                              // 0: deepen until the time limit
     double timeout = 0;                              // seconds; 0: none
-    std::string witness;                             // violation witness file (GraphML)
+    // Witness file: FALSE writes a GraphML violation witness, TRUE a correctness witness
+    // in `witness_format` (empty: yaml for .yml/.yaml names, else graphml); any other
+    // verdict leaves no file (an existing one is removed when the job starts).
+    std::string witness;
+    std::optional<WitnessFormat> witness_format;
     std::string dump_cfg;                            // Graphviz file (plain and large-block)
     std::string producer = "craig";                  // witness producer, e.g. "craig 0.1.0"
     bool stats = false;

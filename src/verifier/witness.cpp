@@ -39,16 +39,9 @@ constexpr KeyDecl kKeys[] = {
     {"control", "control", "string", "edge", nullptr},
     {"enterFunction", "enterFunction", "string", "edge", nullptr},
     {"returnFrom", "returnFromFunction", "string", "edge", nullptr},
+    {"invariant", "invariant", "string", "node", nullptr},
+    {"invariant.scope", "invariant.scope", "string", "node", nullptr},
 };
-
-std::string utc_now() {
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 using EdgeData = std::vector<std::pair<const char*, std::string>>;
 
@@ -116,10 +109,16 @@ std::string xml_escape(std::string_view text) {
     return out;
 }
 
-void write_violation_witness(std::ostream& out, const WitnessInfo& info, const frontend::ReplayResult& replay) {
-    if (replay.outcome != ReplayOutcome::ReachedError)
-        throw std::invalid_argument("a violation witness needs a replay that reaches the error, not one that ended with " +
-                                    std::string(frontend::to_string(replay.outcome)));
+std::string utc_now() {
+    std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+void write_graphml_prologue(std::ostream& out, const WitnessInfo& info, std::string_view witness_type) {
     const std::string hash = sha256_file(info.program_file);
 
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
@@ -137,7 +136,7 @@ void write_violation_witness(std::ostream& out, const WitnessInfo& info, const f
     auto graph_data = [&](const char* key, const std::string& value) {
         out << "  <data key=\"" << key << "\">" << xml_escape(value) << "</data>\n";
     };
-    graph_data("witness-type", "violation_witness");
+    graph_data("witness-type", std::string(witness_type));
     graph_data("sourcecodelang", "C");
     graph_data("producer", info.producer);
     graph_data("specification", info.specification);
@@ -145,7 +144,13 @@ void write_violation_witness(std::ostream& out, const WitnessInfo& info, const f
     graph_data("programhash", hash);
     graph_data("architecture", info.architecture);
     graph_data("creationtime", utc_now());
+}
 
+void write_violation_witness(std::ostream& out, const WitnessInfo& info, const frontend::ReplayResult& replay) {
+    if (replay.outcome != ReplayOutcome::ReachedError)
+        throw std::invalid_argument("a violation witness needs a replay that reaches the error, not one that ended with " +
+                                    std::string(frontend::to_string(replay.outcome)));
+    write_graphml_prologue(out, info, "violation_witness");
     out << "  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n";
     std::size_t node = 0;
     auto edge = [&](const EdgeData& data, bool violation) {

@@ -53,6 +53,15 @@ struct WitnessInfo {
 // UTC time (ISO 8601, "2024-05-01T12:00:00Z").
 void write_violation_witness(std::ostream& out, const WitnessInfo& info, const frontend::ReplayResult& replay);
 
+// The GraphML document up to the open <graph> element and its data: every key of the
+// exchange format (violation and correctness keys), witness-type, sourcecodelang C,
+// producer, specification, programfile, programhash (SHA-256 of the file; throws
+// frontend::InputError when it cannot be read), architecture, creationtime.
+void write_graphml_prologue(std::ostream& out, const WitnessInfo& info, std::string_view witness_type);
+
+// The current UTC time in ISO 8601, "2024-05-01T12:00:00Z".
+std::string utc_now();
+
 // Text with the XML special characters escaped (& < > " '); control
 // characters that XML 1.0 does not allow are dropped.
 std::string xml_escape(std::string_view text);

@@ -3,8 +3,9 @@
 # Each DIR/*.c states its expected outcome in its first lines:
 #   // expected: TRUE | FALSE | UNKNOWN | unsupported CONSTRUCT | error EXITCODE
 #   // args: extra command-line arguments (optional)
-# Checks the verdict line, the JSON line, the exit code, and for FALSE the replayed
-# counterexample and the GraphML witness.
+# Checks the verdict line, the JSON line, the exit code, for FALSE the replayed
+# counterexample and the GraphML violation witness, for TRUE a GraphML correctness witness,
+# and that no other verdict leaves a witness file (a stale one is planted before each run).
 set -u
 craig="$1"; dir="$2"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -14,6 +15,7 @@ for f in "$dir"/*.c; do
   name=$(basename "$f" .c)
   expected=$(sed -n 's|^// expected: *||p' "$f" | head -1)
   args=$(sed -n 's|^// args: *\([^(]*\).*|\1|p' "$f" | head -1)
+  echo stale > "$tmp/$name.graphml"
   # shellcheck disable=SC2086
   timeout 120 "$craig" verify --json --timeout 60 --witness "$tmp/$name.graphml" $args "$f" \
     > "$tmp/$name.out" 2> "$tmp/$name.err"
@@ -31,11 +33,17 @@ for f in "$dir"/*.c; do
         grep -q 'key="violation"' "$tmp/$name.graphml" 2>/dev/null &&
           grep -q '<data key="violation">true</data>' "$tmp/$name.graphml" ||
           problem="$problem; no violation witness"
+      elif [ "$expected" = TRUE ]; then
+        grep -q '<data key="witness-type">correctness_witness</data>' "$tmp/$name.graphml" 2>/dev/null ||
+          problem="$problem; no correctness witness"
+      else
+        [ ! -e "$tmp/$name.graphml" ] || problem="$problem; a witness file is left for UNKNOWN"
       fi ;;
     unsupported*)
       construct=${expected#unsupported }
       [ "$rc" -eq 4 ] || problem="exit code $rc"
       [ "$verdict" = UNKNOWN ] || problem="$problem; verdict '$verdict'"
+      [ ! -e "$tmp/$name.graphml" ] || problem="$problem; a witness file is left for UNKNOWN"
       case "$json" in *"\"unsupported\":\""*": $construct\""*) ;; *) problem="$problem; json '$json'";; esac ;;
     error*)
       code=${expected#error }

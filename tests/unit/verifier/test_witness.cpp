@@ -12,6 +12,7 @@
 
 #include "frontend/frontend.hpp"
 #include "frontend/interpreter.hpp"
+#include "temp_program.hpp"
 #include "verifier/sha256.hpp"
 #include "verifier/witness.hpp"
 
@@ -21,21 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A program file in a fresh temporary directory, removed at the end.
-struct TempProgram {
-    fs::path dir;
-    fs::path file;
-    explicit TempProgram(const std::string& text, const std::string& name = "prog.c") {
-        dir = fs::temp_directory_path() / ("craig-witness-" + std::to_string(std::random_device{}()));
-        fs::create_directories(dir);
-        file = dir / name;
-        std::ofstream(file, std::ios::binary) << text;
-    }
-    ~TempProgram() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
-};
+using test::TempProgram;
 
 // Minimal well-formedness check: tags nest and match, attribute values are
 // quoted, text has no raw '<' and every '&' starts a known entity.
