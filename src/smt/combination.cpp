@@ -15,13 +15,20 @@ void Combination::split(Term s, Term t, std::vector<Term>& splits) {
 }
 
 bool Combination::propose(std::vector<Term>& splits) {
-  shared_.clear();
   // Applications that occur only inside arithmetic atoms still need congruence: f(a) in
-  // x = f(a) + 1 must have the value of f(b) when a = b.
-  lra_.for_each_application([&](Term t) { euf_.register_term(t); });
-  euf_.for_each_arith_term([&](Term t, Term r) { shared_.emplace_back(t, r); });
+  // x = f(a) + 1 must have the value of f(b) when a = b. Bringing a shared term into the
+  // tableau can bring new applications with it (p(x6 + f(x1)) brings f(x1), whose argument x1
+  // is then shared too), so repeat until the tableau gains nothing: a pair missed here would
+  // let the round agree on a model in which f(x1) and f(x3) differ although x1 = x3.
+  for (;;) {
+    const size_t known = lra_.num_structural();
+    lra_.for_each_application([&](Term t) { euf_.register_term(t); });
+    shared_.clear();
+    euf_.for_each_arith_term([&](Term t, Term r) { shared_.emplace_back(t, r); });
+    for (auto& [t, r] : shared_) lra_.ensure_term(t);
+    if (lra_.num_structural() == known) break;
+  }
   if (shared_.empty()) return true;
-  for (auto& [t, r] : shared_) lra_.ensure_term(t);
   const size_t before = splits.size();
   progress_ = false;
   // Equal values, different classes: one split per term against the first term of its value.

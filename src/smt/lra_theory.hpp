@@ -90,6 +90,8 @@ class LraTheory final : public Theory {
     for (Term t : structural_)
       if (t.valid() && tm_.kind(t) == Kind::App) f(t);
   }
+  // Grows whenever ensure_term introduces a term (and its applications) to the tableau.
+  size_t num_structural() const { return structural_.size(); }
 
   // Why the last check could not decide (non-linear atom, branch budget), or empty.
   const std::string& incomplete_reason() const override { return incomplete_; }

@@ -1,0 +1,25 @@
+; Found by the random differential test (QF_UFLRA seed 5283, reduced): the second check-sat
+; brings p12(-x6 + 2*x3 - f11(x1)) into the tableau, and with it f11(x1), whose argument x1 must
+; be shared with EUF in the same round (before: a model with f11(x1) /= f11(x3) although x1 = x3
+; = 0, caught by the model self-check).
+(set-option :produce-models true)
+(set-logic QF_UFLRA)
+(declare-fun x2 () Real)
+(declare-fun x3 () Real)
+(declare-fun x4 () Real)
+(declare-fun x5 () Real)
+(declare-fun x6 () Real)
+(declare-fun x7 () Real)
+(declare-fun x0 () Real)
+(declare-fun x1 () Real)
+(declare-fun x8 () Real)
+(declare-fun x9 () Real)
+(declare-fun f11 (Real) Real)
+(declare-fun p12 (Real) Bool)
+(assert (and (or (> (* x6 2) 1) (>= x7 (f11 x5)) (p12 x2)) (= (< x7 (f11 x4)) (p12 x2)) (not (< (- x7) (- x0 x2)))))
+(assert (or (not (< (* (- 1) x5) 3)) (<= (f11 x3) 3.5) (<= x9 (/ 1 3))))
+(assert (or (> x6 (- x2 x5) (f11 3)) (>= (+ (* (- 2) x7) (* x4 (- (/ 2 3)))) (- 1.0)) (not (<= (+ (* 3 x9) (* x4 (/ (- 3) 2)) (* 2 x7)) 4.0))))
+(check-sat)
+(assert (or (p12 (+ (* (- 1) x6) (* 2 x3) (* (- 1) (f11 x1)))) (p12 (f11 (* x3 2)))))
+(check-sat)
+(get-model)
