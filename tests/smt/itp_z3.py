@@ -80,7 +80,26 @@ def parse_all(text):
 
 
 def show(e):
-    return e if isinstance(e, str) else "(" + " ".join(show(x) for x in e) + ")"
+    """Text of an s-expression (iterative: random scripts nest deeper than Python's stack)."""
+    if isinstance(e, str):
+        return e
+    out, stack = [], [(e, 0)]
+    while stack:
+        node, k = stack.pop()
+        if k == 0:
+            out.append("(")
+        elif k < len(node):
+            out.append(" ")
+        if k < len(node):
+            stack.append((node, k + 1))
+            x = node[k]
+            if isinstance(x, str):
+                out.append(x)
+            else:
+                stack.append((x, 0))
+        else:
+            out.append(")")
+    return "".join(out)
 
 
 def norm(sym):
@@ -92,11 +111,13 @@ def norm(sym):
 
 
 def atoms(e, out):
-    if isinstance(e, str):
-        out.add(norm(e))
-    else:
-        for x in e:
-            atoms(x, out)
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(norm(x))
+        else:
+            stack.extend(x)
     return out
 
 

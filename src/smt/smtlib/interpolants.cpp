@@ -180,7 +180,7 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
 }
 
 std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, const itp::ItpOptions& opts,
-                                               std::vector<smt::Term>* raw) {
+                                               std::vector<smt::Term>* raw, itp::InterpolationStats* stats) {
   itp::InterpolationResult r;
   try {
     r = itp::tree_interpolants(*tm_, q.proof, q.partition_of, q.start, opts);
@@ -190,6 +190,7 @@ std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, con
   if (!r.ok())
     throw Unsupported((*pool_)[q.cmd].loc, "no interpolants for this proof: " + r.unknown_reason);
   if (raw) *raw = r.interpolants;
+  if (stats) *stats = r.stats;
   for (smt::Term& t : r.interpolants) t = itp::simplify_interpolant(*tm_, t, script_opts_.simplify_level);
   if (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode")) {
     smt::SolverOptions so;
@@ -213,6 +214,7 @@ void Interpreter::report_all_systems(const InterpolationQuery& q) {
     std::vector<std::string> systems;
     std::vector<smt::Term> itps, raw;
     std::string unknown;  // why this system gave no interpolants
+    uint64_t repaired = 0;  // tree nodes recomputed from fresh proofs (see below)
   };
   std::vector<Group> groups;
   const itp::ItpOptions base = interpolation_options();
@@ -227,7 +229,9 @@ void Interpreter::report_all_systems(const InterpolationQuery& q) {
         std::string name = std::string(itp::name(b)) + "/" + itp::name(l) + "/" + itp::name(e);
         Group g;
         try {
-          g.itps = interpolate(q, o, &g.raw);
+          itp::InterpolationStats st;
+          g.itps = interpolate(q, o, &g.raw, &st);
+          g.repaired = st.repaired_nodes;
         } catch (const Unsupported& u) {
           g.unknown = u.what();
         }
@@ -236,6 +240,7 @@ void Interpreter::report_all_systems(const InterpolationQuery& q) {
         });
         if (same != groups.end()) {
           same->systems.push_back(name);
+          same->repaired += g.repaired;
         } else {
           g.systems.push_back(name);
           groups.push_back(std::move(g));
@@ -254,6 +259,10 @@ void Interpreter::report_all_systems(const InterpolationQuery& q) {
       out << ";     no interpolants: " << g.unknown << "\n";
       continue;
     }
+    // A repaired node comes from another proof than the rest, so strength orders between
+    // systems (which hold for one proof) need not hold for this group.
+    if (g.repaired > 0)
+      out << ";     tree property repaired at " << g.repaired << " nodes (fresh proofs)\n";
     for (size_t k = 0; k < g.itps.size(); ++k) {
       itp::TermSize sz = itp::term_size(*tm_, g.itps[k]);
       out << ";     I" << k << ": nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols "

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "itp/interpolation.hpp"
 #include "smt/smtlib/environment.hpp"
 #include "smt/smtlib/errors.hpp"
 #include "smt/smtlib/interpreter.hpp"
@@ -101,7 +102,8 @@ class Interpreter {
   // Interpolants of one query with the given systems (`raw`: before simplification), simplified and (with
   // :certify-interpolants) checked; throws Unsupported when the proof cannot be interpolated.
   std::vector<smt::Term> interpolate(const InterpolationQuery& q, const itp::ItpOptions& opts,
-                                     std::vector<smt::Term>* raw = nullptr);
+                                     std::vector<smt::Term>* raw = nullptr,
+                                     itp::InterpolationStats* stats = nullptr);
   void report_all_systems(const InterpolationQuery& q);
 
   // ---- dag_interpolants.cpp
