@@ -80,6 +80,7 @@ class ProofInterpolator {
   std::vector<uint32_t> leaf_partition_;   // per used leaf: partition or kValid
   uint64_t used_nodes_ = 0;
   uint64_t valid_leaves_ = 0;
+  std::vector<uint8_t> lemma_var_;          // per variable: a TheoryLemma unit asserts it
   std::unordered_map<uint32_t, int> var_of_term_;  // for Farkas entries (term id -> variable)
 };
 

@@ -1,0 +1,544 @@
+#include "itp/mixed_literals.hpp"
+
+#include <unordered_set>
+
+namespace craig::itp {
+
+using smt::Kind;
+using smt::Monomial;
+using smt::SortTable;
+
+namespace {
+
+void add_to(std::map<uint32_t, mpq_class>& dst, mpq_class& dk, const std::map<uint32_t, mpq_class>& src,
+            const mpq_class& sk, const mpq_class& f) {
+  for (const auto& [id, c] : src) dst[id] += f * c;
+  dk += f * sk;
+}
+
+void drop_zeros(std::map<uint32_t, mpq_class>& m) {
+  for (auto it = m.begin(); it != m.end();) it = it->second == 0 ? m.erase(it) : std::next(it);
+}
+
+bool fail(std::string* why, std::string msg) {
+  if (why) *why = std::move(msg);
+  return false;
+}
+
+}  // namespace
+
+MixedLiterals::Poly MixedLiterals::poly_of(Term t) const {
+  Poly p;
+  std::vector<Monomial> ms;
+  tm_.as_polynomial(t, ms, p.k);
+  for (const Monomial& m : ms) p.c[m.atom.id] += m.coeff;
+  drop_zeros(p.c);
+  return p;
+}
+
+Term MixedLiterals::poly_term(const Poly& p, bool is_int) {
+  std::vector<Monomial> ms;
+  for (const auto& [id, c] : p.c)
+    if (c != 0) ms.push_back(Monomial{c, tm_.term(id)});
+  return tm_.mk_linear(std::move(ms), p.k, is_int ? SortTable::Int : SortTable::Real);
+}
+
+bool MixedLiterals::split_poly(const Poly& u, Poly& ua, Poly& ub, std::string* why) {
+  ua = Poly{};
+  ub = Poly{};
+  ub.k = u.k;
+  for (const auto& [id, c] : u.c) {
+    switch (coloring_.color(tm_.term(id))) {
+      case Color::Shared:
+      case Color::A: ua.c[id] = c; break;
+      case Color::B: ub.c[id] = c; break;
+      case Color::Mixed: return fail(why, "an arithmetic term of a mixed atom is itself AB-mixed");
+    }
+  }
+  return true;
+}
+
+bool MixedLiterals::supported(Term atom, std::string* why) {
+  if (atoms_.count(atom.id)) return true;
+  Atom at;
+  Kind k = tm_.kind(atom);
+  if (k == Kind::Eq && !tm_.is_bool(tm_.child(atom, 0))) {
+    Term l = tm_.child(atom, 0), r = tm_.child(atom, 1);
+    at.equality = true;
+    at.sort = tm_.sort(l);
+    if (tm_.is_arith(l)) {
+      at.is_int = at.sort == SortTable::Int && tm_.sort(r) == SortTable::Int;
+      at.d = poly_of(l);
+      Poly rp = poly_of(r);
+      add_to(at.d.c, at.d.k, rp.c, rp.k, -1);
+      drop_zeros(at.d.c);
+      Poly db;
+      if (!split_poly(at.d, at.a, db, why)) return false;
+      at.b.k = -db.k;
+      for (auto& [id, c] : db.c) at.b.c[id] = -c;
+    }
+    Color cl = coloring_.color(l), cr = coloring_.color(r);
+    if (cl == Color::A && cr == Color::B) {
+      at.a_term = l, at.b_term = r;
+    } else if (cl == Color::B && cr == Color::A) {
+      at.a_term = r, at.b_term = l;
+    } else if (!tm_.is_arith(l)) {
+      return fail(why, "a mixed equality whose sides are not one A-local and one B-local term");
+    }
+    at.x = tm_.fresh_fun("itp_x", {}, at.sort);
+    at.p = tm_.fresh_fun("itp_p", {at.sort}, SortTable::Bool);
+    aux_atom_[at.p] = atom.id;
+  } else if (k == Kind::Leq || k == Kind::Lt) {
+    Term p = tm_.child(atom, 0);
+    at.is_int = tm_.sort(p) == SortTable::Int;
+    at.sort = tm_.sort(p);
+    at.strict = k == Kind::Lt;
+    at.d = poly_of(p);
+    at.d.k -= tm_.numeral(tm_.child(atom, 1));
+    Poly ua, ub;
+    if (!split_poly(at.d, ua, ub, why)) return false;
+    at.x = tm_.fresh_fun("itp_x", {}, at.sort);
+    la_aux_[at.x] = true;
+  } else {
+    return fail(why, "a mixed atom that is neither an equality of terms nor an inequality");
+  }
+  at.xt = tm_.mk_const(at.x);
+  aux_atom_[at.x] = atom.id;
+  atoms_.emplace(atom.id, std::move(at));
+  return true;
+}
+
+MixedLiterals::Atom* MixedLiterals::atom_of(Term atom) {
+  auto it = atoms_.find(atom.id);
+  return it == atoms_.end() ? nullptr : &it->second;
+}
+
+void MixedLiterals::literal_poly(const Atom& at, Term, bool value, Poly& u, bool& strict) const {
+  u = at.d;
+  strict = at.strict;
+  if (!value) {
+    for (auto& [id, c] : u.c) c = -c;
+    u.k = -u.k;
+    strict = !at.strict;
+    if (at.is_int && strict) {  // not (p <= c) over Int: c + 1 - p <= 0
+      strict = false;
+      u.k += 1;
+    }
+  }
+}
+
+Term MixedLiterals::make_la(Term s, const mpz_class& k, Term f, bool is_int) {
+  FuncId c = tm_.fresh_fun("itp_la", {}, SortTable::Bool);
+  las_.emplace(c, La{s, k, f, is_int});
+  return tm_.mk_const(c);
+}
+
+const MixedLiterals::La* MixedLiterals::la_of(Term t) const {
+  if (tm_.kind(t) != Kind::Const) return nullptr;
+  auto it = las_.find(tm_.func_of(t));
+  return it == las_.end() ? nullptr : &it->second;
+}
+
+// Whether some symbol of root satisfies `hit`; `through_la`: also inside LA constants' s and F.
+bool MixedLiterals::any_symbol(Term root, const std::function<bool(FuncId)>& hit, bool through_la) {
+  std::vector<Term> stack{root};
+  std::unordered_set<uint32_t> seen;
+  while (!stack.empty()) {
+    Term t = stack.back();
+    stack.pop_back();
+    if (!seen.insert(t.id).second) continue;
+    Kind k = tm_.kind(t);
+    if ((k == Kind::Const || k == Kind::App) && hit(tm_.func_of(t))) return true;
+    if (const La* la = through_la ? la_of(t) : nullptr) {
+      stack.push_back(la->s);
+      stack.push_back(la->f);
+    }
+    for (Term c : tm_.children(t)) stack.push_back(c);
+  }
+  return false;
+}
+
+bool MixedLiterals::mentions(Term root, FuncId f) {
+  return any_symbol(root, [f](FuncId g) { return g == f; }, true);
+}
+
+bool MixedLiterals::mentions_la_aux(Term s) {
+  return any_symbol(s, [&](FuncId g) { return la_aux_.count(g) > 0; }, false);
+}
+
+bool MixedLiterals::mentions_aux(Term root) {
+  return any_symbol(root, [&](FuncId g) { return aux_atom_.count(g) || las_.count(g); }, false);
+}
+
+// Rewrites bottom-up; `leaf` may replace a term outright. An LA constant whose s or F changes
+// becomes a new LA constant (or its F when no LA auxiliary is left in s). Interpolant terms are
+// small, so plain recursion is fine here.
+Term MixedLiterals::rewrite(Term t, const std::function<std::optional<Term>(Term)>& leaf,
+                            std::unordered_map<uint32_t, Term>& memo) {
+  if (auto it = memo.find(t.id); it != memo.end()) return it->second;
+  Term out = t;
+  if (auto r = leaf(t)) {
+    out = *r;
+  } else if (const La* la = la_of(t)) {
+    La copy = *la;
+    Term s = rewrite(copy.s, leaf, memo), f = rewrite(copy.f, leaf, memo);
+    if (s != copy.s || f != copy.f) out = mentions_la_aux(s) ? make_la(s, copy.k, f, copy.is_int) : f;
+  } else if (tm_.num_children(t) > 0) {
+    std::vector<Term> kids;
+    bool changed = false;
+    for (Term c : tm_.children(t)) {
+      Term r = rewrite(c, leaf, memo);
+      changed |= r != c;
+      kids.push_back(r);
+    }
+    if (changed) out = tm_.rebuild(t, kids);
+  }
+  memo.emplace(t.id, out);
+  return out;
+}
+
+std::optional<Term> MixedLiterals::euf_leaf(std::span<const Literal> conflict,
+                                            const ItpOptions& options, std::string* why) {
+  // Candidate terms: every subterm of the conflict's atoms.
+  std::vector<Term> subterms;
+  {
+    std::vector<Term> stack;
+    std::unordered_set<uint32_t> seen;
+    for (const Literal& l : conflict) stack.push_back(l.atom);
+    while (!stack.empty()) {
+      Term t = stack.back();
+      stack.pop_back();
+      if (!seen.insert(t.id).second) continue;
+      subterms.push_back(t);
+      for (Term c : tm_.children(t)) stack.push_back(c);
+    }
+  }
+  // The terms of `side` that are a constant offset δ from `base` (a mixed equality's a or b).
+  auto offsets = [&](const Atom& at, Color side, std::vector<std::pair<Term, mpq_class>>& out) {
+    out.clear();
+    Term base = side == Color::A ? at.a_term : at.b_term;
+    for (Term t : subterms) {
+      if (tm_.sort(t) != at.sort || coloring_.color(t) != side) continue;
+      if (!tm_.is_arith(t)) {
+        if (t == base) out.emplace_back(t, 0);
+        continue;
+      }
+      Poly diff = poly_of(t);
+      const Poly& ref = side == Color::A ? at.a : at.b;
+      add_to(diff.c, diff.k, ref.c, ref.k, -1);
+      drop_zeros(diff.c);
+      if (diff.c.empty()) out.emplace_back(t, diff.k);
+    }
+  };
+  std::unordered_map<Term, Term, smt::TermHash> subst_a, subst_b;  // per side: t -> x + δ copy
+  std::unordered_map<Term, Term, smt::TermHash> undo;               // copies -> x + δ
+  std::unordered_map<FuncId, std::pair<FuncId, mpq_class>> q_of;    // Q -> (P, δ)
+  std::vector<SidedLiteral> sided;
+  std::vector<std::pair<Term, mpq_class>> cand;
+  std::map<std::pair<uint32_t, mpq_class>, Term> x_copy;
+  std::map<std::pair<uint32_t, mpq_class>, FuncId> q_copy;
+  // Equalities first: their substitutions apply to the disequalities' literals too.
+  for (int pass = 0; pass < 2; ++pass)
+  for (const Literal& l : conflict) {
+    if (!l.mixed || l.value != (pass == 0)) continue;
+    Atom* at = atom_of(l.atom);
+    if (!at || !at->equality) return fail(why, "a mixed inequality in an EUF conflict"), std::nullopt;
+    for (Color side : {Color::A, Color::B}) {
+      offsets(*at, side, cand);
+      for (auto& [t, delta] : cand) {
+        if (l.value) {  // a = x on A, x = b on B: t is x + δ there
+          auto [it, fresh] = x_copy.emplace(std::make_pair(l.atom.id, delta), Term{});
+          if (fresh) {
+            it->second = delta == 0 ? at->xt : tm_.mk_const(tm_.fresh_fun("itp_xo", {}, at->sort));
+            if (delta != 0) undo[it->second] = tm_.mk_add(std::vector<Term>{at->xt, tm_.mk_numeral(delta, at->sort)});
+          }
+          (side == Color::A ? subst_a : subst_b)[t] = it->second;
+        } else {  // P(a) on A, ¬P(b) on B: Q_δ(t) := P(t - δ)
+          auto [it, fresh] = q_copy.emplace(std::make_pair(l.atom.id, delta), 0);
+          if (fresh) {
+            it->second = delta == 0 ? at->p : tm_.fresh_fun("itp_q", {at->sort}, SortTable::Bool);
+            if (delta != 0) q_of[it->second] = {at->p, delta};
+          }
+          Term q = tm_.mk_app(it->second, std::span<const Term>(&t, 1));
+          sided.push_back({tm_.substitute(q, side == Color::A ? subst_a : subst_b), side == Color::A,
+                           side == Color::A ? Side::A : Side::B});
+        }
+      }
+    }
+  }
+  for (const Literal& l : conflict) {
+    if (l.mixed) continue;
+    const auto& subst = l.side == Side::A ? subst_a : subst_b;
+    sided.push_back({tm_.substitute(l.atom, subst), l.value, l.side});
+  }
+  std::optional<Term> itp = euf_interpolant(tm_, sided, coloring_, options, why);
+  if (!itp) return std::nullopt;
+  Term r = tm_.substitute(*itp, undo);
+  if (q_of.empty()) return r;
+  std::unordered_map<uint32_t, Term> memo;
+  return rewrite(r, [&](Term t) -> std::optional<Term> {
+    if (tm_.kind(t) != Kind::App) return std::nullopt;
+    auto it = q_of.find(tm_.func_of(t));
+    if (it == q_of.end()) return std::nullopt;
+    const Atom& at = atoms_.at(aux_atom_.at(it->second.first));
+    Term arg = tm_.mk_sub(tm_.child(t, 0), tm_.mk_numeral(it->second.second, at.sort));
+    return tm_.mk_app(it->second.first, std::span<const Term>(&arg, 1));
+  }, memo);
+}
+
+std::optional<Term> MixedLiterals::farkas_leaf(std::span<const smt::LraCertificateEntry> entries,
+                                               std::span<const Literal> lits, std::string* why) {
+  Poly sum;
+  bool strict = false, is_int = true;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const auto& e = entries[i];
+    const Literal& l = lits[i];
+    if (!l.mixed && l.side == Side::B) continue;
+    Poly u;
+    bool s = false;
+    Kind k = tm_.kind(e.atom);
+    if (l.mixed) {
+      const Atom* at = atom_of(e.atom);
+      if (!at) return fail(why, "a mixed atom without its data"), std::nullopt;
+      is_int = is_int && at->is_int;
+      mpq_class sigma;
+      if (at->equality) {
+        if (!e.value || !tm_.is_arith(tm_.child(e.atom, 0)))
+          return fail(why, "a mixed disequality in a Farkas certificate"), std::nullopt;
+        sigma = e.upper ? 1 : -1;
+        u = at->a;  // σ·(a - x)
+        for (auto& [id, c] : u.c) c *= sigma;
+        u.k *= sigma;
+      } else {
+        Poly full, ub;
+        literal_poly(*at, e.atom, e.value, full, s);
+        if (!split_poly(full, u, ub, why)) return std::nullopt;
+        sigma = e.value ? 1 : -1;
+        s = false;  // the A projection is never strict
+      }
+      u.c[at->xt.id] -= sigma;
+    } else {
+      if (k != Kind::Leq && k != Kind::Lt && k != Kind::Eq)
+        return fail(why, "a Farkas entry that is no inequality"), std::nullopt;
+      Term lhs = tm_.child(e.atom, 0), rhs = tm_.child(e.atom, 1);
+      is_int = is_int && tm_.sort(lhs) == SortTable::Int;
+      u = poly_of(lhs);
+      Poly rp = poly_of(rhs);
+      add_to(u.c, u.k, rp.c, rp.k, -1);
+      mpq_class sign = 1;
+      if (k == Kind::Eq) {
+        sign = e.upper ? 1 : -1;
+      } else if (e.value) {
+        s = k == Kind::Lt;
+      } else {
+        sign = -1;
+        s = k == Kind::Leq;
+        if (s && tm_.sort(lhs) == SortTable::Int) {
+          s = false;
+          u.k -= 1;  // negated below: c + 1 - p
+        }
+      }
+      for (auto& [id, c] : u.c) c *= sign;
+      u.k *= sign;
+    }
+    add_to(sum.c, sum.k, u.c, u.k, e.lambda);
+    strict = strict || s;
+  }
+  drop_zeros(sum.c);
+  for (const auto& [id, c] : sum.c)
+    if (coloring_.color(tm_.term(id)) != Color::Shared)
+      return fail(why, "the A side of a Farkas certificate with mixed literals is not shared"),
+             std::nullopt;
+  // Integer coefficients (a positive factor keeps the inequality); over Int also tightened.
+  mpz_class den = sum.k.get_den();
+  for (const auto& [id, c] : sum.c) mpz_lcm(den.get_mpz_t(), den.get_mpz_t(), c.get_den_mpz_t());
+  for (auto& [id, c] : sum.c) c *= den;
+  sum.k *= den;
+  if (is_int && !sum.c.empty()) {
+    mpz_class g = 0;
+    for (const auto& [id, c] : sum.c) mpz_gcd(g.get_mpz_t(), g.get_mpz_t(), c.get_num_mpz_t());
+    for (auto& [id, c] : sum.c) c /= g;
+    mpz_class q;
+    mpz_cdiv_q(q.get_mpz_t(), sum.k.get_num_mpz_t(), g.get_mpz_t());  // ⌈k/g⌉ (k integral)
+    if (strict) q += 1;  // s < 0 over Int is s + 1 <= 0
+    sum.k = q;
+    strict = false;
+  }
+  Term s = poly_term(sum, is_int);
+  Term zero = tm_.mk_numeral(0, is_int ? SortTable::Int : SortTable::Real);
+  Term f = strict ? tm_.mk_lt(s, zero) : tm_.mk_leq(s, zero);
+  if (!mentions_la_aux(s)) return f;
+  return make_la(s, strict ? 1 : 0, f, is_int);
+}
+
+std::optional<Term> MixedLiterals::split_leaf(std::span<const Literal> conflict, std::string* why) {
+  const Literal* eq = nullptr;
+  std::vector<const Literal*> ineqs;
+  for (const Literal& l : conflict) {
+    const Atom* at = l.mixed ? atom_of(l.atom) : nullptr;
+    if (!at) return fail(why, "a clause with mixed literals that is no disequality split"), std::nullopt;
+    if (at->equality && !l.value && !eq) eq = &l;
+    else if (!at->equality) ineqs.push_back(&l);
+    else return fail(why, "a clause with mixed literals that is no disequality split"), std::nullopt;
+  }
+  if (!eq || ineqs.size() != 2) return fail(why, "a clause with mixed literals that is no disequality split"), std::nullopt;
+  const Atom& ea = *atom_of(eq->atom);
+  if (!tm_.is_arith(tm_.child(eq->atom, 0)) || ea.d.c.empty())
+    return fail(why, "a disequality split of a non-arithmetic equality"), std::nullopt;
+  // u_i = α_i·d exactly, non-strict, α1·α2 < 0.
+  Poly u[2], ua[2], ub[2];
+  mpq_class alpha[2], sigma[2];
+  const Atom* ia[2];
+  for (int i = 0; i < 2; ++i) {
+    ia[i] = atom_of(ineqs[i]->atom);
+    bool strict = false;
+    literal_poly(*ia[i], ineqs[i]->atom, ineqs[i]->value, u[i], strict);
+    sigma[i] = ineqs[i]->value ? 1 : -1;
+    const auto& [id0, c0] = *ea.d.c.begin();
+    auto it = u[i].c.find(id0);
+    if (strict || it == u[i].c.end()) return fail(why, "a disequality split whose bounds do not meet"), std::nullopt;
+    alpha[i] = it->second / c0;
+    Poly diff = u[i];
+    add_to(diff.c, diff.k, ea.d.c, ea.d.k, -alpha[i]);
+    drop_zeros(diff.c);
+    if (!diff.c.empty() || diff.k != 0) return fail(why, "a disequality split whose bounds do not meet"), std::nullopt;
+    if (!split_poly(u[i], ua[i], ub[i], why)) return std::nullopt;
+  }
+  if (sgn(alpha[0]) * sgn(alpha[1]) >= 0) return fail(why, "a disequality split whose bounds do not meet"), std::nullopt;
+  const bool is_int = ea.is_int;
+  // s: the weighted sum of the A projections u_A - σ·x (the u_A cancel).
+  Poly s;
+  mpq_class w[2] = {abs(alpha[1]), abs(alpha[0])};
+  for (int i = 0; i < 2; ++i) {
+    add_to(s.c, s.k, ua[i].c, ua[i].k, w[i]);
+    s.c[ia[i]->xt.id] -= w[i] * sigma[i];
+  }
+  drop_zeros(s.c);
+  // The value of a where s = 0: a - u1_A/α1 + σ1·x1/α1 (the A-local terms cancel).
+  Poly arg = ea.a;
+  add_to(arg.c, arg.k, ua[0].c, ua[0].k, -1 / alpha[0]);
+  arg.c[ia[0]->xt.id] += sigma[0] / alpha[0];
+  drop_zeros(arg.c);
+  for (const auto* p : {&s, &arg})
+    for (const auto& [id, c] : p->c)
+      if (coloring_.color(tm_.term(id)) != Color::Shared || (is_int && c.get_den() != 1))
+        return fail(why, "a disequality split whose interpolant is not shared"), std::nullopt;
+  if (is_int && (arg.k.get_den() != 1 || s.k.get_den() != 1))
+    return fail(why, "a disequality split with a fractional integer bound"), std::nullopt;
+  Term st = poly_term(s, is_int);
+  Term zero = tm_.mk_numeral(0, is_int ? SortTable::Int : SortTable::Real);
+  Term at = poly_term(arg, is_int);
+  Term pa = tm_.mk_app(ea.p, std::span<const Term>(&at, 1));
+  Term f = tm_.mk_or(tm_.mk_lt(st, zero), tm_.mk_and(tm_.mk_leq(st, zero), pa));
+  return make_la(st, 1, f, is_int);
+}
+
+std::optional<Term> MixedLiterals::combine(const La& l1, const La& l2, FuncId x, std::string* why) {
+  Poly p1 = poly_of(l1.s), p2 = poly_of(l2.s);
+  Term xt = tm_.mk_const(x);
+  mpq_class c1 = 0, c2 = 0;
+  if (p1.c.count(xt.id)) c1 = p1.c[xt.id];
+  if (p2.c.count(xt.id)) c2 = -p2.c[xt.id];
+  if (c1 <= 0 || c2 <= 0) return fail(why, "an LA subformula of the wrong polarity"), std::nullopt;
+  const bool is_int = l1.is_int;
+  Poly r1 = p1, r2 = p2;
+  r1.c.erase(xt.id);
+  r2.c.erase(xt.id);
+  Poly S;
+  add_to(S.c, S.k, p1.c, p1.k, c2);
+  add_to(S.c, S.k, p2.c, p2.k, c1);
+  drop_zeros(S.c);
+  Term st = poly_term(S, is_int);
+  Term zero = tm_.mk_numeral(0, is_int ? SortTable::Int : SortTable::Real);
+  auto at_x = [&](const La& l, Term value) {
+    std::unordered_map<uint32_t, Term> memo;
+    return rewrite(l.f, [&](Term t) -> std::optional<Term> {
+      if (t == xt) return value;
+      return std::nullopt;
+    }, memo);
+  };
+  mpz_class k;
+  Term f;
+  if (!is_int) {
+    k = l1.k > 0 || l2.k > 0 ? 1 : 0;
+    if (k == 0) {
+      f = tm_.mk_leq(st, zero);
+    } else {
+      Poly t0 = r1;  // x = -r1/c1 where s1 = 0
+      for (auto& [id, c] : t0.c) c = -c / c1;
+      t0.k = -t0.k / c1;
+      Term v = poly_term(t0, false);
+      Term both[3] = {tm_.mk_leq(st, zero), at_x(l1, v), at_x(l2, v)};
+      f = tm_.mk_or(tm_.mk_lt(st, zero), tm_.mk_and(both));
+    }
+  } else {
+    if (c1 != 1 || c2 != 1) return fail(why, "an integer LA rule with a coefficient other than 1"), std::nullopt;
+    k = l1.k + l2.k;
+    if (k > 64) return fail(why, "an integer LA rule with a gap above 64"), std::nullopt;
+    std::vector<Term> dis{tm_.mk_leq(st, tm_.mk_numeral(mpq_class(-k), SortTable::Int))};
+    for (mpz_class i = 0; i < k; ++i) {  // x = r2 + i, possible while S + i <= 0
+      Poly xi = r2;
+      xi.k += i;
+      Term v = poly_term(xi, true);
+      Term conj[3] = {tm_.mk_leq(st, tm_.mk_numeral(mpq_class(-i), SortTable::Int)), at_x(l1, v), at_x(l2, v)};
+      dis.push_back(tm_.mk_and(conj));
+    }
+    f = tm_.mk_or(dis);
+  }
+  if (!mentions_la_aux(st)) return f;
+  return make_la(st, k, f, is_int);
+}
+
+std::optional<Term> MixedLiterals::resolve(Term pivot, Term with_atom, Term with_negation,
+                                           std::string* why) {
+  const Atom* atp = atom_of(pivot);
+  if (!atp) return fail(why, "a mixed pivot without its data"), std::nullopt;
+  const Atom at = *atp;
+  if (at.equality) {
+    // EQ rule: P(s) in the premise with the disequality becomes I2[x := s].
+    if (mentions(with_atom, at.x) || mentions(with_negation, at.p))
+      return fail(why, "an auxiliary symbol of a mixed equality in the wrong premise"), std::nullopt;
+    std::unordered_map<uint32_t, Term> memo;
+    return rewrite(with_atom, [&](Term t) -> std::optional<Term> {
+      if (tm_.kind(t) != Kind::App || tm_.func_of(t) != at.p) return std::nullopt;
+      Term arg = tm_.child(t, 0);
+      std::unordered_map<uint32_t, Term> inner;
+      return rewrite(with_negation, [&](Term u) -> std::optional<Term> {
+        if (u == at.xt) return arg;
+        return std::nullopt;
+      }, inner);
+    }, memo);
+  }
+  // LA rule. x may occur only inside LA subformulas whose s has it.
+  auto has_x = [&](Term t) {
+    const La* la = la_of(t);
+    if (!la) return false;
+    Poly p = poly_of(la->s);
+    return p.c.count(at.xt.id) > 0;
+  };
+  for (Term i : {with_atom, with_negation}) {
+    std::unordered_map<uint32_t, Term> memo;
+    Term rest = rewrite(i, [&](Term t) -> std::optional<Term> {
+      if (has_x(t)) return tm_.mk_true();
+      return std::nullopt;
+    }, memo);
+    if (mentions(rest, at.x)) return fail(why, "an LA auxiliary variable outside its LA subformula"), std::nullopt;
+  }
+  std::string err;
+  std::unordered_map<uint32_t, Term> memo;
+  Term r = rewrite(with_atom, [&](Term t) -> std::optional<Term> {
+    if (!has_x(t)) return std::nullopt;
+    const La l1 = *la_of(t);
+    std::unordered_map<uint32_t, Term> inner;
+    return rewrite(with_negation, [&](Term u) -> std::optional<Term> {
+      if (!has_x(u)) return std::nullopt;
+      const La l2 = *la_of(u);
+      std::optional<Term> c = combine(l1, l2, at.x, &err);
+      return c ? *c : tm_.mk_false();
+    }, inner);
+  }, memo);
+  if (!err.empty()) return fail(why, err), std::nullopt;
+  return r;
+}
+
+}  // namespace craig::itp
