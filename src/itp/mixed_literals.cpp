@@ -472,16 +472,47 @@ std::optional<Term> MixedLiterals::combine(const La& l1, const La& l2, FuncId x,
       f = tm_.mk_or(tm_.mk_lt(st, zero), tm_.mk_and(both));
     }
   } else {
-    if (c1 != 1 || c2 != 1) return fail(why, "an integer LA rule with a coefficient other than 1"), std::nullopt;
-    k = l1.k + l2.k;
-    if (k > 64) return fail(why, "an integer LA rule with a gap above 64"), std::nullopt;
-    std::vector<Term> dis{tm_.mk_leq(st, tm_.mk_numeral(mpq_class(-k), SortTable::Int))};
-    for (mpz_class i = 0; i < k; ++i) {  // x = r2 + i, possible while S + i <= 0
-      Poly xi = r2;
-      xi.k += i;
-      Term v = poly_term(xi, true);
-      Term conj[3] = {tm_.mk_leq(st, tm_.mk_numeral(mpq_class(-i), SortTable::Int)), at_x(l1, v), at_x(l2, v)};
-      dis.push_back(tm_.mk_and(conj));
+    if (c1.get_den() != 1 || c2.get_den() != 1)
+      return fail(why, "an integer LA rule with fractional coefficients"), std::nullopt;
+    const mpz_class a1 = c1.get_num(), a2 = c2.get_num();
+    if (a1 == 1 && a2 == 1) {
+      k = l1.k + l2.k;
+    } else {
+      k = a2 * l1.k + a1 * l2.k + a1 * a2;  // then the sure regions share an integer
+    }
+    mpz_class j_end, i_end;  // ⌈k2/c2⌉, ⌈k1/c1⌉
+    mpz_cdiv_q(j_end.get_mpz_t(), l2.k.get_mpz_t(), a2.get_mpz_t());
+    mpz_cdiv_q(i_end.get_mpz_t(), l1.k.get_mpz_t(), a1.get_mpz_t());
+    if (k > 64 || j_end + i_end > 64) return fail(why, "an integer LA rule with a gap above 64"), std::nullopt;
+    auto num = [&](const mpz_class& v) { return tm_.mk_numeral(mpq_class(v), SortTable::Int); };
+    // x0 = ⌈r2/c2⌉ (F2 is false below), x_top = ⌊-r1/c1⌋ (F1 is false above).
+    Poly top = r1;
+    for (auto& [id, c] : top.c) c = -c;
+    top.k = -top.k;
+    Term x0 = poly_term(r2, true), x_top = poly_term(top, true);
+    if (a2 != 1) {
+      Poly up = r2;
+      up.k += a2 - 1;
+      x0 = tm_.mk_int_div(poly_term(up, true), num(a2));
+    }
+    if (a1 != 1) x_top = tm_.mk_int_div(x_top, num(a1));
+    auto plus = [&](Term t, const mpz_class& v) { return v == 0 ? t : tm_.mk_add(std::vector<Term>{t, num(v)}); };
+    // ∃x. F1 ∧ F2 over the integers: x0 + j below the point x_J = x0 + ⌈k2/c2⌉ where F2
+    // becomes sure; from x_J on F2 holds, and F1 holds at x_J when x_J is in F1's sure region,
+    // else only at the at most ⌈k1/c1⌉ integers x_top - i of its uncertain region.
+    std::vector<Term> dis;
+    for (mpz_class j = 0; j < j_end; ++j) {
+      Term v = plus(x0, j);
+      dis.push_back(tm_.mk_and(at_x(l1, v), at_x(l2, v)));
+    }
+    Term xj = plus(x0, j_end);
+    std::vector<Monomial> ms{Monomial{c1, xj}};
+    for (const auto& [id, c] : r1.c) ms.push_back(Monomial{c, tm_.term(id)});
+    Term s1_at_xj = tm_.mk_linear(std::move(ms), r1.k, SortTable::Int);
+    dis.push_back(tm_.mk_leq(s1_at_xj, num(-l1.k)));
+    for (mpz_class i = 0; i < i_end; ++i) {
+      Term v = plus(x_top, -i);
+      dis.push_back(tm_.mk_and(tm_.mk_leq(xj, v), at_x(l1, v)));
     }
     f = tm_.mk_or(dis);
   }
