@@ -66,24 +66,25 @@ bool MixedLiterals::supported(Term atom, std::string* why) {
     Term l = tm_.child(atom, 0), r = tm_.child(atom, 1);
     at.equality = true;
     at.sort = tm_.sort(l);
+    Color cl = coloring_.color(l), cr = coloring_.color(r);
+    if (cl == Color::A && cr == Color::B) {
+      at.a_term = l, at.b_term = r;
+    } else if (cl == Color::B && cr == Color::A) {
+      at.a_term = r, at.b_term = l;
+      at.flipped = true;  // d = r - l: a is the A side
+    } else if (!tm_.is_arith(l)) {
+      return fail(why, "a mixed equality whose sides are not one A-local and one B-local term");
+    }
     if (tm_.is_arith(l)) {
       at.is_int = at.sort == SortTable::Int && tm_.sort(r) == SortTable::Int;
-      at.d = poly_of(l);
-      Poly rp = poly_of(r);
+      at.d = poly_of(at.flipped ? r : l);
+      Poly rp = poly_of(at.flipped ? l : r);
       add_to(at.d.c, at.d.k, rp.c, rp.k, -1);
       drop_zeros(at.d.c);
       Poly db;
       if (!split_poly(at.d, at.a, db, why)) return false;
       at.b.k = -db.k;
       for (auto& [id, c] : db.c) at.b.c[id] = -c;
-    }
-    Color cl = coloring_.color(l), cr = coloring_.color(r);
-    if (cl == Color::A && cr == Color::B) {
-      at.a_term = l, at.b_term = r;
-    } else if (cl == Color::B && cr == Color::A) {
-      at.a_term = r, at.b_term = l;
-    } else if (!tm_.is_arith(l)) {
-      return fail(why, "a mixed equality whose sides are not one A-local and one B-local term");
     }
     at.x = tm_.fresh_fun("itp_x", {}, at.sort);
     at.p = tm_.fresh_fun("itp_p", {at.sort}, SortTable::Bool);
@@ -305,7 +306,7 @@ std::optional<Term> MixedLiterals::farkas_leaf(std::span<const smt::LraCertifica
       if (at->equality) {
         if (!e.value || !tm_.is_arith(tm_.child(e.atom, 0)))
           return fail(why, "a mixed disequality in a Farkas certificate"), std::nullopt;
-        sigma = e.upper ? 1 : -1;
+        sigma = (e.upper ? 1 : -1) * (at->flipped ? -1 : 1);  // the entry reads lhs - rhs
         u = at->a;  // σ·(a - x)
         for (auto& [id, c] : u.c) c *= sigma;
         u.k *= sigma;
@@ -506,9 +507,7 @@ std::optional<Term> MixedLiterals::combine(const La& l1, const La& l2, FuncId x,
       dis.push_back(tm_.mk_and(at_x(l1, v), at_x(l2, v)));
     }
     Term xj = plus(x0, j_end);
-    std::vector<Monomial> ms{Monomial{c1, xj}};
-    for (const auto& [id, c] : r1.c) ms.push_back(Monomial{c, tm_.term(id)});
-    Term s1_at_xj = tm_.mk_linear(std::move(ms), r1.k, SortTable::Int);
+    Term s1_at_xj = tm_.mk_add(std::vector<Term>{tm_.mk_scale(c1, xj), poly_term(r1, true)});
     dis.push_back(tm_.mk_leq(s1_at_xj, num(-l1.k)));
     for (mpz_class i = 0; i < i_end; ++i) {
       Term v = plus(x_top, -i);

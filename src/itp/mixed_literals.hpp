@@ -85,10 +85,11 @@ class MixedLiterals {
     smt::Sort sort{};
     FuncId x = 0, p = 0;  // aux constant, predicate (equalities)
     Term xt;
-    Poly d;          // equality: lhs - rhs; inequality: p - c of (p ◁ c)
+    Poly d;          // equality: a-side - b-side; inequality: p - c of (p ◁ c)
     Poly a, b;       // equality: a := d_A, b := -d_B
     Term a_term, b_term;  // equality of two non-linear sides: those sides
     bool strict = false;  // inequality: Lt
+    bool flipped = false; // equality: d is rhs - lhs (the A-colored side is the right one)
   };
   struct La {
     Term s;
