@@ -185,9 +185,11 @@ Term MixedLiterals::rewrite(Term t, const std::function<std::optional<Term>(Term
     Term s = rewrite(copy.s, leaf, memo), f = rewrite(copy.f, leaf, memo);
     if (s != copy.s || f != copy.f) out = mentions_la_aux(s) ? make_la(s, copy.k, f, copy.is_int) : f;
   } else if (tm_.num_children(t) > 0) {
+    // A copy: rewriting creates terms, which may move the manager's child storage.
+    const std::vector<Term> old(tm_.children(t).begin(), tm_.children(t).end());
     std::vector<Term> kids;
     bool changed = false;
-    for (Term c : tm_.children(t)) {
+    for (Term c : old) {
       Term r = rewrite(c, leaf, memo);
       changed |= r != c;
       kids.push_back(r);
@@ -231,6 +233,34 @@ std::optional<Term> MixedLiterals::euf_leaf(std::span<const Literal> conflict,
       if (diff.c.empty()) out.emplace_back(t, diff.k);
     }
   };
+  // A side's equation u - w = k (Eq(p, c) in linear normal form, which the EUF reading takes
+  // as an equation of the polynomial) makes an offset term u - k of the conflict equal to w:
+  // the side's literals are rewritten with it first (they stay implied by the side).
+  std::unordered_map<Term, Term, smt::TermHash> eq_a, eq_b;
+  for (const Literal& l : conflict) {
+    if (l.mixed || !l.value || tm_.kind(l.atom) != Kind::Eq || !tm_.is_arith(tm_.child(l.atom, 0))) continue;
+    Poly e = poly_of(tm_.child(l.atom, 0));
+    Poly r = poly_of(tm_.child(l.atom, 1));
+    add_to(e.c, e.k, r.c, r.k, -1);
+    drop_zeros(e.c);
+    if (e.c.size() != 2 || e.c.begin()->second != -std::next(e.c.begin())->second) continue;
+    const Term u = tm_.term(e.c.begin()->first), w = tm_.term(std::next(e.c.begin())->first);
+    const mpq_class off = -e.k / e.c.begin()->second;  // u = w + off
+    auto& eq = l.side == Side::A ? eq_a : eq_b;
+    for (Term t : subterms) {
+      if (!tm_.is_arith(t) || t == u || t == w || tm_.kind(t) != Kind::Linear) continue;
+      for (int dir = 0; dir < 2; ++dir) {  // t = u - off is w; t = w + off is u
+        Poly d = poly_of(t);
+        Poly base = poly_of(dir == 0 ? u : w);
+        add_to(d.c, d.k, base.c, base.k, -1);
+        drop_zeros(d.c);
+        if (d.c.empty() && d.k == (dir == 0 ? -off : off)) eq.emplace(t, dir == 0 ? w : u);
+      }
+    }
+  }
+  auto rewrite_side = [&](Term t, Side side, const std::unordered_map<Term, Term, smt::TermHash>& mixed_subst) {
+    return tm_.substitute(tm_.substitute(t, side == Side::A ? eq_a : eq_b), mixed_subst);
+  };
   std::unordered_map<Term, Term, smt::TermHash> subst_a, subst_b;  // per side: t -> x + δ copy
   std::unordered_map<Term, Term, smt::TermHash> undo;               // copies -> x + δ
   std::unordered_map<FuncId, std::pair<FuncId, mpq_class>> q_of;    // Q -> (P, δ)
@@ -261,7 +291,7 @@ std::optional<Term> MixedLiterals::euf_leaf(std::span<const Literal> conflict,
             if (delta != 0) q_of[it->second] = {at->p, delta};
           }
           Term q = tm_.mk_app(it->second, std::span<const Term>(&t, 1));
-          sided.push_back({tm_.substitute(q, side == Color::A ? subst_a : subst_b), side == Color::A,
+          sided.push_back({rewrite_side(q, side == Color::A ? Side::A : Side::B, side == Color::A ? subst_a : subst_b), side == Color::A,
                            side == Color::A ? Side::A : Side::B});
         }
       }
@@ -269,8 +299,7 @@ std::optional<Term> MixedLiterals::euf_leaf(std::span<const Literal> conflict,
   }
   for (const Literal& l : conflict) {
     if (l.mixed) continue;
-    const auto& subst = l.side == Side::A ? subst_a : subst_b;
-    sided.push_back({tm_.substitute(l.atom, subst), l.value, l.side});
+    sided.push_back({rewrite_side(l.atom, l.side, l.side == Side::A ? subst_a : subst_b), l.value, l.side});
   }
   std::optional<Term> itp = euf_interpolant(tm_, sided, coloring_, options, why);
   if (!itp) return std::nullopt;

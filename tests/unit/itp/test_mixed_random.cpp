@@ -159,6 +159,6 @@ void run(smt::Sort sort, uint32_t seeds, bool expect_most) {
 
 }  // namespace
 
-TEST_CASE("random UF + LRA problems with interface equalities across the cut") { run(SortTable::Real, 60, true); }
+TEST_CASE("random UF + LRA problems with interface equalities across the cut") { run(SortTable::Real, 300, true); }
 
-TEST_CASE("random UF + LIA problems with interface equalities across the cut") { run(SortTable::Int, 60, false); }
+TEST_CASE("random UF + LIA problems with interface equalities across the cut") { run(SortTable::Int, 300, false); }
