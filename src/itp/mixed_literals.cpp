@@ -266,8 +266,20 @@ std::optional<Term> MixedLiterals::euf_leaf(std::span<const Literal> conflict,
   std::unordered_map<FuncId, std::pair<FuncId, mpq_class>> q_of;    // Q -> (P, δ)
   std::vector<SidedLiteral> sided;
   std::vector<std::pair<Term, mpq_class>> cand;
-  std::map<std::pair<uint32_t, mpq_class>, Term> x_copy;
+  // Named copies of x + δ (EUF reads a polynomial as an opaque term, a constant it can equate).
+  std::map<std::pair<FuncId, mpq_class>, Term> x_copy;
+  std::unordered_map<uint32_t, std::pair<const Atom*, mpq_class>> copy_info;  // copy id -> (x, δ)
+  auto copy_of = [&](const Atom& at, const mpq_class& delta) {
+    auto [it, fresh] = x_copy.emplace(std::make_pair(at.x, delta), Term{});
+    if (fresh) {
+      it->second = delta == 0 ? at.xt : tm_.mk_const(tm_.fresh_fun("itp_xo", {}, at.sort));
+      if (delta != 0) undo[it->second] = tm_.mk_add(std::vector<Term>{at.xt, tm_.mk_numeral(delta, at.sort)});
+      copy_info[it->second.id] = {&at, delta};
+    }
+    return it->second;
+  };
   std::map<std::pair<uint32_t, mpq_class>, FuncId> q_copy;
+  std::vector<std::pair<Term, Side>> renamed;  // terms replaced by a copy, per side
   // Equalities first: their substitutions apply to the disequalities' literals too.
   for (int pass = 0; pass < 2; ++pass)
   for (const Literal& l : conflict) {
@@ -275,15 +287,15 @@ std::optional<Term> MixedLiterals::euf_leaf(std::span<const Literal> conflict,
     Atom* at = atom_of(l.atom);
     if (!at || !at->equality) return fail(why, "a mixed inequality in an EUF conflict"), std::nullopt;
     for (Color side : {Color::A, Color::B}) {
+      const Side sd = side == Color::A ? Side::A : Side::B;
       offsets(*at, side, cand);
       for (auto& [t, delta] : cand) {
         if (l.value) {  // a = x on A, x = b on B: t is x + δ there
-          auto [it, fresh] = x_copy.emplace(std::make_pair(l.atom.id, delta), Term{});
-          if (fresh) {
-            it->second = delta == 0 ? at->xt : tm_.mk_const(tm_.fresh_fun("itp_xo", {}, at->sort));
-            if (delta != 0) undo[it->second] = tm_.mk_add(std::vector<Term>{at->xt, tm_.mk_numeral(delta, at->sort)});
-          }
-          (side == Color::A ? subst_a : subst_b)[t] = it->second;
+          Term c = copy_of(*at, delta);
+          auto& subst = sd == Side::A ? subst_a : subst_b;
+          auto [it, fresh] = subst.emplace(t, c);
+          if (fresh) renamed.emplace_back(t, sd);
+          else if (it->second != c) sided.push_back({tm_.mk_eq(it->second, c), true, sd});
         } else {  // P(a) on A, ¬P(b) on B: Q_δ(t) := P(t - δ)
           auto [it, fresh] = q_copy.emplace(std::make_pair(l.atom.id, delta), 0);
           if (fresh) {
@@ -291,15 +303,43 @@ std::optional<Term> MixedLiterals::euf_leaf(std::span<const Literal> conflict,
             if (delta != 0) q_of[it->second] = {at->p, delta};
           }
           Term q = tm_.mk_app(it->second, std::span<const Term>(&t, 1));
-          sided.push_back({rewrite_side(q, side == Color::A ? Side::A : Side::B, side == Color::A ? subst_a : subst_b), side == Color::A,
-                           side == Color::A ? Side::A : Side::B});
+          sided.push_back({rewrite_side(q, sd, sd == Side::A ? subst_a : subst_b), side == Color::A, sd});
         }
       }
     }
   }
+  // A renamed application keeps its definition: f(t1..) = copy with the arguments renamed.
+  for (auto& [t, sd] : renamed) {
+    if (tm_.kind(t) != Kind::App) continue;
+    const auto& subst = sd == Side::A ? subst_a : subst_b;
+    std::vector<Term> kids;
+    for (Term c : std::vector<Term>(tm_.children(t).begin(), tm_.children(t).end()))
+      kids.push_back(rewrite_side(c, sd, subst));
+    sided.push_back({tm_.mk_eq(tm_.rebuild(t, kids), subst.at(t)), true, sd});
+  }
+  // u - X = k with X a copy of x + δ reads u = x + δ + k: an equation of two named terms.
+  auto name_offsets = [&](Term atom) {
+    if (tm_.kind(atom) != Kind::Eq || !tm_.is_arith(tm_.child(atom, 0))) return atom;
+    Poly e = poly_of(tm_.child(atom, 0));
+    Poly r = poly_of(tm_.child(atom, 1));
+    add_to(e.c, e.k, r.c, r.k, -1);
+    drop_zeros(e.c);
+    if (e.c.size() != 2) return atom;
+    auto first = e.c.begin(), second = std::next(first);
+    if (first->second != -second->second) return atom;
+    for (int dir = 0; dir < 2; ++dir) {
+      auto u = dir ? second : first, w = dir ? first : second;  // c·u - c·w + k = 0
+      auto info = copy_info.find(w->first);
+      if (info == copy_info.end()) continue;
+      const mpq_class delta = info->second.second - e.k / u->second;  // u = w - k/c
+      return tm_.mk_eq(tm_.term(u->first), copy_of(*info->second.first, delta));
+    }
+    return atom;
+  };
+  for (auto& l : sided) l.atom = name_offsets(l.atom);
   for (const Literal& l : conflict) {
     if (l.mixed) continue;
-    sided.push_back({rewrite_side(l.atom, l.side, l.side == Side::A ? subst_a : subst_b), l.value, l.side});
+    sided.push_back({name_offsets(rewrite_side(l.atom, l.side, l.side == Side::A ? subst_a : subst_b)), l.value, l.side});
   }
   std::optional<Term> itp = euf_interpolant(tm_, sided, coloring_, options, why);
   if (!itp) return std::nullopt;
