@@ -24,10 +24,14 @@
 //   F), F = ∃x. F1 ∧ F2 written without x (Real: S ≤ 0 when k1 = k2 = 0, else
 //   S < 0 ∨ (S ≤ 0 ∧ F1[x:=t0] ∧ F2[x:=t0]); Int with c1 = c2 = 1: the finite disjunction over
 //   the at most k1 + k2 integer values of x between the two bounds).
-// Leaves: EUF conflicts (through euf_interpolant, with x, P and offset copies of them as shared
-// symbols), Farkas conflicts (the sum of the A projections), and the disequality split
-// a = b ∨ a - b < 0 ∨ a - b > 0 of the combination (LA(s, k, s < 0 ∨ (s ≤ 0 ∧ P(a)))).
-// Shapes outside these answer nullopt with `why`. Every result is still checked by the caller.
+// Leaves: EUF conflicts go to euf_interpolant after renaming: on each side a term t = a + δ
+// (b + δ) becomes a named shared copy of x + δ, renamed applications keep their definitions,
+// an equation u - copy = k becomes u = copy', and a disequality's P(a) / ¬P(b) become
+// Q_δ(t) := P(t - δ) for the terms t at an offset δ; the interpolant is renamed back. Farkas
+// conflicts give the sum of the A projections (always Farkas, whatever the LRA system), and
+// the combination's disequality split a = b ∨ a - b < 0 ∨ a - b > 0 gives
+// LA(s, k, s < 0 ∨ (s ≤ 0 ∧ P(a))). Shapes outside these answer nullopt with `why`; every
+// result is still checked by the caller (the vocabulary and both conditions).
 #include <gmpxx.h>
 
 #include <functional>
