@@ -503,6 +503,55 @@ std::optional<Term> MixedLiterals::split_leaf(std::span<const Literal> conflict,
   return make_la(st, 1, f, is_int);
 }
 
+std::optional<Term> MixedLiterals::integer_split_leaf(const smt::LiaLemma& lemma,
+                                                      std::span<const Literal> lits,
+                                                      std::string* why) {
+  if (tm_.kind(lemma.conclusion) != Kind::False)
+    return fail(why, "an integer lemma that is not a conflict (a cut)"), std::nullopt;
+  // The split atom in normal form may be negated ((not (<= -S -k-1))): p is the atom, and the
+  // side S <= k is p with value `below_value`.
+  Term p = tm_.mk_leq(lemma.split, tm_.mk_numeral(lemma.split_bound, SortTable::Int));
+  bool below_value = true;
+  while (tm_.kind(p) == Kind::Not) {
+    p = tm_.child(p, 0);
+    below_value = !below_value;
+  }
+  std::unordered_map<uint32_t, const Literal*> by_atom;
+  for (const Literal& l : lits) by_atom[l.atom.id] = &l;
+  const bool constant = tm_.kind(p) == Kind::True || tm_.kind(p) == Kind::False;
+  const Color c = constant ? Color::Shared : coloring_.color(p);
+  const bool mixed = c == Color::Mixed;
+  if (mixed && !supported(p, why)) return std::nullopt;
+  std::optional<Term> side[2];  // S <= k, S >= k + 1
+  for (int below = 1; below >= 0; --below) {
+    std::vector<smt::LiaLiteral> all;
+    for (const smt::LiaLiteral& l : lemma.literals) all.push_back(l);
+    if (constant) {
+      if ((tm_.kind(p) == Kind::True) != ((below == 1) == below_value)) continue;  // an empty side
+    } else {
+      all.push_back({p, (below == 1) == below_value});
+    }
+    auto cert = smt::refute_over_reals(tm_, all, why);
+    if (!cert) return std::nullopt;
+    std::vector<Literal> sided;
+    for (const auto& e : *cert) {
+      if (e.atom == p) {
+        sided.push_back({p, e.value, mixed, c == Color::A ? Side::A : Side::B});
+        continue;
+      }
+      auto it = by_atom.find(e.atom.id);
+      if (it == by_atom.end()) return fail(why, "a literal of the integer lemma is not in its clause"), std::nullopt;
+      sided.push_back(*it->second);
+    }
+    side[below] = farkas_leaf(*cert, sided, why);
+    if (!side[below]) return std::nullopt;
+  }
+  if (constant) return side[(tm_.kind(p) == Kind::True) == below_value ? 1 : 0];
+  // The side where p is false has p in its clause.
+  if (mixed) return below_value ? resolve(p, *side[0], *side[1], why) : resolve(p, *side[1], *side[0], why);
+  return c == Color::A ? tm_.mk_or(*side[0], *side[1]) : tm_.mk_and(*side[0], *side[1]);
+}
+
 std::optional<Term> MixedLiterals::combine(const La& l1, const La& l2, FuncId x, std::string* why) {
   Poly p1 = poly_of(l1.s), p2 = poly_of(l2.s);
   Term xt = tm_.mk_const(x);

@@ -44,6 +44,7 @@
 
 #include "itp/coloring.hpp"
 #include "itp/theory_interpolants.hpp"
+#include "smt/lia_certificate.hpp"
 #include "smt/lra_certificate.hpp"
 
 namespace craig::itp {
@@ -70,6 +71,13 @@ class MixedLiterals {
                                   std::span<const Literal> lits, std::string* why);
   // a ≠ b, u1 ≤ 0, u2 ≤ 0 with u1, u2 opposite multiples of a - b: the combination's split.
   std::optional<Term> split_leaf(std::span<const Literal> conflict, std::string* why);
+
+  // A GCD conflict (`lemma`: literals, split S <= k or S >= k + 1, conclusion false) as the
+  // resolution of its two sides on the split atom: each side a Farkas leaf (certificates from
+  // smt::refute_over_reals), the split atom mixed (LA rule), local to A (∨) or else on B (∧).
+  // lits: the conflict's literals with their sides.
+  std::optional<Term> integer_split_leaf(const smt::LiaLemma& lemma, std::span<const Literal> lits,
+                                         std::string* why);
 
   // Resolution on the mixed atom `pivot`: `with_atom` is the partial interpolant of the premise
   // whose clause contains the atom positively, `with_negation` the other one.

@@ -390,6 +390,8 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         }
         if (info.kind == LeafKind::EufConflict || info.kind == LeafKind::Transitivity)
           leaf = mixed.euf_leaf(lits, options, &why);
+        else if (info.kind == LeafKind::LiaConflict)
+          leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
         else if (info.kind == LeafKind::Definition || info.kind == LeafKind::TheoryLemma)
           leaf = mixed.split_leaf(lits, &why);
         else
@@ -447,9 +449,17 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         leaf = euf_interpolant(tm_, sided, coloring, options, &why);
         break;
       }
-      case LeafKind::LiaConflict:
-        why = "integer lemma split by the cut (GCD conflict)";
+      case LeafKind::LiaConflict: {
+        ++cut.theory_leaves;
+        std::vector<MixedLiterals::Literal> lits;
+        for (Lit l : clause) {
+          int v = var_of(l);
+          if (!is_act(v)) lits.push_back({proof_.var_terms[v], l < 0, false, side_of(v)});
+        }
+        leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
+        if (!leaf) why = "integer lemma split by the cut (GCD conflict): " + why;
         break;
+      }
       case LeafKind::TheoryLemma:
         if (info.cert != UINT32_MAX) {
           why = "integer lemma split by the cut (Gomory cut)";

@@ -167,3 +167,17 @@ TEST_CASE_FIXTURE(Fix, "QF_UFLRA sequence of three partitions: mixed atoms in so
   REQUIRE(p.solver.check() == smt::Result::Unsat);
   for (BoolSystem bs : kBoolSystems) checked_sequence(p, opts(bs));
 }
+
+TEST_CASE_FIXTURE(Fix, "QF_LIA: a GCD conflict split by the cut is the resolution of its two sides") {
+  Term x = integer("x"), y = integer("y"), z = integer("z");
+  // y even in A, odd in B: the split x - z <= 0 or >= 1 mixes A and B (div in the interpolant).
+  Partitioned p(tm, {{tm.mk_eq(tm.mk_scale(2, x), y)},
+                     {tm.mk_eq(add(tm.mk_scale(2, z), inum(1)), y)}});
+  REQUIRE(p.solver.check() == smt::Result::Unsat);
+  for (BoolSystem bs : kBoolSystems) {
+    Term i = checked_sequence(p, opts(bs))[0];
+    // Every interpolant here says that y is even.
+    CHECK(implies(tm, i, tm.mk_not(tm.mk_eq(y, tm.mk_numeral(7, SortTable::Int)))));
+    CHECK_FALSE(implies(tm, i, tm.mk_not(tm.mk_eq(y, tm.mk_numeral(8, SortTable::Int)))));
+  }
+}
