@@ -110,6 +110,10 @@ class MixedLiterals {
     bool is_int;
   };
 
+  static bool fail(std::string* why, std::string msg);  // sets *why, false
+  static void add_to(std::map<uint32_t, mpq_class>& dst, mpq_class& dk,
+                     const std::map<uint32_t, mpq_class>& src, const mpq_class& sk, const mpq_class& f);
+  static void drop_zeros(std::map<uint32_t, mpq_class>& m);
   Atom* atom_of(Term atom);
   bool split_poly(const Poly& u, Poly& ua, Poly& ub, std::string* why);
   Term poly_term(const Poly& p, bool is_int);
