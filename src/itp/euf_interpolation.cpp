@@ -258,10 +258,6 @@ std::optional<Term> euf_interpolant(TermManager& tm, std::span<const SidedLitera
       return fail("EUF conflict: a literal local to one side is on the other side of the cut");
     (l.side == Side::A ? any_a : any_b) = true;
   }
-  // One-sided conflicts: the side itself is contradictory (the caller usually handles these).
-  if (!any_b) return tm.mk_false();
-  if (!any_a) return tm.mk_true();
-
   std::vector<Fact> facts;
   bool saw_linear = false;
   if (!read_facts(tm, conflict, facts, saw_linear, why)) return std::nullopt;
@@ -283,6 +279,10 @@ std::optional<Term> euf_interpolant(TermManager& tm, std::span<const SidedLitera
                              "(an arithmetic equality in linear normal form is read as an "
                              "equation of a polynomial, not of the terms EUF equated)"
                            : "EUF conflict: the literals are consistent under congruence closure");
+  // One-sided conflicts: the side itself is contradictory (checked above: callers that build
+  // conflicts, like mixed_literals.cpp, rely on it).
+  if (!any_b) return tm.mk_false();
+  if (!any_a) return tm.mk_true();
   const uint32_t top = cc.explain(conflict_eq->u, conflict_eq->v);
   std::optional<ColoredProof> proof = ColoredProof::build(tm, cc, fact_side, coloring, why);
   if (!proof) return std::nullopt;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "itp/formula_dag.hpp"
+#include "itp/mixed_literals.hpp"
 #include "itp/theory_interpolants.hpp"
 #include "smt/terms/printer.hpp"
 
@@ -18,10 +19,18 @@ namespace {
 constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
 constexpr uint32_t kAssumptionTag = UINT32_MAX;
 
-// Per-variable label of the current cut (DKPW): the side a literal of the variable goes to.
-enum Label : uint8_t { kUnset = 0, kLabelA = 1, kLabelB = 2, kLabelAB = 3 };
-// Per-variable locality of the current cut.
-enum Locality : uint8_t { kLocalA = 1, kLocalB = 2, kShared = 3 };
+// Per-variable label of the current cut (DKPW): the side a literal of the variable goes to;
+// kLabelMixed: an AB-mixed atom, projected to both sides by MixedLiterals.
+enum Label : uint8_t { kUnset = 0, kLabelA = 1, kLabelB = 2, kLabelAB = 3, kLabelMixed = 4 };
+// Per-variable locality of the current cut. kMixedLemma: the variable of a valid theory lemma
+// whose formula is AB-mixed (a disequality split); it is labeled a and occurs only in valid
+// clauses.
+enum Locality : uint8_t { kLocalA = 1, kLocalB = 2, kShared = 3, kMixed = 4, kMixedLemma = 5 };
+
+bool is_mixed_atom(const TermManager& tm, Term t) {
+  smt::Kind k = tm.kind(t);
+  return (k == smt::Kind::Eq && !tm.is_bool(tm.child(t, 0))) || smt::is_arith_atom_kind(k);
+}
 
 int var_of(Lit l) { return l < 0 ? -l : l; }
 
@@ -142,6 +151,7 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
   if (!check_literals(r.clause(root), "root clause")) return;
 
   leaf_partition_.assign(r.num_nodes(), kValid);
+  lemma_var_.assign(num_vars, 0);
   for (uint32_t n = 0; n <= root; ++n) {
     if (!used_[n]) continue;
     ++used_nodes_;
@@ -181,6 +191,8 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
         return;
       default:
         ++valid_leaves_;
+        if (info.kind == LeafKind::TheoryLemma && r.clause(n).size() == 1 && r.clause(n)[0] > 0)
+          lemma_var_[r.clause(n)[0]] = 1;
         if (info.kind == LeafKind::LraConflict && var_of_term_.empty())
           for (size_t v = 1; v < num_vars; ++v)
             if (proof_.var_terms[v].valid()) var_of_term_.emplace(proof_.var_terms[v].id, static_cast<int>(v));
@@ -200,6 +212,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
   for (uint32_t p = 0; p < num_partitions_; ++p)
     for (FuncId f : symbols_[p]) symbol_sides[f] |= p < in_a.size() && in_a[p] ? kInA : kInB;
   Coloring coloring(tm_, std::move(symbol_sides));
+  MixedLiterals mixed(tm_, coloring);
 
   const sat::ResolutionProof& r = proof_.resolution;
   const size_t num_vars = proof_.var_terms.size();
@@ -216,9 +229,21 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         case Color::A: locality[v] = kLocalA; label[v] = kLabelA; break;
         case Color::B: locality[v] = kLocalB; label[v] = kLabelB; break;
         case Color::Shared: locality[v] = kShared; label[v] = shared_label; break;
-        case Color::Mixed:
-          cut.why = "AB-mixed atom " + short_term(tm_, proof_.var_terms[v]);
-          return false;
+        case Color::Mixed: {
+          Term t = proof_.var_terms[v];
+          std::string why;
+          if (is_mixed_atom(tm_, t) && mixed.supported(t, &why)) {
+            locality[v] = kMixed;
+            label[v] = kLabelMixed;
+          } else if (!is_mixed_atom(tm_, t) && lemma_var_[v]) {
+            locality[v] = kMixedLemma;
+            label[v] = kLabelA;
+          } else {
+            cut.why = "AB-mixed atom " + short_term(tm_, t) + (why.empty() ? "" : ": " + why);
+            return false;
+          }
+          break;
+        }
       }
     }
     return true;
@@ -255,6 +280,20 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
           cut.why = "a pivot that is not in its antecedent";
           return cut;
         }
+        if (label[p] == kLabelMixed) {
+          // The EQ / LA rule of proof-tree-preserving interpolation (mixed_literals.hpp).
+          flush();
+          bool ant_positive = contains(r.clause(ant), p);
+          Term ti = dag.to_term(other), ta = dag.to_term(acc);
+          std::string why;
+          auto res = mixed.resolve(proof_.var_terms[p], ant_positive ? ti : ta, ant_positive ? ta : ti, &why);
+          if (!res) {
+            cut.why = "resolution on the AB-mixed atom " + short_term(tm_, proof_.var_terms[p]) + ": " + why;
+            return cut;
+          }
+          acc = dag.leaf(*res);
+          continue;
+        }
         if (label[p] == kLabelA || label[p] == kLabelB) {
           if (label[p] != run_label) flush();
           run_label = label[p];
@@ -289,6 +328,12 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         if (!is_act(v) && (locality[v] == kLocalA || locality[v] == kLocalB)) shared_definition = false;
       }
     }
+    if (leaf_partition_[n] != kValid)
+      for (Lit l : clause)
+        if (!is_act(var_of(l)) && locality[var_of(l)] >= kMixed) {
+          cut.why = "an AB-mixed atom in a clause of a partition: " + short_term(tm_, proof_.var_terms[var_of(l)]);
+          return cut;
+        }
     if (leaf_partition_[n] != kValid && !shared_definition) {
       const bool a_clause = in_a[leaf_partition_[n]] != 0;
       buf.clear();
@@ -310,6 +355,53 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         }
       }
       itp[n] = dag.leaf(a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf));
+      continue;
+    }
+    // A valid clause with AB-mixed literals (mixed_literals.hpp). A true mixed lemma in the
+    // negated clause is dropped (it holds); a false one makes the A side false: I = false.
+    if (std::any_of(clause.begin(), clause.end(), [&](Lit l) { return !is_act(var_of(l)) && locality[var_of(l)] >= kMixed; })) {
+      if (std::any_of(clause.begin(), clause.end(), [&](Lit l) { return l > 0 && !is_act(l) && locality[l] == kMixedLemma; })) {
+        itp[n] = FormulaDag::kFalse;
+        continue;
+      }
+      ++cut.split_valid_leaves;
+      ++cut.theory_leaves;
+      const smt::LeafInfo& info = proof_.leaves[n];
+      auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
+      std::vector<MixedLiterals::Literal> lits;
+      std::string why;
+      std::optional<Term> leaf;
+      if (info.kind == LeafKind::LraConflict) {
+        const auto& cert = proof_.farkas.at(info.cert);
+        for (const auto& e : cert) {
+          auto it = var_of_term_.find(e.atom.id);
+          if (it == var_of_term_.end() || label[it->second] == kUnset) {
+            cut.why = "a Farkas certificate entry is not a literal of its conflict clause";
+            return cut;
+          }
+          lits.push_back({e.atom, e.value, label[it->second] == kLabelMixed, side_of(it->second)});
+        }
+        leaf = mixed.farkas_leaf(cert, lits, &why);
+      } else {
+        for (Lit l : clause) {
+          int v = var_of(l);
+          if (is_act(v) || locality[v] == kMixedLemma) continue;
+          lits.push_back({proof_.var_terms[v], l < 0, label[v] == kLabelMixed, side_of(v)});
+        }
+        if (info.kind == LeafKind::EufConflict || info.kind == LeafKind::Transitivity)
+          leaf = mixed.euf_leaf(lits, options, &why);
+        else if (info.kind == LeafKind::LiaConflict)
+          leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
+        else if (info.kind == LeafKind::Definition || info.kind == LeafKind::TheoryLemma)
+          leaf = mixed.split_leaf(lits, &why);
+        else
+          why = "no interpolation rule for AB-mixed literals in this kind of clause";
+      }
+      if (!leaf) {
+        cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf with AB-mixed literals: " + why;
+        return cut;
+      }
+      itp[n] = dag.leaf(*leaf);
       continue;
     }
     // A valid clause: the negated literals on sides by label.
@@ -357,9 +449,17 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         leaf = euf_interpolant(tm_, sided, coloring, options, &why);
         break;
       }
-      case LeafKind::LiaConflict:
-        why = "integer lemma split by the cut (GCD conflict)";
+      case LeafKind::LiaConflict: {
+        ++cut.theory_leaves;
+        std::vector<MixedLiterals::Literal> lits;
+        for (Lit l : clause) {
+          int v = var_of(l);
+          if (!is_act(v)) lits.push_back({proof_.var_terms[v], l < 0, false, side_of(v)});
+        }
+        leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
+        if (!leaf) why = "integer lemma split by the cut (GCD conflict): " + why;
         break;
+      }
       case LeafKind::TheoryLemma:
         if (info.cert != UINT32_MAX) {
           why = "integer lemma split by the cut (Gomory cut)";
@@ -388,7 +488,12 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
     }
     itp[n] = dag.leaf(*leaf);
   }
-  cut.interpolant = dag.to_term(itp[root]);
+  Term result = dag.to_term(itp[root]);
+  if (mixed.mentions_aux(result)) {
+    cut.why = "an auxiliary symbol of an AB-mixed literal is left at the root";
+    return cut;
+  }
+  cut.interpolant = result;
   return cut;
 }
 

@@ -17,11 +17,18 @@
 //     implications) is a valid clause C. Its negated literals go on sides by label (a → A,
 //     b → B, ab → B: Pudlák's theory leaves are McMillan's, the stronger choice); all on A gives
 //     I = false, all on B gives I = true; a split conflict asks theory_interpolants.hpp
-//     (LRA/EUF) and integer lemmas split by the cut are not interpolated. A split valid clause
-//     of no theory (a Tseitin definition) gets C↾b when it has no B-local literal, else ¬(C↾a)
-//     when it has no A-local literal: both satisfy the invariant because C is valid.
+//     (LRA/EUF), a GCD conflict is split into the two sides of its split
+//     (MixedLiterals::integer_split_leaf), and a Gomory cut lemma split by the cut is not
+//     interpolated. A split valid clause of no theory (a Tseitin definition) gets C↾b when it
+//     has no B-local literal, else ¬(C↾a) when it has no A-local literal: both satisfy the
+//     invariant because C is valid.
+// AB-mixed atoms (label "mixed") are projected to both sides by MixedLiterals
+// (mixed_literals.hpp): their leaves and their resolution steps (EQ / LA rules) go there; the
+// variable of a valid mixed lemma (a disequality split) is labeled a and dropped as a true
+// literal of the negated clauses it defines.
 // Activation variables are true by assumption and are dropped; the root becomes empty.
-// Work is linear in the proof (node order is topological; flat arrays, no recursion).
+// Work is linear in the proof (node order is topological; flat arrays, no recursion), except
+// for the term rewriting of mixed pivots.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -80,6 +87,7 @@ class ProofInterpolator {
   std::vector<uint32_t> leaf_partition_;   // per used leaf: partition or kValid
   uint64_t used_nodes_ = 0;
   uint64_t valid_leaves_ = 0;
+  std::vector<uint8_t> lemma_var_;          // per variable: a TheoryLemma unit asserts it
   std::unordered_map<uint32_t, int> var_of_term_;  // for Farkas entries (term id -> variable)
 };
 

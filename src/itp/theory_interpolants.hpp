@@ -7,7 +7,7 @@
 // that split, a theory interpolant I satisfies
 //     (∧ A-side literals) ⊨_T I,    I ∧ (∧ B-side literals) ⊨_T false,
 // and every uninterpreted symbol of I is Shared under the cut's Coloring (coloring.hpp).
-// Literals never have Mixed atoms here (the caller reports those as not interpolable).
+// Literals never have Mixed atoms here (mixed_literals.hpp projects those first).
 // The result is a fresh formula of `tm`; nullopt (with `why`) means this conflict cannot be
 // interpolated by this code (e.g. a shape it does not handle): never an unchecked guess.
 #include <optional>
@@ -46,7 +46,8 @@ struct SidedLiteral {
   Side side;
 };
 
-// Equality with uninterpreted functions: `conflict` is unsatisfiable in EUF (a disequality or
+// Equality with uninterpreted functions: `conflict` must be unsatisfiable in EUF, and is checked
+// to be (nullopt otherwise, also when one side alone holds every literal) (a disequality or
 // `true = false` follows by congruence closure). EufSystem::Strong gives the stronger
 // interpolant, Weak the weaker one (the dual construction, swapping the roles of A and B and
 // negating).

@@ -20,9 +20,11 @@ LiaLiteral literal(const TermManager& tm, Term t, bool value) {
   return {t, value};
 }
 
-// Is the conjunction of the literals infeasible over the reals (with the integer tightening of
-// negated Int bounds)? Only with a Farkas certificate that check_lra_certificate accepts.
-bool refute(const TermManager& tm, const std::vector<LiaLiteral>& lits, std::string* why) {
+}  // namespace
+
+std::optional<std::vector<LraCertificateEntry>> refute_over_reals(const TermManager& tm,
+                                                                  std::span<const LiaLiteral> lits,
+                                                                  std::string* why) {
   using lra::DeltaRational;
   lra::Simplex sx;
   std::unordered_map<uint32_t, lra::Simplex::Var> atom_var;
@@ -37,11 +39,11 @@ bool refute(const TermManager& tm, const std::vector<LiaLiteral>& lits, std::str
     const Kind k = tm.kind(atom);
     if ((k != Kind::Leq && k != Kind::Lt && k != Kind::Eq) || !tm.is_arith(tm.child(atom, 0))) {
       if (why) *why = "a literal that is not an arithmetic bound";
-      return false;
+      return std::nullopt;
     }
     if (k == Kind::Eq && !value) {
       if (why) *why = "a disequality among the literals";
-      return false;
+      return std::nullopt;
     }
     // lhs - rhs as Σ coeff·atom + constant; the literal bounds Σ coeff·atom by -constant.
     std::vector<Monomial> ms, rs;
@@ -57,7 +59,7 @@ bool refute(const TermManager& tm, const std::vector<LiaLiteral>& lits, std::str
     const mpq_class bound = kr - kl;
     if (row.empty()) {
       if (why) *why = "a literal without variables";
-      return false;
+      return std::nullopt;
     }
     const lra::Simplex::Var v = row.size() == 1 && row[0].second == 1 ? row[0].first : sx.new_row(row);
     const auto reason = static_cast<lra::Simplex::Reason>(i + 1);
@@ -77,7 +79,7 @@ bool refute(const TermManager& tm, const std::vector<LiaLiteral>& lits, std::str
   }
   if (!clash && sx.check()) {
     if (why) *why = "a side of the split is satisfiable over the reals";
-    return false;
+    return std::nullopt;
   }
   const lra::Simplex::Conflict& conflict = sx.conflict();
   std::vector<LraCertificateEntry> entries;
@@ -86,12 +88,10 @@ bool refute(const TermManager& tm, const std::vector<LiaLiteral>& lits, std::str
     entries.push_back({l.atom, l.value, conflict.bounds[i].upper, conflict.farkas[i].second});
   }
   std::string inner;
-  if (check_lra_certificate(tm, entries, &inner)) return true;
+  if (check_lra_certificate(tm, entries, &inner)) return entries;
   if (why) *why = "Farkas certificate of a side rejected: " + inner;
-  return false;
+  return std::nullopt;
 }
-
-}  // namespace
 
 bool check_lia_lemma(TermManager& tm, std::span<const LiaLiteral> literals, Term split,
                      const mpq_class& split_bound, Term conclusion, std::string* why) {
@@ -123,7 +123,7 @@ bool check_lia_lemma(TermManager& tm, std::span<const LiaLiteral> literals, Term
       all.push_back(literal(tm, side, below));
     }
     std::string inner;
-    if (!refute(tm, all, &inner))
+    if (!refute_over_reals(tm, all, &inner))
       return fail(std::string(below ? "side S <= k: " : "side S >= k+1: ") + inner);
   }
   return true;

@@ -12,10 +12,12 @@
 // searches, its answer is checked.
 #include <gmpxx.h>
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "smt/lra_certificate.hpp"
 #include "smt/terms/term.hpp"
 
 namespace craig::smt {
@@ -32,6 +34,14 @@ struct LiaLemma {
   mpq_class split_bound;
   Term conclusion;
 };
+
+// A Farkas certificate, accepted by check_lra_certificate, that the literals are infeasible
+// over the reals (a negated Int bound p <= c read as p >= c + 1); nullopt with `why` when
+// there is none. Interpolation (itp/mixed_literals.hpp) splits a GCD conflict into its two
+// sides with it.
+std::optional<std::vector<LraCertificateEntry>> refute_over_reals(const TermManager& tm,
+                                                                  std::span<const LiaLiteral> literals,
+                                                                  std::string* why);
 
 // `conclusion` is a Boolean term: an arithmetic atom, its negation, or false (a conflict).
 bool check_lia_lemma(TermManager& tm, std::span<const LiaLiteral> literals, Term split,

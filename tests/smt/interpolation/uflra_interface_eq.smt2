@@ -1,0 +1,16 @@
+; UF + LRA, AB-mixed: the combination proposes the interface equality a1 = b1 (A-local vs
+; B-local) and then f(a1) = f(b1); the proof's leaves mix A and B (mixed_literals.hpp).
+(set-option :produce-interpolants true)
+(set-logic QF_UFLRA)
+(declare-fun f (Real) Real)
+(declare-fun a1 () Real)
+(declare-fun a2 () Real)
+(declare-fun b1 () Real)
+(declare-fun b2 () Real)
+(declare-fun lo () Real)
+(declare-fun hi () Real)
+(declare-fun k () Real)
+(assert (! (and (<= lo a1) (<= a1 hi) (= (f a1) a2) (< a2 k)) :named A))
+(assert (! (and (<= hi b1) (<= b1 lo) (= (f b1) b2) (< k b2)) :named B))
+(check-sat)
+(get-interpolants A B)
