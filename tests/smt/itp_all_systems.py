@@ -118,9 +118,13 @@ def check_file(craig, path, stats):
     cmds = [c for c in parse_all(text)
             if not (isinstance(c, list) and len(c) >= 2 and c[0] == "set-option"
                     and c[1] in (":print-success", ":certify-interpolants"))]
+    texts = [show(c) for c in cmds]
+    line_of, line = [], 2  # the line each command starts on (strings may span lines)
+    for t in texts:
+        line_of.append(line)
+        line += 1 + t.count("\n")
     with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
-        # one command per line: line k + 2 is command k
-        f.write("(set-option :certify-interpolants true)\n" + "\n".join(show(c) for c in cmds) + "\n")
+        f.write("(set-option :certify-interpolants true)\n" + "\n".join(texts) + "\n")
         tmp = f.name
     try:
         r = subprocess.run([craig, "itp", "--all-systems", tmp], capture_output=True, text=True, timeout=1200)
@@ -138,7 +142,7 @@ def check_file(craig, path, stats):
         if not isinstance(cmd, list) or not cmd:
             continue
         if cmd[0] == "get-interpolants":
-            block = blocks.get(idx + 2)
+            block = blocks.get(line_of[idx])
             if block is None:
                 stats["unanswered"] += 1
             else:

@@ -5,8 +5,8 @@
 # The interpolation tests of the development set (OpenSMT's and SMTInterpol's, under
 # $CRAIG_BENCH or <repository>/../shared/bench/smt) whose logic craig handles (QF_UF, QF_LRA,
 # QF_UFLRA, QF_LIA, QF_UFLIA), run through itp_z3.py: every interpolant craig gives is checked
-# by craig itself and by z3; unsupported answers (e.g. AB-mixed interface equalities, integer
-# lemmas split by the cut) are counted. With --all-systems the files go through
+# by craig itself and by z3; unsupported answers (e.g. Gomory cuts split by the cut, EUF conflicts
+# through arithmetic the renaming of mixed terms does not reach) are counted. With --all-systems the files go through
 # itp_all_systems.py --strict instead: all 30 systems, each distinct result checked by z3, and
 # the strength orders the theory guarantees must hold. Skipped when the dev set is absent.
 set -uo pipefail
