@@ -24,6 +24,10 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 // subsumption): smaller labels make covering checks and printed invariants cheaper.
 constexpr int kSimplifyLevel = 2;
 
+// Branch-and-bound splits per covering query (implication, forced cover): an undecided
+// query is a failed cover, which is sound.
+constexpr std::uint64_t kCoverBranchBudget = 300;
+
 }  // namespace
 
 // A path formula: state versions per position, one formula per block of the path, and the
@@ -32,7 +36,7 @@ struct ImpactEngine::PathQuery {
     std::vector<std::vector<Term>> states;  // states[k][var]: the value after k blocks
     std::vector<Term> steps;                // steps[k]: block k+1 from states[k] to states[k+1]
     std::vector<EdgeId> edges;
-    std::vector<AuxRenaming> renamed;
+    std::vector<const AuxRenaming*> renamed;  // into instances_
 };
 
 ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const ImpactOptions& o)
@@ -41,6 +45,9 @@ ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const Im
     so.check_models = o.check_models;
     so.check_certificates = o.check_certificates;
     so.deadline = o.deadline;
+    // A Sat implication query only means "no cover", so branch and bound need not finish:
+    // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).
+    so.lia_branch_budget = kCoverBranchBudget;
     implication_ = std::make_unique<smt::Solver>(tm_, so);
 }
 
@@ -83,6 +90,10 @@ bool ImpactEngine::implies(Term a, Term b) {
     const std::unordered_set<Term, smt::TermHash> in_a(ca.begin(), ca.end());
     const std::vector<Term> cb = conjuncts(b);
     if (std::all_of(cb.begin(), cb.end(), [&](Term t) { return in_a.count(t) > 0; })) return true;
+    if (auto it = implied_.find({a, b}); it != implied_.end()) {
+        ++stats_.implication_hits;
+        return it->second;
+    }
     ++stats_.implication_checks;
     const auto t0 = Clock::now();
     implication_->push();
@@ -91,7 +102,9 @@ bool ImpactEngine::implies(Term a, Term b) {
     const smt::Result r = implication_->check();
     implication_->pop();
     stats_.solve_seconds += since(t0);
-    return r == smt::Result::Unsat;  // Unknown: no cover, which is always sound
+    // Unknown (the branch budget): no cover, which is always sound, and cached as such.
+    implied_.emplace(std::make_pair(a, b), r == smt::Result::Unsat);
+    return r == smt::Result::Unsat;
 }
 
 // McMillan CAV'06, Cover: w earlier, same location, both uncovered, label(v) ⊨ label(w).
@@ -119,27 +132,38 @@ bool ImpactEngine::close(VertexId v) {
     return false;
 }
 
-ImpactEngine::PathQuery ImpactEngine::build_path(const std::vector<VertexId>& path) {
-    PathQuery q;
-    const std::string tag = "@" + std::to_string(queries_++) + "_";
-    std::vector<Term> s0;
-    for (const ProgramVar& var : blocks_.vars)
-        s0.push_back(tm_.mk_const(tm_.fresh_fun(var.name + tag + "0", {}, smt::SortTable::Int)));
-    q.states.push_back(std::move(s0));
-    for (std::size_t k = 1; k < path.size(); ++k) {
-        const EdgeId e = unwinding_[path[k]].edge;
-        const Edge& edge = blocks_.edges[e];
+const ImpactEngine::Instance& ImpactEngine::instance(VertexId x) {
+    if (instances_.size() <= x) instances_.resize(unwinding_.size());
+    if (instances_[x].ready) return instances_[x];
+    const std::string tag = "@v" + std::to_string(x);
+    Instance inst;
+    const VertexId p = unwinding_[x].parent;
+    if (p == kNoVertex) {
+        for (const ProgramVar& var : blocks_.vars)
+            inst.state.push_back(tm_.mk_const(tm_.fresh_fun(var.name + tag, {}, smt::SortTable::Int)));
+    } else {
+        inst.state = instance(p).state;
+        const Edge& edge = blocks_.edges[unwinding_[x].edge];
         // SSA: a variable the block does not write keeps its version, so the frame
         // equalities of instantiate are trivially true and left out.
-        std::vector<Term> post = q.states.back();
         for (VarId w : edge.writes)
-            post[w] = tm_.mk_const(tm_.fresh_fun(blocks_.vars[w].name + tag + std::to_string(k), {},
-                                                 smt::SortTable::Int));
-        AuxRenaming ren;
-        q.steps.push_back(instantiate(blocks_, edge, q.states.back(), post, tag + std::to_string(k), true, &ren));
-        q.states.push_back(std::move(post));
-        q.edges.push_back(e);
-        q.renamed.push_back(std::move(ren));
+            inst.state[w] = tm_.mk_const(tm_.fresh_fun(blocks_.vars[w].name + tag, {}, smt::SortTable::Int));
+        inst.step = instantiate(blocks_, edge, instances_[p].state, inst.state, tag, true, &inst.renamed);
+    }
+    inst.ready = true;
+    instances_[x] = std::move(inst);
+    return instances_[x];
+}
+
+ImpactEngine::PathQuery ImpactEngine::build_path(const std::vector<VertexId>& path) {
+    PathQuery q;
+    q.states.push_back(instance(path[0]).state);
+    for (std::size_t k = 1; k < path.size(); ++k) {
+        const Instance& inst = instance(path[k]);
+        q.states.push_back(inst.state);
+        q.steps.push_back(inst.step);
+        q.edges.push_back(unwinding_[path[k]].edge);
+        q.renamed.push_back(&inst.renamed);
     }
     return q;
 }
@@ -264,71 +288,108 @@ smt::Result check_exact(smt::Solver& s, std::vector<OperatorRefinement>& ops, st
 
 }  // namespace
 
-// McMillan CAV'06, Refine.
+// The inner labels of an unsat path query (partition k holds block k, the first one also
+// the start label): sequence interpolants, simplified, weakened towards `last` (the
+// formula refuted after the last block, over its versions), renamed to cur constants.
+// Empty optional (with *why set) when the proof cannot be interpolated.
+std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s, const std::vector<std::uint32_t>& part,
+                                                                 const PathQuery& q, Term last, std::string* why) {
+    const std::size_t m = q.steps.size();
+    std::vector<Term> itps;
+    if (m < 2) return itps;
+    const auto t1 = Clock::now();
+    smt::SmtProof proof;
+    try {
+        proof = s.proof();
+    } catch (const sat::ProofError& e) {
+        *why = std::string("no proof of an infeasible path: ") + e.what();
+        return std::nullopt;
+    }
+    itp::InterpolationResult ir = itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(m), o_.itp);
+    stats_.interpolation_seconds += since(t1);
+    if (!ir.ok()) {
+        *why = "interpolation: " + ir.unknown_reason;
+        return std::nullopt;
+    }
+    std::vector<Term> raw = ir.interpolants;
+    for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
+    if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), last);
+    for (std::size_t j = 0; j < raw.size(); ++j) {
+        const Term phi = to_cur(q, j + 1, raw[j]);
+        if (!phi.valid()) {
+            *why = "an interpolant has symbols other than the program variables";
+            return std::nullopt;
+        }
+        const std::uint64_t size = itp::term_size(tm_, phi).dag_nodes;
+        ++stats_.interpolants;
+        stats_.interpolant_nodes += size;
+        stats_.max_interpolant_nodes = std::max<std::size_t>(stats_.max_interpolant_nodes, size);
+        itps.push_back(phi);
+    }
+    return itps;
+}
+
+// label(x) over the versions of state k of q.
+Term ImpactEngine::label_at(VertexId x, const PathQuery& q, std::size_t k) {
+    std::unordered_map<Term, Term, smt::TermHash> at;
+    for (VarId i = 0; i < blocks_.vars.size(); ++i) at[blocks_.vars[i].cur] = q.states[k][i];
+    return tm_.substitute(unwinding_[x].label, at);
+}
+
+// McMillan CAV'06, Refine, from the deepest ancestor whose label already makes the rest
+// of the path infeasible: suffixes of 1, 2, 4, ... blocks start from their first
+// vertex's label (the full path from the root's label true). The labels above that
+// vertex stay, those below get the suffix's interpolants; since the start label is
+// part of the first partition, every interpolant still follows from its parent's label
+// and block. Short suffixes keep long unrollings cheap (gj2007: twice the refinements
+// in the same time) and interpolants come from labels rather than the initial values.
 ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
     ++stats_.refinements;
-    const std::vector<VertexId> path = unwinding_.path(v);
-    const std::size_t n = path.size() - 1;
+    const std::vector<VertexId> full = unwinding_.path(v);
+    const std::size_t n = full.size() - 1;
     if (n == 0) throw std::logic_error("impact: refine at the root");
-    PathQuery q = build_path(path);
-    smt::Solver s(tm_, refinement_options());
-    std::vector<std::uint32_t> part;
-    std::vector<OperatorRefinement> ops;
-    for (std::size_t k = 0; k < n; ++k) {
-        ops.emplace_back(tm_);
-        ops.back().scan(q.steps[k]);
-        const smt::AssertionId id = s.assert_formula(q.steps[k]);
-        if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-        part[id] = static_cast<std::uint32_t>(k);
-    }
-    const auto t0 = Clock::now();
-    const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &reason_);
-    stats_.solve_seconds += since(t0);
-    if (r == smt::Result::Unknown) return RefineResult::Unknown;
-    if (r == smt::Result::Sat) {
-        cex_ = block_path_counterexample(blocks_, plain_, q.edges, q.renamed, s.model());
-        return RefineResult::Feasible;
-    }
-    std::vector<Term> itps;
-    if (n >= 2) {
-        const auto t1 = Clock::now();
-        smt::SmtProof proof;
-        try {
-            proof = s.proof();
-        } catch (const sat::ProofError& e) {
-            reason_ = std::string("no proof of an infeasible path: ") + e.what();
+    for (std::size_t len = 1;; len = std::min(n, 2 * len)) {
+        const std::size_t k = n - len;
+        const std::vector<VertexId> path(full.begin() + static_cast<std::ptrdiff_t>(k), full.end());
+        PathQuery q = build_path(path);
+        smt::Solver s(tm_, refinement_options());
+        std::vector<std::uint32_t> part;
+        std::vector<OperatorRefinement> ops;
+        auto add = [&](Term f, std::size_t p) {
+            ops[p].scan(f);
+            const smt::AssertionId id = s.assert_formula(f);
+            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+            part[id] = static_cast<std::uint32_t>(p);
+        };
+        for (std::size_t j = 0; j < len; ++j) ops.emplace_back(tm_);
+        if (unwinding_[path[0]].label != tm_.mk_true()) add(label_at(path[0], q, 0), 0);
+        for (std::size_t j = 0; j < len; ++j) add(q.steps[j], j);
+        ++stats_.refinement_queries;
+        const auto t0 = Clock::now();
+        std::string why;
+        const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &why);
+        stats_.solve_seconds += since(t0);
+        if (r != smt::Result::Unsat && k > 0) continue;  // a longer suffix may be infeasible
+        if (r == smt::Result::Unknown) {
+            reason_ = why;
             return RefineResult::Unknown;
         }
-        itp::InterpolationResult ir =
-            itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(n), o_.itp);
-        stats_.interpolation_seconds += since(t1);
-        if (!ir.ok()) {
-            reason_ = "interpolation: " + ir.unknown_reason;
-            return RefineResult::Unknown;
+        if (r == smt::Result::Sat) {
+            std::vector<AuxRenaming> renamed;
+            for (const AuxRenaming* x : q.renamed) renamed.push_back(*x);
+            cex_ = block_path_counterexample(blocks_, plain_, q.edges, renamed, s.model());
+            return RefineResult::Feasible;
         }
-        std::vector<Term> raw = ir.interpolants;
-        for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
-        if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), tm_.mk_false());
-        for (std::size_t j = 0; j < raw.size(); ++j) {
-            const Term phi = to_cur(q, j + 1, raw[j]);
-            if (!phi.valid()) {
-                reason_ = "an interpolant has symbols other than the program variables";
-                return RefineResult::Unknown;
-            }
-            const std::uint64_t size = itp::term_size(tm_, phi).dag_nodes;
-            ++stats_.interpolants;
-            stats_.interpolant_nodes += size;
-            stats_.max_interpolant_nodes = std::max<std::size_t>(stats_.max_interpolant_nodes, size);
-            itps.push_back(phi);
-        }
+        const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, tm_.mk_false(), &reason_);
+        if (!itps) return RefineResult::Unknown;
+        std::vector<VertexId> changed;
+        strengthen_along(path, *itps, changed);
+        if (unwinding_[v].label != tm_.mk_false()) unwinding_.strengthen(v, tm_.mk_false());
+        // McMillan CAV'06, DFS: after Refine, Close the path; only strengthened vertices can
+        // have become coverable (the others' candidates only got stronger).
+        for (VertexId x : changed) close(x);
+        return RefineResult::Refined;
     }
-    std::vector<VertexId> changed;
-    strengthen_along(path, itps, changed);
-    if (unwinding_[v].label != tm_.mk_false()) unwinding_.strengthen(v, tm_.mk_false());
-    // McMillan CAV'06, DFS: after Refine, Close the path; only strengthened vertices can
-    // have become coverable (the others' candidates only got stronger).
-    for (VertexId x : changed) close(x);
-    return RefineResult::Refined;
 }
 
 // Forced covering (McMillan CAV'06, section 5): prove label(w) at v from the label of
@@ -336,56 +397,41 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
 // with the interpolants and v with label(w), and v is covered by w.
 bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
     if (w >= v || unwinding_.is_covered(v) || unwinding_.is_covered(w)) return false;
-    ++stats_.forced_attempts;
     const VertexId u = unwinding_.nearest_common_ancestor(v, w);
+    const std::pair<Term, Term> labels{unwinding_[u].label, unwinding_[w].label};
+    if (auto it = forced_failed_.find({v, w}); it != forced_failed_.end() && it->second == labels) {
+        ++stats_.forced_repeats;
+        return false;
+    }
+    ++stats_.forced_attempts;
     const std::vector<VertexId> full = unwinding_.path(v);
     const std::vector<VertexId> path(std::find(full.begin(), full.end(), u), full.end());
     const std::size_t m = path.size() - 1;
     PathQuery q = build_path(path);
-    smt::Solver s(tm_, refinement_options());
+    smt::SolverOptions so = refinement_options();
+    so.lia_branch_budget = kCoverBranchBudget;  // Unknown: no forced cover
+    smt::Solver s(tm_, so);
     std::vector<std::uint32_t> part;
     auto add = [&](Term f, std::uint32_t p) {
         const smt::AssertionId id = s.assert_formula(f);
         if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
         part[id] = p;
     };
-    std::unordered_map<Term, Term, smt::TermHash> at_start, at_end;
-    for (VarId x = 0; x < blocks_.vars.size(); ++x) {
-        at_start[blocks_.vars[x].cur] = q.states[0][x];
-        at_end[blocks_.vars[x].cur] = q.states[m][x];
-    }
-    add(tm_.substitute(unwinding_[u].label, at_start), 0);
+    const Term target = label_at(w, q, m);
+    add(label_at(u, q, 0), 0);
     for (std::size_t k = 0; k < m; ++k) add(q.steps[k], static_cast<std::uint32_t>(k));
-    add(tm_.mk_not(tm_.substitute(unwinding_[w].label, at_end)), static_cast<std::uint32_t>(m - 1));
+    add(tm_.mk_not(target), static_cast<std::uint32_t>(m - 1));
     const auto t0 = Clock::now();
     // Sat, even through an inexact C operator, only means no forced cover: no refinement.
     const smt::Result r = s.check();
     stats_.solve_seconds += since(t0);
+    if (r == smt::Result::Sat) forced_failed_[{v, w}] = labels;
     if (r != smt::Result::Unsat) return false;
-    std::vector<Term> itps;
-    if (m >= 2) {
-        const auto t1 = Clock::now();
-        smt::SmtProof proof;
-        try {
-            proof = s.proof();
-        } catch (const sat::ProofError&) {
-            return false;
-        }
-        itp::InterpolationResult ir =
-            itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(m), o_.itp);
-        stats_.interpolation_seconds += since(t1);
-        if (!ir.ok()) return false;
-        std::vector<Term> raw = ir.interpolants;
-        for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
-        if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), tm_.substitute(unwinding_[w].label, at_end));
-        for (std::size_t j = 0; j < raw.size(); ++j) {
-            const Term phi = to_cur(q, j + 1, raw[j]);
-            if (!phi.valid()) return false;
-            itps.push_back(phi);
-        }
-    }
+    std::string why;
+    const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, target, &why);
+    if (!itps) return false;
     std::vector<VertexId> changed;
-    strengthen_along(path, itps, changed);
+    strengthen_along(path, *itps, changed);
     if (!implies(unwinding_[v].label, unwinding_[w].label)) unwinding_.strengthen(v, unwinding_[w].label);
     if (unwinding_.is_covered(v)) return true;  // a label on the path became false
     unwinding_.set_cover(v, w);
@@ -399,10 +445,13 @@ Verdict ImpactEngine::finish(Verdict v) const {
     v.stats.push_back({"impact-covers (made / at the end)",
                        std::to_string(stats_.covers) + " / " + std::to_string(unwinding_.num_covers())});
     if (o_.forced_covering)
-        v.stats.push_back({"impact-forced-covers (made / tried)",
-                           std::to_string(stats_.forced_covers) + " / " + std::to_string(stats_.forced_attempts)});
-    v.stats.push_back({"impact-refinements", std::to_string(stats_.refinements)});
-    v.stats.push_back({"impact-implication-checks", std::to_string(stats_.implication_checks)});
+        v.stats.push_back({"impact-forced-covers (made / tried / repeats skipped)",
+                           std::to_string(stats_.forced_covers) + " / " + std::to_string(stats_.forced_attempts) +
+                               " / " + std::to_string(stats_.forced_repeats)});
+    v.stats.push_back({"impact-refinements (paths / suffix queries)",
+                       std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries)});
+    v.stats.push_back({"impact-implication-checks (solver / cached)",
+                       std::to_string(stats_.implication_checks) + " / " + std::to_string(stats_.implication_hits)});
     v.stats.push_back({"operator-instances", std::to_string(stats_.operator_instances)});
     if (o_.weaken_interpolants)
         v.stats.push_back({"impact-dropped-conjuncts", std::to_string(stats_.dropped_conjuncts)});

@@ -7,19 +7,24 @@
 // The unwinding (unwinding.hpp) is a tree of vertices with labels over the program
 // variables' cur constants. The procedures of the paper:
 //   Expand  children for every outgoing block of an uncovered leaf, labelled true;
-//   Refine  for a vertex at the error (or truncated) location: the path formula root..v,
-//           one partition per block (SSA versions per step by instantiate; a variable a
-//           block does not write keeps its version, which is the frame equality solved
-//           away). Satisfiable (exactly for the C operators, operator_refinement.hpp): a
-//           counterexample. Unsatisfiable: sequence interpolants (itp/interpolation.hpp,
-//           refinement solvers without integer cuts, whose lemmas can be split by the cut),
-//           weakened (conjuncts the rest of the path does not need are dropped), renamed
-//           back to cur constants, conjoined into the labels along the path;
+//   Refine  for a vertex at the error (or truncated) location: path formulas of the
+//           suffixes of 1, 2, 4, ... blocks of root..v, each starting from its first
+//           vertex's label, one partition per block (SSA versions per vertex, made once by
+//           instantiate; a variable a block does not write keeps its version, which is the
+//           frame equality solved away). The first unsatisfiable suffix is interpolated;
+//           the whole path satisfiable (exactly for the C operators,
+//           operator_refinement.hpp) is a counterexample. Interpolants: sequence
+//           interpolants (itp/interpolation.hpp, refinement solvers without integer cuts,
+//           whose lemmas can be split by the cut), weakened (conjuncts the rest of the
+//           path does not need are dropped), renamed back to cur constants, conjoined
+//           into the labels of the suffix;
 //   Cover   v by an earlier uncovered vertex w at the same location when label(v) ⊨
-//           label(w), decided by a solver;
+//           label(w), decided by a solver (cached per pair of labels; a small branch
+//           budget, as an undecided check is only a failed cover);
 //   Close   tries Cover(v, w) for every earlier w; with forced covering (section 5 of the
 //           paper) a failed Cover is retried by proving label(w) at v from the nearest
-//           common ancestor's label and strengthening the path in between;
+//           common ancestor's label and strengthening the path in between (a failed
+//           attempt is not repeated while both labels stay the same);
 //   DFS and the main loop of the paper until no uncovered leaf is left.
 // Verdicts: FALSE with the plain path and its inputs in execution order (verify.hpp
 // replays them); TRUE only after check_invariants (invariant_check.hpp) proved the
@@ -30,12 +35,16 @@
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 
 #include "itp/options.hpp"
 #include "smt/solver.hpp"
+#include "verifier/block_path.hpp"
 #include "verifier/program.hpp"
 #include "verifier/unwinding.hpp"
 #include "verifier/verdict.hpp"
@@ -60,14 +69,26 @@ struct ImpactOptions {
 };
 
 struct ImpactStats {
-    std::size_t refinements = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
-    std::size_t implication_checks = 0, operator_instances = 0, dropped_conjuncts = 0;
+    std::size_t refinements = 0, refinement_queries = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
+    std::size_t forced_repeats = 0;  // forced covers not tried again: same query as a failed one
+    std::size_t implication_checks = 0, implication_hits = 0, operator_instances = 0, dropped_conjuncts = 0;
     std::size_t interpolants = 0, interpolant_nodes = 0, max_interpolant_nodes = 0;
     double solve_seconds = 0, interpolation_seconds = 0, check_seconds = 0;
 };
 
 // The engine's state and procedures, public so that tests can drive single steps.
 class ImpactEngine {
+    struct TermPairHash {
+        std::size_t operator()(const std::pair<smt::Term, smt::Term>& p) const {
+            return smt::TermHash{}(p.first) * 0x9e3779b97f4a7c15ull ^ smt::TermHash{}(p.second);
+        }
+    };
+    struct VertexPairHash {
+        std::size_t operator()(const std::pair<VertexId, VertexId>& p) const {
+            return (std::size_t{p.first} << 32) ^ p.second;
+        }
+    };
+
 public:
     enum class RefineResult { Refined, Feasible, Unknown };
 
@@ -94,8 +115,21 @@ public:
     const std::string& reason() const { return reason_; }
 
 private:
+    // The block of vertex x instantiated once for all queries: the state versions after
+    // the path root..x (a variable its block does not write keeps the parent's version)
+    // and the block from the parent's versions to these.
+    struct Instance {
+        std::vector<smt::Term> state;
+        smt::Term step;
+        AuxRenaming renamed;
+        bool ready = false;
+    };
+    const Instance& instance(VertexId x);
     struct PathQuery;
     PathQuery build_path(const std::vector<VertexId>& path);
+    smt::Term label_at(VertexId x, const PathQuery& q, std::size_t k);
+    std::optional<std::vector<smt::Term>> path_interpolants(smt::Solver& s, const std::vector<std::uint32_t>& part,
+                                                            const PathQuery& q, smt::Term last, std::string* why);
     bool timed_out() const;
     smt::SolverOptions refinement_options() const;
     // Renames an interpolant over the state at `k` to cur constants; invalid if it has
@@ -115,8 +149,14 @@ private:
     ImpactStats stats_;
     Counterexample cex_;
     std::string reason_;
+    // Implications decided by the solver (labels are hash-consed, so a pair is a query).
+    std::unordered_map<std::pair<smt::Term, smt::Term>, bool, TermPairHash> implied_;
+    // Failed forced covers (v, w) with label(nca(v, w)) and label(w) of that attempt: the
+    // query depends only on these (the path between is fixed), so it fails again until
+    // one of the labels changes.
+    std::unordered_map<std::pair<VertexId, VertexId>, std::pair<smt::Term, smt::Term>, VertexPairHash> forced_failed_;
     std::vector<VertexId> depth_cut_;  // vertices left unexpanded at max_depth
-    std::size_t queries_ = 0;          // fresh-name counter of path queries
+    std::deque<Instance> instances_;  // by vertex, filled on first use (references stay valid)
 };
 
 Verdict impact(const Program& blocks, const Program& plain, const ImpactOptions& options);

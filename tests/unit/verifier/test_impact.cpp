@@ -150,21 +150,21 @@ TEST_CASE("impact: interpolants at several locations") {
     CHECK(e.implies(v.invariants[f.loop_head(1)], f.tm.mk_leq(zero, f.var("j"))));
 }
 
-TEST_CASE("impact: forced covering proves what path interpolants alone keep unrolling") {
-    // Without forced covering the labels of the first loop mention the iteration count.
+TEST_CASE("impact: two counting loops, with and without forced covering") {
+    // Interpolants of the full path from the initial state mention the iteration count of
+    // the first loop; refinement from the deepest sufficient label (and forced covering)
+    // generalise, so both configurations finish within the depth bound.
     Fixture f("int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0);"
               " int x = 0; while (x < n) x++; int y = 0; while (y < n) y++;"
               " __VERIFIER_assert(x == n); return 0; }");
     verifier::ImpactOptions o;
-    o.forced_covering = true;
     o.max_depth = 12;
-    auto v = f.run(o);
-    REQUIRE(v.kind == VerdictKind::True);
-    CHECK(v.invariants[f.loop_head(1)] != f.tm.mk_true());
-    o.forced_covering = false;
-    auto w = f.run(o);
-    CHECK(w.kind == VerdictKind::Unknown);
-    CHECK(w.reason.find("depth bound") != std::string::npos);
+    for (bool forced : {true, false}) {
+        o.forced_covering = forced;
+        auto v = f.run(o);
+        REQUIRE(v.kind == VerdictKind::True);
+        CHECK(v.invariants[f.loop_head(1)] != f.tm.mk_true());
+    }
 }
 
 TEST_CASE("impact: a reachable recursion bound gives UNKNOWN") {
@@ -246,6 +246,12 @@ TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
                                       f.tm.mk_leq(f.var("n"), f.var("x")));
     CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_not(bad)));
     CHECK(e.implies(u[h0].label, f.tm.mk_not(bad)));
+    // Implications are decided once per pair of labels.
+    const std::size_t checks = e.stats().implication_checks, hits = e.stats().implication_hits;
+    CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_not(bad)));
+    CHECK(e.implies(u[h0].label, f.tm.mk_not(bad)));
+    CHECK(e.stats().implication_checks == checks);
+    CHECK(e.stats().implication_hits == hits + 2);
     // Cover needs label(h1) ⊨ label(h0): h1 is still labelled true, so it fails, and covering
     // by a later vertex is never allowed.
     CHECK(!e.cover(h1, h0));
@@ -256,6 +262,37 @@ TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
     CHECK(u.is_covered(h1));
     u.strengthen(h0, f.tm.mk_leq(f.var("x"), f.tm.mk_numeral(1000, smt::SortTable::Int)));
     CHECK(!u.is_covered(h1));
+}
+
+TEST_CASE("impact: Refine starts from the deepest label that refutes the rest of the path") {
+    Fixture f(kCountToN);
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    auto& u = e.unwinding();
+    const auto head = f.loop_head();
+    auto child_at = [&](VertexId x, verifier::LocId l) {
+        e.expand(x);
+        for (VertexId c : u[x].children)
+            if (u[c].loc == l) return c;
+        FAIL("no child at location " << l);
+        return verifier::kNoVertex;
+    };
+    const VertexId h0 = child_at(0, head), err0 = child_at(h0, f.blocks->error);
+    REQUIRE(e.refine(err0) == verifier::ImpactEngine::RefineResult::Refined);
+    const smt::Term root_label = u[0].label, h0_label = u[h0].label;
+    REQUIRE(h0_label != f.tm.mk_true());
+    // entry -> h0 -> h1 -> error: h1 (true) -> error is feasible, h0's label refutes
+    // h0 -> h1 -> error, so two suffix queries and nothing above h0 changes.
+    const VertexId h1 = child_at(h0, head), err1 = child_at(h1, f.blocks->error);
+    const std::size_t before = e.stats().refinement_queries;
+    REQUIRE(e.refine(err1) == verifier::ImpactEngine::RefineResult::Refined);
+    CHECK(e.stats().refinement_queries == before + 2);
+    CHECK(u[0].label == root_label);
+    CHECK(u[h0].label == h0_label);
+    CHECK(u[err1].label == f.tm.mk_false());
+    // h1's new label excludes the error states of the loop exit (x >= n and x != n).
+    const smt::Term bad = f.tm.mk_and(f.tm.mk_not(f.tm.mk_eq(f.var("x"), f.var("n"))),
+                                      f.tm.mk_leq(f.var("n"), f.var("x")));
+    CHECK(e.implies(u[h1].label, f.tm.mk_not(bad)));
 }
 
 TEST_CASE("invariant_check rejects maps that are not inductive safety invariants") {
