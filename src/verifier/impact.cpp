@@ -28,6 +28,9 @@ constexpr int kSimplifyLevel = 2;
 // query is a failed cover, which is sound.
 constexpr std::uint64_t kCoverBranchBudget = 300;
 
+// Models kept per label to refute later implications without the solver.
+constexpr std::size_t kWitnessesPerLabel = 4;
+
 }  // namespace
 
 // A path formula: state versions per position, one formula per block of the path, and the
@@ -94,12 +97,26 @@ bool ImpactEngine::implies(Term a, Term b) {
         ++stats_.implication_hits;
         return it->second;
     }
+    // A model of a (with its own tables for the C operators) that falsifies b refutes the
+    // implication just as the solver would.
+    if (auto it = witnesses_.find(a); it != witnesses_.end())
+        for (const smt::Model& m : it->second)
+            if (!m.evaluate(b).b) {
+                ++stats_.implication_refuted;
+                implied_.emplace(std::make_pair(a, b), false);
+                return false;
+            }
     ++stats_.implication_checks;
     const auto t0 = Clock::now();
     implication_->push();
     implication_->assert_formula(a);
     implication_->assert_formula(tm_.mk_not(b));
     const smt::Result r = implication_->check();
+    if (r == smt::Result::Sat) {
+        std::vector<smt::Model>& ms = witnesses_[a];
+        if (ms.size() == kWitnessesPerLabel) ms.erase(ms.begin());
+        ms.push_back(implication_->model());
+    }
     implication_->pop();
     stats_.solve_seconds += since(t0);
     // Unknown (the branch budget): no cover, which is always sound, and cached as such.
@@ -450,8 +467,9 @@ Verdict ImpactEngine::finish(Verdict v) const {
                                " / " + std::to_string(stats_.forced_repeats)});
     v.stats.push_back({"impact-refinements (paths / suffix queries)",
                        std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries)});
-    v.stats.push_back({"impact-implication-checks (solver / cached)",
-                       std::to_string(stats_.implication_checks) + " / " + std::to_string(stats_.implication_hits)});
+    v.stats.push_back({"impact-implication-checks (solver / cached / refuted by a model)",
+                       std::to_string(stats_.implication_checks) + " / " + std::to_string(stats_.implication_hits) +
+                           " / " + std::to_string(stats_.implication_refuted)});
     v.stats.push_back({"operator-instances", std::to_string(stats_.operator_instances)});
     if (o_.weaken_interpolants)
         v.stats.push_back({"impact-dropped-conjuncts", std::to_string(stats_.dropped_conjuncts)});

@@ -19,7 +19,8 @@
 //           path does not need are dropped), renamed back to cur constants, conjoined
 //           into the labels of the suffix;
 //   Cover   v by an earlier uncovered vertex w at the same location when label(v) ⊨
-//           label(w), decided by a solver (cached per pair of labels; a small branch
+//           label(w), refuted by a kept model of label(v) or decided by a solver (cached
+//           per pair of labels; a small branch
 //           budget, as an undecided check is only a failed cover);
 //   Close   tries Cover(v, w) for every earlier w; with forced covering (section 5 of the
 //           paper) a failed Cover is retried by proving label(w) at v from the nearest
@@ -43,6 +44,7 @@
 #include <utility>
 
 #include "itp/options.hpp"
+#include "smt/model.hpp"
 #include "smt/solver.hpp"
 #include "verifier/block_path.hpp"
 #include "verifier/program.hpp"
@@ -71,7 +73,7 @@ struct ImpactOptions {
 struct ImpactStats {
     std::size_t refinements = 0, refinement_queries = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
     std::size_t forced_repeats = 0;  // forced covers not tried again: same query as a failed one
-    std::size_t implication_checks = 0, implication_hits = 0, operator_instances = 0, dropped_conjuncts = 0;
+    std::size_t implication_checks = 0, implication_hits = 0, implication_refuted = 0, operator_instances = 0, dropped_conjuncts = 0;
     std::size_t interpolants = 0, interpolant_nodes = 0, max_interpolant_nodes = 0;
     double solve_seconds = 0, interpolation_seconds = 0, check_seconds = 0;
 };
@@ -151,6 +153,8 @@ private:
     std::string reason_;
     // Implications decided by the solver (labels are hash-consed, so a pair is a query).
     std::unordered_map<std::pair<smt::Term, smt::Term>, bool, TermPairHash> implied_;
+    // Per label: models of it from Sat implication checks (the most recent few).
+    std::unordered_map<smt::Term, std::vector<smt::Model>, smt::TermHash> witnesses_;
     // Failed forced covers (v, w) with label(nca(v, w)) and label(w) of that attempt: the
     // query depends only on these (the path between is fixed), so it fails again until
     // one of the labels changes.

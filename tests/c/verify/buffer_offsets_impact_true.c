@@ -1,5 +1,5 @@
 // expected: TRUE
-// args: --engine impact --timeout 20
+// args: --engine impact
 // Reduced from SV-COMP loop-invgen/MADWiFi-encode_ie_ok. A covering check here is
 // satisfiable over the integers but unbounded; with the solver's default branch budget
 // it took 15 s before answering unknown. Covering checks now have a small budget.

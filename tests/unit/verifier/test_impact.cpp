@@ -252,6 +252,11 @@ TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
     CHECK(e.implies(u[h0].label, f.tm.mk_not(bad)));
     CHECK(e.stats().implication_checks == checks);
     CHECK(e.stats().implication_hits == hits + 2);
+    // The model that refuted true ⊨ ¬bad also refutes true ⊨ ¬bad ∧ x <= 7: no solver call.
+    const std::size_t refuted = e.stats().implication_refuted;
+    CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_and(f.tm.mk_not(bad), f.tm.mk_leq(f.var("x"), f.tm.mk_numeral(7, smt::SortTable::Int)))));
+    CHECK(e.stats().implication_checks == checks);
+    CHECK(e.stats().implication_refuted == refuted + 1);
     // Cover needs label(h1) ⊨ label(h0): h1 is still labelled true, so it fails, and covering
     // by a later vertex is never allowed.
     CHECK(!e.cover(h1, h0));
