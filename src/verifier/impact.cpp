@@ -7,7 +7,9 @@
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
 #include "sat/resolution_proof.hpp"
+#include "verifier/affine_hull.hpp"
 #include "verifier/block_path.hpp"
+#include "verifier/houdini.hpp"
 #include "verifier/invariant_check.hpp"
 #include "verifier/operator_refinement.hpp"
 
@@ -27,6 +29,11 @@ constexpr int kSimplifyLevel = 2;
 // Branch-and-bound splits per covering query (implication, forced cover): an undecided
 // query is a failed cover, which is sound.
 constexpr std::uint64_t kCoverBranchBudget = 300;
+
+// discover_invariants: vertices per location whose paths are sampled, and candidates per
+// location.
+constexpr std::size_t kSampledVertices = 6;
+constexpr std::size_t kMaxCandidates = 400;
 
 // Models kept per label to refute later implications without the solver.
 constexpr std::size_t kWitnessesPerLabel = 4;
@@ -52,6 +59,7 @@ ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const Im
     // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).
     so.lia_branch_budget = kCoverBranchBudget;
     implication_ = std::make_unique<smt::Solver>(tm_, so);
+    facts_.assign(blocks.locs.size(), tm_.mk_true());
 }
 
 ImpactEngine::~ImpactEngine() = default;
@@ -77,7 +85,109 @@ void ImpactEngine::expand(VertexId v) {
         depth_cut_.push_back(v);
         return;
     }
-    for (EdgeId e : blocks_.out(unwinding_[v].loc)) unwinding_.add_child(v, e, blocks_.edges[e].dst);
+    for (EdgeId e : blocks_.out(unwinding_[v].loc)) {
+        const VertexId c = unwinding_.add_child(v, e, blocks_.edges[e].dst);
+        if (facts_[unwinding_[c].loc] != tm_.mk_true()) unwinding_.conjoin_invariant(c, facts_[unwinding_[c].loc]);
+    }
+}
+
+// Samples reachable states at the loop heads from path formulas root..x (each new sample
+// outside the affine hull of the earlier ones, so at most one more than the number of
+// variables per vertex), takes their affine hull's equalities (as two bounds each) and the
+// labels' conjuncts as candidates, and keeps what Houdini proves inductive. Every kept
+// fact holds in all reachable states of its location, so conjoining it to every label
+// there keeps the unwinding well labelled and its covers valid.
+void ImpactEngine::discover_invariants() {
+    ++stats_.discoveries;
+    const std::size_t nvars = blocks_.vars.size();
+    smt::SolverOptions so;
+    so.check_models = o_.check_models;
+    so.check_certificates = o_.check_certificates;
+    so.deadline = o_.deadline;
+    so.lia_branch_budget = kCoverBranchBudget;
+    std::vector<std::vector<Term>> candidates(blocks_.locs.size());
+    for (LocId l = 0; l < blocks_.locs.size(); ++l) {
+        if (!blocks_.locs[l].loop_head || l == blocks_.entry) continue;
+        std::vector<std::vector<mpq_class>> samples;
+        std::vector<AffineEquality> hull = affine_equalities(samples, nvars);
+        auto equality = [&](const AffineEquality& e, const std::vector<Term>& at) {
+            std::vector<smt::Monomial> ms;
+            for (std::size_t i = 0; i < nvars; ++i)
+                if (e.coeffs[i] != 0) ms.push_back({e.coeffs[i], at[i]});
+            return tm_.mk_linear(std::move(ms), e.constant, smt::SortTable::Int);
+        };
+        const std::vector<VertexId>& at_l = unwinding_.at(l);
+        for (std::size_t i = 0; i < at_l.size() && i < kSampledVertices && !timed_out(); ++i) {
+            const std::vector<VertexId> path = unwinding_.path(at_l[i]);
+            PathQuery q = build_path(path);
+            smt::Solver s(tm_, so);
+            for (Term step : q.steps) s.assert_formula(step);
+            for (std::size_t round = 0; round <= nvars; ++round) {
+                std::vector<Term> inside;
+                for (const AffineEquality& e : hull)
+                    inside.push_back(tm_.mk_eq(equality(e, q.states.back()), tm_.mk_numeral(0, smt::SortTable::Int)));
+                const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
+                if (s.check(outside) != smt::Result::Sat) break;
+                std::vector<mpq_class> point;
+                for (Term x : q.states.back()) point.push_back(s.model().evaluate(x).q);
+                samples.push_back(std::move(point));
+                hull = affine_equalities(samples, nvars);
+            }
+        }
+        if (samples.empty()) continue;  // no reachable state found: nothing to generalise
+        const Term zero = tm_.mk_numeral(0, smt::SortTable::Int);
+        std::vector<Term> cur;
+        for (const ProgramVar& v : blocks_.vars) cur.push_back(v.cur);
+        for (const AffineEquality& e : hull) {
+            const Term lin = equality(e, cur);
+            candidates[l].push_back(tm_.mk_leq(lin, zero));
+            candidates[l].push_back(tm_.mk_geq(lin, zero));
+        }
+        // Bounds of the variables and of their pairwise differences as far as the samples
+        // go (octagon-like templates: x >= y, y >= 0, ...); Houdini drops the accidental ones.
+        auto bounds = [&](const std::vector<smt::Monomial>& ms, auto value) {
+            mpq_class lo = value(samples[0]), hi = lo;
+            for (const auto& pt : samples) {
+                const mpq_class x = value(pt);
+                if (x < lo) lo = x;
+                if (x > hi) hi = x;
+            }
+            const Term t = tm_.mk_linear(ms, 0, smt::SortTable::Int);
+            candidates[l].push_back(tm_.mk_geq(t, tm_.mk_numeral(lo, smt::SortTable::Int)));
+            candidates[l].push_back(tm_.mk_leq(t, tm_.mk_numeral(hi, smt::SortTable::Int)));
+        };
+        for (std::size_t i = 0; i < nvars; ++i) {
+            bounds({{1, cur[i]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
+            for (std::size_t j = i + 1; j < nvars; ++j)
+                bounds({{1, cur[i]}, {-1, cur[j]}}, [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
+        }
+        std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());
+        for (VertexId x : at_l) {
+            if (unwinding_.is_covered(x)) continue;
+            const Term lab = unwinding_[x].label;
+            std::vector<Term> cs;
+            if (tm_.kind(lab) == smt::Kind::And) cs.assign(tm_.children(lab).begin(), tm_.children(lab).end());
+            else if (lab != tm_.mk_true()) cs.push_back(lab);
+            for (Term c : cs)
+                if (candidates[l].size() < kMaxCandidates && seen.insert(c).second) candidates[l].push_back(c);
+        // A constant bound is true or false: leave it out (true) or keep it (false: the
+        // location is unreachable, which Houdini decides).
+        std::erase_if(candidates[l], [&](Term c) { return c == tm_.mk_true(); });
+        }
+    }
+    if (timed_out()) return;
+    const HoudiniResult h = houdini(blocks_, std::move(candidates), so);
+    stats_.houdini_queries += h.queries;
+    if (timed_out()) return;  // undecided checks dropped candidates: still sound, but stop here
+    for (LocId l = 0; l < blocks_.locs.size(); ++l) {
+        if (h.kept[l].empty()) continue;
+        const Term fact = tm_.mk_and(h.kept[l]);
+        if (implies(facts_[l], fact)) continue;
+        stats_.invariant_facts += h.kept[l].size();
+        facts_[l] = tm_.mk_and(facts_[l], fact);
+        for (VertexId x : unwinding_.at(l))
+            if (!implies(unwinding_[x].label, fact)) unwinding_.conjoin_invariant(x, fact);
+    }
 }
 
 bool ImpactEngine::implies(Term a, Term b) {
@@ -465,6 +575,10 @@ Verdict ImpactEngine::finish(Verdict v) const {
         v.stats.push_back({"impact-forced-covers (made / tried / repeats skipped)",
                            std::to_string(stats_.forced_covers) + " / " + std::to_string(stats_.forced_attempts) +
                                " / " + std::to_string(stats_.forced_repeats)});
+    if (o_.invariant_candidates)
+        v.stats.push_back({"impact-invariant-discoveries (runs / facts kept / houdini queries)",
+                           std::to_string(stats_.discoveries) + " / " + std::to_string(stats_.invariant_facts) +
+                               " / " + std::to_string(stats_.houdini_queries)});
     v.stats.push_back({"impact-refinements (paths / suffix queries)",
                        std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries)});
     v.stats.push_back({"impact-implication-checks (solver / cached / refuted by a model)",
@@ -500,6 +614,10 @@ Verdict ImpactEngine::run() {
         std::vector<VertexId> stack{start};
         while (!stack.empty()) {
             if (timed_out()) return Stop::Timeout;
+            if (o_.invariant_candidates && unwinding_.size() >= next_discovery_) {
+                discover_invariants();
+                next_discovery_ *= 4;
+            }
             const VertexId x = stack.back();
             stack.pop_back();
             close(x);

@@ -19,14 +19,17 @@
 //           path does not need are dropped), renamed back to cur constants, conjoined
 //           into the labels of the suffix;
 //   Cover   v by an earlier uncovered vertex w at the same location when label(v) ⊨
-//           label(w), refuted by a kept model of label(v) or decided by a solver (cached
-//           per pair of labels; a small branch
-//           budget, as an undecided check is only a failed cover);
+//           label(w), refuted by a kept model of label(v) or decided by a solver
+//           (cached per pair of labels; a small branch budget, as an undecided check
+//           is only a failed cover);
 //   Close   tries Cover(v, w) for every earlier w; with forced covering (section 5 of the
 //           paper) a failed Cover is retried by proving label(w) at v from the nearest
 //           common ancestor's label and strengthening the path in between (a failed
 //           attempt is not repeated while both labels stay the same);
 //   DFS and the main loop of the paper until no uncovered leaf is left.
+// Beyond the paper: at growing unwinding sizes, candidate invariants of the loop heads
+// (affine hull and octagon-like ranges of sampled reachable states, label conjuncts) are
+// checked by Houdini (houdini.hpp) and conjoined to every label of their location.
 // Verdicts: FALSE with the plain path and its inputs in execution order (verify.hpp
 // replays them); TRUE only after check_invariants (invariant_check.hpp) proved the
 // per-location disjunctions of uncovered labels inductive with fresh solvers (a failed
@@ -64,6 +67,10 @@ struct ImpactOptions {
     // ImpactEngine::weaken). Measured: no verdict changed on loop-lit and loop-invgen (30 s),
     // slightly smaller unwindings on small two-loop programs, a few ms more per task.
     bool weaken_interpolants = true;
+    // Candidate invariants (affine equalities of sampled reachable states and conjuncts of
+    // labels at loop heads) confirmed by Houdini are conjoined to every label of their
+    // location, once the unwinding reaches 40, 160, 640, ... vertices.
+    bool invariant_candidates = true;
     // Vertices this many blocks deep are not expanded (0: no limit); TRUE is then impossible.
     unsigned max_depth = 0;
     // Rounds of operator refinement per satisfiability check.
@@ -74,6 +81,7 @@ struct ImpactStats {
     std::size_t refinements = 0, refinement_queries = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
     std::size_t forced_repeats = 0;  // forced covers not tried again: same query as a failed one
     std::size_t implication_checks = 0, implication_hits = 0, implication_refuted = 0, operator_instances = 0, dropped_conjuncts = 0;
+    std::size_t discoveries = 0, invariant_facts = 0, houdini_queries = 0;
     std::size_t interpolants = 0, interpolant_nodes = 0, max_interpolant_nodes = 0;
     double solve_seconds = 0, interpolation_seconds = 0, check_seconds = 0;
 };
@@ -107,6 +115,9 @@ public:
     bool cover(VertexId v, VertexId w);
     bool forced_cover(VertexId v, VertexId w);
     bool close(VertexId v);
+    // Candidate invariants per loop head (see ImpactOptions::invariant_candidates),
+    // checked by Houdini and conjoined to the labels of their location.
+    void discover_invariants();
     // label(a) ⊨ label(b) over every interpretation of the C operators (so also for C).
     bool implies(smt::Term a, smt::Term b);
 
@@ -160,6 +171,8 @@ private:
     // one of the labels changes.
     std::unordered_map<std::pair<VertexId, VertexId>, std::pair<smt::Term, smt::Term>, VertexPairHash> forced_failed_;
     std::vector<VertexId> depth_cut_;  // vertices left unexpanded at max_depth
+    std::vector<smt::Term> facts_;            // by location: invariants every label there has
+    std::size_t next_discovery_ = 40;         // unwinding size of the next discover_invariants
     std::deque<Instance> instances_;  // by vertex, filled on first use (references stay valid)
 };
 

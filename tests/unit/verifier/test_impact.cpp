@@ -6,6 +6,8 @@
 #include <string>
 
 #include "frontend/frontend.hpp"
+#include "verifier/affine_hull.hpp"
+#include "verifier/houdini.hpp"
 #include "verifier/impact.hpp"
 #include "verifier/invariant_check.hpp"
 #include "verifier/large_block.hpp"
@@ -342,4 +344,63 @@ TEST_CASE("term_to_c prints linear arithmetic, comparisons and connectives") {
     smt::Term sum[2] = {x, one};
     CHECK(term_to_c(*f.blocks, tm.mk_or(tm.mk_eq(x, n), tm.mk_eq(tm.mk_add(sum), n))) ==
           "(n == x) || ((n - x) == 1)");
+}
+
+TEST_CASE("affine_equalities: the hull of sample points") {
+    auto q = [](long v) { return mpq_class(v); };
+    // Points on y = 2x + 1 (and z = 0) in three dimensions.
+    std::vector<std::vector<mpq_class>> pts{{q(0), q(1), q(0)}, {q(1), q(3), q(0)}, {q(5), q(11), q(0)}};
+    auto eqs = verifier::affine_equalities(pts, 3);
+    REQUIRE(eqs.size() == 2);
+    for (const auto& e : eqs)
+        for (const auto& p : pts) CHECK(e.coeffs[0] * p[0] + e.coeffs[1] * p[1] + e.coeffs[2] * p[2] + e.constant == 0);
+    // A point off the line leaves only z = 0; integer coefficients, first non-zero positive.
+    pts.push_back({q(2), q(0), q(0)});
+    eqs = verifier::affine_equalities(pts, 3);
+    REQUIRE(eqs.size() == 1);
+    CHECK(eqs[0].coeffs == std::vector<mpq_class>{q(0), q(0), q(1)});
+    CHECK(eqs[0].constant == 0);
+    // Rational slopes give integer coefficients: 2y = x + 1 through (1, 1) and (3, 2).
+    eqs = verifier::affine_equalities({{q(1), q(1)}, {q(3), q(2)}}, 2);
+    REQUIRE(eqs.size() == 1);
+    CHECK(eqs[0].coeffs == std::vector<mpq_class>{q(1), q(-2)});
+    CHECK(eqs[0].constant == 1);
+}
+
+TEST_CASE("houdini keeps exactly the inductive candidates") {
+    Fixture f("int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
+              " while (i < n) { i++; k++; } __VERIFIER_assert(k == i || n < 0); return 0; }");
+    const auto head = f.loop_head();
+    smt::TermManager& tm = f.tm;
+    const smt::Term i = f.var("i"), k = f.var("k"), zero = tm.mk_numeral(0, smt::SortTable::Int);
+    const smt::Term k_eq_i = tm.mk_eq(k, i), i_nonneg = tm.mk_leq(zero, i),
+                    i_le_3 = tm.mk_leq(i, tm.mk_numeral(3, smt::SortTable::Int)), k_pos = tm.mk_lt(zero, k);
+    std::vector<std::vector<smt::Term>> cands(f.blocks->locs.size());
+    cands[head] = {k_eq_i, i_nonneg, i_le_3, k_pos};
+    smt::SolverOptions so;
+    auto h = verifier::houdini(*f.blocks, cands, so);
+    // k = i and i >= 0 are inductive; i <= 3 is not preserved, k > 0 fails initially.
+    CHECK(h.kept[head] == std::vector<smt::Term>{k_eq_i, i_nonneg});
+    CHECK(h.queries > 0);
+    // Entry never keeps a candidate (its state is arbitrary).
+    cands[f.blocks->entry] = {i_nonneg};
+    CHECK(verifier::houdini(*f.blocks, cands, so).kept[f.blocks->entry].empty());
+}
+
+TEST_CASE("impact: candidate invariants let relational loops close") {
+    // up.c of SV-COMP loop-invgen: without k = i at the first loop, the labels count.
+    Fixture f("int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
+              " while (i < n) { i++; k++; } int j = 0;"
+              " while (j < n) { __VERIFIER_assert(k > 0); j++; k--; } return 0; }");
+    verifier::ImpactOptions o;
+    o.max_depth = 60;
+    auto v = f.run(o);
+    REQUIRE(v.kind == VerdictKind::True);
+    // The first loop head's invariant relates k and i.
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    CHECK(e.implies(v.invariants[f.loop_head()], f.tm.mk_eq(f.var("k"), f.var("i"))));
+    o.invariant_candidates = false;
+    auto w = f.run(o);
+    CHECK(w.kind == VerdictKind::Unknown);
+    CHECK(w.reason.find("depth bound") != std::string::npos);
 }
