@@ -535,6 +535,18 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
     const std::vector<VertexId> path(std::find(full.begin(), full.end(), u), full.end());
     const std::size_t m = path.size() - 1;
     PathQuery q = build_path(path);
+    const Term start = label_at(u, q, 0), target = label_at(w, q, m);
+    // A model of an earlier failed attempt at v whose path began at or above u satisfies
+    // the blocks u..v; if it also satisfies label(u) at u and falsifies label(w) at v, this
+    // query is satisfiable too.
+    std::vector<ForcedWitness>& kept = forced_witnesses_[v];
+    for (const ForcedWitness& fw : kept)
+        if (unwinding_[fw.start].depth <= unwinding_[u].depth && fw.model.evaluate(start).b &&
+            !fw.model.evaluate(target).b) {
+            ++stats_.forced_refuted;
+            forced_failed_[{v, w}] = labels;
+            return false;
+        }
     smt::SolverOptions so = refinement_options();
     so.lia_branch_budget = kCoverBranchBudget;  // Unknown: no forced cover
     smt::Solver s(tm_, so);
@@ -544,15 +556,18 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
         if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
         part[id] = p;
     };
-    const Term target = label_at(w, q, m);
-    add(label_at(u, q, 0), 0);
+    add(start, 0);
     for (std::size_t k = 0; k < m; ++k) add(q.steps[k], static_cast<std::uint32_t>(k));
     add(tm_.mk_not(target), static_cast<std::uint32_t>(m - 1));
     const auto t0 = Clock::now();
     // Sat, even through an inexact C operator, only means no forced cover: no refinement.
     const smt::Result r = s.check();
     stats_.solve_seconds += since(t0);
-    if (r == smt::Result::Sat) forced_failed_[{v, w}] = labels;
+    if (r == smt::Result::Sat) {
+        forced_failed_[{v, w}] = labels;
+        if (kept.size() == kWitnessesPerLabel) kept.erase(kept.begin());
+        kept.push_back({u, s.model()});
+    }
     if (r != smt::Result::Unsat) return false;
     std::string why;
     const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, target, &why);
@@ -572,9 +587,10 @@ Verdict ImpactEngine::finish(Verdict v) const {
     v.stats.push_back({"impact-covers (made / at the end)",
                        std::to_string(stats_.covers) + " / " + std::to_string(unwinding_.num_covers())});
     if (o_.forced_covering)
-        v.stats.push_back({"impact-forced-covers (made / tried / repeats skipped)",
+        v.stats.push_back({"impact-forced-covers (made / tried / repeats skipped / refuted by a model)",
                            std::to_string(stats_.forced_covers) + " / " + std::to_string(stats_.forced_attempts) +
-                               " / " + std::to_string(stats_.forced_repeats)});
+                               " / " + std::to_string(stats_.forced_repeats) + " / " +
+                               std::to_string(stats_.forced_refuted)});
     if (o_.invariant_candidates)
         v.stats.push_back({"impact-invariant-discoveries (runs / facts kept / houdini queries)",
                            std::to_string(stats_.discoveries) + " / " + std::to_string(stats_.invariant_facts) +

@@ -25,7 +25,8 @@
 //   Close   tries Cover(v, w) for every earlier w; with forced covering (section 5 of the
 //           paper) a failed Cover is retried by proving label(w) at v from the nearest
 //           common ancestor's label and strengthening the path in between (a failed
-//           attempt is not repeated while both labels stay the same);
+//           attempt is not repeated while both labels stay the same, and its model
+//           refutes later attempts at the same vertex where it fits);
 //   DFS and the main loop of the paper until no uncovered leaf is left.
 // Beyond the paper: at growing unwinding sizes, candidate invariants of the loop heads
 // (affine hull and octagon-like ranges of sampled reachable states, label conjuncts) are
@@ -81,6 +82,7 @@ struct ImpactOptions {
 struct ImpactStats {
     std::size_t refinements = 0, refinement_queries = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
     std::size_t forced_repeats = 0;  // forced covers not tried again: same query as a failed one
+    std::size_t forced_refuted = 0;  // forced covers refuted by a model of an earlier attempt
     std::size_t implication_checks = 0, implication_hits = 0, implication_refuted = 0, operator_instances = 0, dropped_conjuncts = 0;
     std::size_t discoveries = 0, invariant_facts = 0, houdini_queries = 0;
     std::size_t interpolants = 0, interpolant_nodes = 0, max_interpolant_nodes = 0;
@@ -171,6 +173,13 @@ private:
     // query depends only on these (the path between is fixed), so it fails again until
     // one of the labels changes.
     std::unordered_map<std::pair<VertexId, VertexId>, std::pair<smt::Term, smt::Term>, VertexPairHash> forced_failed_;
+    // Per vertex v: models of failed forced covers at v, each with the start vertex of its
+    // path (the model satisfies the blocks from there to v).
+    struct ForcedWitness {
+        VertexId start;
+        smt::Model model;
+    };
+    std::unordered_map<VertexId, std::vector<ForcedWitness>> forced_witnesses_;
     std::vector<VertexId> depth_cut_;  // vertices left unexpanded at max_depth
     std::vector<smt::Term> facts_;            // by location: invariants every label there has
     std::size_t next_discovery_ = 40;         // unwinding size of the next discover_invariants

@@ -404,3 +404,16 @@ TEST_CASE("impact: candidate invariants let relational loops close") {
     CHECK(w.kind == VerdictKind::Unknown);
     CHECK(w.reason.find("depth bound") != std::string::npos);
 }
+
+TEST_CASE("impact: failed forced covers leave models that refute later attempts") {
+    // Counting to a constant: the loop-head labels x <= k never cover each other, and
+    // attempts from deeper ancestors of the same vertex are refuted by the model of an
+    // earlier attempt without a solver call.
+    Fixture f("int main() { int x = 0, y = 0; while (x < 12) { x++; if (x > 6) y++; }"
+              " __VERIFIER_assert(y == 6); return 0; }");
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    auto v = e.run();
+    REQUIRE(v.kind == VerdictKind::True);
+    CHECK(e.stats().forced_refuted > 0);
+    CHECK(e.stats().forced_refuted <= e.stats().forced_attempts);
+}
