@@ -2,6 +2,7 @@
 
 #include <unordered_map>
 
+#include "verifier/cur_next.hpp"
 #include "verifier/operator_refinement.hpp"
 
 namespace craig::verifier {
@@ -55,19 +56,13 @@ InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv
     if (!unsat(inv[p.error], "safety at the error " + where(p, p.error))) return out;
     if (p.truncated != kNoLoc && !unsat(inv[p.truncated], "safety at the truncated " + where(p, p.truncated)))
         return out;
-    std::vector<smt::Term> cur, next;
-    std::unordered_map<smt::Term, smt::Term, smt::TermHash> to_next;
-    for (const ProgramVar& v : p.vars) {
-        cur.push_back(v.cur);
-        next.push_back(v.next);
-        to_next[v.cur] = v.next;
-    }
+    const CurNext cn = cur_next(p);
     for (EdgeId e = 0; e < p.edges.size(); ++e) {
         const Edge& edge = p.edges[e];
         const smt::Term pre = inv[edge.src];
         if (pre == tm.mk_false()) continue;
-        const smt::Term step = instantiate(p, edge, cur, next, "#inv", true, nullptr);
-        const smt::Term post = tm.substitute(inv[edge.dst], to_next);
+        const smt::Term step = instantiate(p, edge, cn.cur, cn.next, "#inv", true, nullptr);
+        const smt::Term post = tm.substitute(inv[edge.dst], cn.to_next);
         const smt::Term q[3] = {pre, step, tm.mk_not(post)};
         if (!unsat(tm.mk_and(q), "consecution along edge " + std::to_string(e) + " from " + where(p, edge.src) +
                                      " to " + where(p, edge.dst)))

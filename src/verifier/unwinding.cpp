@@ -104,6 +104,12 @@ void Unwinding::strengthen(VertexId v, smt::Term phi) {
     if (x.label == tm_.mk_false()) drop_covers_given_below(v);
 }
 
+void Unwinding::conjoin_invariant(VertexId v, smt::Term inv) {
+    const smt::Term l = tm_.mk_and(vertices_[v].label, inv);
+    if (l == tm_.mk_false()) return strengthen(v, inv);
+    vertices_[v].label = l;
+}
+
 std::size_t Unwinding::num_covers() const {
     std::size_t n = 0;
     for (const auto& c : covers_) n += c.size();

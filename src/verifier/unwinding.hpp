@@ -67,6 +67,10 @@ public:
     // label(v) := label(v) ∧ phi, dropping the covers v gave (and, if the label becomes
     // false, those its subtree gave).
     void strengthen(VertexId v, smt::Term phi);
+    // label(v) := label(v) ∧ inv where inv is an invariant of v's location that every
+    // vertex there gets: covers between vertices of that location stay valid and are kept
+    // (unless the label becomes false, as in strengthen).
+    void conjoin_invariant(VertexId v, smt::Term inv);
 
     // Vertices covered directly by w.
     const std::vector<VertexId>& covered_by(VertexId w) const { return covers_[w]; }

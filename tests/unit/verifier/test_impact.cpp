@@ -6,6 +6,8 @@
 #include <string>
 
 #include "frontend/frontend.hpp"
+#include "verifier/affine_hull.hpp"
+#include "verifier/houdini.hpp"
 #include "verifier/impact.hpp"
 #include "verifier/invariant_check.hpp"
 #include "verifier/large_block.hpp"
@@ -150,21 +152,21 @@ TEST_CASE("impact: interpolants at several locations") {
     CHECK(e.implies(v.invariants[f.loop_head(1)], f.tm.mk_leq(zero, f.var("j"))));
 }
 
-TEST_CASE("impact: forced covering proves what path interpolants alone keep unrolling") {
-    // Without forced covering the labels of the first loop mention the iteration count.
+TEST_CASE("impact: two counting loops, with and without forced covering") {
+    // Interpolants of the full path from the initial state mention the iteration count of
+    // the first loop; refinement from the deepest sufficient label (and forced covering)
+    // generalise, so both configurations finish within the depth bound.
     Fixture f("int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0);"
               " int x = 0; while (x < n) x++; int y = 0; while (y < n) y++;"
               " __VERIFIER_assert(x == n); return 0; }");
     verifier::ImpactOptions o;
-    o.forced_covering = true;
     o.max_depth = 12;
-    auto v = f.run(o);
-    REQUIRE(v.kind == VerdictKind::True);
-    CHECK(v.invariants[f.loop_head(1)] != f.tm.mk_true());
-    o.forced_covering = false;
-    auto w = f.run(o);
-    CHECK(w.kind == VerdictKind::Unknown);
-    CHECK(w.reason.find("depth bound") != std::string::npos);
+    for (bool forced : {true, false}) {
+        o.forced_covering = forced;
+        auto v = f.run(o);
+        REQUIRE(v.kind == VerdictKind::True);
+        CHECK(v.invariants[f.loop_head(1)] != f.tm.mk_true());
+    }
 }
 
 TEST_CASE("impact: a reachable recursion bound gives UNKNOWN") {
@@ -246,6 +248,17 @@ TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
                                       f.tm.mk_leq(f.var("n"), f.var("x")));
     CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_not(bad)));
     CHECK(e.implies(u[h0].label, f.tm.mk_not(bad)));
+    // Implications are decided once per pair of labels.
+    const std::size_t checks = e.stats().implication_checks, hits = e.stats().implication_hits;
+    CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_not(bad)));
+    CHECK(e.implies(u[h0].label, f.tm.mk_not(bad)));
+    CHECK(e.stats().implication_checks == checks);
+    CHECK(e.stats().implication_hits == hits + 2);
+    // The model that refuted true ⊨ ¬bad also refutes true ⊨ ¬bad ∧ x <= 7: no solver call.
+    const std::size_t refuted = e.stats().implication_refuted;
+    CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_and(f.tm.mk_not(bad), f.tm.mk_leq(f.var("x"), f.tm.mk_numeral(7, smt::SortTable::Int)))));
+    CHECK(e.stats().implication_checks == checks);
+    CHECK(e.stats().implication_refuted == refuted + 1);
     // Cover needs label(h1) ⊨ label(h0): h1 is still labelled true, so it fails, and covering
     // by a later vertex is never allowed.
     CHECK(!e.cover(h1, h0));
@@ -256,6 +269,37 @@ TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
     CHECK(u.is_covered(h1));
     u.strengthen(h0, f.tm.mk_leq(f.var("x"), f.tm.mk_numeral(1000, smt::SortTable::Int)));
     CHECK(!u.is_covered(h1));
+}
+
+TEST_CASE("impact: Refine starts from the deepest label that refutes the rest of the path") {
+    Fixture f(kCountToN);
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    auto& u = e.unwinding();
+    const auto head = f.loop_head();
+    auto child_at = [&](VertexId x, verifier::LocId l) {
+        e.expand(x);
+        for (VertexId c : u[x].children)
+            if (u[c].loc == l) return c;
+        FAIL("no child at location " << l);
+        return verifier::kNoVertex;
+    };
+    const VertexId h0 = child_at(0, head), err0 = child_at(h0, f.blocks->error);
+    REQUIRE(e.refine(err0) == verifier::ImpactEngine::RefineResult::Refined);
+    const smt::Term root_label = u[0].label, h0_label = u[h0].label;
+    REQUIRE(h0_label != f.tm.mk_true());
+    // entry -> h0 -> h1 -> error: h1 (true) -> error is feasible, h0's label refutes
+    // h0 -> h1 -> error, so two suffix queries and nothing above h0 changes.
+    const VertexId h1 = child_at(h0, head), err1 = child_at(h1, f.blocks->error);
+    const std::size_t before = e.stats().refinement_queries;
+    REQUIRE(e.refine(err1) == verifier::ImpactEngine::RefineResult::Refined);
+    CHECK(e.stats().refinement_queries == before + 2);
+    CHECK(u[0].label == root_label);
+    CHECK(u[h0].label == h0_label);
+    CHECK(u[err1].label == f.tm.mk_false());
+    // h1's new label excludes the error states of the loop exit (x >= n and x != n).
+    const smt::Term bad = f.tm.mk_and(f.tm.mk_not(f.tm.mk_eq(f.var("x"), f.var("n"))),
+                                      f.tm.mk_leq(f.var("n"), f.var("x")));
+    CHECK(e.implies(u[h1].label, f.tm.mk_not(bad)));
 }
 
 TEST_CASE("invariant_check rejects maps that are not inductive safety invariants") {
@@ -300,4 +344,76 @@ TEST_CASE("term_to_c prints linear arithmetic, comparisons and connectives") {
     smt::Term sum[2] = {x, one};
     CHECK(term_to_c(*f.blocks, tm.mk_or(tm.mk_eq(x, n), tm.mk_eq(tm.mk_add(sum), n))) ==
           "(n == x) || ((n - x) == 1)");
+}
+
+TEST_CASE("affine_equalities: the hull of sample points") {
+    auto q = [](long v) { return mpq_class(v); };
+    // Points on y = 2x + 1 (and z = 0) in three dimensions.
+    std::vector<std::vector<mpq_class>> pts{{q(0), q(1), q(0)}, {q(1), q(3), q(0)}, {q(5), q(11), q(0)}};
+    auto eqs = verifier::affine_equalities(pts, 3);
+    REQUIRE(eqs.size() == 2);
+    for (const auto& e : eqs)
+        for (const auto& p : pts) CHECK(e.coeffs[0] * p[0] + e.coeffs[1] * p[1] + e.coeffs[2] * p[2] + e.constant == 0);
+    // A point off the line leaves only z = 0; integer coefficients, first non-zero positive.
+    pts.push_back({q(2), q(0), q(0)});
+    eqs = verifier::affine_equalities(pts, 3);
+    REQUIRE(eqs.size() == 1);
+    CHECK(eqs[0].coeffs == std::vector<mpq_class>{q(0), q(0), q(1)});
+    CHECK(eqs[0].constant == 0);
+    // Rational slopes give integer coefficients: 2y = x + 1 through (1, 1) and (3, 2).
+    eqs = verifier::affine_equalities({{q(1), q(1)}, {q(3), q(2)}}, 2);
+    REQUIRE(eqs.size() == 1);
+    CHECK(eqs[0].coeffs == std::vector<mpq_class>{q(1), q(-2)});
+    CHECK(eqs[0].constant == 1);
+}
+
+TEST_CASE("houdini keeps exactly the inductive candidates") {
+    Fixture f("int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
+              " while (i < n) { i++; k++; } __VERIFIER_assert(k == i || n < 0); return 0; }");
+    const auto head = f.loop_head();
+    smt::TermManager& tm = f.tm;
+    const smt::Term i = f.var("i"), k = f.var("k"), zero = tm.mk_numeral(0, smt::SortTable::Int);
+    const smt::Term k_eq_i = tm.mk_eq(k, i), i_nonneg = tm.mk_leq(zero, i),
+                    i_le_3 = tm.mk_leq(i, tm.mk_numeral(3, smt::SortTable::Int)), k_pos = tm.mk_lt(zero, k);
+    std::vector<std::vector<smt::Term>> cands(f.blocks->locs.size());
+    cands[head] = {k_eq_i, i_nonneg, i_le_3, k_pos};
+    smt::SolverOptions so;
+    auto h = verifier::houdini(*f.blocks, cands, so);
+    // k = i and i >= 0 are inductive; i <= 3 is not preserved, k > 0 fails initially.
+    CHECK(h.kept[head] == std::vector<smt::Term>{k_eq_i, i_nonneg});
+    CHECK(h.queries > 0);
+    // Entry never keeps a candidate (its state is arbitrary).
+    cands[f.blocks->entry] = {i_nonneg};
+    CHECK(verifier::houdini(*f.blocks, cands, so).kept[f.blocks->entry].empty());
+}
+
+TEST_CASE("impact: candidate invariants let relational loops close") {
+    // up.c of SV-COMP loop-invgen: without k = i at the first loop, the labels count.
+    Fixture f("int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
+              " while (i < n) { i++; k++; } int j = 0;"
+              " while (j < n) { __VERIFIER_assert(k > 0); j++; k--; } return 0; }");
+    verifier::ImpactOptions o;
+    o.max_depth = 60;
+    auto v = f.run(o);
+    REQUIRE(v.kind == VerdictKind::True);
+    // The first loop head's invariant relates k and i.
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    CHECK(e.implies(v.invariants[f.loop_head()], f.tm.mk_eq(f.var("k"), f.var("i"))));
+    o.invariant_candidates = false;
+    auto w = f.run(o);
+    CHECK(w.kind == VerdictKind::Unknown);
+    CHECK(w.reason.find("depth bound") != std::string::npos);
+}
+
+TEST_CASE("impact: failed forced covers leave models that refute later attempts") {
+    // Counting to a constant: the loop-head labels x <= k never cover each other, and
+    // attempts from deeper ancestors of the same vertex are refuted by the model of an
+    // earlier attempt without a solver call.
+    Fixture f("int main() { int x = 0, y = 0; while (x < 12) { x++; if (x > 6) y++; }"
+              " __VERIFIER_assert(y == 6); return 0; }");
+    verifier::ImpactEngine e(*f.blocks, *f.plain, {});
+    auto v = e.run();
+    REQUIRE(v.kind == VerdictKind::True);
+    CHECK(e.stats().forced_refuted > 0);
+    CHECK(e.stats().forced_refuted <= e.stats().forced_attempts);
 }
