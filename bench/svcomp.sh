@@ -12,7 +12,10 @@
 #                                        logs/        outputs of wrong, failing and witness-less runs
 # DIR is a directory, or a name under $CRAIG_SVCOMP (default <repository>/../shared/bench/svcomp)
 # or its c/ folder (`loops` means ../shared/bench/svcomp/c/loops). The binary is $CRAIG (default
-# <repository>/build/craig); $CRAIG_BENCH_RESULTS replaces bench/results. The verifier's last
+# <repository>/build/craig); $CRAIG_BENCH_RESULTS replaces bench/results. $CRAIG_VERIFY_ARGS adds
+# options to every run (split at blanks, e.g. "--itp-bool pudlak --itp-lra dual-farkas"); the
+# results folder then is svcomp-ENGINE-<options without dashes, joined by '-'>-DATE so that the
+# cactus plot labels the runs apart. The verifier's last
 # (non-empty) stdout line must be its JSON verdict; exit codes 0 (verdict), 4 (unsupported),
 # 5 (resource limit) are expected, anything else is an error.
 # See bench/README.md ("SV-COMP: craig verify") for how to read the output.
@@ -49,16 +52,21 @@ craig=${CRAIG:-$top/build/craig}
 [ -x "$craig" ] || echo "bench/svcomp.sh: warning: $craig is not an executable; every task will be an error" >&2
 
 stamp=$(date +%Y%m%d-%H%M%S)
-out=${CRAIG_BENCH_RESULTS:-$here/results}/svcomp-$engine-$stamp
+extra=${CRAIG_VERIFY_ARGS:-}
+label=$engine
+if [ -n "$extra" ]; then
+  label=$engine-$(echo "$extra" | tr -s ' ' '\n' | sed 's/^-*//' | grep . | paste -sd- -)
+fi
+out=${CRAIG_BENCH_RESULTS:-$here/results}/svcomp-$label-$stamp
 mkdir -p "$out/logs" "$out/parts" "$out/witnesses"
 
 nyml=$(find "$dir" -name '*.yml' -type f | wc -l)
 sv_tasks "$dir" >"$out/tasks.tsv"
 ntasks=$(wc -l <"$out/tasks.tsv")
-echo "bench/svcomp.sh: $ntasks of $nyml tasks in $dir have unreach-call; engine $engine," \
+echo "bench/svcomp.sh: $ntasks of $nyml tasks in $dir have unreach-call; engine $engine${extra:+ ($extra)}," \
   "timeout ${timeout}s, $jobs job(s); results in $out" >&2
 
-export SV_CRAIG=$craig SV_ENGINE=$engine SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
+export SV_CRAIG=$craig SV_ENGINE=$engine SV_ARGS=$extra SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
 start=$(date +%s)
 tr '\n' '\0' <"$out/tasks.tsv" |
   xargs -0 -n 1 -P "$jobs" bash "$here/svcomp.sh" --one
@@ -71,8 +79,8 @@ echo "bench/svcomp.sh: ran in $(($(date +%s) - start)) s" >&2
 rm -rf "$out/parts" "$out/tasks.tsv"
 rmdir "$out/logs" "$out/witnesses" 2>/dev/null
 
-sv_summary "$out" "$dir" "$timeout" "$engine" "$jobs" "$craig" "$nyml" >"$out/summary.md"
+sv_summary "$out" "$dir" "$timeout" "$engine${extra:+ $extra}" "$jobs" "$craig" "$nyml" >"$out/summary.md"
 bash "$here/lib/svcomp_cactus.sh" -o "$out" -t "$(basename "$dir"): CPU time per correct answer (timeout $timeout s)" \
-  "$engine=$out/results.csv"
+  "$label=$out/results.csv"
 sed -n '/^| folder/,/^$/p' "$out/summary.md"
 echo "bench/svcomp.sh: wrote $out/{results.csv,summary.md,cactus.svg,cactus.png}" >&2

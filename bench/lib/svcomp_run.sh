@@ -80,7 +80,8 @@ sv_children_cpu() {
 
 # sv_one_task "REL<TAB>EXPECTED": runs craig verify on one task and writes
 # SV_OUT/parts/<name>.csv: task,expected,result,reason,cpu,wall,exit,class,witness.
-# Environment: SV_CRAIG, SV_ENGINE, SV_TIMEOUT, SV_DIR, SV_OUT.
+# Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT, SV_DIR,
+# SV_OUT.
 sv_one_task() {
   local line=$1 rel expected name wit stdout stderr t0 t1 rc start end wall cpu
   local json result reason unsupported class witness
@@ -100,7 +101,7 @@ sv_one_task() {
     # (the group's 2>/dev/null silences bash's "Segmentation fault" report; craig's own stderr
     # goes to its file)
     {
-      timeout -k 5 $((SV_TIMEOUT + 10)) "$SV_CRAIG" verify --engine "$SV_ENGINE" --timeout "$SV_TIMEOUT" \
+      timeout -k 5 $((SV_TIMEOUT + 10)) "$SV_CRAIG" verify --engine "$SV_ENGINE" ${SV_ARGS:-} --timeout "$SV_TIMEOUT" \
         --json --witness "$wit" "$SV_DIR/$rel" >"$stdout" 2>"$stderr" </dev/null
       rc=$?
     } 2>/dev/null
@@ -168,7 +169,7 @@ sv_one_task() {
   # Keep the output of runs worth a look: wrong, errors, FALSE without a witness.
   if [ "${class#wrong}" != "$class" ] || [ "$class" = error ] || { [ "$result" = FALSE ] && [ "$witness" = no ]; }; then
     {
-      echo "# craig verify --engine $SV_ENGINE --timeout $SV_TIMEOUT --json --witness $wit $SV_DIR/$rel"
+      echo "# craig verify --engine $SV_ENGINE ${SV_ARGS:+$SV_ARGS }--timeout $SV_TIMEOUT --json --witness $wit $SV_DIR/$rel"
       echo "# exit $rc, cpu ${cpu}s, wall ${wall}s, expected $expected, class $class, witness $witness"
       echo "# stdout"
       cat "$stdout"
