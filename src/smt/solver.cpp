@@ -565,7 +565,12 @@ void Solver::reset_assertions() {
 
 Result Solver::check(std::span<const Term> assumptions) {
   Impl& s = impl();
-  return s.check(assumptions);
+  if (!options_.times) return s.check(assumptions);
+  const double sat0 = s.sat.stats().seconds, theory0 = s.stats.theory_seconds;
+  const Result r = s.check(assumptions);
+  options_.times->sat += s.sat.stats().seconds - sat0;
+  options_.times->theory += s.stats.theory_seconds - theory0;
+  return r;
 }
 
 SmtProof Solver::proof() {

@@ -29,6 +29,11 @@ namespace craig::smt {
 enum class Result { Sat, Unsat, Unknown };
 const char* result_name(Result r);  // "sat", "unsat", "unknown"
 
+// Seconds spent by solvers that share one tally (an engine's many short-lived solvers).
+struct SolverTimes {
+  double sat = 0, theory = 0;
+};
+
 struct SolverOptions {
   bool produce_models = true;
   bool produce_unsat_cores = false;
@@ -48,6 +53,9 @@ struct SolverOptions {
   lra::Arith lra_arith = lra::Arith::Fast;  // simplex numbers: machine words with GMP fallback, or GMP only
   uint32_t random_seed = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // When set, every check adds the SAT and theory seconds it spent (owned by the caller, who
+  // must keep it alive while the solver checks).
+  SolverTimes* times = nullptr;
 };
 
 // Input outside what the solver decides (e.g. non-linear arithmetic, quantifiers).

@@ -52,6 +52,7 @@ struct ImpactEngine::PathQuery {
 ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const ImpactOptions& o)
     : blocks_(blocks), plain_(plain), o_(o), tm_(blocks.terms()), unwinding_(blocks.terms(), blocks.entry) {
     smt::SolverOptions so;
+    so.times = &solver_times_;
     so.check_models = o.check_models;
     so.check_certificates = o.check_certificates;
     so.deadline = o.deadline;
@@ -68,6 +69,7 @@ bool ImpactEngine::timed_out() const { return o_.deadline && Clock::now() >= *o_
 
 smt::SolverOptions ImpactEngine::refinement_options() const {
     smt::SolverOptions so;
+    so.times = &solver_times_;
     so.produce_proofs = true;
     so.produce_interpolants = true;
     so.lia_cuts = false;  // a cut lemma can mix the partitions it was derived from
@@ -101,6 +103,7 @@ void ImpactEngine::discover_invariants() {
     ++stats_.discoveries;
     const std::size_t nvars = blocks_.vars.size();
     smt::SolverOptions so;
+    so.times = &solver_times_;
     so.check_models = o_.check_models;
     so.check_certificates = o_.check_certificates;
     so.deadline = o_.deadline;
@@ -324,6 +327,7 @@ Term ImpactEngine::to_cur(const PathQuery& q, std::size_t k, Term itp) {
 // The checks treat the C operators as uninterpreted, which only keeps more conjuncts.
 std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itps, Term last) {
     smt::SolverOptions so;
+    so.times = &solver_times_;
     so.check_models = o_.check_models;
     so.check_certificates = o_.check_certificates;
     so.deadline = o_.deadline;
@@ -610,6 +614,8 @@ Verdict ImpactEngine::finish(Verdict v) const {
     std::snprintf(buf, sizeof buf, "%.3f / %.3f / %.3f s", stats_.solve_seconds, stats_.interpolation_seconds,
                   stats_.check_seconds);
     v.stats.push_back({"time (solving / interpolation / invariant check)", buf});
+    std::snprintf(buf, sizeof buf, "%.3f / %.3f s", solver_times_.sat, solver_times_.theory);
+    v.stats.push_back({"solving time (SAT / theories)", buf});
     v.stats.push_back({"blocks", std::to_string(blocks_.edges.size())});
     v.stats.push_back({"plain-edges", std::to_string(plain_.edges.size())});
     v.stats.push_back({"variables", std::to_string(plain_.vars.size())});

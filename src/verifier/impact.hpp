@@ -163,6 +163,9 @@ private:
     Unwinding unwinding_;
     std::unique_ptr<smt::Solver> implication_;
     ImpactStats stats_;
+    // SAT and theory seconds of every solver of the search (mutable: const members hand out
+    // solver options that point here).
+    mutable smt::SolverTimes solver_times_;
     Counterexample cex_;
     std::string reason_;
     // Implications decided by the solver (labels are hash-consed, so a pair is a query).
