@@ -15,7 +15,9 @@
 # <repository>/build/craig); $CRAIG_BENCH_RESULTS replaces bench/results. $CRAIG_VERIFY_ARGS adds
 # options to every run (split at blanks, e.g. "--itp-bool pudlak --itp-lra dual-farkas"); the
 # results folder then is svcomp-ENGINE-<options without dashes, joined by '-'>-DATE so that the
-# cactus plot labels the runs apart. The verifier's last
+# cactus plot labels the runs apart. CRAIG_BENCH_LIMIT=cpu makes TIMEOUT a CPU-time limit
+# (ulimit -t; craig's --timeout and the guard become 10x TIMEOUT wall clock): figures that do not
+# depend on the load of the machine. The default, wall, gives craig --timeout TIMEOUT. The verifier's last
 # (non-empty) stdout line must be its JSON verdict; exit codes 0 (verdict), 4 (unsupported),
 # 5 (resource limit) are expected, anything else is an error.
 # See bench/README.md ("SV-COMP: craig verify") for how to read the output.
@@ -52,6 +54,8 @@ craig=${CRAIG:-$top/build/craig}
 [ -x "$craig" ] || echo "bench/svcomp.sh: warning: $craig is not an executable; every task will be an error" >&2
 
 stamp=$(date +%Y%m%d-%H%M%S)
+limit=${CRAIG_BENCH_LIMIT:-wall}
+case $limit in wall | cpu) ;; *) echo "bench/svcomp.sh: CRAIG_BENCH_LIMIT must be wall or cpu, not '$limit'" >&2; exit 2 ;; esac
 extra=${CRAIG_VERIFY_ARGS:-}
 label=$engine
 if [ -n "$extra" ]; then
@@ -64,9 +68,9 @@ nyml=$(find "$dir" -name '*.yml' -type f | wc -l)
 sv_tasks "$dir" >"$out/tasks.tsv"
 ntasks=$(wc -l <"$out/tasks.tsv")
 echo "bench/svcomp.sh: $ntasks of $nyml tasks in $dir have unreach-call; engine $engine${extra:+ ($extra)}," \
-  "timeout ${timeout}s, $jobs job(s); results in $out" >&2
+  "timeout ${timeout}s ($limit), $jobs job(s); results in $out" >&2
 
-export SV_CRAIG=$craig SV_ENGINE=$engine SV_ARGS=$extra SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
+export SV_CRAIG=$craig SV_ENGINE=$engine SV_ARGS=$extra SV_LIMIT=$limit SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
 start=$(date +%s)
 tr '\n' '\0' <"$out/tasks.tsv" |
   xargs -0 -n 1 -P "$jobs" bash "$here/svcomp.sh" --one

@@ -81,7 +81,7 @@ sv_children_cpu() {
 # sv_one_task "REL<TAB>EXPECTED": runs craig verify on one task and writes
 # SV_OUT/parts/<name>.csv: task,expected,result,reason,cpu,wall,exit,class,witness.
 # Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT, SV_DIR,
-# SV_OUT.
+# SV_OUT, SV_LIMIT (wall or cpu).
 sv_one_task() {
   local line=$1 rel expected name wit stdout stderr t0 t1 rc start end wall cpu
   local json result reason unsupported class witness
@@ -100,9 +100,19 @@ sv_one_task() {
   if [ -x "$SV_CRAIG" ]; then
     # (the group's 2>/dev/null silences bash's "Segmentation fault" report; craig's own stderr
     # goes to its file)
+    # SV_LIMIT=cpu: the limit is CPU time (as BenchExec's in SV-COMP), enforced by the kernel
+    # (SIGXCPU at TIMEOUT s, SIGKILL 5 s later); craig's own --timeout and the guard are wall
+    # clock and get 10x the time, so a loaded machine slows the runs but does not change them.
+    local wall_limit=$SV_TIMEOUT
+    [ "${SV_LIMIT:-wall}" = cpu ] && wall_limit=$((10 * SV_TIMEOUT))
     {
-      timeout -k 5 $((SV_TIMEOUT + 10)) "$SV_CRAIG" verify --engine "$SV_ENGINE" ${SV_ARGS:-} --timeout "$SV_TIMEOUT" \
-        --json --witness "$wit" "$SV_DIR/$rel" >"$stdout" 2>"$stderr" </dev/null
+      (
+        if [ "${SV_LIMIT:-wall}" = cpu ]; then
+          ulimit -S -t "$SV_TIMEOUT" && ulimit -H -t $((SV_TIMEOUT + 5)) || exit 126
+        fi
+        exec timeout -k 5 $((wall_limit + 10)) "$SV_CRAIG" verify --engine "$SV_ENGINE" ${SV_ARGS:-} \
+          --timeout "$wall_limit" --json --witness "$wit" "$SV_DIR/$rel" >"$stdout" 2>"$stderr" </dev/null
+      )
       rc=$?
     } 2>/dev/null
   else
@@ -146,7 +156,14 @@ sv_one_task() {
       reason=${unsupported:-${reason:-unsupported (no construct given)}}
       ;;
     5) class=timeout reason=${reason:-resource limit} ;;
-    124 | 137) class=timeout reason="killed by the wall-clock guard ($((SV_TIMEOUT + 10)) s)" ;;
+    152) class=timeout reason="CPU limit (${SV_TIMEOUT} s, SIGXCPU)" ;;
+    124 | 137)
+      if [ "${SV_LIMIT:-wall}" = cpu ] && awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c >= t) }'; then
+        class=timeout reason="CPU limit ($((SV_TIMEOUT + 5)) s, SIGKILL)"
+      else
+        class=timeout reason="killed by the wall-clock guard ($((wall_limit + 10)) s)"
+      fi
+      ;;
     *)
       class=error
       local why=$reason
@@ -187,8 +204,14 @@ sv_summary() {
   echo "# SV-COMP unreach-call: craig verify --engine $engine"
   echo
   echo "- tasks: \`$dir\`, $(($(wc -l <"$csv") - 1)) of $nyml task files have an unreach-call property"
-  echo "- timeout ${t} s per task (\`--timeout $t\`, killed at $((t + 10)) s wall-clock)," \
-    "$jobs job(s) in parallel, $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
+  if [ "${SV_LIMIT:-wall}" = cpu ]; then
+    echo "- limit ${t} s of CPU time per task (ulimit -t: SIGXCPU at $t s, SIGKILL at $((t + 5)) s;" \
+      "\`--timeout $((10 * t))\` wall clock, killed at $((10 * t + 10)) s)," \
+      "$jobs job(s) in parallel, $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
+  else
+    echo "- timeout ${t} s per task (\`--timeout $t\`, killed at $((t + 10)) s wall-clock)," \
+      "$jobs job(s) in parallel, $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
+  fi
   echo "- craig: \`$craig\` (${version:-not runnable})"
   echo "- CPU time = user + system time of craig (bash \`times\` around the run), wall = elapsed time"
   echo
