@@ -100,6 +100,13 @@ if command -v gnuplot >/dev/null 2>&1; then
   bash "$root/bench/lib/svcomp_cactus.sh" -o "$tmp/cmp" "$csv" "other=$csv" 2>/dev/null
   check "two runs in one plot" grep -q "other (4)" "$tmp/cmp/cactus.svg"
 fi
+# svcomp_compare.sh: the same run twice, the second with a/true_ok.yml timed out and only folder a
+sed 's#^a/true_ok.yml,\(.*\),correct-true,#a/true_ok.yml,\1,timeout,#' "$csv" >"$tmp/second.csv"
+bash "$root/bench/svcomp_compare.sh" -o "$tmp/compare" -f a "first=$csv" "second=$tmp/second.csv" >/dev/null 2>&1
+cmp_row() { grep -E "^\| $1 \|" "$tmp/compare/compare.md" | tr -d ' ' | cut -d'|' -f2-12,15; }
+#                    run tasks ct cf wt wf unk to uns err score only
+check "compare: first" test "$(cmp_row first)" = "first|7|1|2|1|1|1|0|1|0|-44|1"
+check "compare: second" test "$(cmp_row second)" = "second|7|0|2|1|1|1|1|1|0|-46|0"
 if [ $fail -ne 0 ]; then
   echo "--- stderr of svcomp.sh"; cat "$tmp/err.txt"; echo "--- results.csv"; cat "$csv"; echo "--- summary.md"; cat "$md"
 fi
