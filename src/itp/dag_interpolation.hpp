@@ -5,7 +5,7 @@
 //   every symbol of I(v) occurring both on an edge that reaches v and on an edge reachable from v.
 // They exist iff no entry-exit path is satisfiable.
 //
-// Two routes (ItpOptions::dag_route; both certified by check_dag_interpolants below):
+// Two routes (ItpOptions::dag_route; check_dag_interpolants below checks either's result):
 //  * one-proof (default, dag_one_proof.hpp): the whole DAG in one unsat query with Boolean
 //    control constants, sequence interpolants of its one proof along a topological order, each
 //    CLEANed into I(v) by cofactoring the controls and eliminating the symbols out of v's scope

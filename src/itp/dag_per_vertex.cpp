@@ -69,6 +69,21 @@ DagInterpolationResult dag_interpolants_per_vertex(TermManager& tm, const DagGra
                                                    const ItpOptions& options,
                                                    const smt::SolverOptions& solver_options) {
   DagInterpolationResult r;
+  // Edges from entry straight to exit belong to no inner vertex's query: one check of their own.
+  std::vector<Term> direct;
+  for (uint32_t i : g.out(g.entry()))
+    if (edges[i].to == g.exit()) direct.push_back(edges[i].label);
+  if (!direct.empty()) {
+    smt::SolverOptions so = solver_options;
+    so.produce_proofs = so.produce_interpolants = so.produce_models = false;
+    smt::Solver s(tm, so);
+    s.assert_formula(tm.mk_or(direct));
+    ++r.checks;
+    const smt::Result res = s.check();
+    if (res == smt::Result::Sat) r.unknown_reason = "an edge from entry to exit is satisfiable";
+    else if (res != smt::Result::Unsat) r.unknown_reason = s.reason_unknown();
+    if (!r.ok()) return r;
+  }
   r.at.assign(g.size(), Term{});
   for (uint32_t v : g.order()) {
     if (v == g.entry()) { r.at[v] = tm.mk_true(); continue; }

@@ -28,7 +28,8 @@ VertexInterpolant per_vertex_interpolant(smt::TermManager& tm, const DagGraph& g
                                          std::span<const smt::Term> at, const ItpOptions& options,
                                          const smt::SolverOptions& solver_options);
 
-// The whole route.
+// The whole route; edges from entry straight to exit, which no inner vertex's query sees, are
+// checked by one solver call without proofs (counted in `checks`).
 DagInterpolationResult dag_interpolants_per_vertex(smt::TermManager& tm, const DagGraph& g,
                                                    std::span<const DagEdge> edges,
                                                    const ItpOptions& options,

@@ -227,6 +227,13 @@ TEST_CASE_FIXTURE(Fix, "one proof: a satisfiable path and an unreachable exit") 
   // A direct entry-exit edge that is feasible: the one query sees it.
   std::vector<DagEdge> direct = {{0, 1, tm.mk_geq(x, num(0))}};
   CHECK(!dag_interpolants(tm, 2, 0, 1, direct, o).ok());
+  // The per-vertex route has no inner vertex to ask here: it checks direct edges on their own.
+  ItpOptions pv;
+  pv.dag_route = DagRoute::PerVertex;
+  CHECK(!dag_interpolants(tm, 2, 0, 1, direct, pv).ok());
+  std::vector<DagEdge> direct_unsat = {{0, 1, tm.mk_and(tm.mk_geq(x, num(0)), tm.mk_lt(x, num(0)))},
+                                       {0, 2, tm.mk_geq(x, num(0))}, {2, 1, tm.mk_lt(x, num(0))}};
+  expect_valid(3, 0, 1, direct_unsat);
   // The exit is unreachable: every reachable vertex may be true.
   std::vector<DagEdge> cut = {{0, 1, tm.mk_geq(x, num(0))}};
   DagInterpolationResult u = dag_interpolants(tm, 3, 0, 2, cut, o);
