@@ -11,7 +11,8 @@
 //    CLEANed into I(v) by cofactoring the controls and eliminating the symbols out of v's scope
 //    (qe_lra.hpp: Bool cofactoring, LRA virtual substitution). A vertex whose cleaning needs an
 //    elimination that is not available (Int, uninterpreted sorts, function symbols), or whose
-//    predecessor fell back, is computed by the per-vertex route instead.
+//    cleaned formula does not follow from a fallback predecessor (checked), is computed by the
+//    per-vertex route instead.
 //  * per-vertex (dag_per_vertex.hpp): one solver call and one proof per inner vertex, no
 //    quantifier elimination.
 // Vertices that cannot reach exit get true, vertices the entry cannot reach get false.
@@ -35,7 +36,8 @@ struct DagInterpolationResult {
   std::vector<smt::Term> at;  // per vertex; empty when !ok()
   std::string unknown_reason;
   uint32_t queries = 0;  // solver calls with proofs (the one query, repairs, per-vertex queries)
-  uint32_t checks = 0;   // solver calls without proofs (local conditions of the sequence)
+  uint32_t checks = 0;   // solver calls without proofs (sequence local conditions, edges from
+                         // fallbacks, direct entry-exit edges of the per-vertex route)
   // Inner vertices (on an entry-exit path, neither entry nor exit) by where I(v) came from.
   uint32_t one_proof_vertices = 0;
   uint32_t per_vertex_vertices = 0;

@@ -70,6 +70,16 @@ QeResult clean(TermManager& tm, const DagGraph& g, std::span<const DagEdge> edge
   return eliminate(tm, r.formula, after_not, /*exists=*/true);
 }
 
+// premise ⊨ conclusion, decided by a fresh solver without proofs (unknown counts as no).
+bool entails(TermManager& tm, Term premise, Term conclusion, const smt::SolverOptions& solver_options) {
+  smt::SolverOptions so = solver_options;
+  so.produce_proofs = so.produce_interpolants = so.produce_models = false;
+  smt::Solver s(tm, so);
+  s.assert_formula(premise);
+  s.assert_formula(tm.mk_not(conclusion));
+  return s.check() == smt::Result::Unsat;
+}
+
 }  // namespace
 
 DagInterpolationResult dag_interpolants_one_proof(TermManager& tm, const DagGraph& g,
@@ -149,15 +159,23 @@ DagInterpolationResult dag_interpolants_one_proof(TermManager& tm, const DagGrap
   std::vector<uint32_t> crossing;
   for (uint32_t k = 1; k + 1 < seq.size(); ++k) {
     const uint32_t v = seq[k];
-    bool from_proof = seq_itp.ok();
-    for (uint32_t e : g.in(v))
-      if (pos[edges[e].from] != kNone && !derived[edges[e].from]) from_proof = false;
-    if (from_proof) {
+    if (seq_itp.ok()) {
       crossing.clear();
       for (uint32_t i = 0; i < edges.size(); ++i)
         if (control[i].valid() && pos[edges[i].from] <= k && pos[edges[i].to] > k) crossing.push_back(i);
       uint32_t eliminated = 0;
       QeResult c = clean(tm, g, edges, where, v, seq_itp.interpolants[k], control, crossing, eliminated);
+      // The induction covers edges from cleaned predecessors; an edge from a fallback
+      // predecessor is checked (one call without proofs for all of them).
+      std::vector<Term> unproved;
+      for (uint32_t e : g.in(v))
+        if (pos[edges[e].from] != kNone && !derived[edges[e].from])
+          unproved.push_back(tm.mk_and(r.at[edges[e].from], edges[e].label));
+      if (c.ok() && !unproved.empty()) {
+        ++r.checks;
+        if (!entails(tm, tm.mk_or(unproved), c.formula, solver_options))
+          c.why = "the edges from fallback predecessors do not imply the cleaned interpolant";
+      }
       if (c.ok()) {
         r.at[v] = c.formula;
         derived[v] = 1;

@@ -20,16 +20,20 @@
 //                        X = the others on no edge that reaches v.
 // Y is dropped by ∃ (no later edge constrains it, so no successor needs its value), X by ∀
 // (no edge before v constrains it, so every incoming path allows all of its values); the edge
-// conditions survive by induction over the order, given that every predecessor's I(u) is of
+// conditions survive by induction over the order for every edge whose source's I(u) is of
 // this form (the entry's true is). Quantifiers: qe_lra.hpp (Bool cofactoring, Real virtual
 // substitution). A vertex falls back to the per-vertex route (dag_per_vertex.hpp) when a symbol
 // to drop cannot be eliminated (Int, uninterpreted sort, function symbol, a Real under an
-// uninterpreted function or ite, a result too large) or a predecessor fell back, because the
-// induction above needs F-derived predecessors; fallbacks therefore spread down the DAG. When
-// the proof gives no sequence interpolants at all, every vertex falls back.
+// uninterpreted function or ite, a result too large). The edges into v from fallback vertices
+// are outside the induction: they are checked with a solver (one call without proofs per such
+// v) and v falls back too when they do not imply the cleaned I(v). A fallback I(u) keeps
+// I(u) ∧ "some path from u to exit" unsat, which is all the per-vertex route needs of its
+// predecessors, and successors of a fallback may again be cleaned (their F comes from the one
+// proof, whatever I(u) is). When the proof gives no sequence interpolants, every vertex falls back.
 //
 // Cost: one solver call with proofs, plus the sequence's local-condition checks and repairs
-// that interpolation.hpp makes for proofs with theory leaves, plus one call per fallback.
+// that interpolation.hpp makes for proofs with theory leaves, plus one call with proofs per
+// fallback and one without per cleaned vertex that has a fallback predecessor.
 #include "itp/dag_graph.hpp"
 
 namespace craig::itp {

@@ -241,3 +241,30 @@ TEST_CASE_FIXTURE(Fix, "one proof: a satisfiable path and an unreachable exit") 
   CHECK(u.queries == 0);
   CHECK(check_dag_interpolants(tm, 3, 0, 2, cut, u.at).outcome == DagCheckReport::Valid);
 }
+
+TEST_CASE_FIXTURE(Fix, "one proof: vertices after a fallback are cleaned again, their edges from it checked") {
+  // Three diamonds; the right branch i takes x_{i+1} = f(x_i) with f(x_i) >= x_i + 1, so the
+  // cut after a right branch shares x_i under f where x_i is out of scope (not eliminable):
+  // that vertex falls back, and the join after it is cleaned from the proof with its edge from
+  // the fallback checked.
+  FuncId f = tm.declare_fun("f", {SortTable::Real}, SortTable::Real);
+  const uint32_t k = 3;
+  std::vector<Term> x;
+  for (uint32_t i = 0; i <= k; ++i) x.push_back(var("x" + std::to_string(i)));
+  auto join = [](uint32_t i) { return 1 + 3 * i; };
+  std::vector<DagEdge> edges = {{0, join(0), tm.mk_eq(x[0], num(0))}};
+  for (uint32_t i = 0; i < k; ++i) {
+    Term fx = tm.mk_app(f, std::vector<Term>{x[i]});
+    edges.push_back({join(i), join(i) + 1, tm.mk_eq(x[i + 1], add(x[i], num(1)))});
+    edges.push_back({join(i), join(i) + 2, tm.mk_and(tm.mk_eq(x[i + 1], fx), tm.mk_geq(fx, add(x[i], num(1))))});
+    edges.push_back({join(i) + 1, join(i + 1), tm.mk_true()});
+    edges.push_back({join(i) + 2, join(i + 1), tm.mk_true()});
+  }
+  edges.push_back({join(k), join(k) + 1, tm.mk_lt(x[k], num(static_cast<int>(k)))});
+  DagInterpolationResult r = expect_valid(join(k) + 2, 0, join(k) + 1, edges);
+  MESSAGE("UF ladder: " << r.one_proof_vertices << " from the proof, " << r.per_vertex_vertices
+                        << " fallbacks, " << r.checks << " checks; " << r.fallback_reason);
+  CHECK(r.one_proof_vertices + r.per_vertex_vertices == 3 * k + 1);
+  CHECK(r.queries == 1 + r.per_vertex_vertices);
+  CHECK(r.per_vertex_vertices < 3 * k);  // the fallbacks did not take over the rest of the DAG
+}
