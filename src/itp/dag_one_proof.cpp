@@ -56,18 +56,18 @@ QeResult clean(TermManager& tm, const DagGraph& g, std::span<const DagEdge> edge
     parts.push_back(tm.substitute(j, subst));
   }
   Term f = tm.mk_and(parts);
-  std::vector<FuncId> syms, before_only_not, after_not;
+  std::vector<FuncId> syms, forall_syms, exists_syms;  // X and Y of the header
   collect_symbols(tm, f, syms);
   for (FuncId s : syms) {
     bool before, after;
     where.sides(g, edges, s, v, before, after);
-    if (!after) after_not.push_back(s);
-    else if (!before) before_only_not.push_back(s);
+    if (!after) exists_syms.push_back(s);
+    else if (!before) forall_syms.push_back(s);
   }
-  eliminated += static_cast<uint32_t>(before_only_not.size() + after_not.size());
-  QeResult r = eliminate(tm, f, before_only_not, /*exists=*/false);
+  eliminated += static_cast<uint32_t>(forall_syms.size() + exists_syms.size());
+  QeResult r = eliminate(tm, f, forall_syms, /*exists=*/false);
   if (!r.ok()) return r;
-  return eliminate(tm, r.formula, after_not, /*exists=*/true);
+  return eliminate(tm, r.formula, exists_syms, /*exists=*/true);
 }
 
 // premise ⊨ conclusion, decided by a fresh solver without proofs (unknown counts as no).
