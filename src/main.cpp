@@ -35,7 +35,8 @@ struct CommonOptions {
   bool check_proofs = false;
   bool proof_stats = false;
   // Interpolation systems (names of itp/options.hpp, checked by CLI11 with the same parsers).
-  std::string itp_bool = "mcmillan", itp_lra = "farkas", itp_euf = "strong", itp_lra_factor = "1/2";
+  std::string itp_bool = "mcmillan", itp_lra = "farkas", itp_euf = "strong", itp_lra_factor = "1/2",
+              itp_dag_route = "one-proof";
   bool check_interpolants = false;
   int simplify = 0;
   bool all_systems = false;
@@ -91,6 +92,10 @@ void add_itp_options(CLI::App& app, CommonOptions& o) {
                  "Strength factor of the flexible LRA system in [0, 1], e.g. 1/3 (0 = farkas, 1 = dual)")
       ->check(itp_choice(itp::parse_strength_factor, "strength factor"))
       ->capture_default_str();
+  app.add_option("--itp-dag-route", o.itp_dag_route,
+                 "DAG interpolants (get-dag-interpolants): one-proof or per-vertex")
+      ->check(itp_choice(itp::parse_dag_route, "DAG interpolation route"))
+      ->capture_default_str();
   app.add_option("--simplify", o.simplify,
                  "Simplify interpolants: 0 none, 1 contextual propagation, 2 + bound subsumption, "
                  "3 + solver-checked redundancy (itp/simplify.hpp)")
@@ -110,6 +115,7 @@ itp::ItpOptions itp_options(const CommonOptions& o) {
   r.lra = *itp::parse_lra_system(o.itp_lra);
   r.euf = *itp::parse_euf_system(o.itp_euf);
   r.lra_strength_factor = *itp::parse_strength_factor(o.itp_lra_factor);
+  r.dag_route = *itp::parse_dag_route(o.itp_dag_route);
   return r;
 }
 

@@ -5,14 +5,17 @@
 //   every symbol of I(v) occurring both on an edge that reaches v and on an edge reachable from v.
 // They exist iff no entry-exit path is satisfiable.
 //
-// Route (no quantifier elimination): vertices in topological order, each I(v) a binary
-// interpolant (proof-based, interpolation.hpp) of
-//   A_v = ∨_{(u,v)} (I(u) ∧ L(u,v))   against   B_v = "some path from v to exit is satisfiable",
-// where B_v encodes the paths of the sub-DAG below v with fresh Boolean control constants
-// (r_w: the path visits w; t_e: it takes edge e). The fresh constants occur only in B_v, so no
-// interpolant mentions them; every edge condition holds by construction and I(v) ∧ B_v is
-// unsat, which makes A_exit unsat. One solver call and one proof per inner vertex. Vertices that
-// cannot reach exit get true, vertices the entry cannot reach get false.
+// Two routes (ItpOptions::dag_route; check_dag_interpolants below checks either's result):
+//  * one-proof (default, dag_one_proof.hpp): the whole DAG in one unsat query with Boolean
+//    control constants, sequence interpolants of its one proof along a topological order, each
+//    CLEANed into I(v) by cofactoring the controls and eliminating the symbols out of v's scope
+//    (qe_lra.hpp: Bool cofactoring, LRA virtual substitution). A vertex whose cleaning needs an
+//    elimination that is not available (Int, uninterpreted sorts, function symbols), or whose
+//    cleaned formula does not follow from a fallback predecessor (checked), is computed by the
+//    per-vertex route instead.
+//  * per-vertex (dag_per_vertex.hpp): one solver call and one proof per inner vertex, no
+//    quantifier elimination.
+// Vertices that cannot reach exit get true, vertices the entry cannot reach get false.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -32,7 +35,14 @@ struct DagEdge {
 struct DagInterpolationResult {
   std::vector<smt::Term> at;  // per vertex; empty when !ok()
   std::string unknown_reason;
-  uint32_t queries = 0;  // binary interpolation queries (solver calls with proofs)
+  uint32_t queries = 0;  // solver calls with proofs (the one query, repairs, per-vertex queries)
+  uint32_t checks = 0;   // solver calls without proofs (sequence local conditions, edges from
+                         // fallbacks, direct entry-exit edges of the per-vertex route)
+  // Inner vertices (on an entry-exit path, neither entry nor exit) by where I(v) came from.
+  uint32_t one_proof_vertices = 0;
+  uint32_t per_vertex_vertices = 0;
+  uint32_t eliminated_symbols = 0;  // one-proof route: out-of-scope symbols quantified away
+  std::string fallback_reason;  // one-proof route: why the first vertex fell back, if one did
   bool ok() const { return unknown_reason.empty(); }
 };
 

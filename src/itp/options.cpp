@@ -32,6 +32,14 @@ const char* name(EufSystem s) {
   return "?";
 }
 
+const char* name(DagRoute r) {
+  switch (r) {
+    case DagRoute::OneProof: return "one-proof";
+    case DagRoute::PerVertex: return "per-vertex";
+  }
+  return "?";
+}
+
 std::optional<BoolSystem> parse_bool_system(std::string_view s) {
   if (s == "mcmillan" || s == "0") return BoolSystem::McMillan;
   if (s == "pudlak" || s == "1") return BoolSystem::Pudlak;
@@ -53,6 +61,12 @@ std::optional<LraSystem> parse_lra_system(std::string_view s) {
 std::optional<EufSystem> parse_euf_system(std::string_view s) {
   if (s == "strong" || s == "0") return EufSystem::Strong;
   if (s == "weak" || s == "2") return EufSystem::Weak;
+  return std::nullopt;
+}
+
+std::optional<DagRoute> parse_dag_route(std::string_view s) {
+  if (s == "one-proof") return DagRoute::OneProof;
+  if (s == "per-vertex") return DagRoute::PerVertex;
   return std::nullopt;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Interpolation systems: the strength choices of craig's interpolator, with the names used on
-// the command line (--itp-bool, --itp-lra, --itp-euf) and in SMT-LIB set-option
-// (:interpolation-bool-algorithm, :interpolation-lra-algorithm, :interpolation-euf-algorithm).
+// the command line (--itp-bool, --itp-lra, --itp-euf, --itp-dag-route) and in SMT-LIB set-option
+// (:interpolation-bool-algorithm, :interpolation-lra-algorithm, :interpolation-euf-algorithm,
+// :interpolation-dag-route).
 // OpenSMT's numeric codes are accepted as aliases (parse_* below).
 #include <gmpxx.h>
 
@@ -19,6 +20,9 @@ enum class BoolSystem : uint8_t { McMillan, Pudlak, McMillanPrime };
 enum class LraSystem : uint8_t { Farkas, DualFarkas, Flexible, DecomposedFarkas, DualDecomposedFarkas };
 // Equality with uninterpreted functions: strong or weak.
 enum class EufSystem : uint8_t { Strong, Weak };
+// DAG interpolants (dag_interpolation.hpp): sequence interpolants of one proof cleaned by
+// quantifier elimination, or one proof per inner vertex.
+enum class DagRoute : uint8_t { OneProof, PerVertex };
 
 struct ItpOptions {
   BoolSystem boolean = BoolSystem::McMillan;
@@ -26,11 +30,13 @@ struct ItpOptions {
   EufSystem euf = EufSystem::Strong;
   // Flexible LRA system: 0 gives Farkas, 1 dual Farkas (Alt, Hyvärinen, Sharygina, HVC 2017).
   mpq_class lra_strength_factor{1, 2};
+  DagRoute dag_route = DagRoute::OneProof;
 };
 
 const char* name(BoolSystem s);  // "mcmillan", "pudlak", "mcmillan-prime"
 const char* name(LraSystem s);   // "farkas", "dual-farkas", "flexible", "decomposed-farkas", "dual-decomposed-farkas"
 const char* name(EufSystem s);   // "strong", "weak"
+const char* name(DagRoute r);    // "one-proof", "per-vertex"
 
 // Names above, plus aliases: bool "mcmillanp"/"mcmillan'", OpenSMT codes 0 McMillan, 1 Pudlák,
 // 2 McMillan′; lra "strong"/"weak"/"factor"/"decomposed"/"dual-decomposed", codes 0 Farkas,
@@ -38,6 +44,7 @@ const char* name(EufSystem s);   // "strong", "weak"
 std::optional<BoolSystem> parse_bool_system(std::string_view s);
 std::optional<LraSystem> parse_lra_system(std::string_view s);
 std::optional<EufSystem> parse_euf_system(std::string_view s);
+std::optional<DagRoute> parse_dag_route(std::string_view s);  // the names above only
 // A strength factor in [0, 1]: "p/q", an integer or a decimal ("0.25").
 std::optional<mpq_class> parse_strength_factor(std::string_view s);
 

@@ -10,9 +10,11 @@
 // must be unsatisfiable (else: unsupported, with the path's vertex). craig's own extension;
 // SMTInterpol and OpenSMT have no DAG command.
 #include <algorithm>
+#include <chrono>
 #include <limits>
 
 #include "itp/dag_interpolation.hpp"
+#include "itp/interpolant_size.hpp"
 #include "itp/simplify.hpp"
 #include "smt/smtlib/interpreter_impl.hpp"
 #include "smt/terms/printer.hpp"
@@ -70,6 +72,7 @@ bool Interpreter::cmd_get_dag_interpolants(uint32_t cmd, Args args) {
   so.deadline = script_opts_.deadline;
   so.lia_branch_budget = script_opts_.lia_branch_budget;
   itp::DagInterpolationResult r;
+  const auto t0 = std::chrono::steady_clock::now();
   try {
     r = itp::dag_interpolants(*tm_, n, entry, exit, edges, interpolation_options(), so);
   } catch (const std::invalid_argument& e) {
@@ -77,6 +80,19 @@ bool Interpreter::cmd_get_dag_interpolants(uint32_t cmd, Args args) {
   }
   if (!r.ok()) throw Unsupported((*pool_)[cmd].loc, "no DAG interpolants: " + r.unknown_reason);
   for (smt::Term& t : r.at) t = itp::simplify_interpolant(*tm_, t, script_opts_.simplify_level);
+  if (script_opts_.itp_stats) {
+    // Where the vertices came from and what it cost (itp/dag_interpolation.hpp).
+    *diagnostic_ << "; get-dag-interpolants route " << itp::name(interpolation_options().dag_route)
+                 << " seconds " << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                 << " proof-queries " << r.queries << " checks " << r.checks << " one-proof-vertices "
+                 << r.one_proof_vertices << " per-vertex-vertices " << r.per_vertex_vertices
+                 << " eliminated-symbols " << r.eliminated_symbols;
+    uint64_t nodes = 0;
+    for (smt::Term t : r.at) nodes += itp::term_size(*tm_, t).dag_nodes;
+    *diagnostic_ << " nodes " << nodes;
+    if (!r.fallback_reason.empty()) *diagnostic_ << " fallback: " << r.fallback_reason;
+    *diagnostic_ << "\n";
+  }
   if (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode")) {
     itp::DagCheckReport c = itp::check_dag_interpolants(*tm_, n, entry, exit, edges, r.at, so);
     if (c.outcome == itp::DagCheckReport::Invalid)

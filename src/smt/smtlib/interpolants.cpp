@@ -94,6 +94,7 @@ itp::ItpOptions Interpreter::interpolation_options() const {
   o.lra = *itp::parse_lra_system(options_.get_string("interpolation-lra-algorithm"));
   o.euf = *itp::parse_euf_system(options_.get_string("interpolation-euf-algorithm"));
   o.lra_strength_factor = *itp::parse_strength_factor(options_.get_string("interpolation-lra-factor"));
+  o.dag_route = *itp::parse_dag_route(options_.get_string("interpolation-dag-route"));
   return o;
 }
 

@@ -49,6 +49,7 @@ void Interpreter::reset_state() {
   options_.set_string("interpolation-lra-algorithm", itp::name(script_opts_.itp.lra));
   options_.set_string("interpolation-euf-algorithm", itp::name(script_opts_.itp.euf));
   options_.set_string("interpolation-lra-factor", script_opts_.itp.lra_strength_factor.get_str());
+  options_.set_string("interpolation-dag-route", itp::name(script_opts_.itp.dag_route));
   options_.set_bool("certify-interpolants", script_opts_.check_interpolants);
   regular_ = &stdout_;
   diagnostic_ = script_opts_.diagnostics ? &std::cerr : &null_;

@@ -65,12 +65,14 @@ bool Interpreter::cmd_set_option(uint32_t cmd, Args args) {
         fail(v, "expected a symbol, got " + describe(*pool_, v));
       bool known = name == "interpolation-bool-algorithm"  ? itp::parse_bool_system(n.text).has_value()
                    : name == "interpolation-lra-algorithm" ? itp::parse_lra_system(n.text).has_value()
+                   : name == "interpolation-dag-route"     ? itp::parse_dag_route(n.text).has_value()
                                                            : itp::parse_euf_system(n.text).has_value();
       if (!known) fail(v, "unknown value " + describe(*pool_, v) + " of :" + name);
       // Stored under its canonical name, so that get-option prints what craig uses.
       std::string canonical =
           name == "interpolation-bool-algorithm"  ? itp::name(*itp::parse_bool_system(n.text))
           : name == "interpolation-lra-algorithm" ? itp::name(*itp::parse_lra_system(n.text))
+          : name == "interpolation-dag-route"     ? itp::name(*itp::parse_dag_route(n.text))
                                                   : itp::name(*itp::parse_euf_system(n.text));
       next.set_string(name, canonical);
       break;

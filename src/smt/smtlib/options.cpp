@@ -9,7 +9,7 @@ namespace craig::smtlib {
 
 namespace {
 
-constexpr std::array<OptionSpec, 20> kOptions = {{
+constexpr std::array<OptionSpec, 21> kOptions = {{
     {"print-success", OptionType::Bool, "false", false,
      "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
@@ -31,6 +31,9 @@ constexpr std::array<OptionSpec, 20> kOptions = {{
      "(OpenSMT codes 0, 2, 3, 4, 5)"},
     {"interpolation-euf-algorithm", OptionType::Symbol, "strong", false,
      "EUF interpolation: strong or weak (OpenSMT codes 0, 2)"},
+    {"interpolation-dag-route", OptionType::Symbol, "one-proof", false,
+     "DAG interpolants (get-dag-interpolants): one-proof (sequence interpolants of one proof, "
+     "cleaned by quantifier elimination) or per-vertex (one proof per inner vertex)"},
     {"interpolation-lra-factor", OptionType::String, "\"1/2\"", false,
      "Strength factor of the flexible LRA system, a rational in [0, 1] (0 = farkas, 1 = dual)"},
     {"certify-interpolants", OptionType::Bool, "false", false,
