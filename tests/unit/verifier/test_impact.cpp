@@ -2,6 +2,7 @@
 // independent invariant check, on small programs with known verdicts and invariants.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -87,20 +88,18 @@ TEST_CASE("impact: the lock example of the paper is safe") {
 
 TEST_CASE("impact: statistics split the solving time into SAT and theories") {
     Fixture f(kLock);
+    const auto t0 = std::chrono::steady_clock::now();
     auto v = f.run();
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     REQUIRE(v.kind == VerdictKind::True);
-    double sat = -1, theory = -1, solving = -1, interpolation = -1, check = -1;
-    for (const auto& [k, val] : v.stats) {
+    double sat = -1, theory = -1;
+    for (const auto& [k, val] : v.stats)
         if (k == "solving time (SAT / theories)") std::sscanf(val.c_str(), "%lf / %lf", &sat, &theory);
-        if (k == "time (solving / interpolation / invariant check)")
-            std::sscanf(val.c_str(), "%lf / %lf / %lf", &solving, &interpolation, &check);
-    }
     REQUIRE(sat >= 0);
     REQUIRE(theory >= 0);
-    REQUIRE(solving >= 0);
-    // The SAT and theory parts are measured inside the search's checks, which the solving
-    // time encloses (the tally excludes the invariant check's solvers). Rounded to ms.
-    CHECK(sat + theory <= solving + interpolation + 0.002);
+    // Measured inside the engine's checks, so within the run (printed rounded to ms); the
+    // lock example needs several checks, so the tally cannot stay empty.
+    CHECK(sat + theory <= elapsed + 0.002);
     CHECK(sat + theory > 0);
 }
 
