@@ -175,9 +175,9 @@ def main():
         itp_all_systems.report(stats, passed, failed, False)
         return 1 if failed else 0
     print("%s: %d unsat problems (%s), %d sat seeds skipped; interpolants checked by z3: %d; "
-          "get-interpolants unsupported: %d; z3 outvoted by cvc5: %d" % (logic, passed + failed,
-                                                ", ".join("%s %d" % kv for kv in sorted(shapes.items())),
-                                                skipped, itps, unsupported, len(itp_z3.OUTVOTED)))
+          "get-interpolants unsupported: %d; z3 outvoted by cvc5: %d; distinct z3 queries: %d in %d z3 runs"
+          % (logic, passed + failed, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped, itps,
+             unsupported, len(itp_z3.OUTVOTED), itp_z3.RUNS["queries"], itp_z3.RUNS["z3"]))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
