@@ -41,6 +41,11 @@ ORDERS = [("lra", True), ("bool mcmillan=>pudlak", True), ("bool pudlak=>mcmilla
           ("euf", False)]
 
 
+def systems():
+    """The 30 systems, named as craig itp --all-systems names them (bool/lra/euf)."""
+    return ["%s/%s/%s" % (b, l, e) for b in BOOL for l in LRA for e in EUF]
+
+
 def expected_pairs():
     """(order name, guaranteed, stronger system, weaker system) for adjacent systems."""
     out = []
