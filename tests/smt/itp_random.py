@@ -176,7 +176,9 @@ def main():
             parts[rng.randrange(n)].append(a)
         shape, kind = random_shape(rng, n, dag=True)
         shapes[kind] = shapes.get(kind, 0) + 1
-        with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+        # Named after the seed: the strength-order report names the scripts (deleted by then).
+        with tempfile.NamedTemporaryFile("w", prefix="itp-random-%s-%d-" % (logic, seed), suffix=".smt2",
+                                         delete=False) as f:
             f.write("(set-option :produce-interpolants true)\n(set-logic %s)\n%s\n" % (lg or "ALL", "\n".join(decls)))
             for i, p in enumerate(parts):
                 f.write("(assert (! (and true true %s) :named P%d))\n" % (" ".join(p), i))
