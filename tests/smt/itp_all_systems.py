@@ -32,13 +32,18 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import itp_z3  # noqa: E402
-from itp_z3 import Script, check_query, parse_all, show  # noqa: E402
+from itp_z3 import Script, check_query_later, parse_all, show  # noqa: E402
 
 BOOL = ["mcmillan", "pudlak", "mcmillan-prime"]
 LRA = ["decomposed-farkas", "farkas", "flexible", "dual-farkas", "dual-decomposed-farkas"]
 EUF = ["strong", "weak"]
 ORDERS = [("lra", True), ("bool mcmillan=>pudlak", True), ("bool pudlak=>mcmillan-prime", False),
           ("euf", False)]
+
+
+def systems():
+    """The 30 systems, named as craig itp --all-systems names them (bool/lra/euf)."""
+    return ["%s/%s/%s" % (b, l, e) for b in BOOL for l in LRA for e in EUF]
 
 
 def expected_pairs():
@@ -107,10 +112,11 @@ def read_blocks(text):
     return blocks
 
 
-def z3_implies(script, a, b):
-    """z3 on a ∧ ¬b with the script's declarations: "unsat" when a implies b."""
+def z3_implies(script, a, b, batch):
+    """The key of z3's query a ∧ ¬b (with the script's declarations) in batch: "unsat" when a
+    implies b."""
     prelude = ["(set-logic %s)" % script.logic] + script.live("decls")
-    return itp_z3.z3_unsat(prelude, [show(a), "(not %s)" % show(b)])
+    return batch.ask(prelude, [show(a), "(not %s)" % show(b)])
 
 
 def check_file(craig, path, stats):
@@ -138,6 +144,8 @@ def check_file(craig, path, stats):
     blocks = read_blocks(r.stdout)
     script = Script()
     pairs = expected_pairs()
+    batch = itp_z3.Z3Batch()  # every z3 query of this file, each distinct one once, in one run
+    later = []  # in command order: checks and order verdicts that wait for z3's answers
     for idx, cmd in enumerate(cmds):
         if not isinstance(cmd, list) or not cmd:
             continue
@@ -156,9 +164,7 @@ def check_file(craig, path, stats):
                         continue
                     stats["systems"] += len(systems)
                     stats["groups"] += 1
-                    found = []
-                    stats["z3_checked"] += check_query(script, cmd[1:], itps, found)
-                    problems += ["%s: %s" % (systems[0], p) for p in found]
+                    later.append((systems[0], check_query_later(script, cmd[1:], itps, batch)))
                 for name, guaranteed, strong, weak in pairs:
                     gs, gw = group_of.get(strong), group_of.get(weak)
                     if gs is None or gw is None or block["groups"][gs][1] is None or block["groups"][gw][1] is None:
@@ -169,17 +175,27 @@ def check_file(craig, path, stats):
                     else:
                         key = name
                     verdict = 1 if gs == gw else block["implies"].get(gs, {}).get(gw, 0)
+                    queries = []
                     if verdict == 0:  # craig says no: z3 must find a counter-model for some I_k
                         si, wi = block["groups"][gs][1], block["groups"][gw][1]
-                        answers = [z3_implies(script, x, y) for x, y in zip(si, wi)]
-                        if all(a == "unsat" for a in answers):
-                            problems.append("%s => %s: craig says no, z3 says yes" % (strong, weak))
-                            verdict = 1
-                    slot = {1: 0, 0: 1, -1: 2}[verdict]
-                    stats["orders"].setdefault(key, [0, 0, 0])[slot] += 1
-                    if verdict == 0:
-                        stats["order_failures"].append((key, guaranteed, path, strong, weak))
+                        queries = [z3_implies(script, x, y, batch) for x, y in zip(si, wi)]
+                    later.append((key, guaranteed, strong, weak, verdict, queries))
         script.command(cmd)
+    for item in later:
+        if len(item) == 2:
+            system, finish = item
+            found = []
+            stats["z3_checked"] += finish(found)
+            problems += ["%s: %s" % (system, p) for p in found]
+            continue
+        key, guaranteed, strong, weak, verdict, queries = item
+        if verdict == 0 and all(batch.answer(q) == "unsat" for q in queries):
+            problems.append("%s => %s: craig says no, z3 says yes" % (strong, weak))
+            verdict = 1
+        slot = {1: 0, 0: 1, -1: 2}[verdict]
+        stats["orders"].setdefault(key, [0, 0, 0])[slot] += 1
+        if verdict == 0:
+            stats["order_failures"].append((key, guaranteed, path, strong, weak))
     return problems
 
 
@@ -190,9 +206,11 @@ def new_stats():
 
 def report(stats, passed, failed, strict):
     print("get-interpolants: %d answered with all systems, %d not answered; systems answering: %d, "
-          "unsupported: %d; distinct results: %d; interpolants checked by z3: %d; z3 outvoted by cvc5: %d"
+          "unsupported: %d; distinct results: %d; interpolants checked by z3: %d; z3 outvoted by cvc5: %d; "
+          "distinct z3 queries: %d in %d z3 runs"
           % (stats["queries"], stats["unanswered"], stats["systems"], stats["unsupported_systems"],
-             stats["groups"], stats["z3_checked"], len(itp_z3.OUTVOTED)))
+             stats["groups"], stats["z3_checked"], len(itp_z3.OUTVOTED), itp_z3.RUNS["queries"],
+             itp_z3.RUNS["z3"]))
     for name, guaranteed in ORDERS:
         for key, g in ((name, guaranteed), (name + " (repaired trees)", False)):
             if key not in stats["orders"] and key != name:

@@ -6,11 +6,14 @@ Random interpolation problems: for each seed, the random script of the different
 CRAIG in tests/, or $GEN_QF_UF / $GEN_ARITH) is flattened to its declarations and assertions;
 if z3 finds them unsat, they are split at random into 2-5 partitions, given a random shape
 (binary, sequence or tree, in SMTInterpol's syntax, or a DAG whose every entry-exit path
-conjoins all partitions, asked with get-dag-interpolants) and craig's answer is checked by craig itself and by z3 (itp_z3.py: global, local and vocabulary conditions). Seeds
-whose assertions are sat are skipped. With --all-systems every problem goes through
+conjoins all partitions, asked with get-dag-interpolants) and craig's answer is checked by
+craig itself and by z3 (itp_z3.py: global, local and vocabulary conditions). Seeds whose
+assertions are sat are skipped. With --all-systems every get-interpolants problem goes through
 itp_all_systems.py instead (all 30 systems, each distinct result checked by z3, strength orders
-counted; a failed guaranteed order fails the problem). Last line: `N passed, M failed` (unsat
-problems).
+counted; a failed guaranteed order fails the problem), and every DAG problem (craig itp
+--all-systems answers get-interpolants only) through craig solve once per system (CRAIG_ARGS and
+--itp-bool/--itp-lra/--itp-euf), each distinct run checked as by itp_z3.py, with no strength
+orders. Last line: `N passed, M failed` (unsat problems).
 """
 import os
 import random
@@ -56,18 +59,21 @@ def flatten(cmds):
     return logic, decls, asserts
 
 
-def z3_unsat(logic, decls, asserts):
-    with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
-        f.write("(set-logic %s)\n%s\n" % (logic or "ALL", "\n".join(decls)))
-        for a in asserts:
-            f.write("(assert %s)\n" % a)
-        f.write("(check-sat)\n")
-        path = f.name
-    try:
-        r = subprocess.run(["z3", "-T:10", path], capture_output=True, text=True)
-        return r.stdout.strip().splitlines()[-1:] == ["unsat"]
-    finally:
-        os.unlink(path)
+SEED_RUNS = {"queries": 0, "z3": 0}  # the seeds' unsat checks, counted apart from the interpolants'
+
+
+def seed_scripts(gen, name, logic, seeds):
+    """(seed, logic, declarations, assertions, unsat) of each seed's random script; unsat when z3
+    finds the assertions unsat within 10 s (one z3 process for all the seeds)."""
+    out, batch = [], itp_z3.Z3Batch(timeout=10, tie_break=False, validate=False, runs=SEED_RUNS)
+    for seed in seeds:
+        args = [gen, str(seed)] + ([logic] if name == "gen_arith" else [])
+        text = subprocess.run(args, capture_output=True, text=True).stdout
+        lg, decls, asserts = flatten(parse_all(text))
+        key = batch.ask(["(set-logic %s)" % (lg or "ALL")] + decls, asserts) if len(asserts) >= 2 else None
+        out.append((seed, lg, decls, asserts, key))
+    return [(seed, lg, decls, asserts, key is not None and batch.answer(key) == "unsat")
+            for seed, lg, decls, asserts, key in out]
 
 
 def random_shape(rng, n, dag=False):
@@ -111,6 +117,30 @@ def random_dag(rng, n):
     return edges
 
 
+def check_dag_systems(craig, path, craig_args, stats):
+    """craig itp --all-systems answers get-interpolants only: a DAG problem goes through craig
+    solve --check-interpolants once per system, and each distinct run (answers, exit code and
+    messages) is checked by z3 as in itp_z3.py, all queries in one batch. Returns the problems,
+    each named by the systems whose run shows it."""
+    cmds, runs, systems = itp_z3.read_commands(path), {}, itp_all_systems.systems()
+    arg_lists = [craig_args + ["--itp-bool", b, "--itp-lra", l, "--itp-euf", e]
+                 for b, l, e in (system.split("/") for system in systems)]
+    for system, r in zip(systems, itp_z3.run_craig(craig, cmds, arg_lists)):
+        runs.setdefault((r.returncode, r.stdout, r.stderr), (r, []))[1].append(system)
+    batch = itp_z3.Z3Batch()
+    later = [(names, itp_z3.check_run_later(cmds, r, batch)) for r, names in runs.values()]
+    stats["runs"] += len(systems)
+    stats["distinct"] += len(runs)
+    problems = []
+    for names, finish in later:
+        found, checked, unsup = finish()
+        stats["checked"] += checked
+        stats["unsupported"] += unsup * len(names)
+        name = names[0] + (" and %d systems with the same run" % (len(names) - 1) if len(names) > 1 else "")
+        problems += ["%s: %s" % (name, p) for p in found or []]
+    return problems
+
+
 def main():
     argv = sys.argv[1:]
     craig_args = []
@@ -130,11 +160,13 @@ def main():
     passed = failed = skipped = itps = unsupported = 0
     shapes = {}
     stats = itp_all_systems.new_stats()
+    dag = {"runs": 0, "distinct": 0, "checked": 0, "unsupported": 0}
+    seeds = []
     for seed in range(first, first + count):
-        args = [gen, str(seed)] + ([logic] if name == "gen_arith" else [])
-        text = subprocess.run(args, capture_output=True, text=True).stdout
-        lg, decls, asserts = flatten(parse_all(text))
-        if len(asserts) < 2 or not z3_unsat(lg, decls, asserts):
+        if not seeds:  # the next 50 seeds' scripts, unsat or not
+            seeds = seed_scripts(gen, name, logic, range(seed, min(seed + 50, first + count)))
+        _, lg, decls, asserts, unsat = seeds.pop(0)
+        if not unsat:
             skipped += 1
             continue
         rng = random.Random(seed)
@@ -142,15 +174,19 @@ def main():
         parts = [[] for _ in range(n)]
         for a in asserts:
             parts[rng.randrange(n)].append(a)
-        shape, kind = random_shape(rng, n, dag=not all_systems)
+        shape, kind = random_shape(rng, n, dag=True)
         shapes[kind] = shapes.get(kind, 0) + 1
-        with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+        # Named after the seed: the strength-order report names the scripts (deleted by then).
+        with tempfile.NamedTemporaryFile("w", prefix="itp-random-%s-%d-" % (logic, seed), suffix=".smt2",
+                                         delete=False) as f:
             f.write("(set-option :produce-interpolants true)\n(set-logic %s)\n%s\n" % (lg or "ALL", "\n".join(decls)))
             for i, p in enumerate(parts):
                 f.write("(assert (! (and true true %s) :named P%d))\n" % (" ".join(p), i))
             f.write("(check-sat)\n%s\n" % shape)
             path = f.name
-        if all_systems:
+        if all_systems and kind == "dag":
+            problems = check_dag_systems(craig, path, craig_args, dag)
+        elif all_systems:
             before = len([x for x in stats["order_failures"] if x[1]])
             problems = itp_all_systems.check_file(craig, path, stats) or []
             if len([x for x in stats["order_failures"] if x[1]]) > before:
@@ -172,12 +208,14 @@ def main():
     if all_systems:
         print("%s: %d unsat problems (%s), %d sat seeds skipped"
               % (logic, passed + failed, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped))
+        print("get-dag-interpolants: %d system runs, %d answered unsupported; distinct runs: %d; "
+              "interpolants checked by z3: %d" % (dag["runs"], dag["unsupported"], dag["distinct"], dag["checked"]))
         itp_all_systems.report(stats, passed, failed, False)
         return 1 if failed else 0
     print("%s: %d unsat problems (%s), %d sat seeds skipped; interpolants checked by z3: %d; "
-          "get-interpolants unsupported: %d; z3 outvoted by cvc5: %d" % (logic, passed + failed,
-                                                ", ".join("%s %d" % kv for kv in sorted(shapes.items())),
-                                                skipped, itps, unsupported, len(itp_z3.OUTVOTED)))
+          "get-interpolants unsupported: %d; z3 outvoted by cvc5: %d; distinct z3 queries: %d in %d z3 runs"
+          % (logic, passed + failed, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped, itps,
+             unsupported, len(itp_z3.OUTVOTED), itp_z3.RUNS["queries"], itp_z3.RUNS["z3"]))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

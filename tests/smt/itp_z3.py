@@ -11,6 +11,8 @@ reported as "z3 outvoted") for each node i of the partition tree (post-order; se
              unnamed assertions belong to the root);
   - local:   (∧ I_c of the children c) ∧ P_i ∧ ¬I_i unsat, and at the root ∧ I_c ∧ P_root unsat;
   - symbols: every declared symbol of I_i occurs in A_i and in B_i (through define-fun bodies).
+The z3 queries of a file are asked together (Z3Batch: each distinct query once, one z3 process,
+each query its own script after a (reset), $ITP_Z3_TIMEOUT seconds each, default 30).
 A get-interpolants that craig answers `unsupported` (an interpolant it cannot produce soundly)
 is counted, not failed; so is a file craig rejects as erroneous input (exit code 3, e.g. the
 regression sets' deliberately malformed scripts). Last line: `N passed, M failed` (files);
@@ -18,10 +20,12 @@ exit 1 when a file failed.
 Prints "skipped: z3 not found" and exits 0 without z3.
 """
 import os
+import select
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 Z3_TIMEOUT = int(os.environ.get("ITP_Z3_TIMEOUT", "30"))
 
@@ -194,6 +198,8 @@ def read_tree(elems, spec):
 
 
 OUTVOTED = []  # queries where z3 answered sat/unknown and cvc5 unsat (z3 bugs; see main)
+RUNS = {"queries": 0, "z3": 0}  # distinct queries of the batches, z3 processes that ran them
+MARK = "craig-itp-z3 answered"
 
 
 def run_query(cmd, path):
@@ -204,27 +210,118 @@ def run_query(cmd, path):
     return out[0] if out else "error: " + r.stderr.strip()[:200]
 
 
+def query_text(prelude, asserts):
+    return "\n".join(list(prelude) + ["(assert %s)" % a for a in asserts] + ["(check-sat)"]) + "\n"
+
+
+class Z3Batch:
+    """The z3 queries of one problem, answered together: ask() registers a conjunction (each
+    distinct one once) and returns its key, answer(key) runs every pending query in one z3
+    process and reads the answers. Each query is a script of its own, separated from the previous
+    one by (reset), so z3 decides it as if it had its own file (same logic, same non-incremental
+    solver, the same -t limit per check-sat); a query that outlasts its limit by 5 s has z3
+    killed, is answered "timeout", and the rest go to a fresh z3. As in z3_unsat, an answer other
+    than unsat goes to cvc5, whose unsat outvotes z3 (unless tie_break is off)."""
+
+    def __init__(self, timeout=Z3_TIMEOUT, tie_break=True, validate=True, runs=RUNS):
+        self.runs = runs  # counts distinct queries and z3 processes
+        self.answers = {}
+        self.pending = []
+        self.timeout = timeout
+        self.cvc5 = tie_break and shutil.which("cvc5")
+        # -t: z3's own limit per check-sat; the hard limit is the watchdog in run_z3.
+        self.z3 = ["z3", "-t:%d" % (timeout * 1000)] + (["model_validate=true"] if validate else []) + ["-smt2"]
+
+    def ask(self, prelude, asserts):
+        key = query_text(prelude, asserts)
+        if key not in self.answers:
+            self.runs["queries"] += 1
+            self.answers[key] = None
+            self.pending.append(key)
+        return key
+
+    def answer(self, key):
+        if self.answers[key] is None:
+            self.run()
+        return self.answers[key]
+
+    def run(self):
+        keys, self.pending = self.pending, []
+        todo = keys
+        while todo:
+            todo = todo[self.run_z3(todo):]
+        for key in keys:
+            if self.answers[key] != "unsat" and self.cvc5:
+                self.answers[key] = self.tie_break(key, self.answers[key])
+
+    def run_z3(self, keys):
+        """Answers keys[0], keys[1], ... in one z3 process; returns how many it answered (at least
+        one: a query z3 dies or hangs on is answered with that)."""
+        self.runs["z3"] += 1
+        with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+            for k, key in enumerate(keys):
+                f.write("%s%s(echo \"%s %d\")\n" % ("(reset)\n" if k else "", key, MARK, k))
+            path = f.name
+        err = tempfile.TemporaryFile()
+        proc = subprocess.Popen(self.z3 + [path], stdout=subprocess.PIPE, stderr=err)
+        fd, buf, lines, k = proc.stdout.fileno(), b"", [], 0
+        deadline = time.monotonic() + self.timeout + 5
+        try:
+            while k < len(keys):
+                ready = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]
+                data = os.read(fd, 1 << 16) if ready else None
+                if not data:  # z3 hangs on keys[k] (None) or died on it (b"")
+                    proc.kill()
+                    proc.wait()
+                    err.seek(0)
+                    why = err.read().decode(errors="replace").strip()
+                    self.answers[keys[k]] = ("timeout" if data is None else
+                                             lines[0] if lines else "error: " + why[:200])
+                    if "invalid model" in "\n".join(lines) + why:
+                        self.answers[keys[k]] = "invalid-model"
+                    return k + 1
+                buf += data
+                *complete, buf = buf.split(b"\n")
+                for raw in complete:
+                    line = raw.decode(errors="replace").strip()
+                    if line != "%s %d" % (MARK, k):
+                        if line:
+                            lines.append(line)
+                        continue
+                    invalid = any("invalid model" in x for x in lines)
+                    self.answers[keys[k]] = ("invalid-model" if invalid else
+                                             lines[0] if lines else "error: no answer")
+                    lines, k = [], k + 1
+                    deadline = time.monotonic() + self.timeout + 5
+            return k
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            proc.stdout.close()
+            err.close()
+            os.unlink(path)
+
+    def tie_break(self, key, z):
+        """z3 4.8 has wrong sat answers on Boolean arguments of uninterpreted functions (its own
+        model_validate rejects the model): cvc5, as in the differential tests, breaks the tie."""
+        with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+            f.write(key)
+            path = f.name
+        try:
+            c = run_query(["cvc5", "--tlimit=%d" % (self.timeout * 1000)], path)
+        finally:
+            os.unlink(path)
+        if c == "unsat":
+            OUTVOTED.append(z)
+            return "unsat"
+        return "%s (cvc5: %s)" % (z, c)
+
+
 def z3_unsat(prelude, asserts):
-    """z3's answer to the conjunction; "unsat" also when z3 disagrees and cvc5 (as in the
-    differential tests, the tie-breaker) answers unsat: z3 4.8 has wrong sat answers on
-    Boolean arguments of uninterpreted functions (its own model_validate rejects the model)."""
-    with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
-        f.write("\n".join(prelude) + "\n")
-        for a in asserts:
-            f.write("(assert " + a + ")\n")
-        f.write("(check-sat)\n")
-        path = f.name
-    try:
-        z = run_query(["z3", "-T:%d" % Z3_TIMEOUT, "model_validate=true", "-smt2"], path)
-        if z != "unsat" and shutil.which("cvc5"):
-            c = run_query(["cvc5", "--tlimit=%d" % (Z3_TIMEOUT * 1000)], path)
-            if c == "unsat":
-                OUTVOTED.append(z)
-                return "unsat"
-            z = "%s (cvc5: %s)" % (z, c)
-        return z
-    finally:
-        os.unlink(path)
+    """z3's answer to the conjunction ("unsat" also when cvc5 outvotes z3; see Z3Batch)."""
+    batch = Z3Batch()
+    return batch.answer(batch.ask(prelude, asserts))
 
 
 def symbol_closure(terms, macros, declared):
@@ -240,49 +337,81 @@ def symbol_closure(terms, macros, declared):
     return seen & declared
 
 
-def check_file(craig, path, craig_args):
+def read_commands(path):
+    """The commands of a script, its own :print-success dropped (see run_craig)."""
     text = open(path, encoding="utf-8", errors="replace").read()
-    # :print-success stays on (a script's own setting is dropped), so that responses line up.
-    cmds = [c for c in parse_all(text)
+    return [c for c in parse_all(text)
             if not (isinstance(c, list) and len(c) >= 2 and c[0] == "set-option" and c[1] == ":print-success")]
+
+
+def run_craig(craig, cmds, arg_lists):
+    """craig solve --check-interpolants on the commands with :print-success on (so that
+    responses line up with commands), once per list of further arguments: the runs."""
     with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
         f.write("(set-option :print-success true)\n" + "\n".join(show(c) for c in cmds) + "\n")
         tmp = f.name
     try:
-        r = subprocess.run([craig, "solve", "--check-interpolants"] + craig_args + [tmp],
-                           capture_output=True, text=True, timeout=600)
+        return [subprocess.run([craig, "solve", "--check-interpolants"] + args + [tmp],
+                               capture_output=True, text=True, timeout=600) for args in arg_lists]
     finally:
         os.unlink(tmp)
-    problems, checked, unsupported = [], 0, 0
+
+
+def check_file(craig, path, craig_args, batch=None):
+    """(problems or None for an erroneous input, interpolants checked, unsupported answers); the
+    z3 queries go to batch (a fresh one when None), all answered once craig's run is read."""
+    cmds = read_commands(path)
+    return check_run_later(cmds, run_craig(craig, cmds, [craig_args])[0], batch or Z3Batch())()
+
+
+def check_run_later(cmds, r, batch):
+    """check_file on craig's run r of cmds, its z3 queries asked in batch: returns the function
+    that reads the answers and returns check_file's triple."""
+    problems, unsupported = [], 0
     if r.returncode == 3:
-        return None, 0, 0
+        return lambda: (None, 0, 0)
     if r.returncode in (1, 10) or r.returncode >= 128 or r.returncode < 0:
         problems.append("craig exited with %d: %s" % (r.returncode, r.stderr.strip()[:300]))
     responses = parse_all(r.stdout)[1:]  # the first answers the added print-success
     script = Script()
+    later = []  # problems in command order: texts, and checks that wait for z3's answers
     for idx, cmd in enumerate(cmds):
         if not isinstance(cmd, list) or not cmd:
             continue
         resp = responses[idx] if idx < len(responses) else None
         if cmd[0] == "get-dag-interpolants" and isinstance(resp, list) and resp and resp[0] != "error":
-            checked += check_dag(script, cmd[1:], resp, problems)
+            later.append(check_dag_later(script, cmd[1:], resp, batch))
         elif cmd[0] == "get-interpolants" or cmd[0] == "get-dag-interpolants":
             if resp == "unsupported":
                 unsupported += 1
             elif isinstance(resp, list) and resp and resp[0] == "error":
-                problems.append("get-interpolants #%d: %s" % (idx, show(resp)))
+                later.append("get-interpolants #%d: %s" % (idx, show(resp)))
             elif isinstance(resp, list):
-                checked += check_query(script, cmd[1:], resp, problems)
+                later.append(check_query_later(script, cmd[1:], resp, batch))
             else:
-                problems.append("get-interpolants #%d: no answer (%s)" % (idx, resp))
+                later.append("get-interpolants #%d: no answer (%s)" % (idx, resp))
         script.command(cmd)
-    return problems, checked, unsupported
+
+    def finish():
+        checked = 0
+        for item in later:
+            if isinstance(item, str):
+                problems.append(item)
+            else:
+                checked += item(problems)
+        return problems, checked, unsupported
+    return finish
 
 
 def check_dag(script, args, itps, problems):
+    return check_dag_later(script, args, itps, Z3Batch())(problems)
+
+
+def check_dag_later(script, args, itps, batch):
     """(get-dag-interpolants ENTRY EXIT (FROM TO LABEL)+) answered with one formula per vertex:
     I(entry) valid, I(exit) unsat, I(u) ∧ L ∧ ¬I(v) unsat on every edge, and the symbols of I(v)
-    on edges of paths entry..v and on edges of paths v..exit."""
+    on edges of paths entry..v and on edges of paths v..exit. The z3 queries go to batch; the
+    returned function, given the problem list, adds the problems and returns the count checked."""
     entry, exit_ = int(args[0]), int(args[1])
     macros, declared = script.macros(), script.declared()
     prelude = ["(set-logic %s)" % script.logic] + script.live("decls")
@@ -293,8 +422,10 @@ def check_dag(script, args, itps, problems):
     edges = [(int(f), int(t), label(l)) for f, t, l in args[2:]]
     n = len(itps)
     if n != max([entry, exit_] + [max(f, t) for f, t, _ in edges]) + 1:
-        problems.append("expected one DAG interpolant per vertex, got %d" % n)
-        return 0
+        def wrong_count(problems):
+            problems.append("expected one DAG interpolant per vertex, got %d" % n)
+            return 0
+        return wrong_count
     succ = [[] for _ in range(n)]
     for f, t, _ in edges:
         succ[f].append(t)
@@ -309,37 +440,52 @@ def check_dag(script, args, itps, problems):
         return seen
     reach = [reach_from(v) for v in range(n)]
     text = [show(t) for t in itps]
-    ok = 0
-    if z3_unsat(prelude, ["(not %s)" % text[entry]]) != "unsat":
-        problems.append("DAG: I(entry) is not valid")
-    if z3_unsat(prelude, [text[exit_]]) != "unsat":
-        problems.append("DAG: I(exit) is satisfiable")
-    for f, t, l in edges:
-        r = z3_unsat(prelude, [text[f], show(l), "(not %s)" % text[t]])
-        if r != "unsat":
-            problems.append("DAG edge %d->%d: I(u) and the label do not imply I(v) (z3: %s)" % (f, t, r))
-    for v in range(n):
-        if v in (entry, exit_) or v not in reach[entry] or exit_ not in reach[v]:
-            continue
-        before = [l for f, t, l in edges if f in reach[entry] and v in reach[t]]
-        after = [l for f, t, l in edges if f in reach[v] and exit_ in reach[t]]
-        syms = symbol_closure([itps[v]], macros, declared)
-        bad = sorted(x for x in syms if x not in symbol_closure(before, macros, declared)
-                     or x not in symbol_closure(after, macros, declared))
-        if bad:
-            problems.append("DAG I(%d) mentions symbols not on both sides: %s" % (v, " ".join(bad)))
-        else:
-            ok += 1
-    return ok
+    q_entry = batch.ask(prelude, ["(not %s)" % text[entry]])
+    q_exit = batch.ask(prelude, [text[exit_]])
+    q_edges = [batch.ask(prelude, [text[f], show(l), "(not %s)" % text[t]]) for f, t, l in edges]
+
+    def finish(problems):
+        ok = 0
+        if batch.answer(q_entry) != "unsat":
+            problems.append("DAG: I(entry) is not valid")
+        if batch.answer(q_exit) != "unsat":
+            problems.append("DAG: I(exit) is satisfiable")
+        for (f, t, _), q in zip(edges, q_edges):
+            r = batch.answer(q)
+            if r != "unsat":
+                problems.append("DAG edge %d->%d: I(u) and the label do not imply I(v) (z3: %s)" % (f, t, r))
+        for v in range(n):
+            if v in (entry, exit_) or v not in reach[entry] or exit_ not in reach[v]:
+                continue
+            before = [l for f, t, l in edges if f in reach[entry] and v in reach[t]]
+            after = [l for f, t, l in edges if f in reach[v] and exit_ in reach[t]]
+            syms = symbol_closure([itps[v]], macros, declared)
+            shared = symbol_closure(before, macros, declared) & symbol_closure(after, macros, declared)
+            bad = sorted(x for x in syms if x not in shared)
+            if bad:
+                problems.append("DAG I(%d) mentions symbols not on both sides: %s" % (v, " ".join(bad)))
+            else:
+                ok += 1
+        return ok
+    return finish
 
 
 def check_query(script, args, itps, problems):
+    return check_query_later(script, args, itps, Z3Batch())(problems)
+
+
+def check_query_later(script, args, itps, batch):
+    """The global, local and vocabulary conditions of a get-interpolants answer (tree nodes in
+    post-order); z3 queries go to batch, and the returned function, given the problem list, adds
+    the problems and returns the count of interpolants that pass."""
     spec = []
     read_tree(args, spec)
     n = len(spec)
     if len(itps) != n - 1:
-        problems.append("expected %d interpolants, got %d" % (n - 1, len(itps)))
-        return 0
+        def wrong_count(problems):
+            problems.append("expected %d interpolants, got %d" % (n - 1, len(itps)))
+            return 0
+        return wrong_count
     asserts = script.live("asserts")
     part_of = {}
     for p, (_, names) in enumerate(spec):
@@ -360,32 +506,43 @@ def check_query(script, args, itps, problems):
                 parent[i] = k
                 break
     itp_text = [show(t) for t in itps] + ["false"]
-    ok = 0
+    part_syms = [symbol_closure(part_terms[j], macros, declared) for j in range(n)]
+    nodes = []  # per node: local query, global queries (None at the root), symbols not shared
     for i in range(n):
         inside = [j for j in range(n) if spec[i][0] <= j <= i]
         a = [t for j in inside for t in parts[j]]
         b = [t for j in range(n) if j not in inside for t in parts[j]]
         kids = [itp_text[c] for c in range(n) if parent[c] == i]
-        local = z3_unsat(prelude, kids + parts[i] + ["(not %s)" % itp_text[i]])
-        if local != "unsat":
-            problems.append("node %d: children's interpolants and its partition do not imply I (z3: %s)" % (i, local))
+        local = batch.ask(prelude, kids + parts[i] + ["(not %s)" % itp_text[i]])
         if i == n - 1:
+            nodes.append((local, None, None, None))
             continue
-        g1 = z3_unsat(prelude, a + ["(not %s)" % itp_text[i]])
-        g2 = z3_unsat(prelude, [itp_text[i]] + b)
-        if g1 != "unsat":
-            problems.append("I%d: A does not imply I (z3: %s)" % (i, g1))
-        if g2 != "unsat":
-            problems.append("I%d: I and B are not unsat (z3: %s)" % (i, g2))
+        g1 = batch.ask(prelude, a + ["(not %s)" % itp_text[i]])
+        g2 = batch.ask(prelude, [itp_text[i]] + b)
         syms = symbol_closure([itps[i]], macros, declared)
-        sa = symbol_closure([t for j in inside for t in part_terms[j]], macros, declared)
-        sb = symbol_closure([t for j in range(n) if j not in inside for t in part_terms[j]], macros, declared)
-        bad = sorted(s for s in syms if s not in sa or s not in sb)
-        if bad:
-            problems.append("I%d mentions symbols not shared: %s" % (i, " ".join(bad)))
-        if local == "unsat" and g1 == "unsat" and g2 == "unsat" and not bad:
-            ok += 1
-    return ok
+        sa = set().union(*[part_syms[j] for j in inside])
+        sb = set().union(*[part_syms[j] for j in range(n) if j not in inside])
+        nodes.append((local, g1, g2, sorted(s for s in syms if s not in sa or s not in sb)))
+
+    def finish(problems):
+        ok = 0
+        for i, (q_local, q1, q2, bad) in enumerate(nodes):
+            local = batch.answer(q_local)
+            if local != "unsat":
+                problems.append("node %d: children's interpolants and its partition do not imply I (z3: %s)" % (i, local))
+            if q1 is None:
+                continue
+            g1, g2 = batch.answer(q1), batch.answer(q2)
+            if g1 != "unsat":
+                problems.append("I%d: A does not imply I (z3: %s)" % (i, g1))
+            if g2 != "unsat":
+                problems.append("I%d: I and B are not unsat (z3: %s)" % (i, g2))
+            if bad:
+                problems.append("I%d mentions symbols not shared: %s" % (i, " ".join(bad)))
+            if local == "unsat" and g1 == "unsat" and g2 == "unsat" and not bad:
+                ok += 1
+        return ok
+    return finish
 
 
 def main():
@@ -419,7 +576,8 @@ def main():
         else:
             passed += 1
     print("interpolants checked by z3: %d; get-interpolants answered unsupported: %d; "
-          "files with input errors: %d; z3 outvoted by cvc5: %d" % (total, unsup, erroneous, len(OUTVOTED)))
+          "files with input errors: %d; z3 outvoted by cvc5: %d; distinct z3 queries: %d in %d z3 runs"
+          % (total, unsup, erroneous, len(OUTVOTED), RUNS["queries"], RUNS["z3"]))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
