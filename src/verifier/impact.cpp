@@ -51,11 +51,7 @@ struct ImpactEngine::PathQuery {
 
 ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const ImpactOptions& o)
     : blocks_(blocks), plain_(plain), o_(o), tm_(blocks.terms()), unwinding_(blocks.terms(), blocks.entry) {
-    smt::SolverOptions so;
-    so.times = &solver_times_;
-    so.check_models = o.check_models;
-    so.check_certificates = o.check_certificates;
-    so.deadline = o.deadline;
+    smt::SolverOptions so = search_options();
     // A Sat implication query only means "no cover", so branch and bound need not finish:
     // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).
     so.lia_branch_budget = kCoverBranchBudget;
@@ -67,15 +63,20 @@ ImpactEngine::~ImpactEngine() = default;
 
 bool ImpactEngine::timed_out() const { return o_.deadline && Clock::now() >= *o_.deadline; }
 
-smt::SolverOptions ImpactEngine::refinement_options() const {
+smt::SolverOptions ImpactEngine::search_options() const {
     smt::SolverOptions so;
     so.times = &solver_times_;
-    so.produce_proofs = true;
-    so.produce_interpolants = true;
-    so.lia_cuts = false;  // a cut lemma can mix the partitions it was derived from
     so.check_models = o_.check_models;
     so.check_certificates = o_.check_certificates;
     so.deadline = o_.deadline;
+    return so;
+}
+
+smt::SolverOptions ImpactEngine::refinement_options() const {
+    smt::SolverOptions so = search_options();
+    so.produce_proofs = true;
+    so.produce_interpolants = true;
+    so.lia_cuts = false;  // a cut lemma can mix the partitions it was derived from
     return so;
 }
 
@@ -102,11 +103,7 @@ void ImpactEngine::expand(VertexId v) {
 void ImpactEngine::discover_invariants() {
     ++stats_.discoveries;
     const std::size_t nvars = blocks_.vars.size();
-    smt::SolverOptions so;
-    so.times = &solver_times_;
-    so.check_models = o_.check_models;
-    so.check_certificates = o_.check_certificates;
-    so.deadline = o_.deadline;
+    smt::SolverOptions so = search_options();
     so.lia_branch_budget = kCoverBranchBudget;
     std::vector<std::vector<Term>> candidates(blocks_.locs.size());
     for (LocId l = 0; l < blocks_.locs.size(); ++l) {
@@ -326,11 +323,7 @@ Term ImpactEngine::to_cur(const PathQuery& q, std::size_t k, Term itp) {
 // so step_0 (with the start label) still implies W_0 and the sequence property holds for W.
 // The checks treat the C operators as uninterpreted, which only keeps more conjuncts.
 std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itps, Term last) {
-    smt::SolverOptions so;
-    so.times = &solver_times_;
-    so.check_models = o_.check_models;
-    so.check_certificates = o_.check_certificates;
-    so.deadline = o_.deadline;
+    smt::SolverOptions so = search_options();
     smt::Solver s(tm_, so);
     Term target = last;
     for (std::size_t j = itps.size(); j-- > 0;) {

@@ -147,6 +147,8 @@ private:
     std::optional<std::vector<smt::Term>> path_interpolants(smt::Solver& s, const std::vector<std::uint32_t>& part,
                                                             const PathQuery& q, smt::Term last, std::string* why);
     bool timed_out() const;
+    // The options every solver of the search shares (self-checks, deadline, time tally).
+    smt::SolverOptions search_options() const;
     smt::SolverOptions refinement_options() const;
     // Renames an interpolant over the state at `k` to cur constants; invalid if it has
     // other symbols.
