@@ -4,13 +4,14 @@
 if [ "${1:-}" = --version ]; then echo "craig fake"; exit 0; fi
 [ "${1:-}" = verify ] || exit 2
 shift
-wit="" task="" engine=""
+wit="" task="" engine="" extra=""
 while [ $# -gt 0 ]; do
   case $1 in
     --engine) engine=$2; shift 2 ;;
     --timeout) shift 2 ;;
     --witness) wit=$2; shift 2 ;;
     --json) shift ;;
+    --itp-*) extra+="$1=$2 "; shift 2 ;;
     *) task=$1; shift ;;
   esac
 done
@@ -25,6 +26,8 @@ case $(basename "$task" .yml) in
   unsupported*) echo UNKNOWN; json UNKNOWN "unsupported construct" "/t/x.c:4:7: pointer" ; exit 4 ;;
   memout*) echo UNKNOWN; json UNKNOWN "memory limit" ""; exit 5 ;;
   hang*) exec sleep 60 ;;
+  args*) echo UNKNOWN; json UNKNOWN "args ${extra% }" "" ;;
+  spin*) while :; do :; done ;;
   crash*) kill -SEGV $$ ;;
   inputerror*) echo "t.c:1:1: expected ';'" >&2; exit 3 ;;
   nojson*) echo TRUE ;;

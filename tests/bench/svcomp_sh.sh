@@ -107,6 +107,21 @@ cmp_row() { grep -E "^\| $1 \|" "$tmp/compare/compare.md" | tr -d ' ' | cut -d'|
 #                    run tasks ct cf wt wf unk to uns err score only
 check "compare: first" test "$(cmp_row first)" = "first|7|1|2|1|1|1|0|1|0|-44|1"
 check "compare: second" test "$(cmp_row second)" = "second|7|0|2|1|1|1|1|1|0|-46|0"
+# CRAIG_VERIFY_ARGS reaches craig and names the folder; CRAIG_BENCH_LIMIT=cpu stops a spinning run
+set2=$tmp/set2
+mkdir -p "$set2/properties" "$set2/c"
+cp "$set/properties/unreach-call.prp" "$set2/properties/"
+for t in args_1 spin_1; do
+  printf "format_version: '2.0'\ninput_files: '%s.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n" "$t" >"$set2/c/$t.yml"
+done
+CRAIG=$here/fake_craig.sh CRAIG_BENCH_RESULTS=$tmp/res2 CRAIG_VERIFY_ARGS="--itp-bool pudlak --itp-lra dual-farkas" \
+  CRAIG_BENCH_LIMIT=cpu bash "$root/bench/svcomp.sh" "$set2" 1 impact 2 >/dev/null 2>&1
+out2=$(ls -d "$tmp"/res2/svcomp-impact-itp-bool-pudlak-itp-lra-dual-farkas-* 2>/dev/null | head -1)
+check "results folder named after the options" test -n "$out2"
+csv2=$out2/results.csv
+check "options reach craig" test "$(awk -F, '$1 == "c/args_1.yml" { print $4 }' "$csv2")" = "args --itp-bool=pudlak --itp-lra=dual-farkas"
+check "CPU limit stops a spinning run" test "$(awk -F, '$1 == "c/spin_1.yml" { print $7 "," $8 }' "$csv2")" = "152,timeout"
+check "CPU limit in the summary" grep -q 'limit 1 s of CPU time' "$out2/summary.md"
 if [ $fail -ne 0 ]; then
   echo "--- stderr of svcomp.sh"; cat "$tmp/err.txt"; echo "--- results.csv"; cat "$csv"; echo "--- summary.md"; cat "$md"
 fi
