@@ -154,14 +154,14 @@ void LraTheory::learn_static(Term atom) {
   chain.insert(pos, {b, atom});
 }
 
-void LraTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
-  if (static_learning_) learn_static(atom);
-  asserted_.push_back({atom, value, reason});
-  if (conflict_) return;
-  Kind k = tm_.kind(atom);
+// The bound form of an atom, computed once: rebuilding p - q for every assertion of an
+// interface equality (x = y) cost more than the simplex itself on QF_UFLIA.
+const LraTheory::AtomForm* LraTheory::atom_form(Term atom) {
+  if (atom_form_index_.size() <= atom.id) atom_form_index_.resize(atom.id + 1, 0);
+  if (uint32_t i = atom_form_index_[atom.id]) return i == kNoForm ? nullptr : &atom_forms_[i - 1];
   Term p;
   mpq_class c;
-  if (k == Kind::Eq && tm_.kind(tm_.child(atom, 1)) != Kind::Numeral) {
+  if (tm_.kind(atom) == Kind::Eq && tm_.kind(tm_.child(atom, 1)) != Kind::Numeral) {
     p = tm_.mk_sub(tm_.child(atom, 0), tm_.child(atom, 1));
     c = 0;
   } else {
@@ -173,31 +173,44 @@ void LraTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
     c -= tm_.constant(p);
     p = tm_.mk_sub(p, tm_.mk_numeral(tm_.constant(p), tm_.sort(p)));
   }
-  if (tm_.kind(p) == Kind::Numeral) {  // cannot happen for normalised atoms
-    return;
+  if (tm_.kind(p) == Kind::Numeral) {
+    atom_form_index_[atom.id] = kNoForm;
+    return nullptr;
   }
   const bool is_int = tm_.sort(tm_.child(atom, 1)) == SortTable::Int && tm_.sort(p) == SortTable::Int;
   Var v = var_of_poly(p);
   using lra::DeltaRational;
+  DeltaRational if_true(c, 0), if_false(c, 0);
+  if (tm_.kind(atom) == Kind::Leq)  // not p <= c:  p >= c+1 over the integers, else p > c
+    if_false = is_int ? DeltaRational(c + 1, 0) : DeltaRational(c, 1);
+  else if (tm_.kind(atom) == Kind::Lt)  // p < c: p <= c - δ
+    if_true = DeltaRational(c, -1);
+  atom_forms_.push_back({p, std::move(c), v, std::move(if_true), std::move(if_false)});
+  atom_form_index_[atom.id] = static_cast<uint32_t>(atom_forms_.size());
+  return &atom_forms_.back();
+}
+
+void LraTheory::assert_atom(Term atom, bool value, sat::Lit reason) {
+  if (static_learning_) learn_static(atom);
+  asserted_.push_back({atom, value, reason});
+  if (conflict_) return;
+  const AtomForm* form = atom_form(atom);
+  if (!form) return;  // a constant polynomial: cannot happen for normalised atoms
+  const Kind k = tm_.kind(atom);
+  const Term p = form->p;
+  const mpq_class& c = form->c;
+  const Var v = form->var;
   bool ok = true;
   switch (k) {
     case Kind::Leq:
-      if (value)
-        ok = simplex_.assert_upper(v, DeltaRational(c, 0), reason);
-      else
-        ok = is_int ? simplex_.assert_lower(v, DeltaRational(c + 1, 0), reason)
-                    : simplex_.assert_lower(v, DeltaRational(c, 1), reason);
-      break;
     case Kind::Lt:
-      if (value)
-        ok = simplex_.assert_upper(v, DeltaRational(c, -1), reason);
-      else
-        ok = simplex_.assert_lower(v, DeltaRational(c, 0), reason);
+      ok = value ? simplex_.assert_upper(v, form->if_true, reason)
+                 : simplex_.assert_lower(v, form->if_false, reason);
       break;
     case Kind::Eq:
       if (value) {
-        ok = simplex_.assert_upper(v, DeltaRational(c, 0), reason) &&
-             simplex_.assert_lower(v, DeltaRational(c, 0), reason);
+        ok = simplex_.assert_upper(v, form->if_true, reason) &&
+             simplex_.assert_lower(v, form->if_true, reason);
       } else if (diseq_lemma_done_.insert(atom.id).second) {
         // p != c  becomes the lemma  p = c  or  p < c  or  p > c.
         Term parts[3] = {atom, tm_.mk_lt(p, tm_.mk_numeral(c, tm_.sort(p))),

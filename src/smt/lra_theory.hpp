@@ -101,6 +101,15 @@ class LraTheory final : public Theory {
   Var var_of_poly(Term p);
   Var var_of_atom(Term t);
   bool is_nonlinear(Term t) const;
+  // An atom as "p <= c", "p < c" or "p = c" with p a simplex variable (see the class comment).
+  struct AtomForm {
+    Term p;
+    mpq_class c;
+    Var var;
+    lra::DeltaRational if_true;   // the bound the atom sets when true (both bounds for =)
+    lra::DeltaRational if_false;  // the lower bound its negation sets (unused for =)
+  };
+  const AtomForm* atom_form(Term atom);  // nullptr if p is a constant
   void record_conflict(std::vector<std::vector<sat::Lit>>& conflicts);
   void learn_static(Term atom);
   void check_certificate(const lra::Simplex::Conflict& conflict) const;
@@ -125,6 +134,9 @@ class LraTheory final : public Theory {
   // Per simplex variable: an Int atom, or a row with integer coefficients over such variables.
   std::vector<uint8_t> is_int_;
   std::unordered_set<uint32_t> diseq_lemma_done_;
+  static constexpr uint32_t kNoForm = UINT32_MAX;
+  std::vector<AtomForm> atom_forms_;
+  std::vector<uint32_t> atom_form_index_;  // atom id -> 1 + index into atom_forms_, kNoForm, or 0
   std::vector<Term> lemmas_, splits_;
   struct Asserted {
     Term atom;

@@ -86,7 +86,7 @@ std::optional<IntLemma> gomory_cut(const Simplex& s, Var basic, std::span<const 
 // is not an integer: both sides of the split S <= ⌊-C/g⌋ or S >= ⌊-C/g⌋ + 1 contradict the
 // fixed variables' bounds (by the row identity).
 std::optional<IntLemma> gcd_conflict(const Simplex& s, Var basic, std::span<const uint8_t> is_int) {
-  if (!is_int[basic]) return std::nullopt;
+  if (!s.gcd_test_fails(basic, is_int)) return std::nullopt;  // cheap: the rare hit builds the lemma
   std::vector<std::pair<Var, mpq_class>> row{{basic, mpq_class(-1)}};
   bool ok = true;
   bool any_fixed = false;

@@ -65,6 +65,9 @@ bool Simplex::is_basic(Var v) const { return CRAIG_SIMPLEX_FORWARD(is_basic(v));
 std::vector<std::pair<Simplex::Var, mpq_class>> Simplex::row_of_basic(Var basic) const {
   return CRAIG_SIMPLEX_FORWARD(row_of_basic(basic));
 }
+bool Simplex::gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const {
+  return CRAIG_SIMPLEX_FORWARD(gcd_test_fails(basic, is_int));
+}
 uint64_t Simplex::gmp_numbers() const { return CRAIG_SIMPLEX_FORWARD(gmp_numbers()); }
 void Simplex::set_bland_threshold(uint64_t pivots) {
   CRAIG_SIMPLEX_FORWARD(set_bland_threshold(pivots));

@@ -125,6 +125,10 @@ class Simplex {
   // The CURRENT tableau row of a basic variable, basic = Σ c·x over nonbasic variables, sorted
   // by variable (empty for a nonbasic variable). Changes with every pivot.
   std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
+  // The GCD test on basic's row without building it: the row is over is_int variables only,
+  // some are fixed at integers, and the gcd of the others' coefficients does not divide the
+  // fixed part (lra::gcd_conflict builds the lemma).
+  bool gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const;
   // How many of the numbers the simplex holds now (tableau coefficients and denominators,
   // values, bounds) are GMP numbers: all of them with Arith::Gmp; with Arith::Fast, those that
   // do not fit in machine words. Linear in the size of the tableau (statistics, tests).

@@ -424,6 +424,37 @@ std::vector<std::pair<typename SimplexEngine<A>::Var, mpq_class>> SimplexEngine<
   return out;
 }
 
+// The row as the integer equation -den·basic + Σ coeff·x = 0. With C the sum over the variables
+// fixed at integers and g the gcd of the other coefficients, the free part must equal -C,
+// impossible over the integers when g does not divide C. Scaling the row does not change C/g,
+// so this agrees with the lemma builder (int_cuts.cpp), which works on the reduced row.
+template <class A>
+bool SimplexEngine<A>::gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const {
+  if (row_of_[basic] < 0 || !is_int[basic]) return false;
+  const Row& row = rows_[row_of_[basic]];
+  Rat constant = 0;
+  Int g = 0;
+  bool any_fixed = false;
+  auto add = [&](Var x, const Int& a) {
+    const Delta& l = lower_[x].value;
+    if (is_fixed(x) && sgn(l.k()) == 0 && A::is_integer(l.c())) {
+      any_fixed = true;
+      constant += A::rat(a) * l.c();
+    } else {
+      g = A::gcd(g, a);
+    }
+  };
+  Int minus_den = row.den;
+  A::negate(minus_den);
+  add(basic, minus_den);
+  for (const RowEntry& e : row.entries) {
+    if (!is_int[e.var]) return false;
+    add(e.var, e.coeff);
+  }
+  if (!any_fixed || sgn(g) == 0) return false;
+  return !A::is_integer(constant / A::rat(g));
+}
+
 template <class A>
 uint64_t SimplexEngine<A>::gmp_numbers() const {
   uint64_t n = 0;

@@ -39,6 +39,7 @@ struct GmpArith {
   }
   static mpq_class to_mpq(const Rat& q) { return q; }
   static mpq_class to_mpq(const Int& z) { return mpq_class(z); }
+  static bool is_integer(const Rat& q) { return q.get_den() == 1; }
   static Int integer(const mpz_class& z) { return z; }
   static mpz_class to_mpz(const Int& z) { return z; }
   static bool is_one(const Int& z) { return z == 1; }
@@ -71,6 +72,7 @@ struct FastArith {
   static bool in_gmp(const Rat& q) { return !q.is_small(); }
   static Rat ratio(const Int& n, const Int& d) { return d.is_one() ? Rat(n) : Rat(n, d); }
   static mpq_class to_mpq(const Rat& q) { return q.to_mpq(); }
+  static bool is_integer(const Rat& q) { return q.is_integer(); }
   static mpq_class to_mpq(const Int& z) { return mpq_class(z.to_mpz()); }
   static Int integer(const mpz_class& z) { return Int(z); }
   static mpz_class to_mpz(const Int& z) { return z.to_mpz(); }
@@ -138,6 +140,7 @@ class SimplexEngine {
   Reason upper_reason(Var v) const { return upper_[v].reason; }
   bool is_basic(Var v) const { return row_of_[v] >= 0; }
   std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
+  bool gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const;
   uint64_t gmp_numbers() const;
   void set_bland_threshold(uint64_t pivots) { bland_threshold_ = pivots; }
   std::string check_invariants() const;
@@ -175,6 +178,9 @@ class SimplexEngine {
     return Delta(A::rat(d.c()), A::rat(d.k()));
   }
 
+  bool is_fixed(Var v) const {
+    return lower_[v].present && upper_[v].present && lower_[v].value == upper_[v].value;
+  }
   bool violates(Var v) const { return below_lower(v) || above_upper(v); }
   bool below_lower(Var v) const { return lower_[v].present && value_[v] < lower_[v].value; }
   bool above_upper(Var v) const { return upper_[v].present && value_[v] > upper_[v].value; }

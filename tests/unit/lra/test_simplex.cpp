@@ -718,3 +718,87 @@ TEST_CASE("Simplex: fast and GMP arithmetic give identical results") {
   CHECK(checks - conflicts > 50);
   CHECK(went_gmp > 50);
 }
+
+// ---------------------------------------------------------------------------------------------
+// gcd_test_fails reads the integer tableau row in place; the reference here rebuilds the test
+// from row_of_basic (rational coefficients, scaled by the lcm of their denominators).
+
+namespace {
+
+bool gcd_reference(const Simplex& s, Var basic) {
+  auto fixed = [&](Var x) {
+    return s.has_lower(x) && s.has_upper(x) && s.lower(x) == s.upper(x) && s.lower(x).k() == 0 &&
+           s.lower(x).c().get_den() == 1;
+  };
+  std::vector<std::pair<Var, mpq_class>> row = s.row_of_basic(basic);
+  row.emplace_back(basic, mpq_class(-1));
+  mpz_class lcm = 1, constant = 0, g = 0;
+  for (const auto& [x, a] : row) mpz_lcm(lcm.get_mpz_t(), lcm.get_mpz_t(), a.get_den_mpz_t());
+  bool any_fixed = false;
+  for (const auto& [x, a] : row) {
+    mpz_class A = a.get_num() * (lcm / a.get_den());
+    if (fixed(x)) {
+      any_fixed = true;
+      constant += A * s.lower(x).c().get_num();
+    } else {
+      mpz_gcd(g.get_mpz_t(), g.get_mpz_t(), A.get_mpz_t());
+    }
+  }
+  return any_fixed && g != 0 && !mpz_divisible_p(constant.get_mpz_t(), g.get_mpz_t());
+}
+
+void gcd_test_random(Arith arith) {
+  std::mt19937_64 rng(7);
+  auto uni = [&rng](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  int fails = 0, passes = 0;
+  for (int round = 0; round < 300; ++round) {
+    Simplex s(arith);
+    const int n = static_cast<int>(uni(2, 5));
+    for (int i = 0; i < n; ++i) s.new_var();
+    std::vector<Var> all;
+    for (Var v = 0; v < static_cast<Var>(n); ++v) all.push_back(v);
+    for (int r = 0, rows = static_cast<int>(uni(1, 3)); r < rows; ++r) {
+      std::vector<std::pair<Var, mpq_class>> def;
+      for (Var v = 0; v < static_cast<Var>(n); ++v)
+        if (int64_t c = uni(-6, 6); c != 0 && uni(0, 1)) def.emplace_back(v, mpq_class(c));
+      if (def.empty()) def.emplace_back(0, mpq_class(uni(2, 4)));
+      all.push_back(s.new_row(def));
+    }
+    std::vector<uint8_t> is_int(s.num_vars(), 1);
+    if (uni(0, 9) == 0) is_int[uni(0, n - 1)] = 0;
+    Reason reason = 1;
+    for (Var v : all) {
+      switch (uni(0, 3)) {
+        case 0: {  // fixed, sometimes at a non-integer
+          mpq_class b(uni(-9, 9), uni(0, 4) ? 1 : 2);
+          b.canonicalize();
+          s.assert_upper(v, DeltaRational(b, 0), reason++);
+          s.assert_lower(v, DeltaRational(b, 0), reason++);
+          break;
+        }
+        case 1: s.assert_lower(v, DeltaRational(uni(-9, 9), 0), reason++); break;
+        default: break;
+      }
+    }
+    s.check();  // pivots reshape the rows; the test must hold in any tableau
+    for (Var v = 0; v < s.num_vars(); ++v) {
+      if (!s.is_basic(v)) continue;
+      bool ints = is_int[v];
+      for (const auto& [x, c] : s.row_of_basic(v)) ints = ints && is_int[x];
+      CAPTURE(round);
+      CAPTURE(v);
+      bool expected = ints && gcd_reference(s, v);
+      CHECK(s.gcd_test_fails(v, is_int) == expected);
+      expected ? ++fails : ++passes;
+    }
+  }
+  CHECK(fails > 20);  // the generator reaches both outcomes
+  CHECK(passes > 20);
+}
+
+}  // namespace
+
+TEST_CASE("Simplex: GCD test on the tableau row agrees with the rational-row reference") {
+  gcd_test_random(Arith::Fast);
+  gcd_test_random(Arith::Gmp);
+}
