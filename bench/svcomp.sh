@@ -10,7 +10,8 @@
 #                                        cactus.png   the same (both need gnuplot)
 #                                        witnesses/   the witness of every task (NAME.graphml)
 #                                        logs/        outputs of wrong, failing and witness-less runs
-# DIR is a directory, or a name under $CRAIG_SVCOMP (default <repository>/../shared/bench/svcomp)
+# DIR is a directory (symbolic links below it are followed, so a set can be assembled from
+# links to task folders), or a name under $CRAIG_SVCOMP (default <repository>/../shared/bench/svcomp)
 # or its c/ folder (`loops` means ../shared/bench/svcomp/c/loops). The binary is $CRAIG (default
 # <repository>/build/craig); $CRAIG_BENCH_RESULTS replaces bench/results. $CRAIG_VERIFY_ARGS adds
 # options to every run (split at blanks, e.g. "--itp-bool pudlak --itp-lra dual-farkas"); the
@@ -64,16 +65,21 @@ fi
 out=${CRAIG_BENCH_RESULTS:-$here/results}/svcomp-$label-$stamp
 mkdir -p "$out/logs" "$out/parts" "$out/witnesses"
 
-nyml=$(find "$dir" -name '*.yml' -type f | wc -l)
+nyml=$(find -L "$dir" -name '*.yml' -type f | wc -l)
 sv_tasks "$dir" >"$out/tasks.tsv"
 ntasks=$(wc -l <"$out/tasks.tsv")
+if [ "$ntasks" -eq 0 ]; then
+  echo "bench/svcomp.sh: none of the $nyml task files under $dir has an unreach-call property" >&2
+  rm -rf "$out"
+  exit 2
+fi
 echo "bench/svcomp.sh: $ntasks of $nyml tasks in $dir have unreach-call; engine $engine${extra:+ ($extra)}," \
   "timeout ${timeout}s ($limit), $jobs job(s); results in $out" >&2
 
 export SV_CRAIG=$craig SV_ENGINE=$engine SV_ARGS=$extra SV_LIMIT=$limit SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
 start=$(date +%s)
 tr '\n' '\0' <"$out/tasks.tsv" |
-  xargs -0 -n 1 -P "$jobs" bash "$here/svcomp.sh" --one
+  xargs -0 -r -n 1 -P "$jobs" bash "$here/svcomp.sh" --one
 echo "bench/svcomp.sh: ran in $(($(date +%s) - start)) s" >&2
 
 {

@@ -44,7 +44,7 @@ sv_is_unreach_call() {
 #   path relative to DIR <TAB> expected verdict (true, false or -)
 sv_tasks() {
   local dir=$1 rel prop ver
-  (cd "$dir" && find . -name '*.yml' -type f | sed 's|^\./||' | LC_ALL=C sort) |
+  (cd "$dir" && find -L . -name '*.yml' -type f | sed 's|^\./||' | LC_ALL=C sort) |
     while IFS= read -r rel; do
       while IFS=$'\t' read -r prop ver; do
         if sv_is_unreach_call "$dir/$rel" "$prop"; then

@@ -122,6 +122,20 @@ csv2=$out2/results.csv
 check "options reach craig" test "$(awk -F, '$1 == "c/args_1.yml" { print $4 }' "$csv2")" = "args --itp-bool=pudlak --itp-lra=dual-farkas"
 check "CPU limit stops a spinning run" test "$(awk -F, '$1 == "c/spin_1.yml" { print $7 "," $8 }' "$csv2")" = "152,timeout"
 check "CPU limit in the summary" grep -q 'limit 1 s of CPU time' "$out2/summary.md"
+# A set assembled from symbolic links to task folders; a folder without unreach-call tasks
+linked=$tmp/linked
+mkdir -p "$linked"
+ln -s "$set2/c" "$linked/c"
+ln -s "$set2/properties" "$linked/properties"
+CRAIG=$here/fake_craig.sh CRAIG_BENCH_RESULTS=$tmp/res3 bash "$root/bench/svcomp.sh" "$linked" 1 bmc 1 >/dev/null 2>&1
+csv3=$(ls -d "$tmp"/res3/svcomp-bmc-*/results.csv 2>/dev/null | head -1)
+check "symbolic links to task folders are followed" test -n "$csv3" -a "$(($(wc -l <"${csv3:-/dev/null}") - 1))" -eq 2
+mkdir -p "$tmp/none/x"
+cp "$set/b/termination_only.yml" "$tmp/none/x/"
+CRAIG=$here/fake_craig.sh CRAIG_BENCH_RESULTS=$tmp/res4 bash "$root/bench/svcomp.sh" "$tmp/none" 1 bmc 1 >/dev/null 2>"$tmp/err4.txt"
+check "no unreach-call task: exit 2" test $? -eq 2
+check "no unreach-call task: the reason" grep -q "none of the 1 task files under .* has an unreach-call property" "$tmp/err4.txt"
+check "no unreach-call task: no results folder" test -z "$(ls -A "$tmp/res4" 2>/dev/null)"
 if [ $fail -ne 0 ]; then
   echo "--- stderr of svcomp.sh"; cat "$tmp/err.txt"; echo "--- results.csv"; cat "$csv"; echo "--- summary.md"; cat "$md"
 fi
