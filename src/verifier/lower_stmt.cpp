@@ -139,13 +139,15 @@ void Lowerer::stmt(const Stmt& s) {
             return;
         }
         case StmtKind::Return: {
-            Frame& f = frames_.back();
+            // Copied before expr(): lowering the returned expression may inline calls.
+            const VarId ret = frames_.back().ret;
+            const LocId ret_loc = frames_.back().ret_loc;
             if (s.expr) {
                 Val v = expr(*s.expr);
-                if (f.ret != UINT32_MAX) assign(f.ret, as_int(v).term);
+                if (ret != UINT32_MAX) assign(ret, as_int(v).term);
             }
             label("return", s.loc);
-            close_to(frames_.back().ret_loc);
+            close_to(ret_loc);
             dead(s.loc);
             return;
         }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -125,7 +126,9 @@ public:
     LoweringOptions opt_;
     Program prog_;
     Segment seg_;
-    std::vector<Frame> frames_;
+    // A deque: inlining a call pushes a frame while callers hold references to theirs
+    // (a vector would reallocate under them).
+    std::deque<Frame> frames_;
     std::vector<Targets> targets_;
     std::unordered_map<const frontend::VarDecl*, VarId> globals_;
     std::unordered_map<const frontend::FunctionDecl*, unsigned> instances_;
