@@ -4,6 +4,7 @@
 
 #include <unordered_map>
 
+#include "base/interrupt.hpp"
 #include "smt/solver.hpp"
 
 namespace craig::verifier {
@@ -67,12 +68,23 @@ public:
         return out;
     }
 
-    // Some location with outgoing edges is reached at step k.
+    // Some location with outgoing edges is reached at step k. The truncated location (a
+    // call deeper than the recursion bound) loops on itself for ever; it is not alive: a
+    // path there has left the program the lowering modelled (truncated_reached()).
     Term alive(unsigned k) const {
         std::vector<Term> alive;
         for (LocId l = 0; l < p_.locs.size(); ++l)
-            if (reach_[k][l].valid() && !p_.out(l).empty()) alive.push_back(reach_[k][l]);
+            if (l != p_.truncated && reach_[k][l].valid() && !p_.out(l).empty()) alive.push_back(reach_[k][l]);
         return tm_.mk_or(alive);
+    }
+
+    // The truncated location is reached within k steps (false when there is none).
+    Term truncated_reached(unsigned k) const {
+        std::vector<Term> at;
+        if (p_.truncated != kNoLoc)
+            for (unsigned i = 0; i <= k; ++i)
+                if (reach_[i][p_.truncated].valid()) at.push_back(reach_[i][p_.truncated]);
+        return tm_.mk_or(at);
     }
 
     Term edge_flag(unsigned k, EdgeId e) const { return edge_flags_[k][e]; }
@@ -200,6 +212,7 @@ smt::Result recheck_safe(const Program& blocks, unsigned k, const BmcOptions& o)
     for (unsigned i = 0; i <= k; ++i)
         if (u.reach(i, blocks.error).valid()) bad.push_back(u.reach(i, blocks.error));
     bad.push_back(u.alive(k));
+    bad.push_back(u.truncated_reached(k));
     unsigned checks = 0;
     std::size_t instances = 0;
     for (Term b : bad) {
@@ -264,6 +277,25 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
             done = r == smt::Result::Unsat;
         }
         if (done) {
+            // Every execution ends within k blocks or runs into the recursion bound. Beyond k
+            // nothing changes, so a reachable bound is a final UNKNOWN (deepening would spin).
+            if (Term trunc = u.truncated_reached(k); trunc != tm.mk_false()) {
+                smt::Term a[1] = {trunc};
+                smt::Result r = refined_check(solver, operators, a, o.max_refinements, checks, instances,
+                                              &out_of_rounds);
+                if (r == smt::Result::Sat) {
+                    v.reason = "a call deeper than the recursion bound is reachable (" +
+                               (blocks.approximations.empty() ? std::string("recursion inlined to a bound")
+                                                              : blocks.approximations.front()) +
+                               "); raise --recursion-depth";
+                    return finish(v);
+                }
+                if (r == smt::Result::Unknown) {
+                    v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
+                                             : "solver: " + solver.reason_unknown();
+                    return finish(v);
+                }
+            }
             const smt::Result re = recheck_safe(blocks, k, o);
             if (re == smt::Result::Sat)
                 throw smt::CheckFailure("BMC: the bounded safety proof did not re-check in a fresh solver");
@@ -278,6 +310,10 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
         }
         if (o.max_bound && k >= o.max_bound) {
             v.reason = "bound " + std::to_string(k) + " reached";
+            return finish(v);
+        }
+        if (base::interrupted()) {
+            v.reason = "interrupted at bound " + std::to_string(k);
             return finish(v);
         }
         if (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) {

@@ -3,6 +3,8 @@
 # Each DIR/*.c states its expected outcome in its first lines:
 #   // expected: TRUE | FALSE | UNKNOWN | unsupported CONSTRUCT | error EXITCODE
 #   // args: extra command-line arguments (optional)
+#   // reason: text the verdict line must contain (optional)
+#   // stderr: text standard error must contain (optional)
 # Checks the verdict line, the JSON line, the exit code, for FALSE the replayed
 # counterexample and the GraphML violation witness, for TRUE a GraphML correctness witness,
 # and that no other verdict leaves a witness file (a stale one is planted before each run).
@@ -15,6 +17,8 @@ for f in "$dir"/*.c; do
   name=$(basename "$f" .c)
   expected=$(sed -n 's|^// expected: *||p' "$f" | head -1)
   args=$(sed -n 's|^// args: *\([^(]*\).*|\1|p' "$f" | head -1)
+  reason=$(sed -n 's|^// reason: *||p' "$f" | head -1)
+  stderr_text=$(sed -n 's|^// stderr: *||p' "$f" | head -1)
   echo stale > "$tmp/$name.graphml"
   # shellcheck disable=SC2086
   timeout 120 "$craig" verify --json --timeout 60 --witness "$tmp/$name.graphml" $args "$f" \
@@ -51,6 +55,12 @@ for f in "$dir"/*.c; do
       grep -q "$name.c:[0-9]*:[0-9]*:" "$tmp/$name.err" || problem="$problem; no FILE:LINE:COL in error" ;;
     *) problem="no '// expected:' line" ;;
   esac
+  if [ -n "$reason" ] && ! grep -q "^Verification result: .*$reason" "$tmp/$name.out"; then
+    problem="$problem; verdict line without '$reason'"
+  fi
+  if [ -n "$stderr_text" ] && ! grep -qF -- "$stderr_text" "$tmp/$name.err"; then
+    problem="$problem; standard error without '$stderr_text'"
+  fi
   if [ -n "$problem" ]; then
     fail=$((fail + 1))
     echo "FAIL $name (expected $expected): ${problem#; }"
