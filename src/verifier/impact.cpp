@@ -1,5 +1,7 @@
 #include "verifier/impact.hpp"
 
+#include "base/interrupt.hpp"
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -61,7 +63,9 @@ ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const Im
 
 ImpactEngine::~ImpactEngine() = default;
 
-bool ImpactEngine::timed_out() const { return o_.deadline && Clock::now() >= *o_.deadline; }
+bool ImpactEngine::timed_out() const {
+    return base::interrupted() || (o_.deadline && Clock::now() >= *o_.deadline);
+}
 
 smt::SolverOptions ImpactEngine::search_options() const {
     smt::SolverOptions so;
@@ -72,11 +76,11 @@ smt::SolverOptions ImpactEngine::search_options() const {
     return so;
 }
 
-smt::SolverOptions ImpactEngine::refinement_options() const {
+smt::SolverOptions ImpactEngine::refinement_options(bool cuts) const {
     smt::SolverOptions so = search_options();
     so.produce_proofs = true;
     so.produce_interpolants = true;
-    so.lia_cuts = false;  // a cut lemma can mix the partitions it was derived from
+    so.lia_cuts = cuts;  // a cut lemma can mix the partitions it was derived from
     return so;
 }
 
@@ -476,43 +480,53 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
         const std::size_t k = n - len;
         const std::vector<VertexId> path(full.begin() + static_cast<std::ptrdiff_t>(k), full.end());
         PathQuery q = build_path(path);
-        smt::Solver s(tm_, refinement_options());
-        std::vector<std::uint32_t> part;
-        std::vector<OperatorRefinement> ops;
-        auto add = [&](Term f, std::size_t p) {
-            ops[p].scan(f);
-            const smt::AssertionId id = s.assert_formula(f);
-            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-            part[id] = static_cast<std::uint32_t>(p);
-        };
-        for (std::size_t j = 0; j < len; ++j) ops.emplace_back(tm_);
-        if (unwinding_[path[0]].label != tm_.mk_true()) add(label_at(path[0], q, 0), 0);
-        for (std::size_t j = 0; j < len; ++j) add(q.steps[j], j);
-        ++stats_.refinement_queries;
-        const auto t0 = Clock::now();
-        std::string why;
-        const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &why);
-        stats_.solve_seconds += since(t0);
-        if (r != smt::Result::Unsat && k > 0) continue;  // a longer suffix may be infeasible
-        if (r == smt::Result::Unknown) {
-            reason_ = why;
-            return RefineResult::Unknown;
+        // Gomory cuts are on at first: branch and bound alone enumerates values on integer
+        // facts such as x/2*2 + x%2 == x (two quotients of x), and a cut within one
+        // partition interpolates like any lemma. Where a cut mixed the partitions and the
+        // proof cannot be interpolated, the suffix is solved again without cuts.
+        for (const bool cuts : {true, false}) {
+            smt::Solver s(tm_, refinement_options(cuts));
+            std::vector<std::uint32_t> part;
+            std::vector<OperatorRefinement> ops;
+            auto add = [&](Term f, std::size_t p) {
+                ops[p].scan(f);
+                const smt::AssertionId id = s.assert_formula(f);
+                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                part[id] = static_cast<std::uint32_t>(p);
+            };
+            for (std::size_t j = 0; j < len; ++j) ops.emplace_back(tm_);
+            if (unwinding_[path[0]].label != tm_.mk_true()) add(label_at(path[0], q, 0), 0);
+            for (std::size_t j = 0; j < len; ++j) add(q.steps[j], j);
+            ++stats_.refinement_queries;
+            const auto t0 = Clock::now();
+            std::string why;
+            const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &why);
+            stats_.solve_seconds += since(t0);
+            if (r != smt::Result::Unsat && k > 0) break;  // a longer suffix may be infeasible
+            if (r == smt::Result::Unknown) {
+                reason_ = why;
+                return RefineResult::Unknown;
+            }
+            if (r == smt::Result::Sat) {
+                std::vector<AuxRenaming> renamed;
+                for (const AuxRenaming* x : q.renamed) renamed.push_back(*x);
+                cex_ = block_path_counterexample(blocks_, plain_, q.edges, renamed, s.model());
+                return RefineResult::Feasible;
+            }
+            const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, tm_.mk_false(), &reason_);
+            if (!itps && cuts) {
+                ++stats_.refinements_without_cuts;
+                continue;
+            }
+            if (!itps) return RefineResult::Unknown;
+            std::vector<VertexId> changed;
+            strengthen_along(path, *itps, changed);
+            if (unwinding_[v].label != tm_.mk_false()) unwinding_.strengthen(v, tm_.mk_false());
+            // McMillan CAV'06, DFS: after Refine, Close the path; only strengthened vertices can
+            // have become coverable (the others' candidates only got stronger).
+            for (VertexId x : changed) close(x);
+            return RefineResult::Refined;
         }
-        if (r == smt::Result::Sat) {
-            std::vector<AuxRenaming> renamed;
-            for (const AuxRenaming* x : q.renamed) renamed.push_back(*x);
-            cex_ = block_path_counterexample(blocks_, plain_, q.edges, renamed, s.model());
-            return RefineResult::Feasible;
-        }
-        const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, tm_.mk_false(), &reason_);
-        if (!itps) return RefineResult::Unknown;
-        std::vector<VertexId> changed;
-        strengthen_along(path, *itps, changed);
-        if (unwinding_[v].label != tm_.mk_false()) unwinding_.strengthen(v, tm_.mk_false());
-        // McMillan CAV'06, DFS: after Refine, Close the path; only strengthened vertices can
-        // have become coverable (the others' candidates only got stronger).
-        for (VertexId x : changed) close(x);
-        return RefineResult::Refined;
     }
 }
 
@@ -592,8 +606,9 @@ Verdict ImpactEngine::finish(Verdict v) const {
         v.stats.push_back({"impact-invariant-discoveries (runs / facts kept / houdini queries)",
                            std::to_string(stats_.discoveries) + " / " + std::to_string(stats_.invariant_facts) +
                                " / " + std::to_string(stats_.houdini_queries)});
-    v.stats.push_back({"impact-refinements (paths / suffix queries)",
-                       std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries)});
+    v.stats.push_back({"impact-refinements (paths / suffix queries / again without cuts)",
+                       std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries) +
+                           " / " + std::to_string(stats_.refinements_without_cuts)});
     v.stats.push_back({"impact-implication-checks (solver / cached / refuted by a model)",
                        std::to_string(stats_.implication_checks) + " / " + std::to_string(stats_.implication_hits) +
                            " / " + std::to_string(stats_.implication_refuted)});
@@ -672,7 +687,9 @@ Verdict ImpactEngine::run() {
                                                                : blocks_.approximations.front()) +
                                "); raise --recursion-depth");
             case Stop::Unknown: return unknown(reason_);
-            case Stop::Timeout: return unknown("timeout after " + std::to_string(unwinding_.size()) + " vertices");
+            case Stop::Timeout:
+                return unknown(std::string(base::interrupted() ? "interrupted" : "timeout") + " at " +
+                               std::to_string(unwinding_.size()) + " vertices");
         }
     }
     for (VertexId v : depth_cut_)

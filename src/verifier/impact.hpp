@@ -81,6 +81,7 @@ struct ImpactOptions {
 
 struct ImpactStats {
     std::size_t refinements = 0, refinement_queries = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
+    std::size_t refinements_without_cuts = 0;  // proofs with cuts that mixed partitions, solved again
     std::size_t forced_repeats = 0;  // forced covers not tried again: same query as a failed one
     std::size_t forced_refuted = 0;  // forced covers refuted by a model of an earlier attempt
     std::size_t implication_checks = 0, implication_hits = 0, implication_refuted = 0, operator_instances = 0, dropped_conjuncts = 0;
@@ -149,7 +150,8 @@ private:
     bool timed_out() const;
     // The options every solver of the search shares (self-checks, deadline, time tally).
     smt::SolverOptions search_options() const;
-    smt::SolverOptions refinement_options() const;
+    // Interpolating solvers; `cuts`: Gomory cuts, whose lemmas may mix partitions.
+    smt::SolverOptions refinement_options(bool cuts = false) const;
     // Renames an interpolant over the state at `k` to cur constants; invalid if it has
     // other symbols.
     smt::Term to_cur(const PathQuery& q, std::size_t k, smt::Term itp);

@@ -177,21 +177,26 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                     r = Interval::of(v, v);
                     break;
                 }
-                smt::Term q = fresh_aux("div", smt::SortTable::Int);
-                smt::Term rm = fresh_aux("rem", smt::SortTable::Int);
-                assume(tm_.mk_eq(x.term, tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(cy)), q), rm})));
-                smt::Term nonneg = tm_.mk_leq(num(0), x.term);
-                smt::Term pos_r = tm_.mk_and(tm_.mk_leq(num(0), rm), tm_.mk_leq(rm, num(ac - 1)));
-                smt::Term neg_r = tm_.mk_and(tm_.mk_leq(num(-(ac - 1)), rm), tm_.mk_leq(rm, num(0)));
                 Interval xr = x.range;
-                if (xr.known && xr.lo >= 0) {
-                    assume(pos_r);
-                } else if (xr.known && xr.hi <= 0) {
-                    assume(neg_r);
-                } else {
-                    assume(tm_.mk_implies(nonneg, pos_r));
-                    assume(tm_.mk_implies(tm_.mk_not(nonneg), neg_r));
+                auto [it, added] = seg_.divisions.try_emplace({x.term, cy});
+                if (added) {
+                    smt::Term q = fresh_aux("div", smt::SortTable::Int);
+                    smt::Term rm = fresh_aux("rem", smt::SortTable::Int);
+                    it->second = {q, rm};
+                    assume(tm_.mk_eq(x.term, tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(cy)), q), rm})));
+                    smt::Term nonneg = tm_.mk_leq(num(0), x.term);
+                    smt::Term pos_r = tm_.mk_and(tm_.mk_leq(num(0), rm), tm_.mk_leq(rm, num(ac - 1)));
+                    smt::Term neg_r = tm_.mk_and(tm_.mk_leq(num(-(ac - 1)), rm), tm_.mk_leq(rm, num(0)));
+                    if (xr.known && xr.lo >= 0) {
+                        assume(pos_r);
+                    } else if (xr.known && xr.hi <= 0) {
+                        assume(neg_r);
+                    } else {
+                        assume(tm_.mk_implies(nonneg, pos_r));
+                        assume(tm_.mk_implies(tm_.mk_not(nonneg), neg_r));
+                    }
                 }
+                const auto [q, rm] = it->second;
                 if (op == Op::Div) {
                     t = q;
                     if (xr.known) {

@@ -55,6 +55,10 @@ struct Segment {
     std::vector<Input> inputs;
     frontend::SourceLocation loc;
     std::string label;
+    // Quotient and remainder of x / c and x % c by a constant c, per (x, c): both operators
+    // of one division share them, so that x/c*c + x%c == x is linear arithmetic, not an
+    // integer search over two unrelated quotients.
+    std::map<std::pair<smt::Term, i128>, std::pair<smt::Term, smt::Term>> divisions;
     bool empty() const { return conj.empty() && writes.empty() && inputs.empty(); }
 };
 
