@@ -6,12 +6,20 @@
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
+#include <cstring>
+#include <memory>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <thread>
 
+#include "base/gmp_memory.hpp"
+#include "base/interrupt.hpp"
 #include "cli/exit_codes.hpp"
 #include "itp/options.hpp"
 #include "smt/smtlib/interpreter.hpp"
@@ -54,24 +62,52 @@ CLI::Validator itp_choice(Parse parse, const char* what) {
       what);
 }
 
+// CLI11 prints a negatable flag as "--x,--no-x{false}"; the description says the default.
+class HelpFormatter : public CLI::Formatter {
+ public:
+  std::string make_option_name(const CLI::Option* opt, bool positional) const override {
+    std::string name = CLI::Formatter::make_option_name(opt, positional);
+    for (const char* tag : {"{false}", "{true}"})
+      for (std::size_t at; (at = name.find(tag)) != std::string::npos;) name.erase(at, std::strlen(tag));
+    return name;
+  }
+};
+
 void add_common(CLI::App& app, CommonOptions& o) {
-  app.add_option("--timeout", o.timeout, "Wall-clock limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
-  app.add_option("--memory", o.memory_mb, "Memory limit in MiB (0 = none)");
-  app.add_option("--seed", o.seed, "Random seed");
+  const CLI::Validator non_negative(
+      [](std::string& v) {
+        char* end = nullptr;
+        const double d = std::strtod(v.c_str(), &end);
+        return !v.empty() && *end == '\0' && d >= 0 && std::isfinite(d)
+                   ? std::string()
+                   : "'" + v + "' is not a non-negative number";
+      },
+      "NONNEGATIVE");
+  app.add_option("--timeout", o.timeout, "Wall-clock limit in seconds (0 = none)")
+      ->check(non_negative)
+      ->capture_default_str();
+  app.add_option("--memory", o.memory_mb, "Memory limit in MiB (0 = none)")->check(non_negative)->capture_default_str();
   app.add_flag("--check-models,!--no-check-models", o.check_models,
                "Evaluate every assertion under each model before answering sat (default on)");
   app.add_flag("--check-certificates,!--no-check-certificates", o.check_certificates,
                "Re-check every theory conflict (Farkas certificates, congruence explanations) "
                "with an independent checker (default on)");
+}
+
+// Solver tuning (craig solve and itp; the verifier's engines set their own solver options).
+void add_solver_tuning(CLI::App& app, CommonOptions& o) {
+  app.add_option("--seed", o.seed, "Random seed")->capture_default_str();
   app.add_flag("--lra-static-learning,!--no-lra-static-learning", o.lra_static_learning,
                "Add bound implications between arithmetic atoms over the same term (default off)");
   app.add_flag("--lia-cuts,!--no-lia-cuts", o.lia_cuts,
                "Gomory cuts for integer arithmetic, each checked before use (default on)");
   app.add_option("--lia-branch-budget", o.lia_branch_budget,
-                 "Branch-and-bound splits per check-sat before answering unknown (default 20000)");
+                 "Branch-and-bound splits per check-sat before answering unknown")
+      ->capture_default_str();
   app.add_option("--lra-arith", o.lra_arith,
                  "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers")
-      ->check(CLI::IsMember({"fast", "gmp"}));
+      ->check(CLI::IsMember({"fast", "gmp"}))
+      ->capture_default_str();
 }
 
 // Interpolation options (craig solve; the verifier's engines will take them too).
@@ -126,17 +162,37 @@ void apply_memory_limit(uint64_t mb) {
   setrlimit(RLIMIT_AS, &rl);
 }
 
-// The solver polls its deadline; the watchdog guarantees termination even inside a long
-// non-polling step, a second after the limit. `last_words` is printed on stdout first
-// (verify: the UNKNOWN (timeout) verdict); it must not allocate, hence a fixed string.
-void start_watchdog(double timeout, std::string last_words = {}) {
-  if (timeout <= 0) return;
-  std::thread([timeout, last_words = std::move(last_words)] {
-    std::this_thread::sleep_for(std::chrono::duration<double>(timeout + 1.0));
-    std::cout.flush();
-    if (!last_words.empty()) (void)!write(STDOUT_FILENO, last_words.data(), last_words.size());
-    std::fputs("craig: time limit reached\n", stderr);
-    _exit(cli::kResourceLimit);
+// The solver and the engines poll the deadline and the interrupt flag; this watchdog
+// guarantees termination even inside a long non-polling step: a second after the time
+// limit, or three seconds after SIGINT/SIGTERM if the run has not unwound by then.
+// `timeout_words` / `interrupt_words` are printed on stdout first (verify: the UNKNOWN
+// verdict); they are built before the thread starts, so it does not allocate.
+void start_watchdog(double timeout, std::string timeout_words = {}, std::string interrupt_words = {}) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  std::thread([=, timeout_words = std::move(timeout_words), interrupt_words = std::move(interrupt_words)] {
+    std::optional<Clock::time_point> interrupted_at;
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      const Clock::time_point now = Clock::now();
+      const std::string* words = nullptr;
+      const char* what = nullptr;
+      if (timeout > 0 && now - start > std::chrono::duration<double>(timeout + 1.0)) {
+        words = &timeout_words;
+        what = "craig: time limit reached\n";
+      } else if (base::interrupted()) {
+        if (!interrupted_at) interrupted_at = now;
+        if (now - *interrupted_at > std::chrono::seconds(3)) {
+          words = &interrupt_words;
+          what = "craig: interrupted\n";
+        }
+      }
+      if (!what) continue;
+      std::cout.flush();
+      if (!words->empty()) (void)!write(STDOUT_FILENO, words->data(), words->size());
+      std::fputs(what, stderr);
+      _exit(cli::kResourceLimit);
+    }
   }).detach();
 }
 
@@ -166,6 +222,11 @@ int run_solve(const std::string& file, const CommonOptions& o) {
                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                       std::chrono::duration<double>(o.timeout));
   if (file.empty() || file == "-") return smtlib::run_script(std::cin, "<stdin>", std::cout, so);
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    std::cerr << "craig: error: " << file << ": is a directory, not an SMT-LIB script\n";
+    return cli::kIoError;
+  }
   std::ifstream in(file);
   if (!in) {
     std::cerr << "craig: cannot open '" << file << "'\n";
@@ -181,6 +242,7 @@ int main(int argc, char** argv) {
   CLI::App app{"craig: an SMT solver with proof-based interpolation, and a software verifier"};
   app.set_version_flag("--version", std::string("craig ") + CRAIG_VERSION);
   app.require_subcommand(1);
+  app.formatter(std::make_shared<HelpFormatter>());
   CommonOptions common;
   std::string file;
   CLI::App* solve = app.add_subcommand("solve", "Run an SMT-LIB 2.6 script (FILE or - for stdin)");
@@ -193,6 +255,7 @@ int main(int argc, char** argv) {
                   "Compress every proof (LowerUnits, RecyclePivotsWithIntersection) before it is "
                   "checked or printed; --proof-stats then shows the sizes before and after");
   add_common(*solve, common);
+  add_solver_tuning(*solve, common);
   add_itp_options(*solve, common);
   CLI::App* itp_cmd = app.add_subcommand(
       "itp", "Study interpolants: run an SMT-LIB script; with --all-systems every get-interpolants "
@@ -203,6 +266,7 @@ int main(int argc, char** argv) {
                     "sizes and checked implications between them");
   itp_cmd->add_flag("--reduce-proofs", common.reduce_proofs, "Compress proofs before interpolating");
   add_common(*itp_cmd, common);
+  add_solver_tuning(*itp_cmd, common);
   add_itp_options(*itp_cmd, common);
 
   verifier::VerifyOptions vo;
@@ -217,7 +281,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   verify->add_option("--bound", vo.bound,
                      "BMC: largest number of blocks (0 = deepen until the time limit); impact: vertices this "
-                     "many blocks deep are not expanded (then TRUE is impossible)");
+                     "many blocks deep are not expanded (then TRUE is impossible); 0 = no bound")
+      ->capture_default_str();
   verify->add_option("--property", vo.property_file, "Property file (.prp); only unreach-call is supported");
   verify->add_option("--data-model", data_model, "ILP32 or LP64 (default: the task's, else ILP32)")
       ->check(CLI::IsMember({"ILP32", "LP64"}));
@@ -261,6 +326,8 @@ int main(int argc, char** argv) {
     return rc == 0 ? cli::kOk : cli::kUsage;
   }
   apply_memory_limit(common.memory_mb);
+  base::route_gmp_allocation();
+  base::install_interrupt_handlers();
   if (*verify) {
     // Options of one engine are refused with another, so that an accepted option has an effect.
     if (vo.engine != "impact")
@@ -281,9 +348,10 @@ int main(int argc, char** argv) {
     vo.check_certificates = common.check_certificates;
     vo.producer = std::string("craig ") + CRAIG_VERSION;
     if (!data_model.empty()) vo.data_model = parse_data_model(data_model);
-    start_watchdog(common.timeout, verifier::timeout_report(vo, common.timeout + 1.0));
+    start_watchdog(common.timeout, verifier::timeout_report(vo, common.timeout + 1.0),
+                   verifier::interrupt_report(vo));
   } else {
-    start_watchdog(common.timeout);
+    start_watchdog(common.timeout, {}, "unknown\n");
   }
   try {
     if (*solve || *itp_cmd) return run_solve(file, common);

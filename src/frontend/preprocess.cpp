@@ -8,7 +8,10 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -50,6 +53,55 @@ std::string first_lines(const std::string& s, std::size_t max_lines) {
     }
     while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
     return out;
+}
+
+// Bytes outside printable ASCII (and tab) as \xNN: a message never carries raw bytes of
+// the input to the terminal.
+std::string printable(std::string_view s) {
+    std::string out;
+    for (unsigned char c : s) {
+        if ((c >= 0x20 && c < 0x7f) || c == '\t') {
+            out += static_cast<char>(c);
+        } else {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        }
+    }
+    return out;
+}
+
+// The first diagnostic of gcc's preprocessor, "FILE:LINE:COL: [fatal ]error: MESSAGE", as a
+// ParseError at that location (the source lines and carets it prints after are dropped).
+std::optional<ParseError> first_error(const std::string& errors) {
+    std::size_t start = 0;
+    while (start < errors.size()) {
+        std::size_t end = errors.find('\n', start);
+        if (end == std::string::npos) end = errors.size();
+        const std::string_view line(errors.data() + start, end - start);
+        start = end + 1;
+        for (std::string_view tag : {": fatal error: ", ": error: "}) {
+            const std::size_t at = line.find(tag);
+            if (at == std::string_view::npos) continue;
+            // FILE:LINE:COL before the tag (FILE may itself contain ':').
+            const std::string_view where = line.substr(0, at);
+            const std::size_t c2 = where.rfind(':');
+            const std::size_t c1 = c2 == std::string_view::npos || c2 == 0 ? std::string_view::npos : where.rfind(':', c2 - 1);
+            SourceLocation loc;
+            if (c1 != std::string_view::npos) {
+                const std::string l(where.substr(c1 + 1, c2 - c1 - 1)), c(where.substr(c2 + 1));
+                if (!l.empty() && !c.empty() && l.find_first_not_of("0123456789") == std::string::npos &&
+                    c.find_first_not_of("0123456789") == std::string::npos) {
+                    loc.file = printable(where.substr(0, c1));
+                    loc.line = static_cast<std::uint32_t>(std::stoul(l));
+                    loc.col = static_cast<std::uint32_t>(std::stoul(c));
+                }
+            }
+            if (loc.line == 0) continue;
+            return ParseError(loc, "preprocessor: " + printable(line.substr(at + tag.size())));
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -152,8 +204,11 @@ std::string preprocess(const std::string& path, DataModel dm) {
     }
     CppResult r = run_cpp(path, /*m32=*/false);
     if (r.exit_status != 0) {
+        // An error in the program (#error, a missing header) is an input error at its
+        // location; a preprocessor that fails otherwise is reported as it speaks.
+        if (std::optional<ParseError> e = first_error(r.errors)) throw *e;
         throw InputError(path, r.errors.empty() ? "the C preprocessor failed"
-                                                : "preprocessing failed: " + first_lines(r.errors, 3));
+                                                : "preprocessing failed: " + printable(first_lines(r.errors, 3)));
     }
     return std::move(r.output);
 }

@@ -1,5 +1,7 @@
 #include "smt/solver.hpp"
 
+#include "base/interrupt.hpp"
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -124,9 +126,11 @@ struct Solver::Impl {
     return v;
   }
 
+  // The deadline passed or the process was interrupted (SIGINT, SIGTERM).
   bool deadline_passed() const {
-    return opts.deadline && std::chrono::steady_clock::now() > *opts.deadline;
+    return base::interrupted() || (opts.deadline && std::chrono::steady_clock::now() > *opts.deadline);
   }
+  const char* stop_reason() const { return base::interrupted() ? "interrupted" : "timeout"; }
 
   // Term-level ites get their defining lemmas c => t = a, !c => t = b, and div/mod/abs/to_int
   // theirs (arith_definitions.hpp); valid, so global. A definition may bring new such terms
@@ -311,15 +315,18 @@ struct Solver::Impl {
     const size_t base_roots = roots.size();
     add_transitivity_clauses();
     for (Theory* th : theories) th->begin_check();
-    if (opts.deadline) sat.set_terminator([d = *opts.deadline] { return std::chrono::steady_clock::now() > d; });
+    if (opts.deadline)
+      sat.set_terminator([d = *opts.deadline] { return base::interrupted() || std::chrono::steady_clock::now() > d; });
+    else
+      sat.set_terminator([] { return base::interrupted(); });
     std::vector<std::pair<Term, bool>> atoms;
     std::vector<std::vector<sat::Lit>> conflicts;
     std::vector<Term> lemmas, splits;
     for (;;) {
-      if (deadline_passed()) return unknown("timeout");
+      if (deadline_passed()) return unknown(stop_reason());
       add_implications();
       sat::SatResult r = sat.solve(assume);
-      if (r == sat::SatResult::Unknown) return unknown(deadline_passed() ? "timeout" : "incomplete");
+      if (r == sat::SatResult::Unknown) return unknown(deadline_passed() ? stop_reason() : "incomplete");
       if (r == sat::SatResult::Unsat) {
         for (const Assertion& a : assertions)
           if (a.tracker && sat.failed(a.tracker)) core.push_back(a.id);

@@ -2,15 +2,18 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 
+#include "base/interrupt.hpp"
 #include "cli/exit_codes.hpp"
 #include "frontend/frontend.hpp"
 #include "frontend/interpreter.hpp"
+#include "frontend/stdin_file.hpp"
 #include "frontend/task.hpp"
 #include "smt/solver.hpp"
 #include "verifier/bmc.hpp"
@@ -58,10 +61,11 @@ void print_verdict_line(std::ostream& out, const Report& r) {
     out << "\n";
 }
 
-void print_json(std::ostream& out, const VerifyOptions& o, const Report& r, double seconds) {
+void print_json(std::ostream& out, const VerifyOptions& o, const Report& r, double seconds,
+                const char* result = nullptr) {
     char time[32];
     std::snprintf(time, sizeof time, "%.3f", seconds);
-    out << "{\"result\":\"" << verdict_name(r.kind) << "\",\"reason\":\"" << json_escape(r.reason)
+    out << "{\"result\":\"" << (result ? result : verdict_name(r.kind)) << "\",\"reason\":\"" << json_escape(r.reason)
         << "\",\"unsupported\":\"" << json_escape(r.unsupported) << "\",\"engine\":\""
         << json_escape(o.engine) << "\",\"time\":" << time << "}\n";
 }
@@ -81,6 +85,9 @@ struct Job {
 
 Job resolve_job(const VerifyOptions& o) {
     Job job;
+    std::error_code ec;
+    if (std::filesystem::is_directory(o.input, ec))
+        throw frontend::InputError(o.input, "is a directory, not a C file or task file");
     if (has_suffix(o.input, ".yml") || has_suffix(o.input, ".yaml")) {
         frontend::Task task = frontend::read_task_file(o.input);
         if (task.input_files.size() != 1)
@@ -212,6 +219,22 @@ void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job
                 out << "  left out " << i.loc.str() << ": its condition's branches cannot be matched by line\n";
 }
 
+std::string format_seconds(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g s", s);
+    return buf;
+}
+
+// "timeout after 5 s at bound 335": the limit once, then where the engine was. Engines say
+// "timeout at bound 335" / "interrupted at 12 vertices"; a solver query says "solver: timeout".
+std::string stop_reason(const std::string& what, const std::string& engine_reason) {
+    for (const char* word : {"timeout ", "interrupted "})
+        if (engine_reason.rfind(word, 0) == 0) return what + " " + engine_reason.substr(std::strlen(word));
+    if (engine_reason.find("timeout") != std::string::npos || engine_reason.find("interrupted") != std::string::npos)
+        return what + " in a solver query";
+    return engine_reason.empty() ? what : what + " (" + engine_reason + ")";
+}
+
 struct Outcome {
     Report report;
     int exit_code = cli::kOk;
@@ -272,8 +295,11 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
                        replay->where.str();
         }
     }
-    if (v.kind == VerdictKind::Unknown && bo.deadline && Clock::now() >= *bo.deadline) {
-        r.reason = "timeout (" + v.reason + ")";
+    if (v.kind == VerdictKind::Unknown && base::interrupted()) {
+        r.reason = stop_reason("interrupted", v.reason);
+        result.exit_code = cli::kResourceLimit;
+    } else if (v.kind == VerdictKind::Unknown && bo.deadline && Clock::now() >= *bo.deadline) {
+        r.reason = stop_reason("timeout after " + format_seconds(o.timeout), v.reason);
         result.exit_code = cli::kResourceLimit;
     }
 
@@ -290,7 +316,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     }
     if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v);
     if (r.kind == VerdictKind::True && o.invariants) print_invariants(out, blocks, v.invariants);
-    if (o.stats) {
+    if (o.stats || base::interrupted()) {  // an interrupted run shows where it was
         out << "Statistics:\n";
         out << "  engine: " << o.engine << "\n";
         out << "  locations (plain / large-block): " << plain.locs.size() << " / " << blocks.locs.size() << "\n";
@@ -325,7 +351,28 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
         out.flush();
         return code;
     };
+    // Input errors: the message on `err`; with --json the machine line too, as ERROR.
+    auto error = [&](const std::string& message, int code) {
+        out.flush();
+        err << "craig: error: " << message << "\n";
+        if (o.json) {
+            Report r;
+            r.reason = message;
+            print_json(out, o, r, seconds_since(start), "ERROR");
+            out.flush();
+        }
+        return code;
+    };
     try {
+        std::optional<frontend::StdinFile> from_stdin;
+        if (o.input == "-") {
+            from_stdin.emplace();
+            VerifyOptions copy = o;
+            copy.input = from_stdin->path();
+            Job job = resolve_job(copy);
+            remove_stale_witness(copy, job);
+            return verify_program(copy, job, start, out).exit_code;
+        }
         Job job = resolve_job(o);
         remove_stale_witness(o, job);
         if (!job.property_supported)
@@ -335,19 +382,17 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
         const std::string where = e.location().str() + ": " + e.construct();
         return unknown("unsupported: " + where, where, cli::kUnsupported);
     } catch (const frontend::InputError& e) {
-        out.flush();
-        err << "craig: error: " << e.what() << "\n";
-        return cli::kIoError;
+        return error(e.what(), cli::kIoError);
     } catch (const frontend::ParseError& e) {
-        out.flush();
-        err << "craig: error: " << e.what() << "\n";
-        return cli::kInputError;
+        return error(e.what(), cli::kInputError);
     }
 }
 
 std::string timeout_report(const VerifyOptions& o, double seconds) {
-    return limit_report(o, "timeout", seconds);
+    return limit_report(o, "timeout after " + format_seconds(o.timeout), seconds);
 }
+
+std::string interrupt_report(const VerifyOptions& o) { return limit_report(o, "interrupted", 0); }
 
 std::string memory_report(const VerifyOptions& o) {
     return limit_report(o, "memory limit", 0);

@@ -75,5 +75,6 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
 std::string limit_report(const VerifyOptions& options, const std::string& reason, double seconds);
 std::string timeout_report(const VerifyOptions& options, double seconds);
 std::string memory_report(const VerifyOptions& options);
+std::string interrupt_report(const VerifyOptions& options);
 
 }  // namespace craig::verifier

@@ -1,5 +1,7 @@
 #include "smt/smtlib/interpreter.hpp"
 
+#include "base/interrupt.hpp"
+
 #include <iostream>
 
 #include "smt/smtlib/interpreter_impl.hpp"
@@ -359,6 +361,7 @@ int run_script(std::istream& in, const std::string& filename, std::ostream& out,
   SExprPool pool;
   Interpreter interpreter(out, filename, opts);
   for (;;) {
+    if (base::interrupted()) break;  // SIGINT/SIGTERM: the check-sat in progress said unknown
     std::optional<uint32_t> command;
     try {
       command = reader.read_command(pool);
@@ -369,7 +372,8 @@ int run_script(std::istream& in, const std::string& filename, std::ostream& out,
     if (!command || !interpreter.execute(pool, *command)) break;
   }
   out.flush();
-  return interpreter.status();
+  // An interrupted script ends like one at its time limit (exit 5).
+  return base::interrupted() ? static_cast<int>(kScriptTimeout) : interpreter.status();
 }
 
 }  // namespace craig::smtlib

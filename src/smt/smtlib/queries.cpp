@@ -1,5 +1,6 @@
 // check-sat, check-sat-assuming and the get-* commands that read the solver's answers.
 #include <algorithm>
+#include <new>
 
 #include "smt/smtlib/interpreter_impl.hpp"
 #include "smt/proof_check.hpp"
@@ -50,6 +51,15 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
   } catch (const smt::UnsupportedError& e) {
     r = smt::Result::Unknown;
     reason = std::string("unsupported: ") + e.what();
+  } catch (const std::bad_alloc&) {
+    // Out of memory (--memory) in the middle of the check: the answer is unknown, and the
+    // script ends here (main reports the limit, exit 5); the solver's state is not trusted.
+    last_.valid = true;
+    last_.result = smt::Result::Unknown;
+    last_.reason = "memory limit";
+    *regular_ << "unknown\n";
+    regular_->flush();
+    throw;
   }
   // A sat answer ignores the assertions that were dropped as unsupported (unsat stays sound).
   if (r == smt::Result::Sat && !dropped_levels_.empty()) {
@@ -58,7 +68,7 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
   }
   if (r == smt::Result::Unknown) {
     bool late = script_opts_.deadline && std::chrono::steady_clock::now() >= *script_opts_.deadline;
-    if (reason == "timeout" || late) {
+    if (reason == "timeout" || reason == "interrupted" || late) {
       saw_timeout_ = true;
     } else if (reason.rfind("unsupported", 0) == 0) {
       saw_unsupported_ = true;

@@ -235,12 +235,28 @@ TEST_CASE("files with directives go through the preprocessor; locations stay in 
     }
 
     TempFile missing("missing.c", "#include \"does_not_exist.h\"\nint main(void) { return 0; }\n");
+    // A preprocessor error in the program is an input error at its location (exit 3), with
+    // gcc's message only: no source echo, no caret line (issue 15).
     try {
         parse_translation_unit(missing.path(), DataModel::ILP32);
-        FAIL("expected an InputError");
-    } catch (const InputError& e) {
+        FAIL("expected a ParseError");
+    } catch (const ParseError& e) {
+        CHECK(e.location().line == 1);
+        CHECK(e.location().col == 10);
+        CHECK(e.location().file == missing.path());
         CHECK(std::string(e.what()).find("does_not_exist.h") != std::string::npos);
+        CHECK(std::string(e.what()).find('^') == std::string::npos);
     }
+    TempFile error_directive("error.c", "int x;\n#error this \xff configuration\nint main(void) { return 0; }\n");
+    try {
+        parse_translation_unit(error_directive.path(), DataModel::LP64);
+        FAIL("expected a ParseError");
+    } catch (const ParseError& e) {
+        CHECK(e.location().line == 2);
+        CHECK(std::string(e.message()).find("this \\xff configuration") != std::string::npos);
+    }
+    // A UTF-8 byte-order mark is skipped, as gcc does.
+    CHECK(parse_string("\xEF\xBB\xBFint main(void) { return 0; }\n", "bom.c", DataModel::LP64).main_function());
 
     // Without directives the file is read directly (no cpp: assert is the builtin).
     TempFile plain("plain.c", "int main(void) { int x = 1; assert(x); return 0; }\n");

@@ -1,0 +1,3 @@
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) { int n = __VERIFIER_nondet_int(); int i = 0; while (i < n) { i++; } if (i < 0) reach_error(); return 0; }
