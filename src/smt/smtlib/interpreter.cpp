@@ -60,7 +60,7 @@ void Interpreter::reset_state() {
   assertion_texts_.clear();
   assertion_marks_.clear();
   tracked_.clear();
-  dropped_levels_.clear();
+  dropped_.clear();
   last_ = LastCheck();
   checked_ = false;
 }
@@ -111,6 +111,15 @@ void Interpreter::report_unsupported(Location loc, const std::string& message, b
   *regular_ << "unsupported\n";
   *diagnostic_ << "; " << filename_ << ":" << loc.line << ":" << loc.col
                << ": unsupported: " << message << "\n";
+}
+
+std::string Interpreter::where(Location loc, const std::string& message) const {
+  return filename_ + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": " +
+         message;
+}
+
+void Interpreter::drop(unsigned level, bool blocks_unsat, const std::string& reason) {
+  dropped_.push_back({level, blocks_unsat, reason});
 }
 
 void Interpreter::fatal(const SyntaxError& e) {
@@ -172,11 +181,12 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
       {"reset-assertions", &Interpreter::cmd_reset_assertions},
       {"exit", &Interpreter::cmd_exit},
       // Standard or common commands craig does not implement.
-      {"define-fun-rec", &Interpreter::cmd_unsupported},
-      {"define-funs-rec", &Interpreter::cmd_unsupported},
-      {"declare-datatype", &Interpreter::cmd_unsupported},
-      {"declare-datatypes", &Interpreter::cmd_unsupported},
-      {"declare-codatatypes", &Interpreter::cmd_unsupported},
+      // (their symbols are registered as unsupported: an assertion using one is dropped)
+      {"define-fun-rec", &Interpreter::cmd_unsupported_definitions},
+      {"define-funs-rec", &Interpreter::cmd_unsupported_definitions},
+      {"declare-datatype", &Interpreter::cmd_unsupported_definitions},
+      {"declare-datatypes", &Interpreter::cmd_unsupported_definitions},
+      {"declare-codatatypes", &Interpreter::cmd_unsupported_definitions},
       {"get-proof", &Interpreter::cmd_get_proof},
       {"get-interpolants", &Interpreter::cmd_get_interpolants},
       {"get-dag-interpolants", &Interpreter::cmd_get_dag_interpolants},
@@ -195,6 +205,24 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
 bool Interpreter::execute(const SExprPool& pool, uint32_t root) {
   pool_ = &pool;
   bool go_on = true;
+  // Which command this is, even when it cannot be executed: a failed assert drops an
+  // assertion, a failed push or pop leaves the assertion stack out of step with the script.
+  std::string name;
+  if (auto ks = pool.kids(root); !ks.empty() && pool.is_symbol(ks[0])) name = pool[ks[0]].text;
+  const unsigned level = env_->level();
+  auto dropped = [&](Location loc, const std::string& message, bool unsupported) {
+    if (name == "assert")
+      drop(level, false,
+           std::string(unsupported ? "unsupported: an assertion was dropped ("
+                                   : "an assertion was dropped after an error (") +
+               where(loc, message) + ")");
+    else if (name == "push" || name == "pop")
+      // Persistent until reset or reset-assertions: later assertions land on other levels
+      // than the script's, and later pops remove too much or too little.
+      drop(0, true,
+           "the assertion stack does not match the script after a failed " + name + " (" +
+               where(loc, message) + ")");
+  };
   try {
     if (auto bad = pool.first_invalid()) throw ScriptError(pool[*bad].loc, pool[*bad].error);
     auto ks = pool.kids(root);
@@ -206,10 +234,13 @@ bool Interpreter::execute(const SExprPool& pool, uint32_t root) {
     go_on = (this->*(it->second))(ks[0], ks.subspan(1));
   } catch (const Unsupported& e) {
     report_unsupported(e.location(), e.what(), e.harmless());
+    dropped(e.location(), e.what(), true);
   } catch (const smt::UnsupportedError& e) {
     report_unsupported(pool[root].loc, e.what());
+    dropped(pool[root].loc, e.what(), true);
   } catch (const ScriptError& e) {
     report_error(e.location(), e.what());
+    dropped(e.location(), e.what(), false);
   }
   regular_->flush();
   pool_ = nullptr;
@@ -239,16 +270,11 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
   enter_assert_mode();
   last_.valid = false;
   TermBuilder b(*env_, *pool_);
-  smt::Term t;
-  try {
-    t = b.term(args[0]);
-    if (!tm_->is_bool(t))
-      fail(args[0],
-           "expected a term of sort Bool, got " + sort_to_string(tm_->sorts(), tm_->sort(t)));
-  } catch (const Unsupported&) {
-    dropped_levels_.push_back(env_->level());
-    throw;
-  }
+  // Any exception out of this command drops the assertion (execute records it).
+  smt::Term t = b.term(args[0]);
+  if (!tm_->is_bool(t))
+    fail(args[0],
+         "expected a term of sort Bool, got " + sort_to_string(tm_->sorts(), tm_->sort(t)));
   // A top-level (! t :named n) is a tracked assertion: it can be part of an unsat core. With
   // :produce-proofs or :produce-interpolants alone the name is kept (cores are read off proofs,
   // interpolation partitions name assertions) but not tracked.
@@ -262,13 +288,7 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
         if ((*pool_)[ks[i]].kind == SKind::Keyword && (*pool_)[ks[i]].text == ":named")
           track = (*pool_)[ks[i + 1]].text;
   }
-  smt::AssertionId id;
-  try {
-    id = solver_->assert_formula(t, cores && !track.empty());
-  } catch (const smt::UnsupportedError&) {
-    dropped_levels_.push_back(env_->level());
-    throw;
-  }
+  smt::AssertionId id = solver_->assert_formula(t, cores && !track.empty());
   if (!track.empty()) tracked_[id] = track;
   commit_names(b.names());
   // The text is kept for get-assertions only (:produce-assertions cannot change any more).
@@ -311,7 +331,7 @@ bool Interpreter::cmd_pop(uint32_t cmd, Args args) {
   env_->pop(static_cast<unsigned>(n));
   assertion_texts_.resize(assertion_marks_[assertion_marks_.size() - n]);
   assertion_marks_.resize(assertion_marks_.size() - n);
-  std::erase_if(dropped_levels_, [&](unsigned l) { return l > env_->level(); });
+  std::erase_if(dropped_, [&](const Dropped& d) { return d.level > env_->level(); });
   success();
   return true;
 }
@@ -331,7 +351,7 @@ bool Interpreter::cmd_reset_assertions(uint32_t cmd, Args args) {
   env_->reset_assertions();
   assertion_texts_.clear();
   assertion_marks_.clear();
-  dropped_levels_.clear();
+  dropped_.clear();
   success();
   return true;
 }
