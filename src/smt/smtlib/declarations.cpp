@@ -77,6 +77,7 @@ bool Interpreter::cmd_define_sort(uint32_t cmd, Args args) {
     throw;
   }
   env_->add_sort(name, std::move(s));
+  if (!b.contested().empty()) env_->contest_sort(name, b.contested());
   success();
   return true;
 }
@@ -111,6 +112,7 @@ bool Interpreter::cmd_declare_fun(uint32_t cmd, Args args) {
   f.kind = FunctionSymbol::Kind::Declared;
   f.func = tm_->declare_fun(name, f.domain, f.range);
   env_->add_function(name, std::move(f));
+  if (!b.contested().empty()) env_->contest_function(name, b.contested());
   success();
   return true;
 }
@@ -131,6 +133,7 @@ bool Interpreter::cmd_declare_const(uint32_t cmd, Args args) {
   f.kind = FunctionSymbol::Kind::Declared;
   f.func = tm_->declare_fun(name, {}, f.range);
   env_->add_function(name, std::move(f));
+  if (!b.contested().empty()) env_->contest_function(name, b.contested());
   success();
   return true;
 }
@@ -172,6 +175,7 @@ bool Interpreter::cmd_define_fun(uint32_t cmd, Args args) {
     throw;
   }
   env_->add_function(name, std::move(f));
+  if (!b.contested().empty()) env_->contest_function(name, b.contested());
   success();
   return true;
 }
@@ -243,21 +247,32 @@ bool Interpreter::cmd_unsupported_definitions(uint32_t cmd, Args args) {
   };
   for (uint32_t s : sorts) {
     const std::string& name = (*pool_)[s].text;
-    if (reserved(s) || env_->find_sort(name) || builtin_sort(name)) continue;
+    if (reserved(s)) continue;
+    if (env_->find_sort(name) || builtin_sort(name)) {
+      // The script means a sort craig does not define: uses of the name are in doubt.
+      contest(s, true, "a failed " + command + " (" +
+                           where((*pool_)[s].loc, "sort '" + name + "' is already declared") + ")");
+      continue;
+    }
     SortSymbol u;
     u.kind = SortSymbol::Kind::Unsupported;
     u.reason = "sort '" + name + why;
     env_->add_sort(name, std::move(u));
   }
-  auto add = [&](const std::string& name) {
-    if (is_theory_symbol(name, env_->arith_reserved) || env_->find_function(name)) return;
+  auto add = [&](const std::string& name, Location loc) {
+    if (is_theory_symbol(name, env_->arith_reserved) || env_->find_function(name)) {
+      env_->contest_function(name, "'" + name + "', contested by a failed " + command + " (" +
+                                       where(loc, "symbol '" + name + "' is already declared") +
+                                       ")");
+      return;
+    }
     env_->add_function(name, unsupported_function("'" + name + why));
   };
   const bool datatypes = command != "define-fun-rec" && command != "define-funs-rec";
   for (uint32_t f : functions) {
     if (reserved(f)) continue;
-    add((*pool_)[f].text);
-    if (datatypes) add("is-" + (*pool_)[f].text);  // the testers of z3 and cvc5
+    add((*pool_)[f].text, (*pool_)[f].loc);
+    if (datatypes) add("is-" + (*pool_)[f].text, (*pool_)[f].loc);  // z3's and cvc5's testers
   }
   throw Unsupported((*pool_)[cmd].loc, "the command '" + command + "'");
 }

@@ -122,6 +122,16 @@ void Interpreter::drop(unsigned level, bool blocks_unsat, const std::string& rea
   dropped_.push_back({level, blocks_unsat, reason});
 }
 
+void Interpreter::contest(uint32_t node, bool sort, const std::string& why) {
+  if (!pool_->is_symbol(node)) return;
+  const std::string& name = (*pool_)[node].text;
+  std::string text = "'" + name + "', contested by " + why;
+  if (sort)
+    env_->contest_sort(name, text);
+  else
+    env_->contest_function(name, text);
+}
+
 void Interpreter::fatal(const SyntaxError& e) {
   report_error(e.location(), e.what());
   regular_->flush();
@@ -216,6 +226,13 @@ bool Interpreter::execute(const SExprPool& pool, uint32_t root) {
            std::string(unsupported ? "unsupported: an assertion was dropped ("
                                    : "an assertion was dropped after an error (") +
                where(loc, message) + ")");
+    else if (!unsupported && pool.kids(root).size() > 1 &&
+             (name == "declare-fun" || name == "declare-const" || name == "define-fun" ||
+              name == "declare-sort" || name == "define-sort"))
+      // The script may mean a symbol that the name does not denote now (an older one, a
+      // theory symbol, a numeral such as -2): uses of the name are in doubt.
+      contest(pool.kids(root)[1], name == "declare-sort" || name == "define-sort",
+              "a failed " + name + " (" + where(loc, message) + ")");
     else if (name == "push" || name == "pop")
       // Persistent until reset or reset-assertions: later assertions land on other levels
       // than the script's, and later pops remove too much or too little.
@@ -291,6 +308,11 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
   smt::AssertionId id = solver_->assert_formula(t, cores && !track.empty());
   if (!track.empty()) tracked_[id] = track;
   commit_names(b.names());
+  if (!b.contested().empty()) {
+    // The assertion may not be the script's: neither sat nor unsat can be trusted.
+    drop(env_->level(), true, "an assertion uses " + b.contested());
+    for (const PendingName& p : b.names()) env_->contest_function(p.name, b.contested());
+  }
   // The text is kept for get-assertions only (:produce-assertions cannot change any more).
   if (options_.get_bool("produce-assertions"))
     assertion_texts_.push_back(pool_->to_string(args[0]));

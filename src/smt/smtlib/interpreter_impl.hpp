@@ -81,7 +81,9 @@ class Interpreter {
   // ---- queries.cpp
   bool cmd_check_sat(uint32_t, Args);
   bool cmd_check_sat_assuming(uint32_t, Args);
-  void run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions);
+  // `doubt`: why the assumptions may not be the script's (neither sat nor unsat is trusted).
+  void run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions,
+                 const std::string& doubt = "");
   void require_model(uint32_t cmd, const char* option);
   bool cmd_get_model(uint32_t, Args);
   bool cmd_get_value(uint32_t, Args);
@@ -150,6 +152,8 @@ class Interpreter {
   };
   std::vector<Dropped> dropped_;
   void drop(unsigned level, bool blocks_unsat, const std::string& reason);
+  // Marks the symbol at `node` (a function, or a sort) as contested (Environment::contest_*).
+  void contest(uint32_t node, bool sort, const std::string& why);
 
   struct LastCheck {
     bool valid = false;  // a check-sat ran and the assertion stack has not changed since

@@ -33,11 +33,12 @@ bool Interpreter::cmd_check_sat_assuming(uint32_t cmd, Args args) {
   }
   last_.assumptions = std::move(texts);
   last_.assuming = true;
-  run_check(cmd, terms);
+  run_check(cmd, terms, b.contested().empty() ? "" : "an assumption uses " + b.contested());
   return true;
 }
 
-void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions) {
+void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions,
+                            const std::string& doubt) {
   smt::Result r;
   std::string reason;
   const auto t0 = std::chrono::steady_clock::now();
@@ -55,6 +56,11 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
   // stays, as the solver's assertions are a subset of the script's, unless an entry says
   // they may not be.
   bool from_drop = false;
+  if (!doubt.empty() && r != smt::Result::Unknown) {
+    r = smt::Result::Unknown;
+    reason = doubt;
+    from_drop = true;
+  }
   for (const Dropped& d : dropped_)
     if (r == smt::Result::Sat || (r == smt::Result::Unsat && d.blocks_unsat)) {
       r = smt::Result::Unknown;

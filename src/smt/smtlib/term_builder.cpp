@@ -72,6 +72,7 @@ Sort TermBuilder::sort_rec(uint32_t node, unsigned depth) {
   }
   const std::string& name = pool_[head].text;
   Sort result;
+  if (!sort_vars_.count(name)) note_sort(name);
   if (auto v = sort_vars_.find(name); v != sort_vars_.end()) {
     if (!args.empty()) fail(head, "sort parameter '" + name + "' has no parameters");
     result = v->second;
@@ -147,6 +148,16 @@ Sort TermBuilder::arith_sort(std::span<const Item> args) const {
 }
 
 // ---------------------------------------------------------------- terms
+
+void TermBuilder::note_function(const std::string& name) {
+  if (!contested_.empty()) return;
+  if (const std::string* why = env_.function_contested(name)) contested_ = *why;
+}
+
+void TermBuilder::note_sort(const std::string& name) {
+  if (!contested_.empty()) return;
+  if (const std::string* why = env_.sort_contested(name)) contested_ = *why;
+}
 
 const Term* TermBuilder::lookup_var(const std::string& name) const {
   auto it = vars_.find(name);
@@ -266,6 +277,7 @@ Term TermBuilder::symbol_term(uint32_t node) {
   const std::string& name = n.text;
   if (!n.quoted && is_reserved_word(name)) fail(node, "unexpected reserved word '" + name + "'");
   if (const Term* v = lookup_var(name)) return *v;
+  note_function(name);
   if (auto p = pending_.find(name); p != pending_.end()) return p->second;
   if (const FunctionSymbol* f = env_.find_function(name)) {
     switch (f->kind) {
@@ -306,6 +318,7 @@ TermBuilder::Head TermBuilder::resolve_head(uint32_t symbol) {
   Head h{symbol};
   if (!n.quoted && is_reserved_word(name)) fail(symbol, "unexpected reserved word '" + name + "'");
   if (lookup_var(name)) fail(symbol, "'" + name + "' is a variable, not a function");
+  note_function(name);
   if (pending_.count(name)) fail(symbol, "'" + name + "' is a constant, not a function");
   if (const FunctionSymbol* f = env_.find_function(name)) {
     if (f->kind == FunctionSymbol::Kind::Unsupported) unsupported(symbol, f->reason);

@@ -60,6 +60,9 @@ class TermBuilder {
   // The names met so far; the caller defines them once its command has succeeded. Later
   // occurrences in the same command (even in later terms built by this builder) refer to them.
   const std::vector<PendingName>& names() const { return names_; }
+  // Why a symbol used so far is contested (Environment::function_contested), or empty: the
+  // term may not be what the script means.
+  const std::string& contested() const { return contested_; }
 
  private:
   enum class Op : uint8_t {
@@ -143,6 +146,9 @@ class TermBuilder {
   std::unordered_map<std::string, std::vector<smt::Term>> vars_;
   std::vector<std::string> var_trail_;
   std::unordered_map<std::string, smt::Sort> sort_vars_;
+  std::string contested_;
+  void note_function(const std::string& name);
+  void note_sort(const std::string& name);
 };
 
 }  // namespace craig::smtlib
