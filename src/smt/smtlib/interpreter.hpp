@@ -18,7 +18,10 @@
 //    (an `unsat` answer stays sound: the solver's assertions are a subset of the script's), and
 //    :reason-unknown names it. Symbols of unsupported commands (define-fun-rec, datatypes) are
 //    unsupported, so assertions using them are dropped. A failed push or pop answers `unknown`
-//    instead of `sat` and of `unsat` until reset-assertions or reset.
+//    instead of `sat` and of `unsat` until reset-assertions or reset. A name whose declaration
+//    or definition failed is in doubt (it may denote an older symbol, a theory symbol, a
+//    numeral): an assertion or assumption using it answers `unknown` instead of `sat` and of
+//    `unsat` while it is in scope (Environment::contest_function).
 //  * Differences from the standard, all lenient: commands before set-logic imply the logic ALL;
 //    start-mode options (:produce-unsat-cores, ...) may be set until the first declaration or
 //    assertion, not only before set-logic; Boolean options accept 0 and 1; :produce-models is
