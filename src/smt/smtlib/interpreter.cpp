@@ -61,6 +61,7 @@ void Interpreter::reset_state() {
   assertion_marks_.clear();
   tracked_.clear();
   dropped_.clear();
+  failed_push_.clear();
   last_ = LastCheck();
   checked_ = false;
 }
@@ -233,12 +234,17 @@ bool Interpreter::execute(const SExprPool& pool, uint32_t root) {
       // theory symbol, a numeral such as -2): uses of the name are in doubt.
       contest(pool.kids(root)[1], name == "declare-sort" || name == "define-sort",
               "a failed " + name + " (" + where(loc, message) + ")");
-    else if (name == "push" || name == "pop")
-      // Persistent until reset or reset-assertions: later assertions land on other levels
-      // than the script's, and later pops remove too much or too little.
+    else if (name == "pop")
+      // Persistent until reset or reset-assertions: the assertions the script removed stay,
+      // later assertions land on other levels than the script's, later pops remove too much
+      // or too little.
       drop(0, true,
-           "the assertion stack does not match the script after a failed " + name + " (" +
+           "the assertion stack does not match the script after a failed pop (" +
                where(loc, message) + ")");
+    else if (name == "push" && failed_push_.empty())
+      // Harmless until a pop removes the level below the one the script meant (cmd_pop).
+      failed_push_ = "the assertion stack does not match the script after a failed push (" +
+                     where(loc, message) + ")";
   };
   try {
     if (auto bad = pool.first_invalid()) throw ScriptError(pool[*bad].loc, pool[*bad].error);
@@ -354,6 +360,8 @@ bool Interpreter::cmd_pop(uint32_t cmd, Args args) {
   assertion_texts_.resize(assertion_marks_[assertion_marks_.size() - n]);
   assertion_marks_.resize(assertion_marks_.size() - n);
   std::erase_if(dropped_, [&](const Dropped& d) { return d.level > env_->level(); });
+  // After a failed push this pop removes assertions of a level the script keeps.
+  if (!failed_push_.empty()) drop(0, true, failed_push_);
   success();
   return true;
 }
@@ -374,6 +382,7 @@ bool Interpreter::cmd_reset_assertions(uint32_t cmd, Args args) {
   assertion_texts_.clear();
   assertion_marks_.clear();
   dropped_.clear();
+  failed_push_.clear();
   success();
   return true;
 }

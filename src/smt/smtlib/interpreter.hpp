@@ -17,8 +17,9 @@
 //    it) makes later check-sats answer `unknown` instead of `sat` while its level is in scope
 //    (an `unsat` answer stays sound: the solver's assertions are a subset of the script's), and
 //    :reason-unknown names it. Symbols of unsupported commands (define-fun-rec, datatypes) are
-//    unsupported, so assertions using them are dropped. A failed push or pop answers `unknown`
-//    instead of `sat` and of `unsat` until reset-assertions or reset. A name whose declaration
+//    unsupported, so assertions using them are dropped. After a failed pop, or a pop after a
+//    failed push, check-sat answers `unknown` instead of `sat` and of `unsat` until
+//    reset-assertions or reset. A name whose declaration
 //    or definition failed is in doubt (it may denote an older symbol, a theory symbol, a
 //    numeral): an assertion or assumption using it answers `unknown` instead of `sat` and of
 //    `unsat` while it is in scope (Environment::contest_function).

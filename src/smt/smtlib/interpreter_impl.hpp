@@ -140,8 +140,8 @@ class Interpreter {
   std::vector<size_t> assertion_marks_;       // assertion_texts_.size() at each push
   std::unordered_map<smt::AssertionId, std::string> tracked_;  // :named top-level assertions
   // Why the solver's assertions may not be the script's: an assertion that was dropped
-  // (unsupported, or an error anywhere inside the assert command), or a push or pop that
-  // failed. While one is in scope, check-sat answers unknown instead of sat (the solver lacks
+  // (unsupported, or an error anywhere inside the assert command), a pop that failed, a pop
+  // after a push that failed, an assertion using a contested name. While one is in scope, check-sat answers unknown instead of sat (the solver lacks
   // an assertion) and, for `blocks_unsat`, instead of unsat too (the solver's assertions are
   // not a subset of the script's). An entry of level L is forgotten by the pop that leaves L;
   // reset and reset-assertions forget them all.
@@ -151,6 +151,9 @@ class Interpreter {
     std::string reason;  // for :reason-unknown
   };
   std::vector<Dropped> dropped_;
+  // The reason of the first failed push since reset or reset-assertions, or empty: every later
+  // successful pop then adds a Dropped entry of level 0.
+  std::string failed_push_;
   void drop(unsigned level, bool blocks_unsat, const std::string& reason);
   // Marks the symbol at `node` (a function, or a sort) as contested (Environment::contest_*).
   void contest(uint32_t node, bool sort, const std::string& why);

@@ -1,6 +1,8 @@
-; A push or pop that fails leaves the assertion stack out of step with the script: later
-; pops remove too much or too little, so neither sat nor unsat can be trusted until
-; reset-assertions.
+; A push or pop that fails leaves the assertion stack out of step with the script. After a
+; failed push the assertions are still the script's until a pop removes a level too many;
+; after that, and after a failed pop (which keeps assertions the script removed), neither sat
+; nor unsat can be trusted until reset-assertions. Before the fix: unsat, sat (the script's
+; stack still has x < 0 there), and unsat for the script's x > 0 alone.
 (set-logic QF_LIA)
 (declare-const x Int)
 (assert (> x 0))
