@@ -77,6 +77,7 @@ bool Interpreter::cmd_define_sort(uint32_t cmd, Args args) {
     throw;
   }
   env_->add_sort(name, std::move(s));
+  if (!b.contested().empty()) env_->contest_sort(name, b.contested());
   success();
   return true;
 }
@@ -111,6 +112,7 @@ bool Interpreter::cmd_declare_fun(uint32_t cmd, Args args) {
   f.kind = FunctionSymbol::Kind::Declared;
   f.func = tm_->declare_fun(name, f.domain, f.range);
   env_->add_function(name, std::move(f));
+  if (!b.contested().empty()) env_->contest_function(name, b.contested());
   success();
   return true;
 }
@@ -131,6 +133,7 @@ bool Interpreter::cmd_declare_const(uint32_t cmd, Args args) {
   f.kind = FunctionSymbol::Kind::Declared;
   f.func = tm_->declare_fun(name, {}, f.range);
   env_->add_function(name, std::move(f));
+  if (!b.contested().empty()) env_->contest_function(name, b.contested());
   success();
   return true;
 }
@@ -172,8 +175,106 @@ bool Interpreter::cmd_define_fun(uint32_t cmd, Args args) {
     throw;
   }
   env_->add_function(name, std::move(f));
+  if (!b.contested().empty()) env_->contest_function(name, b.contested());
   success();
   return true;
+}
+
+// define-fun-rec, define-funs-rec, declare-datatype, declare-datatypes, declare-codatatypes:
+// craig implements none of them. The command answers `unsupported`, and the symbols it would
+// define (functions; datatype sorts, constructors, selectors and is-C testers) are registered
+// as unsupported where the syntax is as expected (SMT-LIB 2.6, or the 2.5 form of
+// declare-datatypes), so that an assertion using one is dropped as unsupported rather than
+// failing on an unknown symbol. Names that are already bound are left alone.
+bool Interpreter::cmd_unsupported_definitions(uint32_t cmd, Args args) {
+  const std::string& command = (*pool_)[cmd].text;
+  enter_assert_mode();
+  std::vector<uint32_t> functions, sorts;
+  auto kids = [&](uint32_t node) {
+    return pool_->is_list(node) ? pool_->kids(node) : std::span<const uint32_t>();
+  };
+  // One constructor declaration: C, or (C (selector SORT)*).
+  auto constructor = [&](uint32_t c) {
+    if (pool_->is_symbol(c)) {
+      functions.push_back(c);
+      return;
+    }
+    auto ks = kids(c);
+    if (ks.empty() || !pool_->is_symbol(ks[0])) return;
+    functions.push_back(ks[0]);
+    for (uint32_t sel : ks.subspan(1))
+      if (auto sk = kids(sel); !sk.empty() && pool_->is_symbol(sk[0])) functions.push_back(sk[0]);
+  };
+  // A datatype declaration: (C_decl+) or (par (T+) (C_decl+)).
+  auto datatype = [&](uint32_t d) {
+    auto ks = kids(d);
+    if (ks.size() == 3 && pool_->is_word(ks[0], "par")) ks = kids(ks[2]);
+    for (uint32_t c : ks) constructor(c);
+  };
+  if (command == "define-fun-rec") {
+    if (!args.empty() && pool_->is_symbol(args[0])) functions.push_back(args[0]);
+  } else if (command == "define-funs-rec") {
+    if (!args.empty())
+      for (uint32_t decl : kids(args[0]))
+        if (auto ks = kids(decl); !ks.empty() && pool_->is_symbol(ks[0])) functions.push_back(ks[0]);
+  } else if (command == "declare-datatype") {
+    if (args.size() == 2 && pool_->is_symbol(args[0])) {
+      sorts.push_back(args[0]);
+      datatype(args[1]);
+    }
+  } else if (args.size() == 2) {  // declare-datatypes, declare-codatatypes
+    auto decls = kids(args[0]);
+    auto bodies = kids(args[1]);
+    bool v26 = !decls.empty() && decls.size() == bodies.size() && pool_->is_list(decls[0]);
+    if (v26) {
+      // ((S n)+) ((C_decl+)+)
+      for (uint32_t d : decls)
+        if (auto ks = kids(d); !ks.empty() && pool_->is_symbol(ks[0])) sorts.push_back(ks[0]);
+      for (uint32_t b : bodies) datatype(b);
+    } else {
+      // 2.5: (T*) ((S C_decl+)+)
+      for (uint32_t b : bodies) {
+        auto ks = kids(b);
+        if (ks.empty() || !pool_->is_symbol(ks[0])) continue;
+        sorts.push_back(ks[0]);
+        for (uint32_t c : ks.subspan(1)) constructor(c);
+      }
+    }
+  }
+  const std::string why = "' is defined by " + command + ", which is not supported";
+  auto reserved = [&](uint32_t node) {
+    return !(*pool_)[node].quoted && is_reserved_word((*pool_)[node].text);
+  };
+  for (uint32_t s : sorts) {
+    const std::string& name = (*pool_)[s].text;
+    if (reserved(s)) continue;
+    if (env_->find_sort(name) || builtin_sort(name)) {
+      // The script means a sort craig does not define: uses of the name are in doubt.
+      contest(s, true, "a failed " + command + " (" +
+                           where((*pool_)[s].loc, "sort '" + name + "' is already declared") + ")");
+      continue;
+    }
+    SortSymbol u;
+    u.kind = SortSymbol::Kind::Unsupported;
+    u.reason = "sort '" + name + why;
+    env_->add_sort(name, std::move(u));
+  }
+  auto add = [&](const std::string& name, Location loc) {
+    if (is_theory_symbol(name, env_->arith_reserved) || env_->find_function(name)) {
+      env_->contest_function(name, "'" + name + "', contested by a failed " + command + " (" +
+                                       where(loc, "symbol '" + name + "' is already declared") +
+                                       ")");
+      return;
+    }
+    env_->add_function(name, unsupported_function("'" + name + why));
+  };
+  const bool datatypes = command != "define-fun-rec" && command != "define-funs-rec";
+  for (uint32_t f : functions) {
+    if (reserved(f)) continue;
+    add((*pool_)[f].text, (*pool_)[f].loc);
+    if (datatypes) add("is-" + (*pool_)[f].text, (*pool_)[f].loc);  // z3's and cvc5's testers
+  }
+  throw Unsupported((*pool_)[cmd].loc, "the command '" + command + "'");
 }
 
 }  // namespace craig::smtlib

@@ -30,6 +30,14 @@ void Environment::undo_to(size_t mark) {
       case Undo::Named:
         named_.pop_back();
         break;
+      case Undo::ContestedFunction:
+      case Undo::ContestedSort: {
+        auto& m = e.what == Undo::ContestedSort ? contested_sorts_ : contested_functions_;
+        auto it = m.find(e.name);
+        it->second.pop_back();
+        if (it->second.empty()) m.erase(it);
+        break;
+      }
     }
     trail_.pop_back();
   }
@@ -55,6 +63,7 @@ const SortSymbol* Environment::find_sort(const std::string& name) const {
 void Environment::add_sort(const std::string& name, SortSymbol s) {
   sorts_[name].push_back(std::move(s));
   record(Undo::Sort, name);
+  if (sort_contested(name)) contest_sort(name, "");  // the name means this sort now
 }
 
 Sort Environment::placeholder_sort() {
@@ -94,6 +103,7 @@ void Environment::add_function(const std::string& name, FunctionSymbol f) {
   smt::FuncId id = f.func;
   functions_[name].push_back(std::move(f));
   record(Undo::Function, name);
+  if (function_contested(name)) contest_function(name, "");  // the name means this now
   if (declared) {
     declared_.push_back(id);
     record(Undo::Declared, name);
@@ -108,6 +118,28 @@ void Environment::add_named(const std::string& name, smt::Term t) {
   add_function(name, std::move(f));
   named_.push_back({name, t});
   record(Undo::Named, name);
+}
+
+void Environment::contest_function(const std::string& name, const std::string& why) {
+  contested_functions_[name].push_back(why);
+  record(Undo::ContestedFunction, name);
+}
+
+void Environment::contest_sort(const std::string& name, const std::string& why) {
+  contested_sorts_[name].push_back(why);
+  record(Undo::ContestedSort, name);
+}
+
+const std::string* Environment::function_contested(const std::string& name) const {
+  auto it = contested_functions_.find(name);
+  return it == contested_functions_.end() || it->second.back().empty() ? nullptr
+                                                                       : &it->second.back();
+}
+
+const std::string* Environment::sort_contested(const std::string& name) const {
+  auto it = contested_sorts_.find(name);
+  return it == contested_sorts_.end() || it->second.back().empty() ? nullptr
+                                                                   : &it->second.back();
 }
 
 }  // namespace craig::smtlib

@@ -87,6 +87,16 @@ class Environment {
   void add_function(const std::string& name, FunctionSymbol f);
   void add_named(const std::string& name, smt::Term t);  // a :named term: a 0-ary definition
 
+  // ---- contested names: a declaration or definition of the name failed, so the script may
+  // mean another symbol than the one the name denotes now (an older one, a theory symbol, a
+  // numeral such as -2) or than the one it is declared with. Scoped like declarations;
+  // `why` says which command failed. Sorts and functions are separate namespaces. A later
+  // successful declaration of the name ends the doubt (an empty `why` records that).
+  void contest_function(const std::string& name, const std::string& why);
+  void contest_sort(const std::string& name, const std::string& why);
+  const std::string* function_contested(const std::string& name) const;  // why, or null
+  const std::string* sort_contested(const std::string& name) const;
+
   // User-declared functions in scope, in declaration order (what get-model prints).
   const std::vector<smt::FuncId>& declared() const { return declared_; }
   // :named terms in scope, in order (what get-assignment reads).
@@ -99,7 +109,7 @@ class Environment {
   bool arith_reserved = true;
 
  private:
-  enum class Undo : uint8_t { Sort, Function, Declared, Named };
+  enum class Undo : uint8_t { Sort, Function, Declared, Named, ContestedFunction, ContestedSort };
   struct TrailEntry {
     Undo what;
     std::string name;
@@ -111,6 +121,7 @@ class Environment {
   bool global_ = false;
   std::unordered_map<std::string, std::vector<SortSymbol>> sorts_;
   std::unordered_map<std::string, std::vector<FunctionSymbol>> functions_;
+  std::unordered_map<std::string, std::vector<std::string>> contested_functions_, contested_sorts_;
   std::vector<smt::FuncId> declared_;
   std::vector<NamedTerm> named_;
   std::vector<TrailEntry> trail_;

@@ -62,7 +62,8 @@ void Interpreter::reset_state() {
   assertion_texts_.clear();
   assertion_marks_.clear();
   tracked_.clear();
-  dropped_levels_.clear();
+  dropped_.clear();
+  failed_push_.clear();
   last_ = LastCheck();
   checked_ = false;
 }
@@ -113,6 +114,25 @@ void Interpreter::report_unsupported(Location loc, const std::string& message, b
   *regular_ << "unsupported\n";
   *diagnostic_ << "; " << filename_ << ":" << loc.line << ":" << loc.col
                << ": unsupported: " << message << "\n";
+}
+
+std::string Interpreter::where(Location loc, const std::string& message) const {
+  return filename_ + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": " +
+         message;
+}
+
+void Interpreter::drop(unsigned level, bool blocks_unsat, const std::string& reason) {
+  dropped_.push_back({level, blocks_unsat, reason});
+}
+
+void Interpreter::contest(uint32_t node, bool sort, const std::string& why) {
+  if (!pool_->is_symbol(node)) return;
+  const std::string& name = (*pool_)[node].text;
+  std::string text = "'" + name + "', contested by " + why;
+  if (sort)
+    env_->contest_sort(name, text);
+  else
+    env_->contest_function(name, text);
 }
 
 void Interpreter::fatal(const SyntaxError& e) {
@@ -174,11 +194,12 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
       {"reset-assertions", &Interpreter::cmd_reset_assertions},
       {"exit", &Interpreter::cmd_exit},
       // Standard or common commands craig does not implement.
-      {"define-fun-rec", &Interpreter::cmd_unsupported},
-      {"define-funs-rec", &Interpreter::cmd_unsupported},
-      {"declare-datatype", &Interpreter::cmd_unsupported},
-      {"declare-datatypes", &Interpreter::cmd_unsupported},
-      {"declare-codatatypes", &Interpreter::cmd_unsupported},
+      // (their symbols are registered as unsupported: an assertion using one is dropped)
+      {"define-fun-rec", &Interpreter::cmd_unsupported_definitions},
+      {"define-funs-rec", &Interpreter::cmd_unsupported_definitions},
+      {"declare-datatype", &Interpreter::cmd_unsupported_definitions},
+      {"declare-datatypes", &Interpreter::cmd_unsupported_definitions},
+      {"declare-codatatypes", &Interpreter::cmd_unsupported_definitions},
       {"get-proof", &Interpreter::cmd_get_proof},
       {"get-interpolants", &Interpreter::cmd_get_interpolants},
       {"get-dag-interpolants", &Interpreter::cmd_get_dag_interpolants},
@@ -197,6 +218,36 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
 bool Interpreter::execute(const SExprPool& pool, uint32_t root) {
   pool_ = &pool;
   bool go_on = true;
+  // Which command this is, even when it cannot be executed: a failed assert drops an
+  // assertion, a failed push or pop leaves the assertion stack out of step with the script.
+  std::string name;
+  if (auto ks = pool.kids(root); !ks.empty() && pool.is_symbol(ks[0])) name = pool[ks[0]].text;
+  const unsigned level = env_->level();
+  auto dropped = [&](Location loc, const std::string& message, bool unsupported) {
+    if (name == "assert")
+      drop(level, false,
+           std::string(unsupported ? "unsupported: an assertion was dropped ("
+                                   : "an assertion was dropped after an error (") +
+               where(loc, message) + ")");
+    else if (!unsupported && pool.kids(root).size() > 1 &&
+             (name == "declare-fun" || name == "declare-const" || name == "define-fun" ||
+              name == "declare-sort" || name == "define-sort"))
+      // The script may mean a symbol that the name does not denote now (an older one, a
+      // theory symbol, a numeral such as -2): uses of the name are in doubt.
+      contest(pool.kids(root)[1], name == "declare-sort" || name == "define-sort",
+              "a failed " + name + " (" + where(loc, message) + ")");
+    else if (name == "pop")
+      // Persistent until reset or reset-assertions: the assertions the script removed stay,
+      // later assertions land on other levels than the script's, later pops remove too much
+      // or too little.
+      drop(0, true,
+           "the assertion stack does not match the script after a failed pop (" +
+               where(loc, message) + ")");
+    else if (name == "push" && failed_push_.empty())
+      // Harmless until a pop removes the level below the one the script meant (cmd_pop).
+      failed_push_ = "the assertion stack does not match the script after a failed push (" +
+                     where(loc, message) + ")";
+  };
   try {
     if (auto bad = pool.first_invalid()) throw ScriptError(pool[*bad].loc, pool[*bad].error);
     auto ks = pool.kids(root);
@@ -208,10 +259,13 @@ bool Interpreter::execute(const SExprPool& pool, uint32_t root) {
     go_on = (this->*(it->second))(ks[0], ks.subspan(1));
   } catch (const Unsupported& e) {
     report_unsupported(e.location(), e.what(), e.harmless());
+    dropped(e.location(), e.what(), true);
   } catch (const smt::UnsupportedError& e) {
     report_unsupported(pool[root].loc, e.what());
+    dropped(pool[root].loc, e.what(), true);
   } catch (const ScriptError& e) {
     report_error(e.location(), e.what());
+    dropped(e.location(), e.what(), false);
   }
   regular_->flush();
   pool_ = nullptr;
@@ -241,16 +295,11 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
   enter_assert_mode();
   last_.valid = false;
   TermBuilder b(*env_, *pool_);
-  smt::Term t;
-  try {
-    t = b.term(args[0]);
-    if (!tm_->is_bool(t))
-      fail(args[0],
-           "expected a term of sort Bool, got " + sort_to_string(tm_->sorts(), tm_->sort(t)));
-  } catch (const Unsupported&) {
-    dropped_levels_.push_back(env_->level());
-    throw;
-  }
+  // Any exception out of this command drops the assertion (execute records it).
+  smt::Term t = b.term(args[0]);
+  if (!tm_->is_bool(t))
+    fail(args[0],
+         "expected a term of sort Bool, got " + sort_to_string(tm_->sorts(), tm_->sort(t)));
   // A top-level (! t :named n) is a tracked assertion: it can be part of an unsat core. With
   // :produce-proofs or :produce-interpolants alone the name is kept (cores are read off proofs,
   // interpolation partitions name assertions) but not tracked.
@@ -264,15 +313,14 @@ bool Interpreter::cmd_assert(uint32_t cmd, Args args) {
         if ((*pool_)[ks[i]].kind == SKind::Keyword && (*pool_)[ks[i]].text == ":named")
           track = (*pool_)[ks[i + 1]].text;
   }
-  smt::AssertionId id;
-  try {
-    id = solver_->assert_formula(t, cores && !track.empty());
-  } catch (const smt::UnsupportedError&) {
-    dropped_levels_.push_back(env_->level());
-    throw;
-  }
+  smt::AssertionId id = solver_->assert_formula(t, cores && !track.empty());
   if (!track.empty()) tracked_[id] = track;
   commit_names(b.names());
+  if (!b.contested().empty()) {
+    // The assertion may not be the script's: neither sat nor unsat can be trusted.
+    drop(env_->level(), true, "an assertion uses " + b.contested());
+    for (const PendingName& p : b.names()) env_->contest_function(p.name, b.contested());
+  }
   // The text is kept for get-assertions only (:produce-assertions cannot change any more).
   if (options_.get_bool("produce-assertions"))
     assertion_texts_.push_back(pool_->to_string(args[0]));
@@ -313,7 +361,9 @@ bool Interpreter::cmd_pop(uint32_t cmd, Args args) {
   env_->pop(static_cast<unsigned>(n));
   assertion_texts_.resize(assertion_marks_[assertion_marks_.size() - n]);
   assertion_marks_.resize(assertion_marks_.size() - n);
-  std::erase_if(dropped_levels_, [&](unsigned l) { return l > env_->level(); });
+  std::erase_if(dropped_, [&](const Dropped& d) { return d.level > env_->level(); });
+  // After a failed push this pop removes assertions of a level the script keeps.
+  if (!failed_push_.empty()) drop(0, true, failed_push_);
   success();
   return true;
 }
@@ -333,7 +383,8 @@ bool Interpreter::cmd_reset_assertions(uint32_t cmd, Args args) {
   env_->reset_assertions();
   assertion_texts_.clear();
   assertion_marks_.clear();
-  dropped_levels_.clear();
+  dropped_.clear();
+  failed_push_.clear();
   success();
   return true;
 }

@@ -12,8 +12,17 @@
 //    regular output channel; the command has no effect and the script goes on. A syntax error
 //    that prevents reading the next command prints the same and stops the script.
 //  * `unsupported` is printed for well-formed input outside what craig handles; the reason goes
-//    to the diagnostic output channel. An assertion dropped this way makes later check-sats
-//    answer `unknown` instead of `sat` while it is in scope (an `unsat` answer stays sound).
+//    to the diagnostic output channel.
+//  * Never sat after a dropped assertion: an assert that fails (unsupported, or any error in
+//    it) makes later check-sats answer `unknown` instead of `sat` while its level is in scope
+//    (an `unsat` answer stays sound: the solver's assertions are a subset of the script's), and
+//    :reason-unknown names it. Symbols of unsupported commands (define-fun-rec, datatypes) are
+//    unsupported, so assertions using them are dropped. After a failed pop, or a pop after a
+//    failed push, check-sat answers `unknown` instead of `sat` and of `unsat` until
+//    reset-assertions or reset. A name whose declaration
+//    or definition failed is in doubt (it may denote an older symbol, a theory symbol, a
+//    numeral): an assertion or assumption using it answers `unknown` instead of `sat` and of
+//    `unsat` while it is in scope (Environment::contest_function).
 //  * Differences from the standard, all lenient: commands before set-logic imply the logic ALL;
 //    start-mode options (:produce-unsat-cores, ...) may be set until the first declaration or
 //    assertion, not only before set-logic; Boolean options accept 0 and 1; :produce-models is

@@ -64,6 +64,8 @@ class Interpreter {
   bool cmd_echo(uint32_t, Args);
   bool cmd_exit(uint32_t, Args);
   bool cmd_unsupported(uint32_t, Args);
+  // The location and message of an error, as printed (for :reason-unknown).
+  std::string where(Location loc, const std::string& message) const;
 
   // ---- declarations.cpp
   void check_new_function_name(uint32_t node) const;
@@ -74,11 +76,14 @@ class Interpreter {
   bool cmd_declare_const(uint32_t, Args);
   bool cmd_define_fun(uint32_t, Args);
   void commit_names(const std::vector<PendingName>& names);
+  bool cmd_unsupported_definitions(uint32_t, Args);
 
   // ---- queries.cpp
   bool cmd_check_sat(uint32_t, Args);
   bool cmd_check_sat_assuming(uint32_t, Args);
-  void run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions);
+  // `doubt`: why the assumptions may not be the script's (neither sat nor unsat is trusted).
+  void run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions,
+                 const std::string& doubt = "");
   void require_model(uint32_t cmd, const char* option);
   bool cmd_get_model(uint32_t, Args);
   bool cmd_get_value(uint32_t, Args);
@@ -134,7 +139,24 @@ class Interpreter {
   std::vector<std::string> assertion_texts_;  // for get-assertions
   std::vector<size_t> assertion_marks_;       // assertion_texts_.size() at each push
   std::unordered_map<smt::AssertionId, std::string> tracked_;  // :named top-level assertions
-  std::vector<unsigned> dropped_levels_;  // levels of assertions dropped as unsupported
+  // Why the solver's assertions may not be the script's: an assertion that was dropped
+  // (unsupported, or an error anywhere inside the assert command), a pop that failed, a pop
+  // after a push that failed, an assertion using a contested name. While one is in scope, check-sat answers unknown instead of sat (the solver lacks
+  // an assertion) and, for `blocks_unsat`, instead of unsat too (the solver's assertions are
+  // not a subset of the script's). An entry of level L is forgotten by the pop that leaves L;
+  // reset and reset-assertions forget them all.
+  struct Dropped {
+    unsigned level;
+    bool blocks_unsat;
+    std::string reason;  // for :reason-unknown
+  };
+  std::vector<Dropped> dropped_;
+  // The reason of the first failed push since reset or reset-assertions, or empty: every later
+  // successful pop then adds a Dropped entry of level 0.
+  std::string failed_push_;
+  void drop(unsigned level, bool blocks_unsat, const std::string& reason);
+  // Marks the symbol at `node` (a function, or a sort) as contested (Environment::contest_*).
+  void contest(uint32_t node, bool sort, const std::string& why);
 
   struct LastCheck {
     bool valid = false;  // a check-sat ran and the assertion stack has not changed since

@@ -34,11 +34,12 @@ bool Interpreter::cmd_check_sat_assuming(uint32_t cmd, Args args) {
   }
   last_.assumptions = std::move(texts);
   last_.assuming = true;
-  run_check(cmd, terms);
+  run_check(cmd, terms, b.contested().empty() ? "" : "an assumption uses " + b.contested());
   return true;
 }
 
-void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions) {
+void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumptions,
+                            const std::string& doubt) {
   smt::Result r;
   std::string reason;
   const auto t0 = std::chrono::steady_clock::now();
@@ -61,17 +62,28 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
     regular_->flush();
     throw;
   }
-  // A sat answer ignores the assertions that were dropped as unsupported (unsat stays sound).
-  if (r == smt::Result::Sat && !dropped_levels_.empty()) {
+  // A sat answer ignores the assertions that were dropped (see dropped_); an unsat answer
+  // stays, as the solver's assertions are a subset of the script's, unless an entry says
+  // they may not be.
+  bool from_drop = false;
+  if (!doubt.empty() && r != smt::Result::Unknown) {
     r = smt::Result::Unknown;
-    reason = "unsupported: an assertion was dropped";
+    reason = doubt;
+    from_drop = true;
   }
+  for (const Dropped& d : dropped_)
+    if (r == smt::Result::Sat || (r == smt::Result::Unsat && d.blocks_unsat)) {
+      r = smt::Result::Unknown;
+      reason = d.reason;
+      from_drop = true;
+      break;
+    }
   if (r == smt::Result::Unknown) {
     bool late = script_opts_.deadline && std::chrono::steady_clock::now() >= *script_opts_.deadline;
-    if (reason == "timeout" || reason == "interrupted" || late) {
+    if (!from_drop && (reason == "timeout" || reason == "interrupted" || late)) {
       saw_timeout_ = true;
-    } else if (reason.rfind("unsupported", 0) == 0) {
-      saw_unsupported_ = true;
+    } else if (from_drop || reason.rfind("unsupported", 0) == 0) {
+      if (reason.rfind("unsupported", 0) == 0) saw_unsupported_ = true;
       *diagnostic_ << "; " << filename_ << ":" << (*pool_)[cmd].loc.line << ":"
                    << (*pool_)[cmd].loc.col << ": unknown: " << reason << "\n";
     }

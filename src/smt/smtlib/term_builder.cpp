@@ -72,6 +72,7 @@ Sort TermBuilder::sort_rec(uint32_t node, unsigned depth) {
   }
   const std::string& name = pool_[head].text;
   Sort result;
+  if (!sort_vars_.count(name)) note_sort(name);
   if (auto v = sort_vars_.find(name); v != sort_vars_.end()) {
     if (!args.empty()) fail(head, "sort parameter '" + name + "' has no parameters");
     result = v->second;
@@ -148,6 +149,16 @@ Sort TermBuilder::arith_sort(std::span<const Item> args) const {
 
 // ---------------------------------------------------------------- terms
 
+void TermBuilder::note_function(const std::string& name) {
+  if (!contested_.empty()) return;
+  if (const std::string* why = env_.function_contested(name)) contested_ = *why;
+}
+
+void TermBuilder::note_sort(const std::string& name) {
+  if (!contested_.empty()) return;
+  if (const std::string* why = env_.sort_contested(name)) contested_ = *why;
+}
+
 const Term* TermBuilder::lookup_var(const std::string& name) const {
   auto it = vars_.find(name);
   return it == vars_.end() || it->second.empty() ? nullptr : &it->second.back();
@@ -202,8 +213,11 @@ Term TermBuilder::term(uint32_t root) {
         auto ks = pool_.kids(task.node);
         for (size_t i = 2; i < ks.size(); ++i)
           if (pool_[ks[i]].text == ":named" && pool_[ks[i]].kind == SKind::Keyword) {
-            names_.push_back({pool_[ks[i + 1]].text, results_.back().t, pool_[ks[i + 1]].loc});
-            pending_.insert(names_.back().name);
+            // (! (! t :named n) :named n): the inner one was defined after the outer check
+            const std::string& name = pool_[ks[i + 1]].text;
+            if (pending_.count(name)) fail(ks[i + 1], "symbol '" + name + "' is already declared");
+            names_.push_back({name, results_.back().t, pool_[ks[i + 1]].loc});
+            pending_.emplace(name, names_.back().term);
           }
         results_.back().node = task.node;
         break;
@@ -263,6 +277,8 @@ Term TermBuilder::symbol_term(uint32_t node) {
   const std::string& name = n.text;
   if (!n.quoted && is_reserved_word(name)) fail(node, "unexpected reserved word '" + name + "'");
   if (const Term* v = lookup_var(name)) return *v;
+  note_function(name);
+  if (auto p = pending_.find(name); p != pending_.end()) return p->second;
   if (const FunctionSymbol* f = env_.find_function(name)) {
     switch (f->kind) {
       case FunctionSymbol::Kind::Unsupported:
@@ -302,6 +318,8 @@ TermBuilder::Head TermBuilder::resolve_head(uint32_t symbol) {
   Head h{symbol};
   if (!n.quoted && is_reserved_word(name)) fail(symbol, "unexpected reserved word '" + name + "'");
   if (lookup_var(name)) fail(symbol, "'" + name + "' is a variable, not a function");
+  note_function(name);
+  if (pending_.count(name)) fail(symbol, "'" + name + "' is a constant, not a function");
   if (const FunctionSymbol* f = env_.find_function(name)) {
     if (f->kind == FunctionSymbol::Kind::Unsupported) unsupported(symbol, f->reason);
     size_t arity = f->kind == FunctionSymbol::Kind::Declared ? f->domain.size() : f->params.size();

@@ -57,8 +57,12 @@ class TermBuilder {
 
   // `(! t :named n)` is an error unless allowed (define-fun bodies may not name terms).
   void allow_names(bool on) { allow_names_ = on; }
-  // The names met so far; the caller defines them once its command has succeeded.
+  // The names met so far; the caller defines them once its command has succeeded. Later
+  // occurrences in the same command (even in later terms built by this builder) refer to them.
   const std::vector<PendingName>& names() const { return names_; }
+  // Why a symbol used so far is contested (Environment::function_contested), or empty: the
+  // term may not be what the script means.
+  const std::string& contested() const { return contested_; }
 
  private:
   enum class Op : uint8_t {
@@ -134,12 +138,17 @@ class TermBuilder {
   const SExprPool& pool_;
   bool allow_names_ = true;
   std::vector<PendingName> names_;
-  std::unordered_set<std::string> pending_;  // the names of names_
+  // The names of names_ and their terms: a name is in scope from the end of its annotation
+  // on, in the rest of the command (SMT-LIB 2.6, 3.6.5), as a constant.
+  std::unordered_map<std::string, smt::Term> pending_;
   std::vector<Item> results_;
   // let-bound and sorted variables: innermost binding last
   std::unordered_map<std::string, std::vector<smt::Term>> vars_;
   std::vector<std::string> var_trail_;
   std::unordered_map<std::string, smt::Sort> sort_vars_;
+  std::string contested_;
+  void note_function(const std::string& name);
+  void note_sort(const std::string& name);
 };
 
 }  // namespace craig::smtlib

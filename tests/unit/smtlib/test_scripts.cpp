@@ -54,8 +54,10 @@ TEST_CASE("an error inside a command: (error ...) and the script goes on") {
   Run r =
       run("(set-logic QF_UF)\n(declare-const p Bool)\n(assert (and p 1))\n(assert (not p))\n"
           "(check-sat)\n(get-value (p))\n");
+  // The failed assertion is missing from the solver: unknown, never sat.
   CHECK(r.out ==
-        "(error \"t.smt2:3:16: expected a term of sort Bool, got Int\")\nsat\n((p false))\n");
+        "(error \"t.smt2:3:16: expected a term of sort Bool, got Int\")\nunknown\n"
+        "(error \"t.smt2:6:2: no model: the last check-sat did not answer sat\")\n");
   CHECK(r.status == kScriptError);
 }
 
@@ -369,4 +371,35 @@ TEST_CASE("lenient reading: -2 as a numeral, 0 and 1 for Booleans") {
           "(assert (= x -2))(check-sat)(get-value (x -2 -0.5))(get-option :produce-assignments)");
   CHECK(r.out == "sat\n((x (- 2)) (-2 (- 2)) (-0.5 (- (/ 1 2))))\ntrue\n");
   CHECK(run("(assert (= 1 -x))").out == "(error \"t.smt2:1:14: unknown symbol '-x'\")\n");
+}
+
+TEST_CASE("a :named name is in scope from its annotation on, in the same command") {
+  const std::string decl = "(set-logic QF_UF)(declare-const p Bool)";
+  CHECK(run(decl + "(assert (and (! p :named n) (let ((n false)) (not n))))(check-sat)").out ==
+        "sat\n");
+  CHECK(run(decl + "(assert (and (! p :named n) (! (not n) :named m)))(check-sat)").out ==
+        "unsat\n");
+  // not before it, not as a function, not twice; each failure drops the assertion
+  CHECK(run(decl + "(assert (and n (! p :named n)))(check-sat)").out ==
+        "(error \"t.smt2:1:53: unknown symbol 'n'\")\nunknown\n");
+  CHECK(run(decl + "(assert (and (! p :named n) (n p)))(check-sat)").out ==
+        "(error \"t.smt2:1:69: 'n' is a constant, not a function\")\nunknown\n");
+  CHECK(run(decl + "(assert (! (! p :named n) :named n))(check-sat)").out ==
+        "(error \"t.smt2:1:73: symbol 'n' is already declared\")\nunknown\n");
+}
+
+TEST_CASE("never sat after a dropped assertion; scoped by push and pop") {
+  Run r = run(
+      "(set-logic QF_UF)(declare-const p Bool)(push 1)(assert (forall ((x Bool)) x))(check-sat)"
+      "(get-info :reason-unknown)(assert (not p))(assert p)(check-sat)(pop 1)(check-sat)");
+  CHECK(r.out ==
+        "unsupported\nunknown\n(:reason-unknown \"unsupported: an assertion was dropped "
+        "(t.smt2:1:56: quantifiers are not supported)\")\nunsat\nsat\n");
+  CHECK(r.status == kScriptUnsupported);
+  // the symbols of unsupported definitions are unsupported
+  r = run("(define-fun-rec f ((x Int)) Int (f x))(assert (= (f 1) 2))(check-sat)");
+  CHECK(r.out == "unsupported\nunsupported\nunknown\n");
+  // a failed redeclaration: neither sat nor unsat
+  r = run("(declare-const x Int)(declare-const x Real)(assert (= x 0.5))(check-sat)");
+  CHECK(r.out == "(error \"t.smt2:1:37: symbol 'x' is already declared\")\nunknown\n");
 }

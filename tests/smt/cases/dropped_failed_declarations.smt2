@@ -1,0 +1,20 @@
+; A declaration or definition that fails leaves its symbol undeclared; assertions using it
+; fail and are dropped. A definition with an unsupported body or sort makes its symbol
+; unsupported. Intended answers: unsat in each part.
+(set-logic QF_UFLIA)
+(declare-const x Int)
+(declare-fun f (Int) U)
+(assert (= (f x) (f x)))
+(define-fun g ((y Int)) Int (+ y z))
+(assert (> (g x) (g x)))
+(check-sat)
+(reset-assertions)
+(declare-const x Int)
+(define-fun pos ((y Int)) Bool (forall ((z Int)) (> y z)))
+(assert (pos x))
+(check-sat)
+(reset-assertions)
+(define-sort Word () (_ BitVec 16))
+(declare-const w Word)
+(assert (distinct w w))
+(check-sat)
