@@ -201,6 +201,12 @@ struct FunctionDecl {
     std::optional<Unsupported> unsupported;
     Builtin builtin = Builtin::None;
     bool reachable = false;
+    // Declared, called, never defined, not a builtin: external code. A call evaluates its
+    // arguments, then may change every file-scope variable and returns an arbitrary value
+    // of the return type (CPAchecker and Ultimate assume no side effects; assuming any
+    // keeps a TRUE verdict sound). The lowering and the replay read these values as inputs
+    // in the same order: the result, then the file-scope variables in declaration order.
+    bool external = false;
     std::vector<CallSite> calls;  // calls in the body, in source order
 
     FunctionDecl();

@@ -473,6 +473,25 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
     case Builtin::None: break;
     }
 
+    if (f->external) {
+        // FunctionDecl::external: the result first, then every file-scope variable.
+        if (!f->return_type.is_void() &&
+            !read_input(f->return_type, e.loc, TraceStep::InputSource::ExternalResult, f->name, out))
+            return false;
+        for (const auto& g : tu_.globals) {
+            if (g->storage != Storage::Global || !g->type.is_integer()) continue;
+            if (!limits_.external_side_effects) {
+                if (next_input_ >= inputs_.size())
+                    return halt(ReplayOutcome::OutOfInputs, e.loc, "no input left for " + g->name);
+                ++next_input_;  // read and ignored: the variable keeps its value
+                continue;
+            }
+            std::uint64_t v = 0;
+            if (!read_input(g->type, e.loc, TraceStep::InputSource::ExternalGlobal, g->name, v)) return false;
+            global_value_[g->id] = v;
+        }
+        return true;
+    }
     if (!f->body) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "call of " + f->name + ", which has no definition");
     if (!count_step(e.loc)) return false;
     if (frames_.size() >= limits_.max_call_depth)

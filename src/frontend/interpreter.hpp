@@ -110,11 +110,17 @@ std::string_view to_string(ReplayOutcome o);
 struct ReplayLimits {
     std::uint64_t max_steps = 10'000'000;
     unsigned max_call_depth = 10000;
+    // false: a call of an external function (FunctionDecl::external) reads the inputs for
+    // the file-scope variables it may change but leaves them as they are, so that the same
+    // input vector replays the run in which external code has no side effects.
+    bool external_side_effects = true;
 };
 
 struct TraceStep {
     enum Kind : std::uint8_t { Input, Assign, Branch, Call, Return, Error };
-    enum class InputSource : std::uint8_t { Nondet, Uninitialised, Extern };
+    // ExternalResult: the value an external function (FunctionDecl::external) returns;
+    // ExternalGlobal: a file-scope variable that call may have changed (name = the variable).
+    enum class InputSource : std::uint8_t { Nondet, Uninitialised, Extern, ExternalResult, ExternalGlobal };
 
     Kind kind = Input;
     SourceLocation loc;

@@ -212,7 +212,13 @@ void Parser::check_reachable() {
                 callee->reachable = true;
                 continue;
             }
-            if (!callee->is_defined) throw Unsupported(c.loc, "call to undefined function " + callee->name);
+            if (!callee->is_defined) {
+                if (!callee->return_type.is_integer() && !callee->return_type.is_void())
+                    throw Unsupported(c.loc, "call to undefined function " + callee->name + " of a non-integer type");
+                callee->external = true;
+                callee->reachable = true;
+                continue;
+            }
             enqueue(callee);
         }
     }

@@ -216,6 +216,21 @@ Val Lowerer::call(const Expr& e) {
         case Builtin::None:
             break;
     }
+    if (f.external) {
+        // frontend::FunctionDecl::external: the arguments for their effects, then an arbitrary
+        // result and arbitrary values of the file-scope variables (the replay's input order).
+        for (const auto& a : e.operands) expr(*a);
+        label("call " + f.name + " (external: arbitrary result and globals)", e.loc);
+        Val result = f.return_type.is_void() ? void_val()
+                                             : nondet_value(f.return_type, e.loc, "external " + f.name + "()");
+        for (const auto& g : tu_.globals) {
+            if (g->storage != frontend::Storage::Global || !g->type.is_integer()) continue;
+            auto it = globals_.find(g.get());
+            if (it == globals_.end()) continue;
+            assign(it->second, nondet_value(g->type, e.loc, "external " + f.name + "(): " + g->name).term);
+        }
+        return result;
+    }
     // A defined function: evaluate the arguments left to right, then inline the body.
     std::vector<Val> args;
     for (std::size_t i = 0; i < e.operands.size(); ++i) {

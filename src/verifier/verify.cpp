@@ -127,6 +127,8 @@ std::string describe(const frontend::TraceStep& s) {
         case K::Input:
             if (s.source == K::InputSource::Nondet) line += s.name + "() returns " + value;
             else if (s.source == K::InputSource::Extern) line += "extern " + s.name + " = " + value;
+            else if (s.source == K::InputSource::ExternalResult) line += "external " + s.name + "() returns " + value;
+            else if (s.source == K::InputSource::ExternalGlobal) line += "external call sets " + s.name + " = " + value;
             else line += "uninitialised " + s.name + " = " + value;
             break;
         case K::Assign: line += s.name + " = " + value; break;
@@ -241,12 +243,19 @@ struct Outcome {
 };
 
 Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time_point start,
-                       std::ostream& out) {
+                       std::ostream& out, std::ostream& err) {
     Outcome result;
     frontend::TranslationUnit tu = frontend::parse_translation_unit(job.c_file, job.data_model);
     if (!tu.main_function() || !tu.main_function()->body)
         throw frontend::ParseError(frontend::SourceLocation{job.c_file, 0, 0},
                                    "the program has no definition of main");
+    std::vector<std::string> externals;
+    for (const auto& f : tu.functions)
+        if (f->external && f->reachable) {
+            externals.push_back(f->name);
+            err << "craig: warning: " << f->loc.str() << ": " << f->name
+                << " has no definition: its calls return an arbitrary value and may change every global variable\n";
+        }
 
     smt::TermManager tm;
     const auto t_lower = Clock::now();
@@ -287,7 +296,21 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         std::vector<std::uint64_t> inputs;
         for (const InputValue& in : v.cex.inputs) inputs.push_back(in.bits);
         replay = frontend::replay(tu, inputs);
-        if (replay->outcome != frontend::ReplayOutcome::ReachedError) {
+        // A counterexample through an external function must not rest on that function
+        // changing globals (CPAchecker's and Ultimate's semantics: no side effects): the
+        // same inputs replay the run in which external calls leave the globals alone.
+        if (replay->outcome == frontend::ReplayOutcome::ReachedError && !externals.empty()) {
+            frontend::ReplayLimits pure;
+            pure.external_side_effects = false;
+            frontend::ReplayResult without = frontend::replay(tu, inputs, pure);
+            if (without.outcome != frontend::ReplayOutcome::ReachedError) {
+                r.kind = VerdictKind::Unknown;
+                r.reason = "the error is reached only if an external function (" + externals.front() +
+                           (externals.size() > 1 ? ", ..." : "") + ") changes a global variable";
+            }
+            replay = std::move(without);
+        }
+        if (r.kind == VerdictKind::False && replay->outcome != frontend::ReplayOutcome::ReachedError) {
             r.kind = VerdictKind::Unknown;
             r.reason = "counterexample not confirmed by replay: " +
                        std::string(frontend::to_string(replay->outcome)) +
@@ -327,6 +350,11 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
                       lowering_time, engine_time, seconds);
         out << buf;
         for (const std::string& a : plain.approximations) out << "  approximation: " << a << "\n";
+        if (!externals.empty()) {
+            out << "  external functions (arbitrary result and globals):";
+            for (const std::string& name : externals) out << " " << name;
+            out << "\n";
+        }
     }
     if (o.json) print_json(out, o, r, seconds);
     out.flush();
@@ -371,13 +399,13 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
             copy.input = from_stdin->path();
             Job job = resolve_job(copy);
             remove_stale_witness(copy, job);
-            return verify_program(copy, job, start, out).exit_code;
+            return verify_program(copy, job, start, out, err).exit_code;
         }
         Job job = resolve_job(o);
         remove_stale_witness(o, job);
         if (!job.property_supported)
             return unknown("unsupported property " + job.property_file, "", cli::kUnsupported);
-        return verify_program(o, job, start, out).exit_code;
+        return verify_program(o, job, start, out, err).exit_code;
     } catch (const frontend::Unsupported& e) {
         const std::string where = e.location().str() + ": " + e.construct();
         return unknown("unsupported: " + where, where, cli::kUnsupported);

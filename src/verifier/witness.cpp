@@ -66,6 +66,14 @@ EdgeData edge_data(const TraceStep& s) {
             d.emplace_back("assumption.scope", s.function);
             break;
         case TraceStep::InputSource::Extern: d.emplace_back("assumption", s.name + " == " + value + ";"); break;
+        case TraceStep::InputSource::ExternalResult:
+            d.emplace_back("assumption", "\\result == " + value + ";");
+            d.emplace_back("assumption.scope", s.function);
+            d.emplace_back("assumption.resultfunction", s.name);
+            break;
+        case TraceStep::InputSource::ExternalGlobal:
+            d.emplace_back("assumption", s.name + " == " + value + ";");
+            break;
         }
         return d;
     }

@@ -162,8 +162,8 @@ TEST_CASE("declarators: nesting and abstract declarators") {
                       "int (*fp)(void); int *p, **q, arr[3][4], (*pa)[2];\n"
                       "typedef int fn_t(int); fn_t h; int h(int z);\n"
                       "int main(void) { return h(1) + (int)sizeof(int (*)(void)); }") == "pointer");
-    CHECK(unsupported("typedef int fn_t(int); fn_t h; int main(void) { return h(1); }") ==
-          "call to undefined function h");
+    // A function without a body is external code (FunctionDecl::external), not unsupported.
+    CHECK(unsupported("typedef int fn_t(int); fn_t h; int main(void) { return h(1); }").empty());
     CHECK(unsupported("int (x) = 3; int main(void) { return (x); }").empty());
 }
 

@@ -1,0 +1,6 @@
+// expected: TRUE
+// args: --engine impact
+// Issue 15: an external function's result ranges over its return type only.
+extern void reach_error(void);
+extern unsigned char sample(void);
+int main(void) { unsigned char c = sample(); if (c > 255) reach_error(); return 0; }
