@@ -204,10 +204,7 @@ void EufTheory::extend_model(Model& model) {
     } else if (k == Kind::App) {
       std::vector<Value> args;
       for (Term a : tm_.children(t)) args.push_back(value_of_class(cc_.representative(a), tm_.sort(a)));
-      FunctionTable& tab = tables[tm_.func_of(t)];
-      for (const auto& e : tab.entries)
-        if (e.first == args) return;
-      tab.entries.emplace_back(std::move(args), v);
+      tables[tm_.func_of(t)].add(std::move(args), v);
     }
   });
   for (auto& [f, tab] : tables) {

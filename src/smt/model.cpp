@@ -29,9 +29,8 @@ const FunctionTable* Model::table(FuncId f) const {
 Value Model::apply(FuncId f, const std::vector<Value>& args) const {
   const FunctionTable* t = table(f);
   if (!t) return default_value(tm_->func(f).range);
-  for (const auto& [in, out] : t->entries)
-    if (in == args) return out;
-  return t->otherwise;
+  const Value* v = t->find(args);
+  return v ? *v : t->otherwise;
 }
 
 uint32_t Model::universe_size(Sort s) const {

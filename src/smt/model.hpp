@@ -12,9 +12,36 @@
 
 namespace craig::smt {
 
+struct ValuesHash {
+  size_t operator()(const std::vector<Value>& vs) const {
+    size_t h = vs.size();
+    for (const Value& v : vs) h = h * 1000003 ^ ValueHash{}(v);
+    return h;
+  }
+};
+
+// A function's interpretation: `entries` in the order they were added (printing keeps
+// it), found by a hash index (a model of n applications is built and evaluated in O(n),
+// where a scan of the entries made it quadratic).
 struct FunctionTable {
   std::vector<std::pair<std::vector<Value>, Value>> entries;
   Value otherwise;
+
+  // The value at `args`, nullptr when no entry has them.
+  const Value* find(const std::vector<Value>& args) const {
+    auto it = index_.find(args);
+    return it == index_.end() ? nullptr : &entries[it->second].second;
+  }
+  // Adds the entry unless one with these arguments exists (the first one stays).
+  bool add(std::vector<Value> args, Value v) {
+    if (index_.count(args)) return false;
+    index_.emplace(args, static_cast<uint32_t>(entries.size()));
+    entries.emplace_back(std::move(args), std::move(v));
+    return true;
+  }
+
+ private:
+  std::unordered_map<std::vector<Value>, uint32_t, ValuesHash> index_;
 };
 
 class Model {

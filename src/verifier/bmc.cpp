@@ -235,6 +235,12 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
     Verdict v;
     unsigned checks = 0;
     bool out_of_rounds = false;
+    // A query stopped by the deadline or an interrupt says where the unrolling was.
+    auto solver_unknown = [&](unsigned k) {
+        const std::string why = solver.reason_unknown();
+        if (why == "timeout" || why == "interrupted") return why + " at bound " + std::to_string(k);
+        return "solver: " + why;
+    };
     auto finish = [&](Verdict r) {
         r.stats.push_back({"bmc-bound", std::to_string(u.depth())});
         r.stats.push_back({"bmc-checks", std::to_string(checks)});
@@ -258,7 +264,7 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
             }
             if (r == smt::Result::Unknown) {
                 v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
-                                         : "solver: " + solver.reason_unknown();
+                                         : solver_unknown(k);
                 return finish(v);
             }
         }
@@ -271,7 +277,7 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
             smt::Result r = solver.check(a);
             if (r == smt::Result::Unknown) {
                 v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
-                                         : "solver: " + solver.reason_unknown();
+                                         : solver_unknown(k);
                 return finish(v);
             }
             done = r == smt::Result::Unsat;
@@ -292,7 +298,7 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
                 }
                 if (r == smt::Result::Unknown) {
                     v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
-                                             : "solver: " + solver.reason_unknown();
+                                             : solver_unknown(k);
                     return finish(v);
                 }
             }
