@@ -73,7 +73,8 @@
 //    it, "case 3" or "default"); text = the printed condition otherwise.
 //    Conditions that are constant expressions (while (1)) decide nothing
 //    and are not recorded. loc = the condition; anchor = the statement's
-//    keyword (`do` for do-while), or the '?' of a void `c ? a : b;`.
+//    keyword (`do` for do-while; the '?' for a conditional that the parser
+//    turned into an if statement, in GNU statement expressions).
 //  - Call (name = callee, function = caller, "" for main; loc = the call, or
 //    main's definition) and Return (name = the function returned from,
 //    value = its return value if any; text = "return" with loc = the return
@@ -128,8 +129,8 @@ struct TraceStep {
     std::string text;      // Branch: printed condition; Error: message
     InputSource source = InputSource::Nondet;  // Input
     // Input from a nondet call: the call's closing ')'; Branch: the statement's
-    // keyword (if, while, do, for, switch; the '?' of a void conditional
-    // statement); empty (line 0) for other steps.
+    // keyword (if, while, do, for, switch; the '?' of a conditional the parser
+    // turned into an if); empty (line 0) for other steps.
     SourceLocation anchor;
 };
 

@@ -16,7 +16,7 @@
 //    C constant, frontend::c_literal), format acsl_expression (the only constraint form
 //    format 2.0 allows for function_return: `\result <op> <constant>`);
 //  - Branch of if, while, for, switch: type branching at the statement's keyword (the
-//    `?` of a void `c ? a : b;` statement, which the parser turns into an if), constraint
+//    `?` of a conditional that the parser turned into an if statement), constraint
 //    value "true" / "false"; for switch the value of the controlling expression when a
 //    case label matched, else "default". No format key: the format gives a branching
 //    constraint the key value only;
