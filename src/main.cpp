@@ -288,11 +288,13 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"ILP32", "LP64"}));
   std::string witness_format;
   verify->add_option("--witness", vo.witness,
-                     "Write a witness: GraphML violation witness for FALSE, correctness witness (loop "
-                     "invariants) for TRUE; removed for other verdicts");
+                     "Write a witness: violation witness for FALSE, correctness witness (loop "
+                     "invariants) for TRUE, in the format of --witness-format; removed for other "
+                     "verdicts. Must not name an input file (exit code 2)");
   verify->add_option("--witness-format", witness_format,
-                     "Correctness witness format: graphml or yaml (format 2.0) (default: yaml for "
-                     ".yml/.yaml file names, else graphml)")
+                     "Witness format for both verdicts: graphml (1.0) or yaml (2.0: violation_sequence "
+                     "for FALSE, invariant_set for TRUE) (default: yaml for .yml/.yaml file names, "
+                     "else graphml)")
       ->check(CLI::IsMember({"graphml", "yaml"}));
   verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
   verify->add_option("--recursion-depth", vo.lowering.recursion_depth,

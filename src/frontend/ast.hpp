@@ -86,6 +86,8 @@ struct Expr {
     Op op = Op::None;
     Type type;
     SourceLocation loc;
+    // Call: the ')' after the arguments (where SV-COMP witnesses locate a call's return).
+    SourceLocation rparen;
     std::vector<ExprPtr> operands;
     std::uint64_t value = 0;
     std::string text;

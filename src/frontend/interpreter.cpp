@@ -110,12 +110,12 @@ private:
     bool read_var(const VarDecl& v, const SourceLocation& at, std::uint64_t& out);
     bool write_var(const VarDecl& v, std::uint64_t value, const SourceLocation& at);
     bool read_input(Type t, const SourceLocation& at, TraceStep::InputSource source, const std::string& name,
-                    std::uint64_t& out);
+                    std::uint64_t& out, const SourceLocation& anchor = {});
 
     // --- expressions --------------------------------------------------------
     bool eval(const Expr& e, std::uint64_t& out);
     bool eval_discarded(const Expr& e);
-    bool eval_condition(const Expr& e, const char* keyword, bool& holds);
+    bool eval_condition(const Expr& e, const char* keyword, const SourceLocation& anchor, bool& holds);
     bool unary(const Expr& e, std::uint64_t a, std::uint64_t& out);
     bool arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, Type result, const SourceLocation& at,
                std::uint64_t& out);
@@ -241,7 +241,7 @@ bool Machine::write_var(const VarDecl& v, std::uint64_t value, const SourceLocat
 }
 
 bool Machine::read_input(Type t, const SourceLocation& at, TraceStep::InputSource source, const std::string& name,
-                         std::uint64_t& out) {
+                         std::uint64_t& out, const SourceLocation& anchor) {
     if (next_input_ >= inputs_.size()) {
         std::string what = source == TraceStep::InputSource::Nondet ? name + "()" : name;
         return halt(ReplayOutcome::OutOfInputs, at,
@@ -249,7 +249,10 @@ bool Machine::read_input(Type t, const SourceLocation& at, TraceStep::InputSourc
     }
     out = t.is_integer() ? normalize(inputs_[next_input_], t.kind, dm_) : inputs_[next_input_];
     ++next_input_;
-    if (tracing()) record(TraceStep::Input, at, name, out, t, false, {}, source);
+    if (tracing()) {
+        record(TraceStep::Input, at, name, out, t, false, {}, source);
+        result_.trace.back().anchor = anchor;
+    }
     return true;
 }
 
@@ -428,13 +431,16 @@ bool Machine::eval_discarded(const Expr& e) {
     return eval(e, unused);
 }
 
-bool Machine::eval_condition(const Expr& e, const char* keyword, bool& holds) {
+bool Machine::eval_condition(const Expr& e, const char* keyword, const SourceLocation& anchor, bool& holds) {
     std::uint64_t v;
     if (!eval(e, v)) return false;
     holds = v != 0;
     // A constant condition (while (1)) decides nothing; control-flow graphs of
     // other tools have no branch there either.
-    if (tracing() && !evaluate_constant(e, dm_)) record(TraceStep::Branch, e.loc, keyword, v, e.type, holds, print(e));
+    if (tracing() && !evaluate_constant(e, dm_)) {
+        record(TraceStep::Branch, e.loc, keyword, v, e.type, holds, print(e));
+        result_.trace.back().anchor = anchor;
+    }
     return true;
 }
 
@@ -449,7 +455,8 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
     out = 0;
     const FunctionDecl* f = e.callee;
     if (!f) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "call of an unknown function");
-    if (f->builtin == Builtin::Nondet) return read_input(e.type, e.loc, TraceStep::InputSource::Nondet, f->name, out);
+    if (f->builtin == Builtin::Nondet)
+        return read_input(e.type, e.loc, TraceStep::InputSource::Nondet, f->name, out, e.rparen);
 
     // Arguments, left to right.
     std::vector<std::uint64_t> args(e.operands.size());
@@ -606,7 +613,7 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
             return branch ? exec(*branch, seek) : Signal::Normal;
         }
         bool holds;
-        if (!eval_condition(*s.expr, "if", holds)) return Signal::Halt;
+        if (!eval_condition(*s.expr, "if", s.loc, holds)) return Signal::Halt;
         if (holds) return exec(*s.body, nullptr);
         return s.else_body ? exec(*s.else_body, nullptr) : Signal::Normal;
     }
@@ -614,7 +621,7 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
         for (bool first = true;; first = false) {
             if (!(first && seek)) {
                 bool holds;
-                if (!eval_condition(*s.expr, "while", holds)) return Signal::Halt;
+                if (!eval_condition(*s.expr, "while", s.loc, holds)) return Signal::Halt;
                 if (!holds) return Signal::Normal;
             }
             const Signal sig = run_loop_body(first);
@@ -627,7 +634,7 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
             if (sig == Signal::Break) return Signal::Normal;
             if (sig != Signal::Normal && sig != Signal::Continue) return sig;
             bool holds;
-            if (!eval_condition(*s.expr, "do", holds)) return Signal::Halt;
+            if (!eval_condition(*s.expr, "do", s.loc, holds)) return Signal::Halt;
             if (!holds) return Signal::Normal;
         }
     case StmtKind::For: {
@@ -638,7 +645,7 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
         for (bool first = true;; first = false) {
             if (!(first && seek) && s.expr) {
                 bool holds;
-                if (!eval_condition(*s.expr, "for", holds)) return Signal::Halt;
+                if (!eval_condition(*s.expr, "for", s.loc, holds)) return Signal::Halt;
                 if (!holds) return Signal::Normal;
             }
             const Signal sig = run_loop_body(first);
@@ -691,6 +698,7 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
             if (tracing()) {
                 std::string text = matched ? "case " + c_literal(v, s.expr->type) : dflt ? "default" : "no case";
                 record(TraceStep::Branch, s.expr->loc, "switch", v, s.expr->type, matched, std::move(text));
+                result_.trace.back().anchor = s.loc;
             }
             if (!target) return Signal::Normal;
         }

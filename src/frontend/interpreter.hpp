@@ -63,7 +63,8 @@
 // step is still recorded):
 //  - Input: value read (normal form of `type`); source says where from:
 //    Nondet (name = the nondet function), Uninitialised (name = the local),
-//    Extern (name = the global). loc = the call or declaration.
+//    Extern (name = the global). loc = the call or declaration; anchor = the
+//    call's closing ')' for Nondet.
 //  - Assign: name = variable, value = its new value: assignments, ++/--,
 //    declarations with initialiser, parameter binding.
 //  - Branch: decisions of statement conditions; name = "if", "while", "do",
@@ -71,7 +72,9 @@
 //    condition held (switch: whether a case label matched; text then names
 //    it, "case 3" or "default"); text = the printed condition otherwise.
 //    Conditions that are constant expressions (while (1)) decide nothing
-//    and are not recorded.
+//    and are not recorded. loc = the condition; anchor = the statement's
+//    keyword (`do` for do-while; the '?' for a conditional that the parser
+//    turned into an if statement, in GNU statement expressions).
 //  - Call (name = callee, function = caller, "" for main; loc = the call, or
 //    main's definition) and Return (name = the function returned from,
 //    value = its return value if any; text = "return" with loc = the return
@@ -131,6 +134,10 @@ struct TraceStep {
     bool taken = false;    // Branch
     std::string text;      // Branch: printed condition; Error: message
     InputSource source = InputSource::Nondet;  // Input
+    // Input from a nondet call: the call's closing ')'; Branch: the statement's
+    // keyword (if, while, do, for, switch; the '?' of a conditional the parser
+    // turned into an if); empty (line 0) for other steps.
+    SourceLocation anchor;
 };
 
 struct ReplayResult {

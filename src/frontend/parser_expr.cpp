@@ -241,7 +241,7 @@ ExprPtr Parser::parse_call() {
             if (!accept(TokenKind::Comma)) break;
         }
     }
-    expect(TokenKind::RParen, "')' after arguments");
+    const SourceLocation rparen = expect(TokenKind::RParen, "')' after arguments").loc;
     if (builtin_expect) {
         // __builtin_expect(e, c) is e (as long); c is a constant hint.
         if (args.size() != 2) throw ParseError(loc, "__builtin_expect takes two arguments");
@@ -251,7 +251,9 @@ ExprPtr Parser::parse_call() {
         if (!evaluate_constant(*hint, dm_)) throw Unsupported(hint->loc, "__builtin_expect with a non-constant hint");
         return tc_.convert(tc_.rvalue(std::move(args[0])), Type::of(TypeKind::Long));
     }
-    return make_call(*fn, std::move(args), loc);
+    ExprPtr call = make_call(*fn, std::move(args), loc);
+    call->rparen = rparen;
+    return call;
 }
 
 ExprPtr Parser::convert_argument(ExprPtr arg, Type param, bool strings_ok) {

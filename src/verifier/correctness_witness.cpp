@@ -71,13 +71,12 @@ std::string yaml_quote(std::string_view text) {
     return r + "\"";
 }
 
-std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo& info,
-                                           const std::vector<WitnessInvariant>& invariants,
-                                           const std::string& uuid) {
+void write_yaml_entry_start(std::ostream& out, std::string_view entry_type, const WitnessInfo& info,
+                            const std::string& uuid) {
     const std::string hash = sha256_file(info.program_file);
     const auto [name, version] = split_producer(info.producer);
     const std::string file = yaml_quote(info.program_file);
-    out << "- entry_type: \"invariant_set\"\n"
+    out << "- entry_type: " << yaml_quote(entry_type) << "\n"
            "  metadata:\n"
            "    format_version: \"2.0\"\n"
         << "    uuid: " << yaml_quote(uuid) << "\n"
@@ -93,6 +92,13 @@ std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo&
         << "      specification: " << yaml_quote(info.specification) << "\n"
         << "      data_model: " << (info.architecture == "64bit" ? "\"LP64\"" : "\"ILP32\"") << "\n"
         << "      language: \"C\"\n";
+}
+
+std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo& info,
+                                           const std::vector<WitnessInvariant>& invariants,
+                                           const std::string& uuid) {
+    write_yaml_entry_start(out, "invariant_set", info, uuid);
+    const std::string file = yaml_quote(info.program_file);
     if (invariants.empty()) {
         out << "  content: []\n";
         return 0;

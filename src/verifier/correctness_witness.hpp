@@ -46,6 +46,13 @@ std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo&
                                            const std::vector<WitnessInvariant>& invariants,
                                            const std::string& uuid);
 
+// The start of a YAML 2.0 witness entry, shared by correctness and violation witnesses:
+// `- entry_type: TYPE` and the metadata block described above (format_version "2.0",
+// uuid, creation_time, producer, task); the caller writes `  content:` next. Throws
+// frontend::InputError when the program file cannot be read (for its hash).
+void write_yaml_entry_start(std::ostream& out, std::string_view entry_type, const WitnessInfo& info,
+                            const std::string& uuid);
+
 // A random (version 4) UUID, "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".
 std::string random_uuid();
 

@@ -21,6 +21,7 @@
 #include "verifier/impact.hpp"
 #include "verifier/large_block.hpp"
 #include "verifier/term_to_c.hpp"
+#include "verifier/violation_witness_yaml.hpp"
 #include "verifier/witness.hpp"
 #include "verifier/witness_invariants.hpp"
 
@@ -186,21 +187,61 @@ WitnessInfo witness_info(const VerifyOptions& o, const Job& job) {
     return info;
 }
 
+// Whether --witness names an input of the job (the C file, the task file, the property
+// file), also through symlinks or another spelling of the path: such a run is refused
+// before any work, so that a witness never overwrites its program.
+bool witness_is_input(const VerifyOptions& o, const Job& job) {
+    namespace fs = std::filesystem;
+    if (o.witness.empty()) return false;
+    for (const std::string& input : {o.input, job.c_file, job.property_file}) {
+        std::error_code ec;
+        if (!input.empty() && fs::equivalent(o.witness, input, ec) && !ec) return true;
+    }
+    return false;
+}
+
 // A witness file left from an earlier run must not pass for this run's: the file is
-// removed before the engine runs and written only for TRUE and FALSE. Never the input.
+// removed before the engine runs and written only for TRUE and FALSE. Never an input
+// (run_verify refuses those before; checked again here).
 void remove_stale_witness(const VerifyOptions& o, const Job& job) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (o.witness.empty() || !fs::is_regular_file(o.witness, ec)) return;
-    for (const std::string& input : {o.input, job.c_file, job.property_file})
-        if (!input.empty() && fs::equivalent(o.witness, input, ec)) return;
+    if (o.witness.empty() || !fs::is_regular_file(o.witness, ec) || witness_is_input(o, job)) return;
     fs::remove(o.witness, ec);
+}
+
+// The violation witness of a FALSE verdict, in the format --witness-format or the file
+// name asks for, and one line saying what it holds.
+void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job,
+                     const frontend::ReplayResult& replay) {
+    if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
+    const WitnessFormat format = o.witness_format.value_or(witness_format_for(o.witness));
+    if (format == WitnessFormat::GraphML) {
+        std::ofstream w(o.witness);
+        if (w) write_violation_witness(w, witness_info(o, job), replay);
+        if (!w) throw frontend::InputError(o.witness, "cannot write the witness file");
+        out << "Witness: " << o.witness << " (violation, GraphML)\n";
+        return;
+    }
+    std::ostringstream text;
+    const YamlViolationWitness y = write_violation_witness_yaml(text, witness_info(o, job), replay, random_uuid());
+    if (!y.written) {
+        out << "Witness: none written to " << o.witness << ": " << y.reason << "\n";
+        return;
+    }
+    std::ofstream w(o.witness);
+    if (w) w << text.str();
+    if (!w) throw frontend::InputError(o.witness, "cannot write the witness file");
+    out << "Witness: " << o.witness << " (violation, YAML 2.0, " << y.waypoints << " waypoint"
+        << (y.waypoints == 1 ? "" : "s") << ", " << y.left_out << " step" << (y.left_out == 1 ? "" : "s")
+        << " left out)\n";
 }
 
 // The correctness witness of a TRUE verdict and one line saying what it holds.
 void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job,
                        const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
                        const Verdict& v) {
+    if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
     const WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.invariants, job.c_file);
     const WitnessFormat format = o.witness_format.value_or(witness_format_for(o.witness));
     std::ofstream w(o.witness);
@@ -330,12 +371,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     print_verdict_line(out, r);
     if (r.kind == VerdictKind::False) {
         print_counterexample(out, v.cex, *replay);
-        if (!o.witness.empty()) {
-            std::ofstream w(o.witness);
-            if (w) write_violation_witness(w, witness_info(o, job), *replay);
-            if (!w) throw frontend::InputError(o.witness, "cannot write the witness file");
-            out << "Witness: " << o.witness << "\n";
-        }
+        if (!o.witness.empty()) write_violation(out, o, job, *replay);
     }
     if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v);
     if (r.kind == VerdictKind::True && o.invariants) print_invariants(out, blocks, v.invariants);
@@ -398,10 +434,12 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
             VerifyOptions copy = o;
             copy.input = from_stdin->path();
             Job job = resolve_job(copy);
+            if (witness_is_input(copy, job)) return error("--witness " + o.witness + " names an input file", cli::kUsage);
             remove_stale_witness(copy, job);
             return verify_program(copy, job, start, out, err).exit_code;
         }
         Job job = resolve_job(o);
+        if (witness_is_input(o, job)) return error("--witness " + o.witness + " names an input file", cli::kUsage);
         remove_stale_witness(o, job);
         if (!job.property_supported)
             return unknown("unsupported property " + job.property_file, "", cli::kUnsupported);

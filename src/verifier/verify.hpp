@@ -16,12 +16,16 @@
 //
 // Output (on `out`): `Verification result: TRUE|FALSE|UNKNOWN (reason)`, then the
 // counterexample (inputs and the replayed path with values), `Witness: FILE ...` when
-// one was written (correctness witnesses: witness_invariants.hpp, correctness_witness.hpp)
+// one was written (correctness witnesses: witness_invariants.hpp, correctness_witness.hpp;
+// violation witnesses: witness.hpp (GraphML), violation_witness_yaml.hpp (YAML 2.0, for
+// --witness-format yaml or a .yml/.yaml witness name))
 // or, with `stats`, the statistics; with `json` the last line is one JSON object
 //   {"result":"FALSE","reason":"...","unsupported":"","engine":"bmc","time":0.12}.
 // Errors that prevent a verdict go to `err` as `craig: error: FILE:LINE:COL: ...`.
 // The return value is the process exit code (src/cli/exit_codes.hpp):
 //   0 a verdict was printed (TRUE, FALSE, or UNKNOWN because of the bound or a replay),
+//   2 the witness file is an input of the job (the C, task or property file, also through
+//   a symlink): refused before any work, nothing written,
 //   3 input error (syntax, task file), 4 unsupported construct or property (UNKNOWN and
 //   the JSON line are printed), 5 time or memory limit (UNKNOWN printed), 6 I/O error,
 //   10 a self-check failed.

@@ -6,10 +6,13 @@
 #   // reason: text the verdict line must contain (optional)
 #   // stderr: text standard error must contain (optional)
 # Checks the verdict line, the JSON line, the exit code, for FALSE the replayed
-# counterexample and the GraphML violation witness, for TRUE a GraphML correctness witness,
-# and that no other verdict leaves a witness file (a stale one is planted before each run).
+# counterexample and the GraphML violation witness, and in a second run the YAML 2.0
+# violation witness (--witness NAME.yml; checked by check_violation_witness_yaml.py against
+# the program text), for TRUE a GraphML correctness witness, and that no other verdict
+# leaves a witness file (a stale one is planted before each run).
 set -u
 craig="$1"; dir="$2"
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0; n=0
 for f in "$dir"/*.c; do
@@ -37,6 +40,13 @@ for f in "$dir"/*.c; do
         grep -q 'key="violation"' "$tmp/$name.graphml" 2>/dev/null &&
           grep -q '<data key="violation">true</data>' "$tmp/$name.graphml" ||
           problem="$problem; no violation witness"
+        # shellcheck disable=SC2086
+        timeout 120 "$craig" verify --timeout 60 --witness "$tmp/$name.yml" $args "$f" > "$tmp/$name.yout" 2>&1 ||
+          problem="$problem; second run (YAML witness) failed"
+        grep -q "^Witness: $tmp/$name.yml (violation, YAML 2.0" "$tmp/$name.yout" ||
+          problem="$problem; no YAML witness line"
+        python3 "$here/check_violation_witness_yaml.py" "$tmp/$name.yml" "$f" > "$tmp/$name.ycheck" 2>&1 ||
+          problem="$problem; YAML violation witness: $(head -c 300 "$tmp/$name.ycheck")"
       elif [ "$expected" = TRUE ]; then
         grep -q '<data key="witness-type">correctness_witness</data>' "$tmp/$name.graphml" 2>/dev/null ||
           problem="$problem; no correctness witness"

@@ -416,3 +416,26 @@ TEST_CASE("c_literal") {
     CHECK(c_literal(1, Type::of(TypeKind::Bool)) == "1");
     CHECK(to_string(ReplayOutcome::SignedOverflow) == "signed overflow");
 }
+
+TEST_CASE("replay: anchors of nondet inputs (the call's ')') and branches (the keyword)") {
+    ReplayResult r = run(
+        "int main(void) {\n"                                              // 2
+        "  int x = __VERIFIER_nondet_int( ), y = __VERIFIER_nondet_int();\n"  // 3: ')' at 34, 63
+        "  if (x)\n"                                                      // 4
+        "    while (\n"                                                   // 5
+        "      y > 0) y--;\n"                                             // 6
+        "  switch (x) { default: break; }\n"                              // 7
+        "  if (x) reach_error();\n"                                       // 8
+        "  return 0;\n}\n",
+        {1, 1});
+    REQUIRE(r.outcome == ReplayOutcome::ReachedError);
+    std::vector<std::string> anchors, locs;
+    for (const TraceStep& s : r.trace) {
+        if (s.kind != TraceStep::Input && s.kind != TraceStep::Branch) continue;
+        anchors.push_back(std::to_string(s.anchor.line) + ":" + std::to_string(s.anchor.col));
+        locs.push_back(std::to_string(s.loc.line));
+    }
+    CHECK(anchors == std::vector<std::string>{"3:34", "3:63", "4:3", "5:5", "5:5", "7:3", "8:3"});
+    // loc is unchanged: the call, the condition (line 6 for the while).
+    CHECK(locs == std::vector<std::string>{"3", "3", "4", "6", "6", "7", "8"});
+}
