@@ -483,7 +483,7 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
     if (f->external) {
         // FunctionDecl::external: the result first, then every file-scope variable.
         if (!f->return_type.is_void() &&
-            !read_input(f->return_type, e.loc, TraceStep::InputSource::ExternalResult, f->name, out))
+            !read_input(f->return_type, e.loc, TraceStep::InputSource::ExternalResult, f->name, out, e.rparen))
             return false;
         for (const auto& g : tu_.globals) {
             if (g->storage != Storage::Global || !g->type.is_integer()) continue;

@@ -26,7 +26,10 @@ Waypoint waypoint_of(const TraceStep& s) {
     Waypoint w{nullptr, {}, s.function, {}};
     switch (s.kind) {
     case TraceStep::Input:
-        if (s.source != TraceStep::InputSource::Nondet || s.anchor.line == 0) return w;
+        // The result of a nondet or external call (a changed global has no waypoint kind).
+        if ((s.source != TraceStep::InputSource::Nondet && s.source != TraceStep::InputSource::ExternalResult) ||
+            s.anchor.line == 0)
+            return w;
         w.type = "function_return";
         w.loc = s.anchor;
         w.constraint = "\\result == " + frontend::c_literal(s.value, s.type);

@@ -10,7 +10,7 @@ producer name/version, task input_files [PROGRAM], input_file_hashes {PROGRAM: S
 specification, data_model ILP32/LP64, language C; content a list of segments, each a
 list whose only element is a waypoint of action follow, the last one of type target and
 no other. Every location must point where the format says, read in the program text:
- - function_return: the ')' after a __VERIFIER_nondet_* call's arguments; constraint
+ - function_return: the ')' after a call's arguments (a __VERIFIER_nondet_* or external function); constraint
    `\\result == CONSTANT`, format acsl_expression;
  - branching: the keyword if, while, for or switch, or the '?' of a conditional;
    constraint value true/false (switch: an integer constant or default), no format;
@@ -94,8 +94,9 @@ def main():
         c = w.get("constraint")
         t = w.get("type")
         if t == "function_return":
-            if not rest.startswith(")") or not re.search(r"__VERIFIER_nondet_\w+\s*\([^()]*$", text[:col - 1]):
-                fail(where + ": %d:%d is not the ')' of a nondet call: %r" % (line, col, text))
+            # A nondet call, or a call of an external function (no body in the program).
+            if not rest.startswith(")") or not re.search(r"[A-Za-z_]\w*\s*\([^()]*$", text[:col - 1]):
+                fail(where + ": %d:%d is not the ')' of a call: %r" % (line, col, text))
             if not c or c.get("format") != "acsl_expression" or \
                     not re.fullmatch(r"\\result == (-?\d+U?|\(-\d+LL - 1\))", str(c.get("value"))):
                 fail(where + ": constraint %r" % c)
