@@ -4,6 +4,9 @@
 #   ./run.sh verify FILE ... build if needed, then `craig verify FILE ...` (C program or .yml task)
 #   ./run.sh solve FILE ...  build if needed, then `craig solve FILE ...`
 #   ./run.sh build           install dependencies and build (build/craig)
+#   ./run.sh test-sanitize   install dependencies, build with ASan+UBSan into build-sanitize/, run
+#                            the fast sanitizer subset of the tests (ctest label sanitize-fast;
+#                            bench/sanitize.sh runs all of them)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -29,6 +32,11 @@ build() {
   cmake --build build -j"$(nproc)" >&2
 }
 
+build_sanitize() {  # only the targets of the fast subset (bench/sanitize.sh builds them all)
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Release -DCRAIG_SANITIZE=address,undefined >&2
+  cmake --build build-sanitize -j"$(nproc)" --target sanitize_fast >&2
+}
+
 cmd="${1:-}"
 [ $# -gt 0 ] && shift
 case "$cmd" in
@@ -36,6 +44,11 @@ case "$cmd" in
     install_packages $BUILD_PKGS $TEST_PKGS
     build
     ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
+    ;;
+  test-sanitize)
+    install_packages $BUILD_PKGS $TEST_PKGS
+    build_sanitize
+    ctest --test-dir build-sanitize -L sanitize-fast --output-on-failure -j"$(nproc)" "$@"
     ;;
   build)
     install_packages $BUILD_PKGS
@@ -47,7 +60,7 @@ case "$cmd" in
     exec build/craig "$cmd" "$@"
     ;;
   *)
-    echo "usage: ./run.sh test | build | verify FILE [options] | solve FILE [options]" >&2
+    echo "usage: ./run.sh test | test-sanitize | build | verify FILE [options] | solve FILE [options]" >&2
     exit 2
     ;;
 esac
