@@ -1,4 +1,5 @@
 // expected: unsupported array
+// args: --engine bmc
 extern void reach_error(void);
 int main(void) {
   int a[4];

@@ -1,4 +1,5 @@
 // expected: TRUE
+// args: --engine bmc
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
 extern void reach_error(void);

@@ -1,4 +1,5 @@
 // expected: TRUE
+// args: --engine bmc
 extern void reach_error(void);
 int main(void) {
   int s = 0;

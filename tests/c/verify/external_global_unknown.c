@@ -1,4 +1,5 @@
 // expected: UNKNOWN
+// args: --engine bmc
 // reason: the error is reached only if an external function (tick) changes a global variable
 // Issue 15: external code may change globals, so TRUE is not claimed; FALSE would need a
 // side effect that CPAchecker and Ultimate assume away, so the answer is UNKNOWN.

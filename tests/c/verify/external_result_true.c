@@ -1,4 +1,5 @@
 // expected: TRUE
+// args: --engine bmc
 // Issue 15: an external function's result ranges over its return type only (bmc).
 extern void reach_error(void);
 extern unsigned char sample(void);

@@ -1,4 +1,5 @@
 // expected: FALSE
+// args: --engine bmc
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int twice(int a) { return a + a; }

@@ -1,5 +1,5 @@
 // expected: UNKNOWN
-// args: --bound 5
+// args: --engine bmc --bound 5
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,5 +1,5 @@
 // expected: FALSE
-// args: --bound 3  (the product is refined by instances until the model is exact)
+// args: --engine bmc --bound 3  (the product is refined by instances until the model is exact)
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,5 +1,5 @@
 // expected: TRUE
-// args: --bound 3  (x*y is an uninterpreted function refined by instances: p = 12 at x=3, y=4)
+// args: --engine bmc --bound 3  (x*y is an uninterpreted function refined by instances: p = 12 at x=3, y=4)
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

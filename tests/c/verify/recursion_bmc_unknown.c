@@ -1,4 +1,5 @@
 // expected: UNKNOWN
+// args: --engine bmc
 // reason: a call deeper than the recursion bound is reachable
 // Issue 15: bmc kept deepening for ever on the truncated location's self-loop; a loop-free
 // program whose recursion is cut off must end at once with the recursion bound as reason.

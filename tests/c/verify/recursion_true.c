@@ -1,4 +1,5 @@
 // expected: TRUE
+// args: --engine bmc
 extern void reach_error(void);
 int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }
 int main(void) {

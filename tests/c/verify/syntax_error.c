@@ -1,4 +1,5 @@
 // expected: error 3
+// args: --engine bmc
 int main(void) {
   int x = ;
   return 0;

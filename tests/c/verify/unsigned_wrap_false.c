@@ -1,4 +1,5 @@
 // expected: FALSE
+// args: --engine bmc
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern void reach_error(void);
 int main(void) {

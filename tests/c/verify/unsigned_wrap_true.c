@@ -1,4 +1,5 @@
 // expected: TRUE
+// args: --engine bmc
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void reach_error(void);
 int main(void) {
