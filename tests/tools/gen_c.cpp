@@ -1,6 +1,6 @@
 // gen_c: random C programs for differential testing of `craig verify` against gcc.
 //
-//   gen_c SEED [--recursion-depth D]
+//   gen_c SEED [--size 1..4] [--recursion-depth D]
 //
 // prints one C program in craig's verify subset on standard output: integer types of every
 // width and signedness, globals, functions (call chains and trees, calls inside return
@@ -82,13 +82,16 @@ struct Function {
 
 class Generator {
  public:
-  Generator(uint64_t seed, int depth) : rng_(seed), seed_(seed), depth_(depth) {}
+  Generator(uint64_t seed, int depth, int size)
+      : rng_(seed), seed_(seed), depth_(depth), size_(size), ed_(size >= 3 ? 3 : 2) {}
   std::string program();
 
  private:
   Rng rng_;
   uint64_t seed_;
   int depth_;
+  int size_;  // 1..4: functions, statements and expression depth grow with it
+  int ed_;    // depth of the expressions on right-hand sides
   std::vector<Var> globals_;
   std::vector<Function> funcs_;
   // While a body is generated:
@@ -238,7 +241,7 @@ void Generator::assignment(std::string& out, const std::string& pad) {
   if (r == 0) { out += pad + v->name + (rng_.chance(0.5) ? "++;\n" : "--;\n"); return; }
   if (r == 1) {
     static const char* kOps[] = {"+=", "-=", "^=", "|=", "&="};
-    out += pad + v->name + " " + kOps[rng_.below(5)] + " " + expr(2, true) + ";\n";
+    out += pad + v->name + " " + kOps[rng_.below(5)] + " " + expr(ed_ - 1, true) + ";\n";
     return;
   }
   // Impure callees only here: the call is the whole right-hand side.
@@ -251,7 +254,7 @@ void Generator::assignment(std::string& out, const std::string& pad) {
       return;
     }
   }
-  std::string e = expr(3, true);
+  std::string e = expr(ed_, true);
   // Signed values are kept small so that later arithmetic on them does not overflow.
   if (t.is_signed && t.bits >= 32 && rng_.chance(0.6)) {
     static const char* kMod[] = {"8", "16", "100", "1000"};
@@ -282,7 +285,7 @@ void Generator::stmt(std::string& out, int ind, int depth) {
   }
   if (r == 6 && reach_left_ > 0) {
     --reach_left_;
-    out += pad + "if " + condition(2, true) + " reach_error();\n";
+    out += pad + "if " + condition(ed_ - 1, true) + " reach_error();\n";
     return;
   }
   if (r == 7) {
@@ -290,7 +293,7 @@ void Generator::stmt(std::string& out, int ind, int depth) {
       out += pad + "if " + condition(1, false) + (rng_.chance(0.5) ? " break;\n" : " continue;\n");
     } else if (!in_main() && rng_.chance(0.5)) {
       const Function& fn = funcs_[cur_];
-      out += pad + "if " + condition(1, false) + " return" + (fn.ret >= 0 ? " " + expr(2, true) : "") + ";\n";
+      out += pad + "if " + condition(1, false) + " return" + (fn.ret >= 0 ? " " + expr(ed_ - 1, true) : "") + ";\n";
     } else if (!pending_.empty()) {
       out += pad + "if " + condition(1, false) + " goto L" + std::to_string(pending_[rng_.below(static_cast<int>(pending_.size()))]) + ";\n";
     } else {
@@ -300,7 +303,7 @@ void Generator::stmt(std::string& out, int ind, int depth) {
   }
   switch (r) {
     case 8: case 9: case 10: {
-      out += pad + "if " + condition(2, true) + " {\n";
+      out += pad + "if " + condition(ed_ - 1, true) + " {\n";
       stmts(out, ind + 1, depth - 1, rng_.range(1, 3));
       out += pad + "}";
       if (rng_.chance(0.5)) {
@@ -337,7 +340,7 @@ void Generator::stmt(std::string& out, int ind, int depth) {
     }
     case 14: case 15: {
       // switch with fall-through between some cases.
-      out += pad + "switch (" + expr(2, true) + " & 3) {\n";
+      out += pad + "switch (" + expr(ed_ - 1, true) + " & 3) {\n";
       ++switch_nest_;
       int cases = rng_.range(1, 4);
       for (int k = 0; k < cases; ++k) {
@@ -371,7 +374,7 @@ void Generator::body_start(int budget) {
 void Generator::function(std::string& out, int f) {
   Function& fn = funcs_[f];
   cur_ = f;
-  body_start(rng_.range(3, 10));
+  body_start(rng_.range(2, 3 + 2 * size_));
   reach_left_ = rng_.chance(0.1) ? 1 : 0;
   for (auto& p : fn.params) locals_.push_back(p);
   out += (fn.ret >= 0 ? type_name(fn.ret) : std::string("void")) + " " + fn.name + "(";
@@ -388,7 +391,7 @@ void Generator::function(std::string& out, int f) {
   }
   bool back = rng_.chance(0.2);
   if (back) body += "B:\n  ;\n";
-  int top = rng_.range(2, 4);
+  int top = rng_.range(1, 1 + size_);
   labels_ = rng_.below(3);
   for (int l = 0; l < labels_; ++l) pending_.push_back(l);
   for (int i = 0; i < top && stmts_left_ > 0; ++i) {
@@ -404,7 +407,7 @@ void Generator::function(std::string& out, int f) {
   if (back) body += "  if (go < 2) {\n    go++;\n    goto B;\n  }\n";
   if (fn.recursive) {
     // The base case, then a recursive call with n - 1 inside the return expression.
-    body += "  if (n <= 0) return " + expr(2, true) + ";\n";
+    body += "  if (n <= 0) return " + expr(ed_ - 1, true) + ";\n";
     std::string args = "n - 1";
     for (size_t i = 1; i < fn.params.size(); ++i) args += ", " + expr(1, false);
     static const char* kOps[] = {" + ", " - ", " ^ ", " | "};
@@ -412,7 +415,7 @@ void Generator::function(std::string& out, int f) {
   } else if (fn.ret >= 0) {
     // Often a return of an expression over calls: return f(x) + g(y).
     ++calls_left_;
-    body += "  return " + expr(3, true) + ";\n";
+    body += "  return " + expr(ed_, true) + ";\n";
   } else {
     body += "  ;\n";
   }
@@ -423,7 +426,7 @@ void Generator::function(std::string& out, int f) {
 
 void Generator::main_function(std::string& out, std::string& inputs) {
   cur_ = static_cast<int>(funcs_.size());
-  body_start(rng_.range(4, 12));
+  body_start(rng_.range(3, 4 + 2 * size_));
   calls_left_ = rng_.range(2, 5);
   reach_left_ = rng_.range(0, 1);
   std::string decls, body;
@@ -471,7 +474,7 @@ void Generator::main_function(std::string& out, std::string& inputs) {
   }
   labels_ = rng_.below(2);
   for (int l = 0; l < labels_; ++l) pending_.push_back(l);
-  int top = rng_.range(3, 6);
+  int top = rng_.range(2, 2 + size_);
   for (int i = 0; i < top && stmts_left_ > 0; ++i) {
     stmt(body, 1, 2);
     if (!pending_.empty() && rng_.chance(0.4)) {
@@ -484,8 +487,8 @@ void Generator::main_function(std::string& out, std::string& inputs) {
   // Tuned (seeds 1..300) so that gcc reaches reach_error in about half of the programs.
   int checks = rng_.chance(0.7) ? 1 : 2;
   for (int i = 0; i < checks; ++i) {
-    std::string c = condition(2, true);
-    if (rng_.chance(0.5)) c = "(" + c + " && " + condition(2, true) + ")";
+    std::string c = condition(ed_ - 1, true);
+    if (rng_.chance(0.5)) c = "(" + c + " && " + condition(ed_ - 1, true) + ")";
     body += "  if " + c + " reach_error();\n";
   }
   for (int c = 0; c < counters_; ++c) decls += "  int c" + std::to_string(c) + " = 0;\n";
@@ -495,7 +498,7 @@ void Generator::main_function(std::string& out, std::string& inputs) {
 std::string Generator::program() {
   int nglobals = rng_.range(0, 3);
   for (int i = 0; i < nglobals; ++i) globals_.push_back({"g" + std::to_string(i), random_type(), true});
-  int nfuncs = rng_.range(0, 5);
+  int nfuncs = rng_.range(0, size_ + 1);
   for (int i = 0; i < nfuncs; ++i) {
     Function fn;
     fn.name = "f" + std::to_string(i);
@@ -524,22 +527,30 @@ std::string Generator::program() {
 
 int main(int argc, char** argv) {
   uint64_t seed = 0;
-  int depth = 3;
-  bool have_seed = false;
-  for (int i = 1; i < argc; ++i) {
+  int depth = 3, size = 0;
+  bool ok = true, have_seed = false;
+  for (int i = 1; i < argc && ok; ++i) {
     if (std::strcmp(argv[i], "--recursion-depth") == 0 && i + 1 < argc) {
       depth = std::atoi(argv[++i]);
+    } else if (std::strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
+      size = std::atoi(argv[++i]);
+      ok = size >= 1 && size <= 4;
     } else {
       char* end = nullptr;
       seed = std::strtoull(argv[i], &end, 10);
-      if (*end || !*argv[i]) have_seed = false, i = argc;
-      else have_seed = true;
+      ok = !*end && *argv[i] && !have_seed;
+      have_seed = true;
     }
   }
-  if (!have_seed || depth < 1) {
-    std::fprintf(stderr, "usage: gen_c SEED [--recursion-depth D]   (D >= 1, default 3)\n");
+  if (!ok || !have_seed || depth < 1) {
+    std::fprintf(stderr, "usage: gen_c SEED [--size 1..4] [--recursion-depth D]   (D >= 1, default 3)\n");
     return 2;
   }
-  std::fputs(Generator(seed, depth).program().c_str(), stdout);
+  if (size == 0) {
+    // Seed-dependent size, skewed small (larger programs time out more often).
+    Rng r(seed ^ 0x5EEDull);
+    size = r.chance(0.5) ? 1 : r.range(1, 4);
+  }
+  std::fputs(Generator(seed, depth, size).program().c_str(), stdout);
   return 0;
 }
