@@ -2,7 +2,7 @@
 """Differential test of `craig verify` against gcc on random C programs (issue 15).
 
     diff_gcc.py CRAIG N FIRST_SEED [--engines bmc,impact] [--timeout S] [--jobs J]
-                [--gen PATH] [--max-unknown-share X] [--save DIR] [--summary FILE]
+                [--gen PATH] [--size K] [--max-unknown-share X] [--save DIR] [--summary FILE]
 
 Seeds FIRST_SEED .. FIRST_SEED+N-1 are turned into programs by gen_c (tests/tools/gen_c.cpp;
 --gen, else $GEN_C, else tests/gen_c beside CRAIG). Ground truth: the program is compiled by gcc
@@ -48,6 +48,7 @@ def parse_args():
     p.add_argument("--timeout", type=int, default=10)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--gen", default=None)
+    p.add_argument("--size", type=int, default=None, help="gen_c --size (default: from the seed)")
     p.add_argument("--max-unknown-share", type=float, default=0.2)
     p.add_argument("--save", default="diff_gcc-failures")
     p.add_argument("--summary", default=None, help="also write the report to this file")
@@ -131,7 +132,8 @@ def check_seed(args, gen, seed, engines, tmproot):
     workdir = tempfile.mkdtemp(dir=tmproot)
     program = os.path.join(workdir, "gen_c_%d.c" % seed)
     with open(program, "w") as f:
-        g = subprocess.run([gen, str(seed)], stdout=f, stderr=subprocess.PIPE, text=True)
+        size = ["--size", str(args.size)] if args.size else []
+        g = subprocess.run([gen, str(seed), *size], stdout=f, stderr=subprocess.PIPE, text=True)
     rec = {"seed": seed, "program": program, "runs": {}, "findings": []}
     if g.returncode != 0:
         rec["findings"].append(("gen", "gen_c failed: " + g.stderr))
