@@ -11,6 +11,8 @@
 #   summary.txt   craig binary and commit, seed range, wall time, gcc's verdicts, discarded
 #                 (UB) programs, per-engine TRUE/FALSE/UNKNOWN (UNKNOWN by reason), findings
 #   output.txt    the driver's whole output
+#   runs.tsv      one line per program and engine: seed, gcc's verdict, engine, verdict,
+#                 seconds, finding, reason
 #   failures/     every program with a finding, craig's output per engine, and the command
 #                 that reproduces it (listed in summary.txt)
 # The UNKNOWN share is reported, not enforced (MAX_UNKNOWN=1 by default; the ctest uses 0.2).
@@ -34,7 +36,7 @@ start=$(date +%s)
 python3 "$root/tests/c/diff_gcc.py" "$craig" "$n" "$first" \
     --engines "${ENGINES:-bmc,impact}" --timeout "${TIMEOUT:-10}" --jobs "${JOBS:-2}" \
     --gen "$gen" --max-unknown-share "${MAX_UNKNOWN:-1}" \
-    --save "$out/failures" --summary "$out/driver-summary.txt" 2>&1 | tee "$out/output.txt"
+    --save "$out/failures" --summary "$out/driver-summary.txt" --log "$out/runs.tsv" 2>&1 | tee "$out/output.txt"
 rc=${PIPESTATUS[0]}
 {
   cat "$out/header.txt"

@@ -52,6 +52,9 @@ def parse_args():
     p.add_argument("--max-unknown-share", type=float, default=0.2)
     p.add_argument("--save", default="diff_gcc-failures")
     p.add_argument("--summary", default=None, help="also write the report to this file")
+    p.add_argument("--log", default=None,
+                   help="write one tab-separated line per program and engine: seed, gcc, engine, "
+                        "verdict, seconds, finding, reason")
     return p.parse_args()
 
 
@@ -210,10 +213,19 @@ def run(args, gen, engines, tmproot):
     truths, discards = collections.Counter(), collections.Counter()
     passed = failed = 0
     report = []
+    log = open(args.log, "w") if args.log else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(check_seed, args, gen, s, engines, tmproot) for s in seeds]
         for fut in futures:  # in seed order, so the output is stable
             rec = fut.result()
+            if log:
+                if not rec["runs"]:
+                    log.write("%d\t%s\t-\t-\t-\t%s\t-\n" % (rec["seed"], rec.get("truth", rec.get("discard", "error")),
+                                                          "; ".join(w for _, w in rec["findings"]) or "-"))
+                for e, r in rec["runs"].items():
+                    log.write("%d\t%s\t%s\t%s\t%.2f\t%s\t%s\n" % (rec["seed"], rec["truth"], e, r["verdict"],
+                                                                r["time"], r["finding"] or "-", r.get("reason", "")))
+                log.flush()
             if "discard" in rec:
                 discards[rec["discard"]] += 1
                 continue
@@ -232,6 +244,8 @@ def run(args, gen, engines, tmproot):
                 report += lines
             else:
                 passed += 1
+    if log:
+        log.close()
     wall = time.monotonic() - start
     out = ["seeds %d..%d: %d programs, %.0f s wall, craig --timeout %d, %d jobs" %
            (seeds.start, seeds.stop - 1, len(seeds), wall, args.timeout, args.jobs),
