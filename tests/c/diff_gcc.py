@@ -28,6 +28,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -98,13 +99,17 @@ def run_craig(craig, engine, timeout, program):
     cmd = [craig, "verify", "--json", "--timeout", str(timeout), "--engine", engine,
            "--data-model", "LP64", program]
     start = time.monotonic()
+    # A session of its own, so that the hard kill reaches any children too.
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 10)
-        rc, out, err = p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        out, err = p.communicate(timeout=timeout + 10)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
         return {"cmd": cmd, "verdict": None, "finding": "killed after %d s" % (timeout + 10),
-                "out": out, "err": "", "time": time.monotonic() - start}
+                "out": out, "err": err, "time": time.monotonic() - start}
     elapsed = time.monotonic() - start
     verdict, reason = None, ""
     for line in reversed(out.splitlines()):
