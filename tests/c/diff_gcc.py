@@ -221,8 +221,11 @@ def run(args, gen, engines, tmproot):
     log = open(args.log, "w") if args.log else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(check_seed, args, gen, s, engines, tmproot) for s in seeds]
-        for fut in futures:  # in seed order, so the output is stable
+        for done, fut in enumerate(futures, 1):  # in seed order, so the output is stable
             rec = fut.result()
+            if done % 100 == 0:
+                print("diff_gcc: %d/%d programs, %d failed, %.0f s" %
+                      (done, len(futures), failed, time.monotonic() - start), file=sys.stderr, flush=True)
             if log:
                 if not rec["runs"]:
                     log.write("%d\t%s\t-\t-\t-\t%s\t-\n" % (rec["seed"], rec.get("truth", rec.get("discard", "error")),
