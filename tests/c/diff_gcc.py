@@ -76,6 +76,7 @@ def ground_truth(program, workdir):
     if cc.returncode != 0:
         return "error", "gcc rejects the program:\n" + cc.stderr[-2000:]
     run = subprocess.run([binary, *bounds], capture_output=True, text=True, timeout=600)
+    os.remove(binary)  # long runs would otherwise keep one binary per program
     m = re.search(r"vectors (\d+) reached (\d+) ub (\d+) hang (\d+) other (\d+)", run.stdout)
     if not m:
         return "error", "harness output: " + run.stdout + run.stderr[-1000:]
