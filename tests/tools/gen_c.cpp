@@ -517,7 +517,7 @@ std::string Generator::program() {
   for (auto& g : globals_) globals += type_name(g.type) + " " + g.name + " = " + std::to_string(rng_.range(-5, 5)) + ";\n";
   for (int f = 0; f < nfuncs; ++f) function(funcs, f);
   main_function(main, inputs);
-  out += "// gen_c " + std::to_string(seed_) + "\n// inputs: " + inputs + "\n";
+  out += "// gen_c " + std::to_string(seed_) + " --size " + std::to_string(size_) + "\n// inputs: " + inputs + "\n";
   out += "extern void reach_error(void);\nextern void __VERIFIER_assume(int);\n";
   for (int t = 0; t < kNumTypes; ++t)
     out += "extern " + type_name(t) + " __VERIFIER_nondet_" + kTypes[t].nondet + "(void);\n";
