@@ -9,6 +9,9 @@ Seeds FIRST_SEED .. FIRST_SEED+N-1 are turned into programs by gen_c (tests/tool
 with UBSan and the harness diff_gcc_harness.c, which runs it on every vector of the input
 domain listed in its `// inputs:` line; it is FALSE iff some vector reaches reach_error.
 Programs with undefined behaviour (or a hang) on some vector are discarded and counted.
+Known gap: gcc folds some expressions before UBSan instruments them (seed 2157: `b || (x0 -
+2147483647)` becomes a comparison), so a little UB goes unseen; craig's replay then refuses the
+counterexample (UNKNOWN "signed overflow"), which is right and not counted as a finding.
 
 Each engine runs `craig verify --json --timeout S --engine E --data-model LP64` (gcc's x86-64
 model). A finding is: TRUE where gcc reaches the error; FALSE where it never does; an exit
