@@ -57,6 +57,7 @@ EdgeData edge_data(const TraceStep& s) {
         line();
         switch (s.source) {
         case TraceStep::InputSource::Nondet:
+        case TraceStep::InputSource::ExternalResult:  // the value a call returns
             d.emplace_back("assumption", "\\result == " + value + ";");
             d.emplace_back("assumption.scope", s.function);
             d.emplace_back("assumption.resultfunction", s.name);
@@ -65,12 +66,7 @@ EdgeData edge_data(const TraceStep& s) {
             d.emplace_back("assumption", s.name + " == " + value + ";");
             d.emplace_back("assumption.scope", s.function);
             break;
-        case TraceStep::InputSource::Extern: d.emplace_back("assumption", s.name + " == " + value + ";"); break;
-        case TraceStep::InputSource::ExternalResult:
-            d.emplace_back("assumption", "\\result == " + value + ";");
-            d.emplace_back("assumption.scope", s.function);
-            d.emplace_back("assumption.resultfunction", s.name);
-            break;
+        case TraceStep::InputSource::Extern:
         case TraceStep::InputSource::ExternalGlobal:
             d.emplace_back("assumption", s.name + " == " + value + ";");
             break;
