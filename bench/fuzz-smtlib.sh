@@ -24,7 +24,7 @@ mkdir -p "$out/obj" "$out/corpus" "$out/artifacts"
 
 shopt -s nullglob globstar
 sources=("$root"/src/smt/terms/*.cpp "$root"/src/smt/euf/*.cpp "$root"/src/smt/lra/*.cpp
-         "$root"/src/sat/*.cpp "$root"/src/smt/*.cpp "$root"/src/smt/smtlib/*.cpp
+         "$root"/src/sat/*.cpp "$root"/src/smt/*.cpp "$root"/src/smtlib/*.cpp
          "$root"/tests/fuzz/fuzz_smtlib.cpp)
 
 # The newest header: an object older than it is rebuilt (simple and safe).

@@ -6,7 +6,7 @@
 #   plain:  craig solve --timeout T FILE
 #   proofs: craig solve --timeout T --check-proofs --reduce-proofs --proof-stats FILE
 # The proofs run records the DRAT trace, mines, reduces and checks the proof of every unsat
-# answer and prints one `; proof:` line each (src/smt/smtlib/queries.cpp). From it:
+# answer and prints one `; proof:` line each (src/smtlib/queries.cpp). From it:
 #   solve-with-proofs = wall time of the proofs run - mining - reduction - checking,
 #   ratio = solve-with-proofs / plain (the recording overhead), and the proof sizes
 #   (resolutions before and after reduction), mining, reduction and checking seconds.

@@ -22,7 +22,7 @@
 #include "base/interrupt.hpp"
 #include "cli/exit_codes.hpp"
 #include "itp/options.hpp"
-#include "smt/smtlib/interpreter.hpp"
+#include "smtlib/interpreter.hpp"
 #include "smt/solver.hpp"
 #include "verifier/verify.hpp"
 

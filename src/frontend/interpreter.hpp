@@ -5,7 +5,7 @@
 //
 // Before craig answers FALSE it runs the program on the input values of the
 // counterexample found on the formula model; the interpreter follows the
-// semantics of the lowering (src/verifier/lowering.hpp) exactly, so a feasible
+// semantics of the lowering (src/verifier/lowering/lowering.hpp) exactly, so a feasible
 // error path of the model whose arithmetic stays within the types replays to
 // the error.
 //

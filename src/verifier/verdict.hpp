@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "verifier/program.hpp"
+#include "verifier/program/program.hpp"
 
 namespace craig::verifier {
 

@@ -16,14 +16,14 @@
 #include "frontend/stdin_file.hpp"
 #include "frontend/task.hpp"
 #include "smt/solver.hpp"
-#include "verifier/bmc.hpp"
-#include "verifier/dot.hpp"
-#include "verifier/impact.hpp"
-#include "verifier/large_block.hpp"
-#include "verifier/term_to_c.hpp"
-#include "verifier/violation_witness_yaml.hpp"
-#include "verifier/witness.hpp"
-#include "verifier/witness_invariants.hpp"
+#include "verifier/engines/bmc.hpp"
+#include "verifier/program/dot.hpp"
+#include "verifier/engines/impact.hpp"
+#include "verifier/program/large_block.hpp"
+#include "verifier/program/term_to_c.hpp"
+#include "verifier/witness/violation_witness_yaml.hpp"
+#include "verifier/witness/witness.hpp"
+#include "verifier/witness/witness_invariants.hpp"
 
 namespace craig::verifier {
 

@@ -37,8 +37,8 @@
 
 #include "frontend/types.hpp"
 #include "itp/options.hpp"
-#include "verifier/correctness_witness.hpp"
-#include "verifier/lowering.hpp"
+#include "verifier/witness/correctness_witness.hpp"
+#include "verifier/lowering/lowering.hpp"
 
 namespace craig::verifier {
 

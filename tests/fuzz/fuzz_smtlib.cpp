@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "smt/smtlib/interpreter.hpp"
+#include "smtlib/interpreter.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

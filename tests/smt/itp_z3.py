@@ -6,7 +6,7 @@ Independent check of craig's interpolants with z3. Every FILE is an SMT-LIB scri
 script is run by `CRAIG solve --check-interpolants CRAIG_ARGS` with :print-success on (so that
 responses line up with commands); for every get-interpolants that craig answered, z3 decides
 (cvc5 breaks ties: a query z3 does not find unsat counts as unsat when cvc5 does, and is
-reported as "z3 outvoted") for each node i of the partition tree (post-order; see src/smt/smtlib/interpolants.cpp):
+reported as "z3 outvoted") for each node i of the partition tree (post-order; see src/smtlib/interpolants.cpp):
   - global:  A_i ∧ ¬I_i unsat and I_i ∧ B_i unsat (A_i: the subtree's partitions, B_i the rest,
              unnamed assertions belong to the root);
   - local:   (∧ I_c of the children c) ∧ P_i ∧ ¬I_i unsat, and at the root ∧ I_c ∧ P_root unsat;

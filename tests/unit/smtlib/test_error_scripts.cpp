@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "smt/smtlib/interpreter.hpp"
+#include "smtlib/interpreter.hpp"
 
 namespace fs = std::filesystem;
 using namespace craig::smtlib;

@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "smt/smtlib/errors.hpp"
-#include "smt/smtlib/lexer.hpp"
-#include "smt/smtlib/sexpr.hpp"
+#include "smtlib/syntax/errors.hpp"
+#include "smtlib/syntax/lexer.hpp"
+#include "smtlib/syntax/sexpr.hpp"
 
 using namespace craig::smtlib;
 

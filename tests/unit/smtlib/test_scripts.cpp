@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "smt/smtlib/interpreter.hpp"
+#include "smtlib/interpreter.hpp"
 
 using namespace craig::smtlib;
 

@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "smt/smtlib/environment.hpp"
-#include "smt/smtlib/errors.hpp"
-#include "smt/smtlib/term_builder.hpp"
+#include "smtlib/syntax/environment.hpp"
+#include "smtlib/syntax/errors.hpp"
+#include "smtlib/syntax/term_builder.hpp"
 #include "smt/terms/printer.hpp"
 
 using namespace craig::smtlib;

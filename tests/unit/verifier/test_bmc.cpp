@@ -4,9 +4,9 @@
 #include <string>
 
 #include "frontend/frontend.hpp"
-#include "verifier/bmc.hpp"
-#include "verifier/large_block.hpp"
-#include "verifier/lowering.hpp"
+#include "verifier/engines/bmc.hpp"
+#include "verifier/program/large_block.hpp"
+#include "verifier/lowering/lowering.hpp"
 
 using namespace craig;
 using verifier::VerdictKind;

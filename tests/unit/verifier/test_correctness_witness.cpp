@@ -14,12 +14,12 @@
 
 #include "frontend/frontend.hpp"
 #include "temp_program.hpp"
-#include "verifier/correctness_witness.hpp"
-#include "verifier/large_block.hpp"
-#include "verifier/lowering.hpp"
-#include "verifier/sha256.hpp"
-#include "verifier/witness_expression.hpp"
-#include "verifier/witness_invariants.hpp"
+#include "verifier/witness/correctness_witness.hpp"
+#include "verifier/program/large_block.hpp"
+#include "verifier/lowering/lowering.hpp"
+#include "verifier/witness/sha256.hpp"
+#include "verifier/witness/witness_expression.hpp"
+#include "verifier/witness/witness_invariants.hpp"
 
 using namespace craig;
 using namespace craig::verifier;

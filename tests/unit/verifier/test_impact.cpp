@@ -8,14 +8,14 @@
 #include <string>
 
 #include "frontend/frontend.hpp"
-#include "verifier/affine_hull.hpp"
-#include "verifier/houdini.hpp"
-#include "verifier/impact.hpp"
-#include "verifier/invariant_check.hpp"
-#include "verifier/large_block.hpp"
-#include "verifier/lowering.hpp"
-#include "verifier/term_to_c.hpp"
-#include "verifier/unwinding.hpp"
+#include "verifier/engines/affine_hull.hpp"
+#include "verifier/engines/houdini.hpp"
+#include "verifier/engines/impact.hpp"
+#include "verifier/certify/invariant_check.hpp"
+#include "verifier/program/large_block.hpp"
+#include "verifier/lowering/lowering.hpp"
+#include "verifier/program/term_to_c.hpp"
+#include "verifier/engines/unwinding.hpp"
 
 using namespace craig;
 using verifier::VerdictKind;

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "frontend/frontend.hpp"
-#include "verifier/large_block.hpp"
-#include "verifier/lowering.hpp"
+#include "verifier/program/large_block.hpp"
+#include "verifier/lowering/lowering.hpp"
 
 using namespace craig;
 using verifier::Program;

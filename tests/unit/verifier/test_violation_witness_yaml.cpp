@@ -15,9 +15,9 @@
 #include "frontend/frontend.hpp"
 #include "frontend/interpreter.hpp"
 #include "temp_program.hpp"
-#include "verifier/correctness_witness.hpp"
-#include "verifier/sha256.hpp"
-#include "verifier/violation_witness_yaml.hpp"
+#include "verifier/witness/correctness_witness.hpp"
+#include "verifier/witness/sha256.hpp"
+#include "verifier/witness/violation_witness_yaml.hpp"
 
 using namespace craig;
 using namespace craig::verifier;

@@ -13,8 +13,8 @@
 #include "frontend/frontend.hpp"
 #include "frontend/interpreter.hpp"
 #include "temp_program.hpp"
-#include "verifier/sha256.hpp"
-#include "verifier/witness.hpp"
+#include "verifier/witness/sha256.hpp"
+#include "verifier/witness/witness.hpp"
 
 using namespace craig;
 using namespace craig::verifier;

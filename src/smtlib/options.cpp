@@ -1,0 +1,119 @@
+#include "smtlib/options.hpp"
+
+#include <array>
+#include <stdexcept>
+
+#include "smtlib/syntax/sexpr.hpp"
+
+namespace craig::smtlib {
+
+namespace {
+
+constexpr std::array<OptionSpec, 21> kOptions = {{
+    {"print-success", OptionType::Bool, "false", false,
+     "Answer `success` to every command that has no other response"},
+    {"produce-models", OptionType::Bool, "true", true,
+     "Enable get-model and get-value after a sat answer (on by default in craig)"},
+    {"produce-unsat-cores", OptionType::Bool, "false", true,
+     "Track :named assertions and enable get-unsat-core after an unsat answer"},
+    {"produce-unsat-assumptions", OptionType::Bool, "false", true,
+     "Enable get-unsat-assumptions after check-sat-assuming answered unsat"},
+    {"produce-assignments", OptionType::Bool, "false", true,
+     "Enable get-assignment (values of the :named Boolean terms) after a sat answer"},
+    {"produce-assertions", OptionType::Bool, "false", true, "Enable get-assertions"},
+    {"produce-proofs", OptionType::Bool, "false", true, "Record proofs (get-proof)"},
+    {"produce-interpolants", OptionType::Bool, "false", true,
+     "Record proofs for get-interpolants (names of :named assertions are kept)"},
+    {"interpolation-bool-algorithm", OptionType::Symbol, "mcmillan", false,
+     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (OpenSMT codes 0, 1, 2)"},
+    {"interpolation-lra-algorithm", OptionType::Symbol, "farkas", false,
+     "LRA interpolation: farkas, dual-farkas, flexible, decomposed-farkas, dual-decomposed-farkas "
+     "(OpenSMT codes 0, 2, 3, 4, 5)"},
+    {"interpolation-euf-algorithm", OptionType::Symbol, "strong", false,
+     "EUF interpolation: strong or weak (OpenSMT codes 0, 2)"},
+    {"interpolation-dag-route", OptionType::Symbol, "one-proof", false,
+     "DAG interpolants (get-dag-interpolants): one-proof (sequence interpolants of one proof, "
+     "cleaned by quantifier elimination) or per-vertex (one proof per inner vertex)"},
+    {"interpolation-lra-factor", OptionType::String, "\"1/2\"", false,
+     "Strength factor of the flexible LRA system, a rational in [0, 1] (0 = farkas, 1 = dual)"},
+    {"certify-interpolants", OptionType::Bool, "false", false,
+     "Check every computed interpolant (A implies I, I and B unsat, shared symbols)"},
+    {"interpolant-check-mode", OptionType::Bool, "false", false,
+     "SMTInterpol's name of :certify-interpolants (either one turns the checks on)"},
+    {"random-seed", OptionType::Numeral, "0", true, "Seed of the solver's random choices"},
+    {"global-declarations", OptionType::Bool, "false", true,
+     "Keep declarations and definitions when their assertion level is popped"},
+    {"regular-output-channel", OptionType::String, "\"stdout\"", false,
+     "Where responses go: \"stdout\", \"stderr\" or a file name"},
+    {"diagnostic-output-channel", OptionType::String, "\"stderr\"", false,
+     "Where diagnostics go: \"stdout\", \"stderr\" or a file name"},
+    {"verbosity", OptionType::Numeral, "0", false, "Amount of diagnostic output"},
+    {"reproducible-resource-limit", OptionType::Numeral, "0", false,
+     "Accepted for compatibility; craig's limits are wall-clock only (0 = none)"},
+}};
+
+size_t index_of(std::string_view name) {
+  for (size_t i = 0; i < kOptions.size(); ++i)
+    if (kOptions[i].name == name) return i;
+  throw std::invalid_argument("unknown option " + std::string(name));
+}
+
+}  // namespace
+
+std::span<const OptionSpec> option_table() { return kOptions; }
+
+const OptionSpec* find_option(std::string_view name) {
+  for (const OptionSpec& o : kOptions)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+OptionValues::OptionValues() {
+  for (const OptionSpec& o : kOptions) {
+    Value v;
+    switch (o.type) {
+      case OptionType::Bool:
+        v.b = o.default_value == "true";
+        break;
+      case OptionType::Numeral:
+        v.n = std::stoull(std::string(o.default_value));
+        break;
+      case OptionType::String:
+        v.s = std::string(o.default_value.substr(1, o.default_value.size() - 2));
+        break;
+      case OptionType::Symbol:
+        v.s = std::string(o.default_value);
+        break;
+    }
+    values_.push_back(std::move(v));
+  }
+}
+
+OptionValues::Value& OptionValues::at(std::string_view name) { return values_[index_of(name)]; }
+const OptionValues::Value& OptionValues::at(std::string_view name) const {
+  return values_[index_of(name)];
+}
+
+bool OptionValues::get_bool(std::string_view name) const { return at(name).b; }
+uint64_t OptionValues::get_numeral(std::string_view name) const { return at(name).n; }
+const std::string& OptionValues::get_string(std::string_view name) const { return at(name).s; }
+void OptionValues::set_bool(std::string_view name, bool v) { at(name).b = v; }
+void OptionValues::set_numeral(std::string_view name, uint64_t v) { at(name).n = v; }
+void OptionValues::set_string(std::string_view name, std::string v) { at(name).s = std::move(v); }
+
+std::string OptionValues::printed(std::string_view name) const {
+  const Value& v = at(name);
+  switch (kOptions[index_of(name)].type) {
+    case OptionType::Bool:
+      return v.b ? "true" : "false";
+    case OptionType::Numeral:
+      return std::to_string(v.n);
+    case OptionType::String:
+      return quote_string(v.s);
+    case OptionType::Symbol:
+      return v.s;
+  }
+  return "";
+}
+
+}  // namespace craig::smtlib

@@ -1,0 +1,61 @@
+#include "verifier/encoding/block_path.hpp"
+
+#include "smt/solver.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+bool holds(const smt::Model& m, smt::Term t) {
+    const smt::Value v = m.evaluate(t);
+    return v.type == smt::Value::Type::Bool && v.b;
+}
+
+// Two's complement bits of an integer (inputs are in their type's range, at most 64 bits).
+std::uint64_t to_bits(const mpz_class& z) {
+    mpz_class m = z;
+    if (m < 0) m += mpz_class(1) << 64;
+    const mpz_class lo = m & mpz_class(0xffffffffUL), hi = (m >> 32) & mpz_class(0xffffffffUL);
+    return (static_cast<std::uint64_t>(hi.get_ui()) << 32) | lo.get_ui();
+}
+
+}  // namespace
+
+Counterexample block_path_counterexample(const Program& blocks, const Program& plain,
+                                         std::span<const EdgeId> path, std::span<const AuxRenaming> renamed,
+                                         const smt::Model& m) {
+    Counterexample cex;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const Edge& blk = blocks.edges[path[i]];
+        const AuxRenaming& ren = renamed[i];
+        const LocId start = blocks.locs[blk.src].plain;
+        LocId at = blocks.locs[blk.dst].plain;
+        std::vector<const BlockStep*> steps;
+        do {
+            const BlockStep* chosen = nullptr;
+            for (const BlockStep& s : blk.steps)
+                if (plain.edges[s.plain].dst == at && holds(m, ren.at(s.taken))) {
+                    chosen = &s;
+                    break;
+                }
+            if (!chosen) throw smt::CheckFailure("counterexample: no plain edge taken inside a block");
+            if (steps.size() > blk.steps.size())
+                throw smt::CheckFailure("counterexample: the taken edges of a block form a cycle");
+            steps.push_back(chosen);
+            at = plain.edges[chosen->plain].src;
+        } while (at != start);
+        for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+            const BlockStep& s = **it;
+            cex.plain_path.push_back(s.plain);
+            const Edge& pe = plain.edges[s.plain];
+            for (std::size_t j = 0; j < pe.inputs.size(); ++j) {
+                const smt::Value val = m.evaluate(ren.at(s.inputs[j]));
+                const mpz_class z = val.q.get_num();
+                cex.inputs.push_back(InputValue{pe.inputs[j], to_bits(z), z.get_str()});
+            }
+        }
+    }
+    return cex;
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,722 @@
+#include "verifier/engines/impact.hpp"
+
+#include "base/interrupt.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "itp/interpolant_size.hpp"
+#include "itp/interpolation.hpp"
+#include "itp/simplify.hpp"
+#include "sat/resolution_proof.hpp"
+#include "verifier/engines/affine_hull.hpp"
+#include "verifier/encoding/block_path.hpp"
+#include "verifier/engines/houdini.hpp"
+#include "verifier/certify/invariant_check.hpp"
+#include "verifier/encoding/operator_refinement.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using smt::Term;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Interpolants are simplified to equivalent formulas (constant propagation and bound
+// subsumption): smaller labels make covering checks and printed invariants cheaper.
+constexpr int kSimplifyLevel = 2;
+
+// Branch-and-bound splits per covering query (implication, forced cover): an undecided
+// query is a failed cover, which is sound.
+constexpr std::uint64_t kCoverBranchBudget = 300;
+
+// discover_invariants: vertices per location whose paths are sampled, and candidates per
+// location.
+constexpr std::size_t kSampledVertices = 6;
+constexpr std::size_t kMaxCandidates = 400;
+
+// Models kept per label to refute later implications without the solver.
+constexpr std::size_t kWitnessesPerLabel = 4;
+
+}  // namespace
+
+// A path formula: state versions per position, one formula per block of the path, and the
+// aux renaming of each block instance (for counterexamples).
+struct ImpactEngine::PathQuery {
+    std::vector<std::vector<Term>> states;  // states[k][var]: the value after k blocks
+    std::vector<Term> steps;                // steps[k]: block k+1 from states[k] to states[k+1]
+    std::vector<EdgeId> edges;
+    std::vector<const AuxRenaming*> renamed;  // into instances_
+};
+
+ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const ImpactOptions& o)
+    : blocks_(blocks), plain_(plain), o_(o), tm_(blocks.terms()), unwinding_(blocks.terms(), blocks.entry) {
+    smt::SolverOptions so = search_options();
+    // A Sat implication query only means "no cover", so branch and bound need not finish:
+    // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).
+    so.lia_branch_budget = kCoverBranchBudget;
+    implication_ = std::make_unique<smt::Solver>(tm_, so);
+    facts_.assign(blocks.locs.size(), tm_.mk_true());
+}
+
+ImpactEngine::~ImpactEngine() = default;
+
+bool ImpactEngine::timed_out() const {
+    return base::interrupted() || (o_.deadline && Clock::now() >= *o_.deadline);
+}
+
+smt::SolverOptions ImpactEngine::search_options() const {
+    smt::SolverOptions so;
+    so.times = &solver_times_;
+    so.check_models = o_.check_models;
+    so.check_certificates = o_.check_certificates;
+    so.deadline = o_.deadline;
+    return so;
+}
+
+smt::SolverOptions ImpactEngine::refinement_options(bool cuts) const {
+    smt::SolverOptions so = search_options();
+    so.produce_proofs = true;
+    so.produce_interpolants = true;
+    so.lia_cuts = cuts;  // a cut lemma can mix the partitions it was derived from
+    return so;
+}
+
+// McMillan CAV'06, Expand: one child per outgoing block, labelled true.
+void ImpactEngine::expand(VertexId v) {
+    if (unwinding_[v].expanded || unwinding_.is_covered(v)) return;
+    unwinding_.mark_expanded(v);
+    if (o_.max_depth && unwinding_[v].depth >= o_.max_depth) {
+        depth_cut_.push_back(v);
+        return;
+    }
+    for (EdgeId e : blocks_.out(unwinding_[v].loc)) {
+        const VertexId c = unwinding_.add_child(v, e, blocks_.edges[e].dst);
+        if (facts_[unwinding_[c].loc] != tm_.mk_true()) unwinding_.conjoin_invariant(c, facts_[unwinding_[c].loc]);
+    }
+}
+
+// Samples reachable states at the loop heads from path formulas root..x (each new sample
+// outside the affine hull of the earlier ones, so at most one more than the number of
+// variables per vertex), takes their affine hull's equalities (as two bounds each) and the
+// labels' conjuncts as candidates, and keeps what Houdini proves inductive. Every kept
+// fact holds in all reachable states of its location, so conjoining it to every label
+// there keeps the unwinding well labelled and its covers valid.
+void ImpactEngine::discover_invariants() {
+    ++stats_.discoveries;
+    const std::size_t nvars = blocks_.vars.size();
+    smt::SolverOptions so = search_options();
+    so.lia_branch_budget = kCoverBranchBudget;
+    std::vector<std::vector<Term>> candidates(blocks_.locs.size());
+    for (LocId l = 0; l < blocks_.locs.size(); ++l) {
+        if (!blocks_.locs[l].loop_head || l == blocks_.entry) continue;
+        std::vector<std::vector<mpq_class>> samples;
+        std::vector<AffineEquality> hull = affine_equalities(samples, nvars);
+        auto equality = [&](const AffineEquality& e, const std::vector<Term>& at) {
+            std::vector<smt::Monomial> ms;
+            for (std::size_t i = 0; i < nvars; ++i)
+                if (e.coeffs[i] != 0) ms.push_back({e.coeffs[i], at[i]});
+            return tm_.mk_linear(std::move(ms), e.constant, smt::SortTable::Int);
+        };
+        const std::vector<VertexId>& at_l = unwinding_.at(l);
+        for (std::size_t i = 0; i < at_l.size() && i < kSampledVertices && !timed_out(); ++i) {
+            const std::vector<VertexId> path = unwinding_.path(at_l[i]);
+            PathQuery q = build_path(path);
+            smt::Solver s(tm_, so);
+            for (Term step : q.steps) s.assert_formula(step);
+            for (std::size_t round = 0; round <= nvars; ++round) {
+                std::vector<Term> inside;
+                for (const AffineEquality& e : hull)
+                    inside.push_back(tm_.mk_eq(equality(e, q.states.back()), tm_.mk_numeral(0, smt::SortTable::Int)));
+                const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
+                if (s.check(outside) != smt::Result::Sat) break;
+                std::vector<mpq_class> point;
+                for (Term x : q.states.back()) point.push_back(s.model().evaluate(x).q);
+                samples.push_back(std::move(point));
+                hull = affine_equalities(samples, nvars);
+            }
+        }
+        if (samples.empty()) continue;  // no reachable state found: nothing to generalise
+        const Term zero = tm_.mk_numeral(0, smt::SortTable::Int);
+        std::vector<Term> cur;
+        for (const ProgramVar& v : blocks_.vars) cur.push_back(v.cur);
+        for (const AffineEquality& e : hull) {
+            const Term lin = equality(e, cur);
+            candidates[l].push_back(tm_.mk_leq(lin, zero));
+            candidates[l].push_back(tm_.mk_geq(lin, zero));
+        }
+        // Bounds of the variables and of their pairwise differences as far as the samples
+        // go (octagon-like templates: x >= y, y >= 0, ...); Houdini drops the accidental ones.
+        auto bounds = [&](const std::vector<smt::Monomial>& ms, auto value) {
+            mpq_class lo = value(samples[0]), hi = lo;
+            for (const auto& pt : samples) {
+                const mpq_class x = value(pt);
+                if (x < lo) lo = x;
+                if (x > hi) hi = x;
+            }
+            const Term t = tm_.mk_linear(ms, 0, smt::SortTable::Int);
+            candidates[l].push_back(tm_.mk_geq(t, tm_.mk_numeral(lo, smt::SortTable::Int)));
+            candidates[l].push_back(tm_.mk_leq(t, tm_.mk_numeral(hi, smt::SortTable::Int)));
+        };
+        for (std::size_t i = 0; i < nvars; ++i) {
+            bounds({{1, cur[i]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
+            for (std::size_t j = i + 1; j < nvars; ++j)
+                bounds({{1, cur[i]}, {-1, cur[j]}}, [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
+        }
+        std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());
+        for (VertexId x : at_l) {
+            if (unwinding_.is_covered(x)) continue;
+            const Term lab = unwinding_[x].label;
+            std::vector<Term> cs;
+            if (tm_.kind(lab) == smt::Kind::And) cs.assign(tm_.children(lab).begin(), tm_.children(lab).end());
+            else if (lab != tm_.mk_true()) cs.push_back(lab);
+            for (Term c : cs)
+                if (candidates[l].size() < kMaxCandidates && seen.insert(c).second) candidates[l].push_back(c);
+        // A constant bound is true or false: leave it out (true) or keep it (false: the
+        // location is unreachable, which Houdini decides).
+        std::erase_if(candidates[l], [&](Term c) { return c == tm_.mk_true(); });
+        }
+    }
+    if (timed_out()) return;
+    const HoudiniResult h = houdini(blocks_, std::move(candidates), so);
+    stats_.houdini_queries += h.queries;
+    if (timed_out()) return;  // undecided checks dropped candidates: still sound, but stop here
+    for (LocId l = 0; l < blocks_.locs.size(); ++l) {
+        if (h.kept[l].empty()) continue;
+        const Term fact = tm_.mk_and(h.kept[l]);
+        if (implies(facts_[l], fact)) continue;
+        stats_.invariant_facts += h.kept[l].size();
+        facts_[l] = tm_.mk_and(facts_[l], fact);
+        for (VertexId x : unwinding_.at(l))
+            if (!implies(unwinding_[x].label, fact)) unwinding_.conjoin_invariant(x, fact);
+    }
+}
+
+bool ImpactEngine::implies(Term a, Term b) {
+    if (b == tm_.mk_true() || a == tm_.mk_false() || a == b) return true;
+    // Syntactic: every conjunct of b is a conjunct of a (labels are conjunctions of interpolants).
+    auto conjuncts = [&](Term t) {
+        std::vector<Term> c;
+        if (tm_.kind(t) == smt::Kind::And) c.assign(tm_.children(t).begin(), tm_.children(t).end());
+        else c.push_back(t);
+        return c;
+    };
+    const std::vector<Term> ca = conjuncts(a);
+    const std::unordered_set<Term, smt::TermHash> in_a(ca.begin(), ca.end());
+    const std::vector<Term> cb = conjuncts(b);
+    if (std::all_of(cb.begin(), cb.end(), [&](Term t) { return in_a.count(t) > 0; })) return true;
+    if (auto it = implied_.find({a, b}); it != implied_.end()) {
+        ++stats_.implication_hits;
+        return it->second;
+    }
+    // A model of a (with its own tables for the C operators) that falsifies b refutes the
+    // implication just as the solver would.
+    if (auto it = witnesses_.find(a); it != witnesses_.end())
+        for (const smt::Model& m : it->second)
+            if (!m.evaluate(b).b) {
+                ++stats_.implication_refuted;
+                implied_.emplace(std::make_pair(a, b), false);
+                return false;
+            }
+    ++stats_.implication_checks;
+    const auto t0 = Clock::now();
+    implication_->push();
+    implication_->assert_formula(a);
+    implication_->assert_formula(tm_.mk_not(b));
+    const smt::Result r = implication_->check();
+    if (r == smt::Result::Sat) {
+        std::vector<smt::Model>& ms = witnesses_[a];
+        if (ms.size() == kWitnessesPerLabel) ms.erase(ms.begin());
+        ms.push_back(implication_->model());
+    }
+    implication_->pop();
+    stats_.solve_seconds += since(t0);
+    // Unknown (the branch budget): no cover, which is always sound, and cached as such.
+    implied_.emplace(std::make_pair(a, b), r == smt::Result::Unsat);
+    return r == smt::Result::Unsat;
+}
+
+// McMillan CAV'06, Cover: w earlier, same location, both uncovered, label(v) ⊨ label(w).
+bool ImpactEngine::cover(VertexId v, VertexId w) {
+    const Vertex& x = unwinding_[v];
+    const Vertex& y = unwinding_[w];
+    if (w >= v || x.loc != y.loc || unwinding_.is_covered(v) || unwinding_.is_covered(w)) return false;
+    if (!implies(x.label, y.label)) return false;
+    unwinding_.set_cover(v, w);
+    ++stats_.covers;
+    return true;
+}
+
+// McMillan CAV'06, Close: Cover(v, w) for the earlier vertices w at v's location.
+bool ImpactEngine::close(VertexId v) {
+    if (unwinding_.is_covered(v)) return false;
+    const std::vector<VertexId>& same = unwinding_.at(unwinding_[v].loc);
+    for (std::size_t i = 0; i < same.size() && same[i] < v; ++i)
+        if (cover(v, same[i])) return true;
+    if (!o_.forced_covering) return false;
+    for (std::size_t i = 0; i < same.size() && same[i] < v; ++i) {
+        if (timed_out()) return false;
+        if (!unwinding_.is_covered(same[i]) && forced_cover(v, same[i])) return true;
+    }
+    return false;
+}
+
+const ImpactEngine::Instance& ImpactEngine::instance(VertexId x) {
+    if (instances_.size() <= x) instances_.resize(unwinding_.size());
+    if (instances_[x].ready) return instances_[x];
+    const std::string tag = "@v" + std::to_string(x);
+    Instance inst;
+    const VertexId p = unwinding_[x].parent;
+    if (p == kNoVertex) {
+        for (const ProgramVar& var : blocks_.vars)
+            inst.state.push_back(tm_.mk_const(tm_.fresh_fun(var.name + tag, {}, smt::SortTable::Int)));
+    } else {
+        inst.state = instance(p).state;
+        const Edge& edge = blocks_.edges[unwinding_[x].edge];
+        // SSA: a variable the block does not write keeps its version, so the frame
+        // equalities of instantiate are trivially true and left out.
+        for (VarId w : edge.writes)
+            inst.state[w] = tm_.mk_const(tm_.fresh_fun(blocks_.vars[w].name + tag, {}, smt::SortTable::Int));
+        inst.step = instantiate(blocks_, edge, instances_[p].state, inst.state, tag, true, &inst.renamed);
+    }
+    inst.ready = true;
+    instances_[x] = std::move(inst);
+    return instances_[x];
+}
+
+ImpactEngine::PathQuery ImpactEngine::build_path(const std::vector<VertexId>& path) {
+    PathQuery q;
+    q.states.push_back(instance(path[0]).state);
+    for (std::size_t k = 1; k < path.size(); ++k) {
+        const Instance& inst = instance(path[k]);
+        q.states.push_back(inst.state);
+        q.steps.push_back(inst.step);
+        q.edges.push_back(unwinding_[path[k]].edge);
+        q.renamed.push_back(&inst.renamed);
+    }
+    return q;
+}
+
+Term ImpactEngine::to_cur(const PathQuery& q, std::size_t k, Term itp) {
+    std::unordered_map<Term, Term, smt::TermHash> back;
+    for (VarId v = 0; v < blocks_.vars.size(); ++v) back[q.states[k][v]] = blocks_.vars[v].cur;
+    Term r = tm_.substitute(itp, back);
+    // Shared symbols of the cut are the state versions (and the C operator functions);
+    // anything else would be a label the program variables cannot express.
+    std::vector<Term> stack{r};
+    std::unordered_set<Term, smt::TermHash> seen;
+    while (!stack.empty()) {
+        const Term t = stack.back();
+        stack.pop_back();
+        if (!seen.insert(t).second) continue;
+        if (tm_.kind(t) == smt::Kind::Const) {
+            const VarId v = blocks_.var_of(t);
+            if (v == UINT32_MAX || blocks_.vars[v].cur != t) return Term{};
+        }
+        for (Term c : tm_.children(t)) stack.push_back(c);
+    }
+    return itp::simplify_interpolant(tm_, r, kSimplifyLevel);
+}
+
+// Interpolants of a strong system carry every shared fact the proof touched (x = 0 where
+// only x >= 0 matters), and such labels rarely cover each other, so loops get unrolled.
+// Backwards from the last cut, W_j keeps a subset of the conjuncts of I_j such that
+// W_j ∧ step_{j+1} ⊨ W_{j+1} (W after the last block is `last`). Each W_j is weaker than I_j,
+// so step_0 (with the start label) still implies W_0 and the sequence property holds for W.
+// The checks treat the C operators as uninterpreted, which only keeps more conjuncts.
+std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itps, Term last) {
+    smt::SolverOptions so = search_options();
+    smt::Solver s(tm_, so);
+    Term target = last;
+    for (std::size_t j = itps.size(); j-- > 0;) {
+        // Conjuncts, with an arithmetic equality split into its two bounds (x = 0 is often
+        // needed only as x >= 0).
+        std::vector<Term> top, conj;
+        if (tm_.kind(itps[j]) == smt::Kind::And) top.assign(tm_.children(itps[j]).begin(), tm_.children(itps[j]).end());
+        else if (itps[j] != tm_.mk_true()) top.push_back(itps[j]);
+        for (Term c : top) {
+            if (tm_.kind(c) == smt::Kind::Eq && tm_.is_arith(tm_.child(c, 0))) {
+                conj.push_back(tm_.mk_leq(tm_.child(c, 0), tm_.child(c, 1)));
+                conj.push_back(tm_.mk_geq(tm_.child(c, 0), tm_.child(c, 1)));
+            } else {
+                conj.push_back(c);
+            }
+        }
+        const std::size_t before = conj.size();
+        s.push();
+        s.assert_formula(q.steps[j + 1]);
+        s.assert_formula(tm_.mk_not(target));
+        if (s.check(conj) == smt::Result::Unsat) {
+            std::vector<Term> core = s.unsat_assumptions();
+            // Keep the interpolant's order, restricted to the core, then drop what is not needed.
+            std::unordered_set<Term, smt::TermHash> in_core(core.begin(), core.end());
+            std::vector<Term> kept;
+            for (Term c : conj)
+                if (in_core.count(c)) kept.push_back(c);
+            for (std::size_t i = 0; i < kept.size();) {
+                std::vector<Term> candidate = kept;
+                candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(i));
+                if (s.check(candidate) == smt::Result::Unsat) kept = std::move(candidate);
+                else ++i;
+            }
+            conj = std::move(kept);
+        }
+        s.pop();
+        if (conj.size() < before) stats_.dropped_conjuncts += before - conj.size();
+        itps[j] = tm_.mk_and(conj);
+        target = itps[j];
+    }
+    return itps;
+}
+
+// Conjoins itps[j] (over the state after j+1 blocks) into the label of path[j+1] unless
+// the label already implies it (McMillan CAV'06, Refine: covers the vertex gave are dropped).
+void ImpactEngine::strengthen_along(const std::vector<VertexId>& path,
+                                    const std::vector<Term>& itps, std::vector<VertexId>& changed) {
+    for (std::size_t j = 0; j < itps.size(); ++j) {
+        const Term phi = itps[j];
+        const VertexId x = path[j + 1];
+        if (implies(unwinding_[x].label, phi)) continue;
+        unwinding_.strengthen(x, phi);
+        changed.push_back(x);
+    }
+}
+
+namespace {
+
+// Checks a path query; a model wrong about a C operator is refuted by instances asserted
+// in the partition of the block where the application occurs (they are valid facts, and
+// their symbols are that block's). Out of rounds: Unknown with `*why` set.
+smt::Result check_exact(smt::Solver& s, std::vector<OperatorRefinement>& ops, std::vector<std::uint32_t>& part,
+                        unsigned rounds, std::size_t& instances, std::string* why) {
+    for (unsigned round = 0;; ++round) {
+        const smt::Result r = s.check();
+        if (r != smt::Result::Sat) {
+            if (r == smt::Result::Unknown && why) *why = "solver: " + s.reason_unknown();
+            return r;
+        }
+        bool fixed = false;
+        for (std::size_t k = 0; k < ops.size(); ++k)
+            for (Term l : ops[k].lemmas(s.model())) {
+                if (round >= rounds) {
+                    if (why) *why = "operator refinement budget on a path";
+                    return smt::Result::Unknown;
+                }
+                const smt::AssertionId id = s.assert_formula(l);
+                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                part[id] = static_cast<std::uint32_t>(k);
+                ++instances;
+                fixed = true;
+            }
+        if (!fixed) return r;
+    }
+}
+
+}  // namespace
+
+// The inner labels of an unsat path query (partition k holds block k, the first one also
+// the start label): sequence interpolants, simplified, weakened towards `last` (the
+// formula refuted after the last block, over its versions), renamed to cur constants.
+// Empty optional (with *why set) when the proof cannot be interpolated.
+std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s, const std::vector<std::uint32_t>& part,
+                                                                 const PathQuery& q, Term last, std::string* why) {
+    const std::size_t m = q.steps.size();
+    std::vector<Term> itps;
+    if (m < 2) return itps;
+    const auto t1 = Clock::now();
+    smt::SmtProof proof;
+    try {
+        proof = s.proof();
+    } catch (const sat::ProofError& e) {
+        *why = std::string("no proof of an infeasible path: ") + e.what();
+        return std::nullopt;
+    }
+    itp::InterpolationResult ir = itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(m), o_.itp);
+    stats_.interpolation_seconds += since(t1);
+    if (!ir.ok()) {
+        *why = "interpolation: " + ir.unknown_reason;
+        return std::nullopt;
+    }
+    std::vector<Term> raw = ir.interpolants;
+    for (Term& t : raw) t = itp::simplify_interpolant(tm_, t, kSimplifyLevel);
+    if (o_.weaken_interpolants) raw = weaken(q, std::move(raw), last);
+    for (std::size_t j = 0; j < raw.size(); ++j) {
+        const Term phi = to_cur(q, j + 1, raw[j]);
+        if (!phi.valid()) {
+            *why = "an interpolant has symbols other than the program variables";
+            return std::nullopt;
+        }
+        const std::uint64_t size = itp::term_size(tm_, phi).dag_nodes;
+        ++stats_.interpolants;
+        stats_.interpolant_nodes += size;
+        stats_.max_interpolant_nodes = std::max<std::size_t>(stats_.max_interpolant_nodes, size);
+        itps.push_back(phi);
+    }
+    return itps;
+}
+
+// label(x) over the versions of state k of q.
+Term ImpactEngine::label_at(VertexId x, const PathQuery& q, std::size_t k) {
+    std::unordered_map<Term, Term, smt::TermHash> at;
+    for (VarId i = 0; i < blocks_.vars.size(); ++i) at[blocks_.vars[i].cur] = q.states[k][i];
+    return tm_.substitute(unwinding_[x].label, at);
+}
+
+// McMillan CAV'06, Refine, from the deepest ancestor whose label already makes the rest
+// of the path infeasible: suffixes of 1, 2, 4, ... blocks start from their first
+// vertex's label (the full path from the root's label true). The labels above that
+// vertex stay, those below get the suffix's interpolants; since the start label is
+// part of the first partition, every interpolant still follows from its parent's label
+// and block. Short suffixes keep long unrollings cheap (gj2007: twice the refinements
+// in the same time) and interpolants come from labels rather than the initial values.
+ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
+    ++stats_.refinements;
+    const std::vector<VertexId> full = unwinding_.path(v);
+    const std::size_t n = full.size() - 1;
+    if (n == 0) throw std::logic_error("impact: refine at the root");
+    for (std::size_t len = 1;; len = std::min(n, 2 * len)) {
+        const std::size_t k = n - len;
+        const std::vector<VertexId> path(full.begin() + static_cast<std::ptrdiff_t>(k), full.end());
+        PathQuery q = build_path(path);
+        // Gomory cuts are on at first: branch and bound alone enumerates values on integer
+        // facts such as x/2*2 + x%2 == x (two quotients of x), and a cut within one
+        // partition interpolates like any lemma. Where a cut mixed the partitions and the
+        // proof cannot be interpolated, the suffix is solved again without cuts.
+        for (const bool cuts : {true, false}) {
+            smt::Solver s(tm_, refinement_options(cuts));
+            std::vector<std::uint32_t> part;
+            std::vector<OperatorRefinement> ops;
+            auto add = [&](Term f, std::size_t p) {
+                ops[p].scan(f);
+                const smt::AssertionId id = s.assert_formula(f);
+                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                part[id] = static_cast<std::uint32_t>(p);
+            };
+            for (std::size_t j = 0; j < len; ++j) ops.emplace_back(tm_);
+            if (unwinding_[path[0]].label != tm_.mk_true()) add(label_at(path[0], q, 0), 0);
+            for (std::size_t j = 0; j < len; ++j) add(q.steps[j], j);
+            ++stats_.refinement_queries;
+            const auto t0 = Clock::now();
+            std::string why;
+            const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &why);
+            stats_.solve_seconds += since(t0);
+            if (r != smt::Result::Unsat && k > 0) break;  // a longer suffix may be infeasible
+            if (r == smt::Result::Unknown) {
+                reason_ = why;
+                return RefineResult::Unknown;
+            }
+            if (r == smt::Result::Sat) {
+                std::vector<AuxRenaming> renamed;
+                for (const AuxRenaming* x : q.renamed) renamed.push_back(*x);
+                cex_ = block_path_counterexample(blocks_, plain_, q.edges, renamed, s.model());
+                return RefineResult::Feasible;
+            }
+            const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, tm_.mk_false(), &reason_);
+            if (!itps && cuts) {
+                ++stats_.refinements_without_cuts;
+                continue;
+            }
+            if (!itps) return RefineResult::Unknown;
+            std::vector<VertexId> changed;
+            strengthen_along(path, *itps, changed);
+            if (unwinding_[v].label != tm_.mk_false()) unwinding_.strengthen(v, tm_.mk_false());
+            // McMillan CAV'06, DFS: after Refine, Close the path; only strengthened vertices can
+            // have become coverable (the others' candidates only got stronger).
+            for (VertexId x : changed) close(x);
+            return RefineResult::Refined;
+        }
+    }
+}
+
+// Forced covering (McMillan CAV'06, section 5): prove label(w) at v from the label of
+// the nearest common ancestor u along the path u..v; on success the path is strengthened
+// with the interpolants and v with label(w), and v is covered by w.
+bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
+    if (w >= v || unwinding_.is_covered(v) || unwinding_.is_covered(w)) return false;
+    const VertexId u = unwinding_.nearest_common_ancestor(v, w);
+    const std::pair<Term, Term> labels{unwinding_[u].label, unwinding_[w].label};
+    if (auto it = forced_failed_.find({v, w}); it != forced_failed_.end() && it->second == labels) {
+        ++stats_.forced_repeats;
+        return false;
+    }
+    ++stats_.forced_attempts;
+    const std::vector<VertexId> full = unwinding_.path(v);
+    const std::vector<VertexId> path(std::find(full.begin(), full.end(), u), full.end());
+    const std::size_t m = path.size() - 1;
+    PathQuery q = build_path(path);
+    const Term start = label_at(u, q, 0), target = label_at(w, q, m);
+    // A model of an earlier failed attempt at v whose path began at or above u satisfies
+    // the blocks u..v; if it also satisfies label(u) at u and falsifies label(w) at v, this
+    // query is satisfiable too.
+    std::vector<ForcedWitness>& kept = forced_witnesses_[v];
+    for (const ForcedWitness& fw : kept)
+        if (unwinding_[fw.start].depth <= unwinding_[u].depth && fw.model.evaluate(start).b &&
+            !fw.model.evaluate(target).b) {
+            ++stats_.forced_refuted;
+            forced_failed_[{v, w}] = labels;
+            return false;
+        }
+    smt::SolverOptions so = refinement_options();
+    so.lia_branch_budget = kCoverBranchBudget;  // Unknown: no forced cover
+    smt::Solver s(tm_, so);
+    std::vector<std::uint32_t> part;
+    auto add = [&](Term f, std::uint32_t p) {
+        const smt::AssertionId id = s.assert_formula(f);
+        if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+        part[id] = p;
+    };
+    add(start, 0);
+    for (std::size_t k = 0; k < m; ++k) add(q.steps[k], static_cast<std::uint32_t>(k));
+    add(tm_.mk_not(target), static_cast<std::uint32_t>(m - 1));
+    const auto t0 = Clock::now();
+    // Sat, even through an inexact C operator, only means no forced cover: no refinement.
+    const smt::Result r = s.check();
+    stats_.solve_seconds += since(t0);
+    if (r == smt::Result::Sat) {
+        forced_failed_[{v, w}] = labels;
+        if (kept.size() == kWitnessesPerLabel) kept.erase(kept.begin());
+        kept.push_back({u, s.model()});
+    }
+    if (r != smt::Result::Unsat) return false;
+    std::string why;
+    const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, target, &why);
+    if (!itps) return false;
+    std::vector<VertexId> changed;
+    strengthen_along(path, *itps, changed);
+    if (!implies(unwinding_[v].label, unwinding_[w].label)) unwinding_.strengthen(v, unwinding_[w].label);
+    if (unwinding_.is_covered(v)) return true;  // a label on the path became false
+    unwinding_.set_cover(v, w);
+    ++stats_.covers;
+    ++stats_.forced_covers;
+    return true;
+}
+
+Verdict ImpactEngine::finish(Verdict v) const {
+    v.stats.push_back({"impact-vertices", std::to_string(unwinding_.size())});
+    v.stats.push_back({"impact-covers (made / at the end)",
+                       std::to_string(stats_.covers) + " / " + std::to_string(unwinding_.num_covers())});
+    if (o_.forced_covering)
+        v.stats.push_back({"impact-forced-covers (made / tried / repeats skipped / refuted by a model)",
+                           std::to_string(stats_.forced_covers) + " / " + std::to_string(stats_.forced_attempts) +
+                               " / " + std::to_string(stats_.forced_repeats) + " / " +
+                               std::to_string(stats_.forced_refuted)});
+    if (o_.invariant_candidates)
+        v.stats.push_back({"impact-invariant-discoveries (runs / facts kept / houdini queries)",
+                           std::to_string(stats_.discoveries) + " / " + std::to_string(stats_.invariant_facts) +
+                               " / " + std::to_string(stats_.houdini_queries)});
+    v.stats.push_back({"impact-refinements (paths / suffix queries / again without cuts)",
+                       std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries) +
+                           " / " + std::to_string(stats_.refinements_without_cuts)});
+    v.stats.push_back({"impact-implication-checks (solver / cached / refuted by a model)",
+                       std::to_string(stats_.implication_checks) + " / " + std::to_string(stats_.implication_hits) +
+                           " / " + std::to_string(stats_.implication_refuted)});
+    v.stats.push_back({"operator-instances", std::to_string(stats_.operator_instances)});
+    if (o_.weaken_interpolants)
+        v.stats.push_back({"impact-dropped-conjuncts", std::to_string(stats_.dropped_conjuncts)});
+    v.stats.push_back({"interpolants (count / total nodes / max nodes)",
+                       std::to_string(stats_.interpolants) + " / " + std::to_string(stats_.interpolant_nodes) +
+                           " / " + std::to_string(stats_.max_interpolant_nodes)});
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.3f / %.3f / %.3f s", stats_.solve_seconds, stats_.interpolation_seconds,
+                  stats_.check_seconds);
+    v.stats.push_back({"time (solving / interpolation / invariant check)", buf});
+    std::snprintf(buf, sizeof buf, "%.3f / %.3f s", solver_times_.sat, solver_times_.theory);
+    v.stats.push_back({"solving time (SAT / theories)", buf});
+    v.stats.push_back({"blocks", std::to_string(blocks_.edges.size())});
+    v.stats.push_back({"plain-edges", std::to_string(plain_.edges.size())});
+    v.stats.push_back({"variables", std::to_string(plain_.vars.size())});
+    return v;
+}
+
+Verdict ImpactEngine::run() {
+    Verdict out;
+    auto unknown = [&](std::string why) {
+        out.kind = VerdictKind::Unknown;
+        out.reason = std::move(why);
+        return finish(std::move(out));
+    };
+    // The search below a vertex: McMillan CAV'06, DFS, with an explicit stack (paths can
+    // be long). Returns false when the run is over (out is set by the caller's handling).
+    enum class Stop { No, Error, Truncated, Unknown, Timeout };
+    auto dfs = [&](VertexId start) {
+        std::vector<VertexId> stack{start};
+        while (!stack.empty()) {
+            if (timed_out()) return Stop::Timeout;
+            if (o_.invariant_candidates && unwinding_.size() >= next_discovery_) {
+                discover_invariants();
+                next_discovery_ *= 4;
+            }
+            const VertexId x = stack.back();
+            stack.pop_back();
+            close(x);
+            if (unwinding_.is_covered(x)) continue;
+            const LocId l = unwinding_[x].loc;
+            if (l == blocks_.error || l == blocks_.truncated) {
+                const RefineResult r = refine(x);
+                if (r == RefineResult::Unknown) return Stop::Unknown;
+                if (r == RefineResult::Feasible) return l == blocks_.error ? Stop::Error : Stop::Truncated;
+                continue;  // x is labelled false now
+            }
+            expand(x);
+            const auto& ch = unwinding_[x].children;
+            for (auto it = ch.rbegin(); it != ch.rend(); ++it) stack.push_back(*it);
+        }
+        return Stop::No;
+    };
+    for (;;) {
+        VertexId leaf = kNoVertex;
+        for (VertexId v = 0; v < unwinding_.size() && leaf == kNoVertex; ++v)
+            if (!unwinding_[v].expanded && !unwinding_.is_covered(v)) leaf = v;
+        if (leaf == kNoVertex) break;
+        if (timed_out()) return unknown("timeout after " + std::to_string(unwinding_.size()) + " vertices");
+        // McMillan CAV'06, UNWIND: Close the ancestors of the leaf, then DFS from it.
+        for (VertexId a : unwinding_.path(leaf)) close(a);
+        if (unwinding_.is_covered(leaf)) continue;
+        switch (dfs(leaf)) {
+            case Stop::No: break;
+            case Stop::Error:
+                out.kind = VerdictKind::False;
+                out.cex = cex_;
+                out.reason = "error reached along a path of " + std::to_string(cex_.plain_path.size()) + " edges";
+                return finish(std::move(out));
+            case Stop::Truncated:
+                return unknown("a call deeper than the recursion bound is reachable (" +
+                               (blocks_.approximations.empty() ? std::string("recursion inlined to a bound")
+                                                               : blocks_.approximations.front()) +
+                               "); raise --recursion-depth");
+            case Stop::Unknown: return unknown(reason_);
+            case Stop::Timeout:
+                return unknown(std::string(base::interrupted() ? "interrupted" : "timeout") + " at " +
+                               std::to_string(unwinding_.size()) + " vertices");
+        }
+    }
+    for (VertexId v : depth_cut_)
+        if (!unwinding_.is_covered(v))
+            return unknown("unwinding depth bound " + std::to_string(o_.max_depth) + " reached");
+    // The unwinding is complete and safe: its certificate must check on its own.
+    std::vector<Term> inv = unwinding_.invariants(blocks_.locs.size());
+    for (Term& t : inv) t = itp::simplify_interpolant(tm_, t, 1);
+    smt::SolverOptions so;
+    so.check_models = o_.check_models;
+    so.check_certificates = o_.check_certificates;
+    so.deadline = o_.deadline;
+    const auto t0 = Clock::now();
+    const InvariantCheck c = check_invariants(blocks_, inv, so, o_.max_refinements);
+    stats_.check_seconds += since(t0);
+    if (c.outcome == InvariantOutcome::Invalid)
+        throw smt::CheckFailure("impact: the invariants of the unwinding are not inductive: " + c.why);
+    if (c.outcome == InvariantOutcome::Inconclusive) return unknown("the invariant check was inconclusive: " + c.why);
+    out.kind = VerdictKind::True;
+    out.reason = "inductive invariants from an unwinding of " + std::to_string(unwinding_.size()) + " vertices";
+    out.invariants = std::move(inv);
+    return finish(std::move(out));
+}
+
+Verdict impact(const Program& blocks, const Program& plain, const ImpactOptions& options) {
+    ImpactEngine engine(blocks, plain, options);
+    return engine.run();
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,279 @@
+// Expressions of the lowering: values as terms in the open segment; calls inlined.
+#include "verifier/lowering/lowering_context.hpp"
+
+namespace craig::verifier::detail {
+
+using frontend::Builtin;
+using frontend::ExprKind;
+using frontend::Op;
+
+namespace {
+
+bool is_branching(const Expr& e) {
+    return (e.kind == ExprKind::Binary && (e.op == Op::LogAnd || e.op == Op::LogOr)) ||
+           e.kind == ExprKind::Conditional;
+}
+
+i128 literal_value(const Expr& e) {
+    if (e.type.is_integer() && frontend::is_signed(e.type.kind)) return e.signed_value();
+    return static_cast<i128>(e.value);
+}
+
+}  // namespace
+
+bool Lowerer::has_effects(const Expr& e) {
+    if (e.kind == ExprKind::Assign || e.kind == ExprKind::IncDec || e.kind == ExprKind::Call) return true;
+    for (const auto& o : e.operands)
+        if (has_effects(*o)) return true;
+    return false;
+}
+
+bool Lowerer::splits(const Expr& e) {
+    if (e.kind == ExprKind::Call && e.callee &&
+        e.callee->builtin != Builtin::Nondet && e.callee->builtin != Builtin::Assume)
+        return true;
+    if (is_branching(e))
+        for (std::size_t i = 1; i < e.operands.size(); ++i)
+            if (has_effects(*e.operands[i])) return true;
+    for (const auto& o : e.operands)
+        if (splits(*o)) return true;
+    return false;
+}
+
+VarId Lowerer::var(const frontend::VarDecl* d) {
+    if (d->storage == frontend::Storage::Global || d->storage == frontend::Storage::StaticLocal)
+        return globals_.at(d);
+    Frame& f = frames_.back();
+    auto it = f.locals.find(d);
+    if (it != f.locals.end()) return it->second;
+    // A local read before its declaration ran (goto over it): a variable of its own.
+    std::string name = f.prefix + d->name;
+    VarId v = prog_.add_var(name + "#" + std::to_string(d->id), d->name, d->type, false, false, d->id);
+    f.locals[d] = v;
+    return v;
+}
+
+Val Lowerer::expr(const Expr& e) {
+    switch (e.kind) {
+        case ExprKind::IntLiteral: {
+            i128 v = literal_value(e);
+            return Val{num(v), false, Interval::of(v, v)};
+        }
+        case ExprKind::StringLiteral:
+            return Val{num(0), false, Interval::of(0, 0)};
+        case ExprKind::VarRef: {
+            VarId v = var(e.var);
+            return Val{read(v), false, type_range(e.var->type)};
+        }
+        case ExprKind::Cast: {
+            Val v = expr(e.operand(0));
+            if (e.type.is_void()) return Val{num(0), false, Interval::of(0, 0)};
+            return convert(v, e.operand(0).type, e.type);
+        }
+        case ExprKind::Unary: {
+            Val v = expr(e.operand(0));
+            switch (e.op) {
+                case Op::Plus: return as_int(v);
+                case Op::LogNot: return Val{tm_.mk_not(as_bool(v)), true, {}};
+                case Op::Neg:
+                    return arith(Op::Sub, Val{num(0), false, Interval::of(0, 0)}, v, e.type, e.type, e.loc);
+                case Op::BitNot:
+                    return arith(Op::Sub, Val{num(-1), false, Interval::of(-1, -1)}, v, e.type, e.type, e.loc);
+                default:
+                    throw frontend::Unsupported(e.loc, "unary operator");
+            }
+        }
+        case ExprKind::Binary: {
+            if (e.op == Op::LogAnd || e.op == Op::LogOr) {
+                if (has_effects(e.operand(1))) return branching(e);
+                Val a = expr(e.operand(0));
+                Val b = expr(e.operand(1));
+                smt::Term x = as_bool(a), y = as_bool(b);
+                return Val{e.op == Op::LogAnd ? tm_.mk_and(x, y) : tm_.mk_or(x, y), true, {}};
+            }
+            Val a = expr(e.operand(0));
+            if (splits(e.operand(1))) a = protect(a, e.operand(0).type);
+            Val b = expr(e.operand(1));
+            switch (e.op) {
+                case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne:
+                    return compare(e.op, a, b);
+                default:
+                    return arith(e.op, a, b, e.operand(0).type, e.type, e.loc);
+            }
+        }
+        case ExprKind::Assign: {
+            Val v = as_int(expr(e.operand(1)));
+            VarId x = var(e.operand(0).var);
+            assign(x, v.term);
+            return v;
+        }
+        case ExprKind::IncDec: {
+            const Expr& target = e.operand(0);
+            VarId x = var(target.var);
+            Type t = target.var->type;
+            Type pt = frontend::promote(t, prog_.data_model);
+            Val old{read(x), false, type_range(t)};
+            Val one{num(1), false, Interval::of(1, 1)};
+            bool inc = e.op == Op::PreInc || e.op == Op::PostInc;
+            Val nv = convert(arith(inc ? Op::Add : Op::Sub, old, one, pt, pt, e.loc), pt, t);
+            assign(x, nv.term);
+            return (e.op == Op::PreInc || e.op == Op::PreDec) ? nv : old;
+        }
+        case ExprKind::Conditional: {
+            if (e.type.is_void() || has_effects(e.operand(1)) || has_effects(e.operand(2)))
+                return branching(e);
+            smt::Term c = as_bool(expr(e.operand(0)));
+            Val a = as_int(expr(e.operand(1)));
+            Val b = as_int(expr(e.operand(2)));
+            Interval r = (a.range.known && b.range.known)
+                             ? Interval::of(std::min(a.range.lo, b.range.lo), std::max(a.range.hi, b.range.hi))
+                             : Interval::none();
+            return Val{tm_.mk_ite(c, a.term, b.term), false, r};
+        }
+        case ExprKind::Comma:
+            expr(e.operand(0));
+            return expr(e.operand(1));
+        case ExprKind::Call:
+            return call(e);
+        case ExprKind::StmtExpr:
+            break;
+    }
+    throw frontend::Unsupported(e.loc, "statement expression");
+}
+
+Val Lowerer::branching(const Expr& e) {
+    const frontend::SourceLocation& at = e.loc;
+    smt::Term c = as_bool(expr(e.operand(0)));
+    bool is_void = e.type.is_void();
+    VarId tmp = is_void ? UINT32_MAX : new_temp(e.type.is_integer() ? e.type : Type::of(frontend::TypeKind::Int));
+    LocId join = new_loc(at);
+    Segment other = fork();
+    assume(c);
+    if (e.kind == ExprKind::Conditional) {
+        Val a = expr(e.operand(1));
+        if (!is_void) assign(tmp, as_int(a).term);
+        close_to(join);
+        resume(std::move(other));
+        assume(tm_.mk_not(c));
+        Val b = expr(e.operand(2));
+        if (!is_void) assign(tmp, as_int(b).term);
+        close_to(join);
+    } else if (e.op == Op::LogAnd) {
+        Val b = expr(e.operand(1));
+        assign(tmp, as_int(Val{as_bool(b), true, {}}).term);
+        close_to(join);
+        resume(std::move(other));
+        assume(tm_.mk_not(c));
+        assign(tmp, num(0));
+        close_to(join);
+    } else {  // LogOr: true without evaluating the right operand when c holds
+        assign(tmp, num(1));
+        close_to(join);
+        resume(std::move(other));
+        assume(tm_.mk_not(c));
+        Val b = expr(e.operand(1));
+        assign(tmp, as_int(Val{as_bool(b), true, {}}).term);
+        close_to(join);
+    }
+    if (is_void) return Val{num(0), false, Interval::of(0, 0)};
+    Interval r = (e.kind == ExprKind::Conditional) ? type_range(e.type) : Interval::of(0, 1);
+    return Val{read(tmp), false, r, tmp};
+}
+
+Val Lowerer::call(const Expr& e) {
+    const frontend::FunctionDecl& f = *e.callee;
+    auto void_val = [&] { return Val{num(0), false, Interval::of(0, 0)}; };
+    switch (f.builtin) {
+        case Builtin::Nondet:
+            return nondet_value(e.type, e.loc, f.name);
+        case Builtin::Assume: {
+            Val v = expr(e.operand(0));
+            assume(as_bool(v));
+            label("assume(" + describe(e.operand(0)) + ")", e.loc);
+            return void_val();
+        }
+        case Builtin::Assert: {
+            smt::Term c = as_bool(expr(e.operand(0)));
+            Segment ok = fork();
+            assume(tm_.mk_not(c));
+            label("assertion fails", e.loc);
+            close_to(prog_.error);
+            resume(std::move(ok));
+            assume(c);
+            return void_val();
+        }
+        case Builtin::ReachError:
+        case Builtin::AssertFail:
+        case Builtin::Abort:
+        case Builtin::Exit: {
+            for (const auto& a : e.operands) expr(*a);
+            bool err = f.builtin == Builtin::ReachError || f.builtin == Builtin::AssertFail;
+            label(f.name + "()", e.loc);
+            close_to(err ? prog_.error : prog_.exit);
+            dead(e.loc);
+            return void_val();
+        }
+        case Builtin::None:
+            break;
+    }
+    if (f.external) {
+        // frontend::FunctionDecl::external: the arguments for their effects, then an arbitrary
+        // result and arbitrary values of the file-scope variables (the replay's input order).
+        for (const auto& a : e.operands) expr(*a);
+        label("call " + f.name + " (external: arbitrary result and globals)", e.loc);
+        Val result = f.return_type.is_void() ? void_val()
+                                             : nondet_value(f.return_type, e.loc, "external " + f.name + "()");
+        for (const auto& g : tu_.globals) {
+            if (g->storage != frontend::Storage::Global || !g->type.is_integer()) continue;
+            auto it = globals_.find(g.get());
+            if (it == globals_.end()) continue;
+            assign(it->second, nondet_value(g->type, e.loc, "external " + f.name + "(): " + g->name).term);
+        }
+        return result;
+    }
+    // A defined function: evaluate the arguments left to right, then inline the body.
+    std::vector<Val> args;
+    for (std::size_t i = 0; i < e.operands.size(); ++i) {
+        Val v = expr(e.operand(i));
+        bool later_split = false;
+        for (std::size_t j = i + 1; j < e.operands.size(); ++j) later_split |= splits(e.operand(j));
+        if (later_split) v = protect(v, e.operand(i).type);
+        args.push_back(v);
+    }
+    unsigned depth = 0;
+    for (const Frame& fr : frames_) depth += fr.fn == &f;
+    if (depth > opt_.recursion_depth || !f.body) {
+        if (prog_.truncated == kNoLoc) {
+            prog_.truncated = prog_.add_location(e.loc, "");
+            prog_.approximations.push_back("recursion inlined " + std::to_string(opt_.recursion_depth) +
+                                           " levels deep");
+        }
+        label("call " + f.name + " (beyond the recursion bound)", e.loc);
+        close_to(prog_.truncated);
+        dead(e.loc);
+        return Val{num(0), false, Interval::none()};
+    }
+    unsigned n = instances_[&f]++;
+    Frame fr;
+    fr.fn = &f;
+    fr.prefix = f.name + (n ? "#" + std::to_string(n) : std::string()) + "::";
+    for (std::size_t i = 0; i < f.params.size() && i < args.size(); ++i) {
+        const frontend::VarDecl* p = f.params[i].get();
+        if (!p->type.is_integer()) continue;
+        VarId v = prog_.add_var(fr.prefix + p->name, p->name, p->type, false, false, p->id);
+        fr.locals[p] = v;
+        assign(v, as_int(Val{get(args[i]), args[i].is_bool, args[i].range}).term);
+    }
+    if (f.return_type.is_integer())
+        fr.ret = prog_.add_var(fr.prefix + "return", "", f.return_type, false, true);
+    fr.ret_loc = new_loc(f.loc);
+    label("call " + f.name, e.loc);
+    LocId ret_loc = fr.ret_loc;
+    VarId ret = fr.ret;
+    inline_body(f, std::move(fr));
+    open(ret_loc);
+    if (ret == UINT32_MAX) return void_val();
+    return Val{read(ret), false, type_range(f.return_type), ret};
+}
+
+}  // namespace craig::verifier::detail

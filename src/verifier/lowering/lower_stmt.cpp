@@ -1,0 +1,265 @@
+// Statements of the lowering: structured control flow, goto and switch as edges.
+#include "verifier/lowering/lowering_context.hpp"
+
+namespace craig::verifier::detail {
+
+using frontend::StmtKind;
+
+namespace {
+
+LocId label_loc(Lowerer& l, const Stmt* s) {
+    Frame& f = l.frames_.back();
+    auto it = f.labels.find(s);
+    if (it != f.labels.end()) return it->second;
+    LocId loc = l.new_loc(s->loc);
+    f.labels[s] = loc;
+    return loc;
+}
+
+LocId loop_head(Lowerer& l, const Stmt& s) {
+    LocId head = l.close();
+    l.prog_.locs[head].loop_head = true;
+    l.prog_.loops.push_back({s.loc, head, s.kind == StmtKind::DoWhile});
+    return head;
+}
+
+}  // namespace
+
+void Lowerer::inline_body(const frontend::FunctionDecl& f, Frame frame) {
+    LocId ret_loc = frame.ret_loc;
+    frames_.push_back(std::move(frame));
+    std::vector<Targets> saved;
+    saved.swap(targets_);
+    stmt(*f.body);
+    close_to(ret_loc);
+    targets_.swap(saved);
+    frames_.pop_back();
+}
+
+void Lowerer::stmt(const Stmt& s) {
+    if (seg_.empty()) seg_.loc = s.loc;
+    switch (s.kind) {
+        case StmtKind::Compound:
+            for (const auto& c : s.stmts) stmt(*c);
+            return;
+        case StmtKind::Decl:
+            for (const auto& d : s.vars) {
+                Frame& f = frames_.back();
+                VarId v;
+                if (auto it = f.locals.find(d.get()); it != f.locals.end()) {
+                    v = it->second;
+                } else {
+                    std::string name = f.prefix + d->name;
+                    if (!names_.insert(name).second) name += "#" + std::to_string(d->id);
+                    v = prog_.add_var(name, d->name, d->type, false, false, d->id);
+                    f.locals[d.get()] = v;
+                }
+                if (d->init) {
+                    Val x = as_int(expr(*d->init));
+                    assign(v, x.term);
+                    label(d->name + " = " + describe(*d->init), d->loc);
+                } else {
+                    Val x = nondet_value(d->type, d->loc, "uninitialised " + d->name);
+                    assign(v, x.term);
+                    label(d->name + " = nondet", d->loc);
+                }
+            }
+            close();
+            return;
+        case StmtKind::Expr:
+            label(describe(*s.expr), s.loc);
+            expr(*s.expr);
+            close();
+            return;
+        case StmtKind::If: {
+            smt::Term c = as_bool(expr(*s.expr));
+            LocId join = new_loc(s.loc);
+            Segment other = fork();
+            assume(c);
+            label("[" + describe(*s.expr) + "]", s.expr->loc);
+            stmt(*s.body);
+            close_to(join);
+            resume(std::move(other));
+            assume(tm_.mk_not(c));
+            label("[!(" + describe(*s.expr) + ")]", s.expr->loc);
+            if (s.else_body) stmt(*s.else_body);
+            close_to(join);
+            return;
+        }
+        case StmtKind::While: {
+            LocId head = loop_head(*this, s);
+            LocId brk = new_loc(s.loc);
+            branch_off(*s.expr, false, brk);
+            targets_.push_back({brk, head});
+            stmt(*s.body);
+            close_to(head);
+            targets_.pop_back();
+            open(brk);
+            return;
+        }
+        case StmtKind::DoWhile: {
+            LocId head = loop_head(*this, s);
+            LocId brk = new_loc(s.loc), cont = new_loc(s.expr->loc);
+            targets_.push_back({brk, cont});
+            stmt(*s.body);
+            close_to(cont);
+            targets_.pop_back();
+            branch_off(*s.expr, true, head);
+            close_to(brk);
+            return;
+        }
+        case StmtKind::For: {
+            if (s.init) stmt(*s.init);
+            LocId head = loop_head(*this, s);
+            LocId brk = new_loc(s.loc), cont = new_loc(s.loc);
+            if (s.expr) branch_off(*s.expr, false, brk);
+            targets_.push_back({brk, cont});
+            stmt(*s.body);
+            close_to(cont);
+            targets_.pop_back();
+            if (s.step) {
+                label(describe(*s.step), s.step->loc);
+                expr(*s.step);
+            }
+            close_to(head);
+            open(brk);
+            return;
+        }
+        case StmtKind::Break:
+            label("break", s.loc);
+            close_to(targets_.back().break_to);
+            dead(s.loc);
+            return;
+        case StmtKind::Continue: {
+            LocId to = kNoLoc;
+            for (auto it = targets_.rbegin(); it != targets_.rend() && to == kNoLoc; ++it) to = it->continue_to;
+            label("continue", s.loc);
+            close_to(to);
+            dead(s.loc);
+            return;
+        }
+        case StmtKind::Return: {
+            // Copied before expr(): lowering the returned expression may inline calls.
+            const VarId ret = frames_.back().ret;
+            const LocId ret_loc = frames_.back().ret_loc;
+            if (s.expr) {
+                Val v = expr(*s.expr);
+                if (ret != UINT32_MAX) assign(ret, as_int(v).term);
+            }
+            label("return", s.loc);
+            close_to(ret_loc);
+            dead(s.loc);
+            return;
+        }
+        case StmtKind::Goto:
+            label("goto " + s.label, s.loc);
+            close_to(label_loc(*this, s.target));
+            dead(s.loc);
+            return;
+        case StmtKind::Label:
+        case StmtKind::Case:
+        case StmtKind::Default:
+            close_to(label_loc(*this, &s));
+            stmt(*s.body);
+            return;
+        case StmtKind::Switch: {
+            Val v = as_int(expr(*s.expr));
+            bool sgn = s.expr->type.is_integer() && frontend::is_signed(s.expr->type.kind);
+            LocId brk = new_loc(s.loc);
+            std::vector<smt::Term> no_match;
+            const Stmt* dflt = nullptr;
+            Segment base = fork();
+            for (const Stmt* c : s.cases) {
+                if (c->kind == StmtKind::Default) {
+                    dflt = c;
+                    continue;
+                }
+                i128 cv = sgn ? static_cast<i128>(static_cast<std::int64_t>(c->case_value))
+                              : static_cast<i128>(c->case_value);
+                smt::Term eq = tm_.mk_eq(v.term, num(cv));
+                resume(base);
+                assume(eq);
+                label("[case " + std::to_string(static_cast<long long>(cv)) + "]", c->loc);
+                close_to(label_loc(*this, c));
+                no_match.push_back(tm_.mk_not(eq));
+            }
+            resume(base);
+            for (smt::Term t : no_match) assume(t);
+            label("[default]", s.loc);
+            close_to(dflt ? label_loc(*this, dflt) : brk);
+            LocId cont = targets_.empty() ? kNoLoc : targets_.back().continue_to;
+            targets_.push_back({brk, cont});
+            dead(s.loc);
+            stmt(*s.body);
+            close_to(brk);
+            targets_.pop_back();
+            return;
+        }
+        case StmtKind::Empty:
+            return;
+    }
+}
+
+Lowerer::Lowerer(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& o)
+    : tu_(tu), tm_(tm), opt_(o), prog_(tm) {
+    prog_.data_model = tu.data_model;
+    prog_.file = tu.file;
+}
+
+Program Lowerer::run() {
+    const frontend::FunctionDecl* main = tu_.main_function();
+    if (!main || !main->body)
+        throw frontend::Unsupported(frontend::SourceLocation{tu_.file, 0, 0}, "program without a main function");
+    prog_.entry = prog_.add_location(main->loc, "");
+    prog_.error = prog_.add_location(main->loc, "");
+    prog_.exit = prog_.add_location(main->loc, "");
+    open(prog_.entry);
+    for (const auto& g : tu_.globals) {
+        VarId v = prog_.add_var(g->storage == frontend::Storage::StaticLocal && g->function
+                                    ? g->function->name + "::" + g->name
+                                    : g->name,
+                                g->name, g->type, true, false, g->id);
+        globals_[g.get()] = v;
+        if (g->is_extern) {
+            assign(v, nondet_value(g->type, g->loc, "extern " + g->name).term);
+        } else {
+            i128 init = 0;
+            if (g->init) init = frontend::is_signed(g->type.kind) ? g->init->signed_value()
+                                                                   : static_cast<i128>(g->init->value);
+            assign(v, num(init));
+        }
+    }
+    label("initialise globals", main->loc);
+    Frame fr;
+    fr.fn = main;
+    fr.prefix = "main::";
+    fr.ret_loc = prog_.exit;
+    instances_[main] = 1;
+    for (const auto& p : main->params)
+        if (p->type.is_integer()) fr.locals[p.get()] = prog_.add_var("main::" + p->name, p->name, p->type, false, false, p->id);
+    LocId start = new_loc(main->loc);
+    close_to(start);
+    inline_body(*main, std::move(fr));
+    if (prog_.truncated != kNoLoc) {
+        Edge loop;
+        loop.src = loop.dst = prog_.truncated;
+        loop.formula = tm_.mk_true();
+        loop.label = "beyond the recursion bound";
+        prog_.add_edge(std::move(loop));
+    }
+    prog_.index();
+    return std::move(prog_);
+}
+
+Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& options) {
+    Lowerer l(tu, tm, options);
+    return l.run();
+}
+
+}  // namespace craig::verifier::detail
+
+namespace craig::verifier {
+Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& options) {
+    return detail::lower(tu, tm, options);
+}
+}  // namespace craig::verifier

@@ -1,0 +1,39 @@
+// Lowering: typed C AST -> plain Program (one edge per statement or branch).
+//
+// Semantics (the concrete interpreter, frontend/interpreter.hpp, follows the same rules,
+// so that a counterexample found on the Program replays on the C program):
+//  - Signed arithmetic is mathematical integer arithmetic (overflow is undefined and
+//    outside the unreach-call property); values are constrained to their type's range
+//    where they enter: nondet values, uninitialised locals, extern globals.
+//  - Unsigned arithmetic wraps: r = t - 2^w*k, 0 <= r < 2^w with a fresh integer k,
+//    unless intervals prove t in range. Conversions to narrower or unsigned types wrap
+//    the same way (out-of-range conversion to a signed type wraps, as GCC does).
+//  - *, /, %, <<, >>, &, |, ^ with a constant operand are linear (division truncates
+//    toward zero); between variables they are uninterpreted functions (an
+//    over-approximation: a safety proof stays valid; a counterexample is replayed).
+//  - Calls of defined functions are inlined (parameters and locals get one program
+//    variable per inlined instance); recursion is inlined `recursion_depth` times deep,
+//    a deeper call leads to Program::truncated.
+//  - Nondeterministic values are read in the interpreter's order: extern globals at
+//    start, then each execution of an uninitialised local declaration and each
+//    __VERIFIER_nondet_* call, in C evaluation order (left to right).
+// Throws frontend::Unsupported when the inlined program would exceed `max_edges`.
+#pragma once
+
+#include <cstddef>
+
+#include "frontend/ast.hpp"
+#include "smt/terms/term.hpp"
+#include "verifier/program/program.hpp"
+
+namespace craig::verifier {
+
+struct LoweringOptions {
+    unsigned recursion_depth = 3;
+    std::size_t max_edges = 200000;
+};
+
+Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm,
+              const LoweringOptions& options = {});
+
+}  // namespace craig::verifier

@@ -1,0 +1,146 @@
+// Internal to the lowering (lower_*.cpp): the builder of a plain Program.
+//
+// The builder keeps one open Segment: straight-line code since the last location,
+// in SSA form by substitution (a written variable maps to the term of its value).
+// Closing a segment emits one edge; forking copies it so that both branches share
+// the prefix. Values computed in a segment are terms over that segment's state; a
+// value that must survive a split (a call or a branch inside an expression) is first
+// stored in a temporary variable (Val::temp) and re-read afterwards.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "frontend/ast.hpp"
+#include "verifier/lowering/lowering.hpp"
+#include "verifier/program/program.hpp"
+
+namespace craig::verifier::detail {
+
+using frontend::Expr;
+using frontend::Stmt;
+using frontend::Type;
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
+// Closed interval of the mathematical value (absent when unknown or too wide).
+struct Interval {
+    bool known = false;
+    i128 lo = 0, hi = 0;
+    static Interval of(i128 lo, i128 hi) { return {true, lo, hi}; }
+    static Interval none() { return {}; }
+    bool within(i128 a, i128 b) const { return known && lo >= a && hi <= b; }
+    bool is_const() const { return known && lo == hi; }
+};
+
+struct Val {
+    smt::Term term;          // Int, or Bool when is_bool
+    bool is_bool = false;
+    Interval range;
+    VarId temp = UINT32_MAX; // the value lives in this variable (re-read after splits)
+};
+
+struct Segment {
+    LocId src = kNoLoc;
+    std::vector<smt::Term> conj;
+    std::unordered_map<VarId, smt::Term> version;
+    std::vector<VarId> writes;
+    std::vector<smt::Term> aux;
+    std::vector<Input> inputs;
+    frontend::SourceLocation loc;
+    std::string label;
+    // Quotient and remainder of x / c and x % c by a constant c, per (x, c): both operators
+    // of one division share them, so that x/c*c + x%c == x is linear arithmetic, not an
+    // integer search over two unrelated quotients.
+    std::map<std::pair<smt::Term, i128>, std::pair<smt::Term, smt::Term>> divisions;
+    bool empty() const { return conj.empty() && writes.empty() && inputs.empty(); }
+};
+
+// Control targets of the innermost loop / switch.
+struct Targets {
+    LocId break_to = kNoLoc, continue_to = kNoLoc;
+};
+
+struct Frame {
+    const frontend::FunctionDecl* fn = nullptr;
+    std::string prefix;                              // "main::", "f#3::"
+    std::unordered_map<const frontend::VarDecl*, VarId> locals;
+    VarId ret = UINT32_MAX;                          // return value variable (non-void)
+    LocId ret_loc = kNoLoc;
+    std::unordered_map<const Stmt*, LocId> labels;   // labels and case/default statements
+};
+
+class Lowerer {
+public:
+    Lowerer(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& o);
+    Program run();
+
+    // ---- segments (lower_builder.cpp)
+    smt::Term read(VarId v);
+    void assign(VarId v, smt::Term value);
+    void assume(smt::Term cond);
+    LocId new_loc(const frontend::SourceLocation& at);
+    void open(LocId at);
+    void close_to(LocId dst);            // emit the segment as an edge to dst
+    // Evaluates a loop condition and splits: where its truth is `leave_when` the segment
+    // goes to `target`; the current segment continues on the other branch.
+    void branch_off(const Expr& cond, bool leave_when, LocId target);
+    LocId close();                       // to a new location (reuses src if the segment is empty)
+    Segment fork() const { return seg_; }
+    void resume(Segment s) { seg_ = std::move(s); }
+    void dead(const frontend::SourceLocation& at);  // continue in unreachable code
+    smt::Term fresh_aux(const std::string& name, smt::Sort sort);
+    VarId new_temp(Type t);
+    void label(std::string text, const frontend::SourceLocation& at);
+
+    // ---- semantics (lower_arith.cpp)
+    smt::Term num(i128 v);
+    smt::Term as_bool(const Val& v);
+    Val as_int(const Val& v);
+    Val convert(Val v, Type from, Type to);
+    Val wrap(smt::Term t, Interval r, Type to);
+    Val arith(frontend::Op op, Val a, Val b, Type operand, Type result, const frontend::SourceLocation& at);
+    Val compare(frontend::Op op, Val a, Val b);
+    Val nondet_value(Type t, const frontend::SourceLocation& at, const std::string& source);
+    Interval type_range(Type t) const;
+    smt::Term uf(const std::string& name, smt::Term a, smt::Term b);
+
+    // ---- expressions (lower_expr.cpp)
+    Val expr(const Expr& e);
+    smt::Term get(const Val& v) { return v.temp == UINT32_MAX ? v.term : read(v.temp); }
+    Val protect(const Val& v, Type t);
+    bool splits(const Expr& e);          // lowering e may close the segment
+    bool has_effects(const Expr& e);
+    Val call(const Expr& e);
+    Val branching(const Expr& e);        // && || ?: whose operands have effects
+    VarId var(const frontend::VarDecl* d);
+
+    // ---- statements (lower_stmt.cpp)
+    void stmt(const Stmt& s);
+    void inline_body(const frontend::FunctionDecl& f, Frame frame);
+
+    const frontend::TranslationUnit& tu_;
+    smt::TermManager& tm_;
+    LoweringOptions opt_;
+    Program prog_;
+    Segment seg_;
+    // A deque: inlining a call pushes a frame while callers hold references to theirs
+    // (a vector would reallocate under them).
+    std::deque<Frame> frames_;
+    std::vector<Targets> targets_;
+    std::unordered_map<const frontend::VarDecl*, VarId> globals_;
+    std::unordered_map<const frontend::FunctionDecl*, unsigned> instances_;
+    std::map<std::string, smt::FuncId> ufs_;
+    std::unordered_set<std::string> names_;  // local variable names in use
+    unsigned temps_ = 0;
+};
+
+std::string describe(const Expr& e);  // short C text of an expression (edge labels)
+
+}  // namespace craig::verifier::detail

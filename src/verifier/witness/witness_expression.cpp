@@ -1,0 +1,316 @@
+#include "verifier/witness/witness_expression.hpp"
+
+#include <gmpxx.h>
+
+#include <map>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace craig::verifier {
+
+namespace {
+
+using smt::Kind;
+using smt::Term;
+
+struct Refused {
+    std::string why;
+};
+
+struct Monomial {
+    mpz_class coeff;  // > 0
+    VarId var = 0;
+};
+
+// One side of a printed comparison: positive monomials plus a constant >= 0.
+struct Side {
+    std::vector<Monomial> terms;
+    mpz_class constant = 0;
+};
+
+enum class CType { Int, LongLong, ULongLong };
+
+struct Range {
+    mpz_class lo, hi;
+};
+
+mpz_class power_of_two(unsigned k) {
+    mpz_class r;
+    mpz_ui_pow_ui(r.get_mpz_t(), 2, k);
+    return r;
+}
+
+Range range_of(CType t) {
+    switch (t) {
+    case CType::Int: return {-power_of_two(31), power_of_two(31) - 1};
+    case CType::LongLong: return {-power_of_two(63), power_of_two(63) - 1};
+    case CType::ULongLong: return {0, power_of_two(64) - 1};
+    }
+    return {};
+}
+
+const char* cast_of(CType t) {
+    return t == CType::LongLong ? "(long long)" : t == CType::ULongLong ? "(unsigned long long)" : "";
+}
+const char* suffix_of(CType t) { return t == CType::LongLong ? "LL" : t == CType::ULongLong ? "ULL" : ""; }
+
+// The comparison operator after swapping its sides.
+std::string flipped(const std::string& op) {
+    if (op == "<=") return ">=";
+    if (op == ">=") return "<=";
+    if (op == "<") return ">";
+    if (op == ">") return "<";
+    return op;
+}
+
+class ExactPrinter {
+public:
+    ExactPrinter(const Program& p, const VariableName& name) : p_(p), tm_(p.terms()), name_(name) {}
+
+    // The C text and whether it needs parentheses as an operand of && || ! ?:.
+    std::pair<std::string, bool> formula(Term t) {
+        if (Term lifted = lift_ite(t); lifted.valid()) return formula(lifted);
+        switch (tm_.kind(t)) {
+        case Kind::True: return {"1", false};
+        case Kind::False: return {"0", false};
+        case Kind::Not: return negation(tm_.child(t, 0));
+        case Kind::And: return {join(t, " && "), true};
+        case Kind::Or: return {join(t, " || "), true};
+        case Kind::Xor: return {wrapped(tm_.child(t, 0)) + " != " + wrapped(tm_.child(t, 1)), true};
+        case Kind::Implies: {
+            auto [premise, compound] = negation(tm_.child(t, 0));
+            return {(compound ? "(" + premise + ")" : premise) + " || " + operand(tm_.child(t, 1)), true};
+        }
+        case Kind::Ite:
+            if (!tm_.is_bool(t)) throw Refused{"an integer if-then-else outside a comparison"};
+            return {operand(tm_.child(t, 0)) + " ? " + operand(tm_.child(t, 1)) + " : " + operand(tm_.child(t, 2)),
+                    true};
+        case Kind::Eq:
+            if (tm_.is_bool(tm_.child(t, 0)))
+                return {wrapped(tm_.child(t, 0)) + " == " + wrapped(tm_.child(t, 1)), true};
+            return {compare(tm_.child(t, 0), tm_.child(t, 1), "=="), false};
+        case Kind::Distinct: {
+            auto c = tm_.children(t);
+            std::string r;
+            for (std::size_t i = 0; i < c.size(); ++i)
+                for (std::size_t j = i + 1; j < c.size(); ++j) {
+                    const std::string ne = tm_.is_bool(c[i]) ? wrapped(c[i]) + " != " + wrapped(c[j])
+                                                             : compare(c[i], c[j], "!=");
+                    if (!r.empty()) r += " && ";
+                    r += "(";
+                    r += ne;
+                    r += ")";
+                }
+            return {r, true};
+        }
+        case Kind::Leq: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<="), false};
+        case Kind::Lt: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<"), false};
+        default: throw Refused{"a Boolean term of a kind C has no operator for"};
+        }
+    }
+
+private:
+    // A comparison over an integer if-then-else (interpolants of C's ?: and of Boolean
+    // values used as integers) as a Boolean one: (c ? a : b) <= r is c ? a <= r : b <= r.
+    // Invalid when t is not a comparison or has no such subterm.
+    Term lift_ite(Term t) {
+        const Kind k = tm_.kind(t);
+        const bool comparison = k == Kind::Leq || k == Kind::Lt ||
+                                ((k == Kind::Eq || k == Kind::Distinct) && !tm_.is_bool(tm_.child(t, 0)));
+        if (!comparison) return Term{};
+        const Term ite = int_ite(t);
+        if (!ite.valid()) return Term{};
+        auto branch = [&](std::size_t i) {
+            return tm_.substitute(t, std::unordered_map<Term, Term, smt::TermHash>{{ite, tm_.child(ite, i)}});
+        };
+        return tm_.mk_ite(tm_.child(ite, 0), branch(1), branch(2));
+    }
+    Term int_ite(Term t) const {
+        if (tm_.kind(t) == Kind::Ite && !tm_.is_bool(t)) return t;
+        if (tm_.is_bool(t) && tm_.kind(t) != Kind::Leq && tm_.kind(t) != Kind::Lt && tm_.kind(t) != Kind::Eq &&
+            tm_.kind(t) != Kind::Distinct)
+            return Term{};
+        for (Term c : tm_.children(t))
+            if (Term r = int_ite(c); r.valid()) return r;
+        return Term{};
+    }
+
+    std::string operand(Term t) {
+        auto [text, compound] = formula(t);
+        return compound ? "(" + text + ")" : text;
+    }
+
+    // Always parenthesised: for operators that bind tighter than a comparison (!) or
+    // that would chain with one (== and != between truth values).
+    std::string wrapped(Term t) {
+        std::string r = "(";
+        r += formula(t).first;
+        r += ")";
+        return r;
+    }
+
+    std::string join(Term t, const char* sep) {
+        std::string r;
+        for (Term c : tm_.children(t)) r += (r.empty() ? "" : sep) + operand(c);
+        return r;
+    }
+
+    std::pair<std::string, bool> negation(Term a) {
+        if (lift_ite(a).valid()) return {negated(a), false};
+        switch (tm_.kind(a)) {
+        case Kind::Leq: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">"), false};
+        case Kind::Lt: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">="), false};
+        case Kind::Eq:
+            if (!tm_.is_bool(tm_.child(a, 0))) return {compare(tm_.child(a, 0), tm_.child(a, 1), "!="), false};
+            break;
+        default: break;
+        }
+        return {negated(a), false};
+    }
+
+    std::string negated(Term t) {
+        std::string r = "!";
+        r += wrapped(t);
+        return r;
+    }
+
+    // Adds factor * t to the linear form (coefficients per variable, constant).
+    void linear(Term t, const mpq_class& factor, std::map<VarId, mpq_class>& coeffs, mpq_class& constant) {
+        switch (tm_.kind(t)) {
+        case Kind::Numeral: constant += factor * tm_.numeral(t); return;
+        case Kind::Linear:
+            for (std::size_t i = 0; i < tm_.num_children(t); ++i)
+                linear(tm_.child(t, i), factor * tm_.coeff(t, i), coeffs, constant);
+            constant += factor * tm_.constant(t);
+            return;
+        case Kind::Const: {
+            const VarId v = p_.var_of(t);
+            if (v == UINT32_MAX || p_.vars[v].cur != t) throw Refused{"a constant that is not a program variable"};
+            coeffs[v] += factor;
+            return;
+        }
+        case Kind::App: throw Refused{"an uninterpreted C operator or function application"};
+        default: throw Refused{"non-linear or non-integer arithmetic"};
+        }
+    }
+
+    // lhs op rhs over the integers as a C comparison.
+    std::string compare(Term lhs, Term rhs, std::string op) {
+        if (tm_.sort(lhs) != smt::SortTable::Int || tm_.sort(rhs) != smt::SortTable::Int)
+            throw Refused{"arithmetic over a sort other than Int"};
+        std::map<VarId, mpq_class> q;
+        mpq_class k = 0;
+        linear(lhs, 1, q, k);
+        linear(rhs, -1, q, k);
+        // Scale by the common denominator (positive, so op is unchanged).
+        mpz_class den = k.get_den();
+        for (const auto& [v, c] : q) den = lcm(den, mpz_class(c.get_den()));
+        Side left, right;
+        for (const auto& [v, c] : q) {
+            const mpq_class s = c * den;
+            if (s > 0) left.terms.push_back({s.get_num(), v});
+            if (s < 0) right.terms.push_back({-s.get_num(), v});
+        }
+        mpz_class kc = mpq_class(k * den).get_num();
+        // Over the integers a strict comparison is a non-strict one with the constant moved
+        // by one: fewer symbols, and the constant often vanishes (x + 1 > n is x >= n).
+        if (op == ">") op = ">=", kc -= 1;
+        if (op == "<") op = "<=", kc += 1;
+        (kc > 0 ? left : right).constant = abs(kc);
+        if (left.terms.empty() && right.terms.empty()) return truth(left.constant - right.constant, op) ? "1" : "0";
+        if (left.terms.empty()) {
+            std::swap(left, right);
+            op = flipped(op);
+        }
+        for (CType t : {CType::Int, CType::LongLong, CType::ULongLong})
+            if (fits(left, t) && fits(right, t)) return side(left, t) + " " + op + " " + side(right, t);
+        throw Refused{"a comparison whose values exceed every C integer type"};
+    }
+
+    static bool truth(const mpz_class& d, const std::string& op) {
+        if (op == "<=") return d <= 0;
+        if (op == "<") return d < 0;
+        if (op == ">=") return d >= 0;
+        if (op == ">") return d > 0;
+        if (op == "==") return d == 0;
+        return d != 0;
+    }
+
+    Range var_range(VarId v) const {
+        const frontend::TypeKind k = p_.vars[v].type.kind;
+        const unsigned w = frontend::bit_width(k, p_.data_model);
+        if (k == frontend::TypeKind::Bool) return {0, 1};
+        if (frontend::is_signed(k)) return {-power_of_two(w - 1), power_of_two(w - 1) - 1};
+        return {0, power_of_two(w) - 1};
+    }
+
+    // Whether a variable of kind k may be operand of arithmetic evaluated in t without
+    // changing its value (int: C promotes it to int).
+    bool admits(VarId v, CType t) const {
+        const frontend::TypeKind k = p_.vars[v].type.kind;
+        const unsigned w = frontend::bit_width(k, p_.data_model);
+        switch (t) {
+        case CType::Int: return frontend::is_signed(k) ? w <= 32 : w < 32;
+        case CType::LongLong: return frontend::is_signed(k) || w < 64;
+        case CType::ULongLong: return !frontend::is_signed(k);
+        }
+        return false;
+    }
+
+    // Every product, partial sum and the constant of s are values of t.
+    bool fits(const Side& s, CType t) const {
+        const Range r = range_of(t);
+        auto within = [&](const Range& x) { return x.lo >= r.lo && x.hi <= r.hi; };
+        Range sum{0, 0};
+        for (const Monomial& m : s.terms) {
+            if (!admits(m.var, t)) return false;
+            const Range v = var_range(m.var);
+            const Range prod{m.coeff * v.lo, m.coeff * v.hi};
+            if (!within(prod)) return false;
+            sum = {sum.lo + prod.lo, sum.hi + prod.hi};
+            if (!within(sum)) return false;
+        }
+        const Range c{s.constant, s.constant};
+        sum = {sum.lo + s.constant, sum.hi + s.constant};
+        return within(c) && within(sum);
+    }
+
+    std::string variable(VarId v, CType t) const {
+        std::optional<std::string> n = name_(v);
+        if (!n) throw Refused{"variable " + p_.vars[v].name + " is not visible in C there"};
+        const frontend::TypeKind k = p_.vars[v].type.kind;
+        const bool native = (t == CType::LongLong && k == frontend::TypeKind::LongLong) ||
+                            (t == CType::ULongLong && k == frontend::TypeKind::ULongLong);
+        return native ? *n : cast_of(t) + *n;
+    }
+
+    std::string side(const Side& s, CType t) const {
+        std::string r;
+        for (const Monomial& m : s.terms) {
+            if (!r.empty()) r += " + ";
+            if (m.coeff != 1) r += m.coeff.get_str() + suffix_of(t) + " * ";
+            r += variable(m.var, t);
+        }
+        if (s.constant != 0 || r.empty()) r += (r.empty() ? "" : " + ") + s.constant.get_str() + suffix_of(t);
+        return r;
+    }
+
+    const Program& p_;
+    smt::TermManager& tm_;
+    const VariableName& name_;
+};
+
+}  // namespace
+
+std::optional<std::string> exact_c_expression(const Program& p, smt::Term formula, const VariableName& name,
+                                              std::string* why) {
+    try {
+        return ExactPrinter(p, name).formula(formula).first;
+    } catch (const Refused& r) {
+        if (why) *why = r.why;
+        return std::nullopt;
+    }
+}
+
+}  // namespace craig::verifier
