@@ -24,47 +24,47 @@ const FunctionDecl* TranslationUnit::find_function(std::string_view name) const 
 
 std::string_view to_string(Op op) {
     switch (op) {
-    case Op::None: return "";
-    case Op::Add: return "+";
-    case Op::Sub: return "-";
-    case Op::Mul: return "*";
-    case Op::Div: return "/";
-    case Op::Rem: return "%";
-    case Op::Shl: return "<<";
-    case Op::Shr: return ">>";
-    case Op::BitAnd: return "&";
-    case Op::BitOr: return "|";
-    case Op::BitXor: return "^";
-    case Op::Lt: return "<";
-    case Op::Le: return "<=";
-    case Op::Gt: return ">";
-    case Op::Ge: return ">=";
-    case Op::Eq: return "==";
-    case Op::Ne: return "!=";
-    case Op::LogAnd: return "&&";
-    case Op::LogOr: return "||";
-    case Op::Neg: return "-";
-    case Op::Plus: return "+";
-    case Op::BitNot: return "~";
-    case Op::LogNot: return "!";
-    case Op::PreInc:
-    case Op::PostInc: return "++";
-    case Op::PreDec:
-    case Op::PostDec: return "--";
+        case Op::None: return "";
+        case Op::Add: return "+";
+        case Op::Sub: return "-";
+        case Op::Mul: return "*";
+        case Op::Div: return "/";
+        case Op::Rem: return "%";
+        case Op::Shl: return "<<";
+        case Op::Shr: return ">>";
+        case Op::BitAnd: return "&";
+        case Op::BitOr: return "|";
+        case Op::BitXor: return "^";
+        case Op::Lt: return "<";
+        case Op::Le: return "<=";
+        case Op::Gt: return ">";
+        case Op::Ge: return ">=";
+        case Op::Eq: return "==";
+        case Op::Ne: return "!=";
+        case Op::LogAnd: return "&&";
+        case Op::LogOr: return "||";
+        case Op::Neg: return "-";
+        case Op::Plus: return "+";
+        case Op::BitNot: return "~";
+        case Op::LogNot: return "!";
+        case Op::PreInc:
+        case Op::PostInc: return "++";
+        case Op::PreDec:
+        case Op::PostDec: return "--";
     }
     return "?";
 }
 
 std::string_view to_string(Builtin b) {
     switch (b) {
-    case Builtin::None: return "none";
-    case Builtin::Nondet: return "nondet";
-    case Builtin::Assume: return "assume";
-    case Builtin::Assert: return "assert";
-    case Builtin::ReachError: return "reach_error";
-    case Builtin::AssertFail: return "assert_fail";
-    case Builtin::Abort: return "abort";
-    case Builtin::Exit: return "exit";
+        case Builtin::None: return "none";
+        case Builtin::Nondet: return "nondet";
+        case Builtin::Assume: return "assume";
+        case Builtin::Assert: return "assert";
+        case Builtin::ReachError: return "reach_error";
+        case Builtin::AssertFail: return "assert_fail";
+        case Builtin::Abort: return "abort";
+        case Builtin::Exit: return "exit";
     }
     return "?";
 }

@@ -59,26 +59,48 @@ using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
 
 enum class ExprKind : std::uint8_t {
-    IntLiteral,    // value (normal form of type); text = enumeration constant name, if any
-    StringLiteral, // text (decoded bytes)
-    VarRef,        // var
-    Cast,          // operands[0] converted to type; implicit
-    Unary,         // op in Neg Plus BitNot LogNot; operands[0]
-    Binary,        // op in Add..LogOr; operands[0], operands[1]
-    Assign,        // operands[0] is a VarRef, operands[1] already converted to its type
-    IncDec,        // op in PreInc PreDec PostInc PostDec; operands[0] is a VarRef
-    Conditional,   // operands[0] ? operands[1] : operands[2]
-    Comma,         // operands[0], operands[1]
-    Call,          // callee(operands...)
-    StmtExpr,      // GNU ({ ... }); body; only while parsing
+    IntLiteral,     // value (normal form of type); text = enumeration constant name, if any
+    StringLiteral,  // text (decoded bytes)
+    VarRef,         // var
+    Cast,           // operands[0] converted to type; implicit
+    Unary,          // op in Neg Plus BitNot LogNot; operands[0]
+    Binary,         // op in Add..LogOr; operands[0], operands[1]
+    Assign,         // operands[0] is a VarRef, operands[1] already converted to its type
+    IncDec,         // op in PreInc PreDec PostInc PostDec; operands[0] is a VarRef
+    Conditional,    // operands[0] ? operands[1] : operands[2]
+    Comma,          // operands[0], operands[1]
+    Call,           // callee(operands...)
+    StmtExpr,       // GNU ({ ... }); body; only while parsing
 };
 
 enum class Op : std::uint8_t {
     None,
-    Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor,
-    Lt, Le, Gt, Ge, Eq, Ne, LogAnd, LogOr,
-    Neg, Plus, BitNot, LogNot,
-    PreInc, PreDec, PostInc, PostDec,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    LogAnd,
+    LogOr,
+    Neg,
+    Plus,
+    BitNot,
+    LogNot,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
 };
 
 struct Expr {
@@ -111,13 +133,13 @@ struct Expr {
 };
 
 enum class StmtKind : std::uint8_t {
-    Compound, // stmts; opens a scope
-    Decl,     // vars (local automatic variables, in order)
-    Expr,     // expr
-    If,       // expr ? body : else_body (may be null)
-    While,    // while (expr) body
-    DoWhile,  // do body while (expr)
-    For,      // for (init; expr; step) body; init, expr, step may be null
+    Compound,  // stmts; opens a scope
+    Decl,      // vars (local automatic variables, in order)
+    Expr,      // expr
+    If,        // expr ? body : else_body (may be null)
+    While,     // while (expr) body
+    DoWhile,   // do body while (expr)
+    For,       // for (init; expr; step) body; init, expr, step may be null
     Break,
     Continue,
     Return,   // expr may be null
@@ -138,23 +160,23 @@ struct Stmt {
     // unconverted in void functions). If/While/DoWhile/For/Switch: the
     // condition (For: null means true; Switch: promoted).
     std::unique_ptr<Expr> expr;
-    StmtPtr init;      // For: a Decl or Expr statement
-    std::unique_ptr<Expr> step; // For
+    StmtPtr init;                // For: a Decl or Expr statement
+    std::unique_ptr<Expr> step;  // For
     StmtPtr body;
-    StmtPtr else_body; // If
-    std::string label; // Goto, Label
-    const Stmt* target = nullptr;   // Goto: the Label statement
-    std::uint64_t case_value = 0;   // Case: normal form in the type of the switch condition
-    std::vector<const Stmt*> cases; // Switch: its Case and Default statements in source order
+    StmtPtr else_body;               // If
+    std::string label;               // Goto, Label
+    const Stmt* target = nullptr;    // Goto: the Label statement
+    std::uint64_t case_value = 0;    // Case: normal form in the type of the switch condition
+    std::vector<const Stmt*> cases;  // Switch: its Case and Default statements in source order
 
     Stmt();
     ~Stmt();
 };
 
 enum class Storage : std::uint8_t {
-    Global,      // file scope (static or not)
-    StaticLocal, // static at block scope: owned by the TranslationUnit, like a global
-    Local,       // automatic; owned by its Decl statement; uninitialised when init is null
+    Global,       // file scope (static or not)
+    StaticLocal,  // static at block scope: owned by the TranslationUnit, like a global
+    Local,        // automatic; owned by its Decl statement; uninitialised when init is null
     Param,
 };
 
@@ -166,7 +188,7 @@ struct VarDecl {
     std::unique_ptr<Expr> init;
     // File-scope variable declared only `extern` here: its value is unknown.
     bool is_extern = false;
-    std::uint32_t id = 0;  // unique in the translation unit
+    std::uint32_t id = 0;                    // unique in the translation unit
     const FunctionDecl* function = nullptr;  // enclosing function (not for globals)
 
     VarDecl();
@@ -176,13 +198,13 @@ struct VarDecl {
 // Functions recognised by name (see builtins.hpp).
 enum class Builtin : std::uint8_t {
     None,
-    Nondet,     // __VERIFIER_nondet_*: any value of the return type
-    Assume,     // __VERIFIER_assume(c), undefined assume_abort_if_not(c): blocks unless c != 0
-    Assert,     // undefined assert(c) / __VERIFIER_assert(c): error unless c != 0
-    ReachError, // reach_error(), __VERIFIER_error(): the error location (even if defined)
-    AssertFail, // __assert_fail, __assert, __assert_perror_fail: a failed C assert
-    Abort,      // abort(): the execution ends
-    Exit,       // exit(status): the execution ends
+    Nondet,      // __VERIFIER_nondet_*: any value of the return type
+    Assume,      // __VERIFIER_assume(c), undefined assume_abort_if_not(c): blocks unless c != 0
+    Assert,      // undefined assert(c) / __VERIFIER_assert(c): error unless c != 0
+    ReachError,  // reach_error(), __VERIFIER_error(): the error location (even if defined)
+    AssertFail,  // __assert_fail, __assert, __assert_perror_fail: a failed C assert
+    Abort,       // abort(): the execution ends
+    Exit,        // exit(status): the execution ends
 };
 
 struct CallSite {
@@ -198,7 +220,7 @@ struct FunctionDecl {
     bool has_prototype = false;
     bool variadic = false;
     bool is_defined = false;
-    StmtPtr body;        // null unless defined and supported
+    StmtPtr body;  // null unless defined and supported
     // Set when the definition uses an unsupported construct; body is then null.
     std::optional<Unsupported> unsupported;
     Builtin builtin = Builtin::None;

@@ -10,8 +10,7 @@ namespace {
 constexpr std::string_view kNondetPrefix = "__VERIFIER_nondet_";
 
 bool is_assert_fail(std::string_view name) {
-    return name == "__assert_fail" || name == "__assert" || name == "__assert_perror_fail" ||
-           name == "__assert_rtn";
+    return name == "__assert_fail" || name == "__assert" || name == "__assert_perror_fail" || name == "__assert_rtn";
 }
 
 }  // namespace
@@ -24,17 +23,28 @@ std::optional<Type> nondet_type(std::string_view name, DataModel dm) {
         TypeKind kind;
     };
     static constexpr std::array kTable = {
-        Entry{"int", TypeKind::Int},          Entry{"uint", TypeKind::UInt},
-        Entry{"unsigned", TypeKind::UInt},    Entry{"u32", TypeKind::UInt},
-        Entry{"s32", TypeKind::Int},          Entry{"long", TypeKind::Long},
-        Entry{"ulong", TypeKind::ULong},      Entry{"longlong", TypeKind::LongLong},
-        Entry{"ulonglong", TypeKind::ULongLong}, Entry{"s64", TypeKind::LongLong},
-        Entry{"u64", TypeKind::ULongLong},    Entry{"char", TypeKind::Char},
-        Entry{"uchar", TypeKind::UChar},      Entry{"schar", TypeKind::SChar},
-        Entry{"u8", TypeKind::UChar},         Entry{"s8", TypeKind::SChar},
-        Entry{"short", TypeKind::Short},      Entry{"ushort", TypeKind::UShort},
-        Entry{"u16", TypeKind::UShort},       Entry{"s16", TypeKind::Short},
-        Entry{"bool", TypeKind::Bool},        Entry{"_Bool", TypeKind::Bool},
+        Entry{"int", TypeKind::Int},
+        Entry{"uint", TypeKind::UInt},
+        Entry{"unsigned", TypeKind::UInt},
+        Entry{"u32", TypeKind::UInt},
+        Entry{"s32", TypeKind::Int},
+        Entry{"long", TypeKind::Long},
+        Entry{"ulong", TypeKind::ULong},
+        Entry{"longlong", TypeKind::LongLong},
+        Entry{"ulonglong", TypeKind::ULongLong},
+        Entry{"s64", TypeKind::LongLong},
+        Entry{"u64", TypeKind::ULongLong},
+        Entry{"char", TypeKind::Char},
+        Entry{"uchar", TypeKind::UChar},
+        Entry{"schar", TypeKind::SChar},
+        Entry{"u8", TypeKind::UChar},
+        Entry{"s8", TypeKind::SChar},
+        Entry{"short", TypeKind::Short},
+        Entry{"ushort", TypeKind::UShort},
+        Entry{"u16", TypeKind::UShort},
+        Entry{"s16", TypeKind::Short},
+        Entry{"bool", TypeKind::Bool},
+        Entry{"_Bool", TypeKind::Bool},
         Entry{"loff_t", TypeKind::Long},
     };
     for (const Entry& e : kTable) {
@@ -63,13 +73,13 @@ std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view nam
     const Type v = Type::of(TypeKind::Void);
     if (auto t = nondet_type(name, dm)) return ImplicitSignature{*t, true, {}};
     switch (classify_builtin(name, false)) {
-    case Builtin::ReachError:
-    case Builtin::Abort: return ImplicitSignature{v, true, {}};
-    case Builtin::Assume:
-    case Builtin::Assert: return ImplicitSignature{v, false, {}};
-    case Builtin::Exit: return ImplicitSignature{v, true, {Type::of(TypeKind::Int)}};
-    case Builtin::AssertFail: return ImplicitSignature{v, false, {}};
-    default: return std::nullopt;
+        case Builtin::ReachError:
+        case Builtin::Abort: return ImplicitSignature{v, true, {}};
+        case Builtin::Assume:
+        case Builtin::Assert: return ImplicitSignature{v, false, {}};
+        case Builtin::Exit: return ImplicitSignature{v, true, {Type::of(TypeKind::Int)}};
+        case Builtin::AssertFail: return ImplicitSignature{v, false, {}};
+        default: return std::nullopt;
     }
 }
 

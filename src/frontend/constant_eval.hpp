@@ -22,7 +22,7 @@ std::optional<std::uint64_t> evaluate_constant(const Expr& e, DataModel dm);
 // `type` is the operand type (for comparisons and && || the operands' type is
 // that of `a`), `result` the type of the result.
 std::optional<std::uint64_t> fold_unary(Op op, std::uint64_t a, Type operand, Type result, DataModel dm);
-std::optional<std::uint64_t> fold_binary(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb,
-                                         Type result, DataModel dm);
+std::optional<std::uint64_t> fold_binary(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, Type result,
+                                         DataModel dm);
 
 }  // namespace craig::frontend

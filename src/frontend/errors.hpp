@@ -36,8 +36,7 @@ private:
 
 class ParseError : public FrontendError {
 public:
-    ParseError(SourceLocation loc, std::string message)
-        : FrontendError(loc, message, loc.str() + ": " + message) {}
+    ParseError(SourceLocation loc, std::string message) : FrontendError(loc, message, loc.str() + ": " + message) {}
 };
 
 class Unsupported : public FrontendError {

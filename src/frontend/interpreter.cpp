@@ -64,13 +64,10 @@ private:
     }
     bool count_step(const SourceLocation& at) {
         if (++result_.steps > limits_.max_steps)
-            return halt(ReplayOutcome::StepLimit, at,
-                        "more than " + std::to_string(limits_.max_steps) + " steps");
+            return halt(ReplayOutcome::StepLimit, at, "more than " + std::to_string(limits_.max_steps) + " steps");
         return true;
     }
-    bool stack_exhausted() const {
-        return static_cast<const char*>(__builtin_frame_address(0)) < stack_limit_;
-    }
+    bool stack_exhausted() const { return static_cast<const char*>(__builtin_frame_address(0)) < stack_limit_; }
 
     // --- trace --------------------------------------------------------------
     bool tracing() {
@@ -82,8 +79,8 @@ private:
         static const std::string kNone;
         return frames_.empty() ? kNone : frames_.back().fn->name;
     }
-    void record(TraceStep::Kind kind, const SourceLocation& loc, std::string name, std::uint64_t value,
-                Type type, bool taken = false, std::string text = {},
+    void record(TraceStep::Kind kind, const SourceLocation& loc, std::string name, std::uint64_t value, Type type,
+                bool taken = false, std::string text = {},
                 TraceStep::InputSource source = TraceStep::InputSource::Nondet) {
         TraceStep s;
         s.kind = kind;
@@ -263,14 +260,14 @@ bool Machine::signed_result(i128 v, Type t, const SourceLocation& at, const char
     const i128 lo = static_cast<std::int64_t>(min_value(t.kind, dm_));
     const i128 hi = static_cast<std::int64_t>(max_value(t.kind, dm_));
     if (v < lo || v > hi)
-        return halt(ReplayOutcome::SignedOverflow, at, std::string("signed overflow in ") + what + " of type " +
-                                                           to_string(t));
+        return halt(ReplayOutcome::SignedOverflow, at,
+                    std::string("signed overflow in ") + what + " of type " + to_string(t));
     out = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
     return true;
 }
 
-bool Machine::arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, Type result,
-                    const SourceLocation& at, std::uint64_t& out) {
+bool Machine::arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, Type result, const SourceLocation& at,
+                    std::uint64_t& out) {
     const bool sgn = is_signed(result.kind);
     const i128 x = is_signed(ta.kind) ? i128{static_cast<std::int64_t>(a)} : i128{a};
     const i128 y = is_signed(tb.kind) ? i128{static_cast<std::int64_t>(b)} : i128{b};
@@ -279,64 +276,65 @@ bool Machine::arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, T
         return true;
     };
     switch (op) {
-    case Op::Add: return sgn ? signed_result(x + y, result, at, "+", out) : wrap(a + b);
-    case Op::Sub: return sgn ? signed_result(x - y, result, at, "-", out) : wrap(a - b);
-    case Op::Mul: return sgn ? signed_result(x * y, result, at, "*", out) : wrap(a * b);
-    case Op::Div:
-    case Op::Rem: {
-        const bool div = op == Op::Div;
-        if (b == 0) return halt(ReplayOutcome::UndefinedBehaviour, at, div ? "division by zero" : "remainder by zero");
-        if (!sgn) return wrap(div ? a / b : a % b);
-        // C11 6.5.5p6: a % b is undefined too when a / b is not representable.
-        i128 q = x / y;
-        if (!div) {
-            std::uint64_t unused;
-            if (!signed_result(q, result, at, "%", unused)) return false;
+        case Op::Add: return sgn ? signed_result(x + y, result, at, "+", out) : wrap(a + b);
+        case Op::Sub: return sgn ? signed_result(x - y, result, at, "-", out) : wrap(a - b);
+        case Op::Mul: return sgn ? signed_result(x * y, result, at, "*", out) : wrap(a * b);
+        case Op::Div:
+        case Op::Rem: {
+            const bool div = op == Op::Div;
+            if (b == 0)
+                return halt(ReplayOutcome::UndefinedBehaviour, at, div ? "division by zero" : "remainder by zero");
+            if (!sgn) return wrap(div ? a / b : a % b);
+            // C11 6.5.5p6: a % b is undefined too when a / b is not representable.
+            i128 q = x / y;
+            if (!div) {
+                std::uint64_t unused;
+                if (!signed_result(q, result, at, "%", unused)) return false;
+            }
+            return signed_result(div ? q : x % y, result, at, div ? "/" : "%", out);
         }
-        return signed_result(div ? q : x % y, result, at, div ? "/" : "%", out);
-    }
-    case Op::Shl:
-    case Op::Shr: {
-        const unsigned width = bit_width(result.kind, dm_);
-        if (y < 0) return halt(ReplayOutcome::UndefinedBehaviour, at, "shift by a negative amount");
-        if (y >= width)
+        case Op::Shl:
+        case Op::Shr: {
+            const unsigned width = bit_width(result.kind, dm_);
+            if (y < 0) return halt(ReplayOutcome::UndefinedBehaviour, at, "shift by a negative amount");
+            if (y >= width)
+                return halt(ReplayOutcome::UndefinedBehaviour, at,
+                            "shift by " + std::to_string(static_cast<std::uint64_t>(y)) + ", not below the width " +
+                                std::to_string(width));
+            const auto n = static_cast<unsigned>(y);
+            if (op == Op::Shr) return wrap(static_cast<std::uint64_t>(x >> n));  // arithmetic for signed (GCC)
+            if (!sgn) return wrap(a << n);
+            if (x < 0) return halt(ReplayOutcome::UndefinedBehaviour, at, "left shift of a negative value");
+            return signed_result(x << n, result, at, "<<", out);
+        }
+        case Op::BitAnd: return wrap(a & b);
+        case Op::BitOr: return wrap(a | b);
+        case Op::BitXor: return wrap(a ^ b);
+        case Op::Lt: out = x < y; return true;
+        case Op::Le: out = x <= y; return true;
+        case Op::Gt: out = x > y; return true;
+        case Op::Ge: out = x >= y; return true;
+        case Op::Eq: out = a == b; return true;
+        case Op::Ne: out = a != b; return true;
+        default:
             return halt(ReplayOutcome::UndefinedBehaviour, at,
-                        "shift by " + std::to_string(static_cast<std::uint64_t>(y)) + ", not below the width " +
-                            std::to_string(width));
-        const auto n = static_cast<unsigned>(y);
-        if (op == Op::Shr) return wrap(static_cast<std::uint64_t>(x >> n));  // arithmetic for signed (GCC)
-        if (!sgn) return wrap(a << n);
-        if (x < 0) return halt(ReplayOutcome::UndefinedBehaviour, at, "left shift of a negative value");
-        return signed_result(x << n, result, at, "<<", out);
-    }
-    case Op::BitAnd: return wrap(a & b);
-    case Op::BitOr: return wrap(a | b);
-    case Op::BitXor: return wrap(a ^ b);
-    case Op::Lt: out = x < y; return true;
-    case Op::Le: out = x <= y; return true;
-    case Op::Gt: out = x > y; return true;
-    case Op::Ge: out = x >= y; return true;
-    case Op::Eq: out = a == b; return true;
-    case Op::Ne: out = a != b; return true;
-    default:
-        return halt(ReplayOutcome::UndefinedBehaviour, at,
-                    "operator " + std::string(to_string(op)) + " is not a binary arithmetic operator");
+                        "operator " + std::string(to_string(op)) + " is not a binary arithmetic operator");
     }
 }
 
 bool Machine::unary(const Expr& e, std::uint64_t a, std::uint64_t& out) {
     const Type t = e.type;
     switch (e.op) {
-    case Op::Plus: out = a; return true;
-    case Op::LogNot: out = a == 0; return true;
-    case Op::BitNot: out = normalize(~a, t.kind, dm_); return true;
-    case Op::Neg:
-        if (is_signed(t.kind)) return signed_result(-i128{static_cast<std::int64_t>(a)}, t, e.loc, "unary -", out);
-        out = normalize(std::uint64_t{0} - a, t.kind, dm_);
-        return true;
-    default:
-        return halt(ReplayOutcome::UndefinedBehaviour, e.loc,
-                    "operator " + std::string(to_string(e.op)) + " is not a unary operator");
+        case Op::Plus: out = a; return true;
+        case Op::LogNot: out = a == 0; return true;
+        case Op::BitNot: out = normalize(~a, t.kind, dm_); return true;
+        case Op::Neg:
+            if (is_signed(t.kind)) return signed_result(-i128{static_cast<std::int64_t>(a)}, t, e.loc, "unary -", out);
+            out = normalize(std::uint64_t{0} - a, t.kind, dm_);
+            return true;
+        default:
+            return halt(ReplayOutcome::UndefinedBehaviour, e.loc,
+                        "operator " + std::string(to_string(e.op)) + " is not a unary operator");
     }
 }
 
@@ -359,57 +357,58 @@ bool Machine::inc_dec(const Expr& e, std::uint64_t& out) {
 bool Machine::eval(const Expr& e, std::uint64_t& out) {
     out = 0;
     switch (e.kind) {
-    case ExprKind::IntLiteral: out = e.value; return true;
-    case ExprKind::StringLiteral: return true;  // only as an argument of the assert-failure functions
-    case ExprKind::VarRef:
-        if (!e.var) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "unresolved variable");
-        return read_var(*e.var, e.loc, out);
-    case ExprKind::Cast: {
-        if (e.type.is_void()) return eval_discarded(e.operand(0));
-        std::uint64_t v;
-        if (!eval(e.operand(0), v)) return false;
-        out = e.type.is_integer() ? convert_value(v, e.type.kind, dm_) : v;
-        return true;
-    }
-    case ExprKind::Unary: {
-        std::uint64_t v;
-        if (!eval(e.operand(0), v)) return false;
-        return unary(e, v, out);
-    }
-    case ExprKind::Binary: {
-        std::uint64_t a, b;
-        if (!eval(e.operand(0), a)) return false;
-        if (e.op == Op::LogAnd || e.op == Op::LogOr) {
-            if ((e.op == Op::LogAnd) == (a == 0)) {  // decided by the left operand
-                out = e.op == Op::LogOr;
+        case ExprKind::IntLiteral: out = e.value; return true;
+        case ExprKind::StringLiteral: return true;  // only as an argument of the assert-failure functions
+        case ExprKind::VarRef:
+            if (!e.var) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "unresolved variable");
+            return read_var(*e.var, e.loc, out);
+        case ExprKind::Cast: {
+            if (e.type.is_void()) return eval_discarded(e.operand(0));
+            std::uint64_t v;
+            if (!eval(e.operand(0), v)) return false;
+            out = e.type.is_integer() ? convert_value(v, e.type.kind, dm_) : v;
+            return true;
+        }
+        case ExprKind::Unary: {
+            std::uint64_t v;
+            if (!eval(e.operand(0), v)) return false;
+            return unary(e, v, out);
+        }
+        case ExprKind::Binary: {
+            std::uint64_t a, b;
+            if (!eval(e.operand(0), a)) return false;
+            if (e.op == Op::LogAnd || e.op == Op::LogOr) {
+                if ((e.op == Op::LogAnd) == (a == 0)) {  // decided by the left operand
+                    out = e.op == Op::LogOr;
+                    return true;
+                }
+                if (!eval(e.operand(1), b)) return false;
+                out = b != 0;
                 return true;
             }
             if (!eval(e.operand(1), b)) return false;
-            out = b != 0;
-            return true;
+            return arith(e.op, a, e.operand(0).type, b, e.operand(1).type, e.type, e.loc, out);
         }
-        if (!eval(e.operand(1), b)) return false;
-        return arith(e.op, a, e.operand(0).type, b, e.operand(1).type, e.type, e.loc, out);
-    }
-    case ExprKind::Assign: {
-        const VarDecl* v = e.operand(0).var;
-        if (!v) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "assignment to something other than a variable");
-        if (!eval(e.operand(1), out)) return false;
-        return write_var(*v, out, e.loc);
-    }
-    case ExprKind::IncDec: return inc_dec(e, out);
-    case ExprKind::Conditional: {
-        std::uint64_t c;
-        if (!eval(e.operand(0), c)) return false;
-        const Expr& chosen = e.operand(c != 0 ? 1 : 2);
-        if (e.type.is_void()) return eval_discarded(chosen);
-        return eval(chosen, out);
-    }
-    case ExprKind::Comma:
-        if (!eval_discarded(e.operand(0))) return false;
-        return eval(e.operand(1), out);
-    case ExprKind::Call: return call(e, out, true);
-    case ExprKind::StmtExpr: break;
+        case ExprKind::Assign: {
+            const VarDecl* v = e.operand(0).var;
+            if (!v)
+                return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "assignment to something other than a variable");
+            if (!eval(e.operand(1), out)) return false;
+            return write_var(*v, out, e.loc);
+        }
+        case ExprKind::IncDec: return inc_dec(e, out);
+        case ExprKind::Conditional: {
+            std::uint64_t c;
+            if (!eval(e.operand(0), c)) return false;
+            const Expr& chosen = e.operand(c != 0 ? 1 : 2);
+            if (e.type.is_void()) return eval_discarded(chosen);
+            return eval(chosen, out);
+        }
+        case ExprKind::Comma:
+            if (!eval_discarded(e.operand(0))) return false;
+            return eval(e.operand(1), out);
+        case ExprKind::Call: return call(e, out, true);
+        case ExprKind::StmtExpr: break;
     }
     return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "statement expressions are not supported");
 }
@@ -418,15 +417,15 @@ bool Machine::eval(const Expr& e, std::uint64_t& out) {
 bool Machine::eval_discarded(const Expr& e) {
     std::uint64_t unused;
     switch (e.kind) {
-    case ExprKind::Call: return call(e, unused, false);
-    case ExprKind::Cast:
-        if (e.type.is_void()) return eval_discarded(e.operand(0));
-        break;
-    case ExprKind::Comma: return eval_discarded(e.operand(0)) && eval_discarded(e.operand(1));
-    case ExprKind::Conditional:
-        if (!eval(e.operand(0), unused)) return false;
-        return eval_discarded(e.operand(unused != 0 ? 1 : 2));
-    default: break;
+        case ExprKind::Call: return call(e, unused, false);
+        case ExprKind::Cast:
+            if (e.type.is_void()) return eval_discarded(e.operand(0));
+            break;
+        case ExprKind::Comma: return eval_discarded(e.operand(0)) && eval_discarded(e.operand(1));
+        case ExprKind::Conditional:
+            if (!eval(e.operand(0), unused)) return false;
+            return eval_discarded(e.operand(unused != 0 ? 1 : 2));
+        default: break;
     }
     return eval(e, unused);
 }
@@ -464,20 +463,21 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
         if (!eval(e.operand(i), args[i])) return false;
 
     switch (f->builtin) {
-    case Builtin::Assume:
-    case Builtin::Assert: {
-        if (args.empty())
-            return halt(ReplayOutcome::UndefinedBehaviour, e.loc, f->name + " is called without a condition");
-        if (args[0] != 0) return true;
-        if (f->builtin == Builtin::Assume) return halt(ReplayOutcome::Blocked, e.loc, f->name + ": the condition is false");
-        return error(e, f->name + ": the assertion fails");
-    }
-    case Builtin::ReachError:
-    case Builtin::AssertFail: return error(e, f->name + " is called");
-    case Builtin::Abort:
-    case Builtin::Exit: return halt(ReplayOutcome::Exited, e.loc, f->name + " is called");
-    case Builtin::Nondet:
-    case Builtin::None: break;
+        case Builtin::Assume:
+        case Builtin::Assert: {
+            if (args.empty())
+                return halt(ReplayOutcome::UndefinedBehaviour, e.loc, f->name + " is called without a condition");
+            if (args[0] != 0) return true;
+            if (f->builtin == Builtin::Assume)
+                return halt(ReplayOutcome::Blocked, e.loc, f->name + ": the condition is false");
+            return error(e, f->name + ": the assertion fails");
+        }
+        case Builtin::ReachError:
+        case Builtin::AssertFail: return error(e, f->name + " is called");
+        case Builtin::Abort:
+        case Builtin::Exit: return halt(ReplayOutcome::Exited, e.loc, f->name + " is called");
+        case Builtin::Nondet:
+        case Builtin::None: break;
     }
 
     if (f->external) {
@@ -499,7 +499,8 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
         }
         return true;
     }
-    if (!f->body) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "call of " + f->name + ", which has no definition");
+    if (!f->body)
+        return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "call of " + f->name + ", which has no definition");
     if (!count_step(e.loc)) return false;
     if (frames_.size() >= limits_.max_call_depth)
         return halt(ReplayOutcome::StepLimit, e.loc,
@@ -579,133 +580,136 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
     if (!count_step(s.loc)) return Signal::Halt;
     auto run_loop_body = [&](bool first) { return exec(*s.body, first ? seek : nullptr); };
     switch (s.kind) {
-    case StmtKind::Compound: {
-        std::size_t i = seek ? position_in(s, seek) : 0;
-        for (; i < s.stmts.size(); ++i) {
-            const Signal sig = exec(*s.stmts[i], seek);
-            seek = nullptr;
-            if (sig != Signal::Normal) return sig;
+        case StmtKind::Compound: {
+            std::size_t i = seek ? position_in(s, seek) : 0;
+            for (; i < s.stmts.size(); ++i) {
+                const Signal sig = exec(*s.stmts[i], seek);
+                seek = nullptr;
+                if (sig != Signal::Normal) return sig;
+            }
+            return Signal::Normal;
         }
-        return Signal::Normal;
-    }
-    case StmtKind::Decl:
-        for (const auto& d : s.vars) {
-            std::uint64_t v;
-            if (d->init) {
-                if (!eval(*d->init, v) || !write_var(*d, v, d->loc)) return Signal::Halt;
-            } else {
-                if (!read_input(d->type, d->loc, TraceStep::InputSource::Uninitialised, d->name, v)) return Signal::Halt;
-                // The Input step records the value; no separate Assign step.
-                std::size_t i = local_index(*d);
-                if (i == kNoSlot || i >= values_.size()) {
-                    halt(ReplayOutcome::UndefinedBehaviour, d->loc, "variable " + d->name + " is not in scope");
-                    return Signal::Halt;
+        case StmtKind::Decl:
+            for (const auto& d : s.vars) {
+                std::uint64_t v;
+                if (d->init) {
+                    if (!eval(*d->init, v) || !write_var(*d, v, d->loc)) return Signal::Halt;
+                } else {
+                    if (!read_input(d->type, d->loc, TraceStep::InputSource::Uninitialised, d->name, v))
+                        return Signal::Halt;
+                    // The Input step records the value; no separate Assign step.
+                    std::size_t i = local_index(*d);
+                    if (i == kNoSlot || i >= values_.size()) {
+                        halt(ReplayOutcome::UndefinedBehaviour, d->loc, "variable " + d->name + " is not in scope");
+                        return Signal::Halt;
+                    }
+                    values_[i] = v;
+                    defined_[i] = 1;
                 }
-                values_[i] = v;
-                defined_[i] = 1;
             }
-        }
-        return Signal::Normal;
-    case StmtKind::Expr: return eval_discarded(*s.expr) ? Signal::Normal : Signal::Halt;
-    case StmtKind::If: {
-        if (seek) {
-            const Stmt* branch = contains(s.body.get(), seek) ? s.body.get() : s.else_body.get();
-            return branch ? exec(*branch, seek) : Signal::Normal;
-        }
-        bool holds;
-        if (!eval_condition(*s.expr, "if", s.loc, holds)) return Signal::Halt;
-        if (holds) return exec(*s.body, nullptr);
-        return s.else_body ? exec(*s.else_body, nullptr) : Signal::Normal;
-    }
-    case StmtKind::While:
-        for (bool first = true;; first = false) {
-            if (!(first && seek)) {
-                bool holds;
-                if (!eval_condition(*s.expr, "while", s.loc, holds)) return Signal::Halt;
-                if (!holds) return Signal::Normal;
+            return Signal::Normal;
+        case StmtKind::Expr: return eval_discarded(*s.expr) ? Signal::Normal : Signal::Halt;
+        case StmtKind::If: {
+            if (seek) {
+                const Stmt* branch = contains(s.body.get(), seek) ? s.body.get() : s.else_body.get();
+                return branch ? exec(*branch, seek) : Signal::Normal;
             }
-            const Signal sig = run_loop_body(first);
-            if (sig == Signal::Break) return Signal::Normal;
-            if (sig != Signal::Normal && sig != Signal::Continue) return sig;
-        }
-    case StmtKind::DoWhile:
-        for (bool first = true;; first = false) {
-            const Signal sig = run_loop_body(first);
-            if (sig == Signal::Break) return Signal::Normal;
-            if (sig != Signal::Normal && sig != Signal::Continue) return sig;
             bool holds;
-            if (!eval_condition(*s.expr, "do", s.loc, holds)) return Signal::Halt;
-            if (!holds) return Signal::Normal;
+            if (!eval_condition(*s.expr, "if", s.loc, holds)) return Signal::Halt;
+            if (holds) return exec(*s.body, nullptr);
+            return s.else_body ? exec(*s.else_body, nullptr) : Signal::Normal;
         }
-    case StmtKind::For: {
-        if (!seek && s.init) {
-            const Signal sig = exec(*s.init, nullptr);
-            if (sig != Signal::Normal) return sig;
-        }
-        for (bool first = true;; first = false) {
-            if (!(first && seek) && s.expr) {
+        case StmtKind::While:
+            for (bool first = true;; first = false) {
+                if (!(first && seek)) {
+                    bool holds;
+                    if (!eval_condition(*s.expr, "while", s.loc, holds)) return Signal::Halt;
+                    if (!holds) return Signal::Normal;
+                }
+                const Signal sig = run_loop_body(first);
+                if (sig == Signal::Break) return Signal::Normal;
+                if (sig != Signal::Normal && sig != Signal::Continue) return sig;
+            }
+        case StmtKind::DoWhile:
+            for (bool first = true;; first = false) {
+                const Signal sig = run_loop_body(first);
+                if (sig == Signal::Break) return Signal::Normal;
+                if (sig != Signal::Normal && sig != Signal::Continue) return sig;
                 bool holds;
-                if (!eval_condition(*s.expr, "for", s.loc, holds)) return Signal::Halt;
+                if (!eval_condition(*s.expr, "do", s.loc, holds)) return Signal::Halt;
                 if (!holds) return Signal::Normal;
             }
-            const Signal sig = run_loop_body(first);
-            if (sig == Signal::Break) return Signal::Normal;
-            if (sig != Signal::Normal && sig != Signal::Continue) return sig;
-            if (s.step && !eval_discarded(*s.step)) return Signal::Halt;
+        case StmtKind::For: {
+            if (!seek && s.init) {
+                const Signal sig = exec(*s.init, nullptr);
+                if (sig != Signal::Normal) return sig;
+            }
+            for (bool first = true;; first = false) {
+                if (!(first && seek) && s.expr) {
+                    bool holds;
+                    if (!eval_condition(*s.expr, "for", s.loc, holds)) return Signal::Halt;
+                    if (!holds) return Signal::Normal;
+                }
+                const Signal sig = run_loop_body(first);
+                if (sig == Signal::Break) return Signal::Normal;
+                if (sig != Signal::Normal && sig != Signal::Continue) return sig;
+                if (s.step && !eval_discarded(*s.step)) return Signal::Halt;
+            }
         }
-    }
-    case StmtKind::Break: return Signal::Break;
-    case StmtKind::Continue: return Signal::Continue;
-    case StmtKind::Return: {
-        // Set after the expression: calls in it overwrite these members.
-        bool has_value = false;
-        std::uint64_t v = 0;
-        if (s.expr) {
-            if (frames_.back().fn->return_type.is_void()) {
-                if (!eval_discarded(*s.expr)) return Signal::Halt;
-            } else {
+        case StmtKind::Break: return Signal::Break;
+        case StmtKind::Continue: return Signal::Continue;
+        case StmtKind::Return: {
+            // Set after the expression: calls in it overwrite these members.
+            bool has_value = false;
+            std::uint64_t v = 0;
+            if (s.expr) {
+                if (frames_.back().fn->return_type.is_void()) {
+                    if (!eval_discarded(*s.expr)) return Signal::Halt;
+                } else {
+                    if (!eval(*s.expr, v)) return Signal::Halt;
+                    has_value = true;
+                }
+            }
+            ret_value_ = v;
+            ret_has_value_ = has_value;
+            ret_loc_ = s.loc;
+            return Signal::Return;
+        }
+        case StmtKind::Goto:
+            if (!s.target) {
+                halt(ReplayOutcome::UndefinedBehaviour, s.loc, "goto " + s.label + " has no target");
+                return Signal::Halt;
+            }
+            goto_target_ = s.target;
+            return Signal::Goto;
+        case StmtKind::Label:
+        case StmtKind::Case:
+        case StmtKind::Default: return s.body ? exec(*s.body, seek) : Signal::Normal;
+        case StmtKind::Switch: {
+            const Stmt* target = seek;
+            if (!seek) {
+                std::uint64_t v;
                 if (!eval(*s.expr, v)) return Signal::Halt;
-                has_value = true;
+                const Stmt* dflt = nullptr;
+                for (const Stmt* c : s.cases) {
+                    if (c->kind == StmtKind::Default)
+                        dflt = c;
+                    else if (c->case_value == v && !target)
+                        target = c;
+                }
+                const bool matched = target != nullptr;
+                if (!matched) target = dflt;
+                if (tracing()) {
+                    std::string text = matched ? "case " + c_literal(v, s.expr->type) : dflt ? "default" : "no case";
+                    record(TraceStep::Branch, s.expr->loc, "switch", v, s.expr->type, matched, std::move(text));
+                    result_.trace.back().anchor = s.loc;
+                }
+                if (!target) return Signal::Normal;
             }
+            const Signal sig = exec(*s.body, target);
+            return sig == Signal::Break ? Signal::Normal : sig;
         }
-        ret_value_ = v;
-        ret_has_value_ = has_value;
-        ret_loc_ = s.loc;
-        return Signal::Return;
-    }
-    case StmtKind::Goto:
-        if (!s.target) {
-            halt(ReplayOutcome::UndefinedBehaviour, s.loc, "goto " + s.label + " has no target");
-            return Signal::Halt;
-        }
-        goto_target_ = s.target;
-        return Signal::Goto;
-    case StmtKind::Label:
-    case StmtKind::Case:
-    case StmtKind::Default: return s.body ? exec(*s.body, seek) : Signal::Normal;
-    case StmtKind::Switch: {
-        const Stmt* target = seek;
-        if (!seek) {
-            std::uint64_t v;
-            if (!eval(*s.expr, v)) return Signal::Halt;
-            const Stmt* dflt = nullptr;
-            for (const Stmt* c : s.cases) {
-                if (c->kind == StmtKind::Default) dflt = c;
-                else if (c->case_value == v && !target) target = c;
-            }
-            const bool matched = target != nullptr;
-            if (!matched) target = dflt;
-            if (tracing()) {
-                std::string text = matched ? "case " + c_literal(v, s.expr->type) : dflt ? "default" : "no case";
-                record(TraceStep::Branch, s.expr->loc, "switch", v, s.expr->type, matched, std::move(text));
-                result_.trace.back().anchor = s.loc;
-            }
-            if (!target) return Signal::Normal;
-        }
-        const Signal sig = exec(*s.body, target);
-        return sig == Signal::Break ? Signal::Normal : sig;
-    }
-    case StmtKind::Empty: return Signal::Normal;
+        case StmtKind::Empty: return Signal::Normal;
     }
     return Signal::Normal;
 }
@@ -770,13 +774,13 @@ void* run_job(void* arg) {
 
 std::string_view to_string(ReplayOutcome o) {
     switch (o) {
-    case ReplayOutcome::ReachedError: return "reached error";
-    case ReplayOutcome::Exited: return "exited";
-    case ReplayOutcome::Blocked: return "blocked";
-    case ReplayOutcome::OutOfInputs: return "out of inputs";
-    case ReplayOutcome::SignedOverflow: return "signed overflow";
-    case ReplayOutcome::UndefinedBehaviour: return "undefined behaviour";
-    case ReplayOutcome::StepLimit: return "step limit";
+        case ReplayOutcome::ReachedError: return "reached error";
+        case ReplayOutcome::Exited: return "exited";
+        case ReplayOutcome::Blocked: return "blocked";
+        case ReplayOutcome::OutOfInputs: return "out of inputs";
+        case ReplayOutcome::SignedOverflow: return "signed overflow";
+        case ReplayOutcome::UndefinedBehaviour: return "undefined behaviour";
+        case ReplayOutcome::StepLimit: return "step limit";
     }
     return "?";
 }

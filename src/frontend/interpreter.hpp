@@ -99,13 +99,13 @@
 namespace craig::frontend {
 
 enum class ReplayOutcome : std::uint8_t {
-    ReachedError,       // reach_error, a failed assert or __assert_fail was called
-    Exited,             // main returned, exit or abort was called
-    Blocked,            // an assume condition was false
-    OutOfInputs,        // the inputs ran out
-    SignedOverflow,     // a signed operation's result is outside its type
-    UndefinedBehaviour, // division by zero, bad shift, value of a missing return, ...
-    StepLimit,          // a ReplayLimits bound was exceeded
+    ReachedError,        // reach_error, a failed assert or __assert_fail was called
+    Exited,              // main returned, exit or abort was called
+    Blocked,             // an assume condition was false
+    OutOfInputs,         // the inputs ran out
+    SignedOverflow,      // a signed operation's result is outside its type
+    UndefinedBehaviour,  // division by zero, bad shift, value of a missing return, ...
+    StepLimit,           // a ReplayLimits bound was exceeded
 };
 
 std::string_view to_string(ReplayOutcome o);
@@ -131,8 +131,8 @@ struct TraceStep {
     std::string name;      // variable, callee or statement keyword (see above)
     std::uint64_t value = 0;
     Type type;
-    bool taken = false;    // Branch
-    std::string text;      // Branch: printed condition; Error: message
+    bool taken = false;                        // Branch
+    std::string text;                          // Branch: printed condition; Error: message
     InputSource source = InputSource::Nondet;  // Input
     // Input from a nondet call: the call's closing ')'; Branch: the statement's
     // keyword (if, while, do, for, switch; the '?' of a conditional the parser
@@ -155,8 +155,7 @@ inline constexpr std::size_t kMaxTraceSteps = 100000;
 // Runs tu from main on the inputs. Without main (or without its body) the
 // outcome is UndefinedBehaviour with a message. Never throws (except
 // std::bad_alloc); never crashes or hangs beyond the limits.
-ReplayResult replay(const TranslationUnit& tu, std::span<const std::uint64_t> inputs,
-                    const ReplayLimits& limits = {});
+ReplayResult replay(const TranslationUnit& tu, std::span<const std::uint64_t> inputs, const ReplayLimits& limits = {});
 
 // A value in normal form of integer type t as C literal text: signed types in
 // decimal as int64 ("-5"), unsigned as uint64 ("4294967295"), with a "U"

@@ -118,14 +118,10 @@ constexpr std::array kKeywords = {
     Keyword{"__PRETTY_FUNCTION__", TokenKind::KwFuncName},
 };
 
-bool is_ident_start(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-}
+bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
-bool is_hex_digit(char c) {
-    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+bool is_hex_digit(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 int hex_value(char c) {
     if (is_digit(c)) return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -168,9 +164,7 @@ SourceLocation Lexer::at(std::size_t pos) const {
 
 SourceLocation Lexer::here() const { return at(pos_); }
 
-void Lexer::fail(std::size_t pos, const std::string& message) const {
-    throw ParseError(at(pos), message);
-}
+void Lexer::fail(std::size_t pos, const std::string& message) const { throw ParseError(at(pos), message); }
 
 void Lexer::newline() {
     ++pos_;
@@ -240,8 +234,8 @@ void Lexer::directive() {
             return;
         }
         if (word != "line") {
-            fail(start, "unexpected preprocessor directive '#" + std::string(word) +
-                            "' (the file must be preprocessed)");
+            fail(start,
+                 "unexpected preprocessor directive '#" + std::string(word) + "' (the file must be preprocessed)");
         }
         skip_blanks();
     }
@@ -300,7 +294,7 @@ Token Lexer::identifier_or_keyword() {
         if (word == "L" || word == "u" || word == "U" || word == "u8") {
             pos_ = start;
             if (q == '"') return string_literal(word.size());
-            TypeKind type = word == "L" ? TypeKind::Int
+            TypeKind type = word == "L"   ? TypeKind::Int
                             : word == "U" ? TypeKind::UInt
                             : word == "u" ? TypeKind::UShort
                                           : TypeKind::UChar;
@@ -373,8 +367,8 @@ Token Lexer::number() {
             if (!is_digit(c)) break;
             d = static_cast<unsigned>(c - '0');
             if (d >= base) {
-                fail(start + i, std::string("invalid digit '") + c + "' in " +
-                                    (base == 8 ? "octal" : "binary") + " constant");
+                fail(start + i,
+                     std::string("invalid digit '") + c + "' in " + (base == 8 ? "octal" : "binary") + " constant");
             }
         }
         if (value > (~std::uint64_t{0} - d) / base) {
@@ -383,8 +377,7 @@ Token Lexer::number() {
         value = value * base + d;
     }
     if ((hex || bin) && i == digits_start) {
-        fail(start, std::string("invalid ") + (hex ? "hexadecimal" : "binary") + " constant '" +
-                        std::string(s) + "'");
+        fail(start, std::string("invalid ") + (hex ? "hexadecimal" : "binary") + " constant '" + std::string(s) + "'");
     }
 
     std::string_view suffix = s.substr(i);
@@ -462,53 +455,53 @@ std::uint32_t Lexer::escape_sequence(std::size_t quote_pos) {
     char c = peek();
     ++pos_;
     switch (c) {
-    case 'n': return '\n';
-    case 't': return '\t';
-    case 'r': return '\r';
-    case 'a': return '\a';
-    case 'b': return '\b';
-    case 'f': return '\f';
-    case 'v': return '\v';
-    case 'e':
-    case 'E': return 27;
-    case '\\': return '\\';
-    case '\'': return '\'';
-    case '"': return '"';
-    case '?': return '?';
-    case 'x': {
-        std::uint32_t v = 0;
-        std::size_t n = 0;
-        while (!at_end() && is_hex_digit(peek())) {
-            v = (v << 4) | static_cast<std::uint32_t>(hex_value(peek()));
-            ++pos_;
-            ++n;
+        case 'n': return '\n';
+        case 't': return '\t';
+        case 'r': return '\r';
+        case 'a': return '\a';
+        case 'b': return '\b';
+        case 'f': return '\f';
+        case 'v': return '\v';
+        case 'e':
+        case 'E': return 27;
+        case '\\': return '\\';
+        case '\'': return '\'';
+        case '"': return '"';
+        case '?': return '?';
+        case 'x': {
+            std::uint32_t v = 0;
+            std::size_t n = 0;
+            while (!at_end() && is_hex_digit(peek())) {
+                v = (v << 4) | static_cast<std::uint32_t>(hex_value(peek()));
+                ++pos_;
+                ++n;
+            }
+            if (n == 0) fail(start, "\\x used with no following hex digits");
+            return v;
         }
-        if (n == 0) fail(start, "\\x used with no following hex digits");
-        return v;
-    }
-    case 'u':
-    case 'U': {
-        std::size_t want = c == 'u' ? 4 : 8;
-        std::uint32_t v = 0;
-        for (std::size_t k = 0; k < want; ++k) {
-            if (at_end() || !is_hex_digit(peek())) fail(start, "incomplete universal character name");
-            v = (v << 4) | static_cast<std::uint32_t>(hex_value(peek()));
-            ++pos_;
-        }
-        return v;
-    }
-    case '\n': fail(quote_pos, "unterminated literal");
-    default:
-        if (c >= '0' && c <= '7') {
-            std::uint32_t v = static_cast<std::uint32_t>(c - '0');
-            for (int k = 0; k < 2 && !at_end() && peek() >= '0' && peek() <= '7'; ++k) {
-                v = v * 8 + static_cast<std::uint32_t>(peek() - '0');
+        case 'u':
+        case 'U': {
+            std::size_t want = c == 'u' ? 4 : 8;
+            std::uint32_t v = 0;
+            for (std::size_t k = 0; k < want; ++k) {
+                if (at_end() || !is_hex_digit(peek())) fail(start, "incomplete universal character name");
+                v = (v << 4) | static_cast<std::uint32_t>(hex_value(peek()));
                 ++pos_;
             }
             return v;
         }
-        // GCC accepts unknown escapes with a warning; the character stands for itself.
-        return static_cast<unsigned char>(c);
+        case '\n': fail(quote_pos, "unterminated literal");
+        default:
+            if (c >= '0' && c <= '7') {
+                std::uint32_t v = static_cast<std::uint32_t>(c - '0');
+                for (int k = 0; k < 2 && !at_end() && peek() >= '0' && peek() <= '7'; ++k) {
+                    v = v * 8 + static_cast<std::uint32_t>(peek() - '0');
+                    ++pos_;
+                }
+                return v;
+            }
+            // GCC accepts unknown escapes with a warning; the character stands for itself.
+            return static_cast<unsigned char>(c);
     }
 }
 
@@ -606,76 +599,76 @@ Token Lexer::punctuator() {
         return t;
     };
     switch (c) {
-    case '[': return make(TokenKind::LBracket, 1);
-    case ']': return make(TokenKind::RBracket, 1);
-    case '(': return make(TokenKind::LParen, 1);
-    case ')': return make(TokenKind::RParen, 1);
-    case '{': return make(TokenKind::LBrace, 1);
-    case '}': return make(TokenKind::RBrace, 1);
-    case ';': return make(TokenKind::Semi, 1);
-    case ',': return make(TokenKind::Comma, 1);
-    case '~': return make(TokenKind::Tilde, 1);
-    case '?': return make(TokenKind::Question, 1);
-    case '.':
-        if (c1 == '.' && c2 == '.') return make(TokenKind::Ellipsis, 3);
-        return make(TokenKind::Dot, 1);
-    case '-':
-        if (c1 == '>') return make(TokenKind::Arrow, 2);
-        if (c1 == '-') return make(TokenKind::MinusMinus, 2);
-        if (c1 == '=') return make(TokenKind::MinusAssign, 2);
-        return make(TokenKind::Minus, 1);
-    case '+':
-        if (c1 == '+') return make(TokenKind::PlusPlus, 2);
-        if (c1 == '=') return make(TokenKind::PlusAssign, 2);
-        return make(TokenKind::Plus, 1);
-    case '&':
-        if (c1 == '&') return make(TokenKind::AmpAmp, 2);
-        if (c1 == '=') return make(TokenKind::AmpAssign, 2);
-        return make(TokenKind::Amp, 1);
-    case '|':
-        if (c1 == '|') return make(TokenKind::PipePipe, 2);
-        if (c1 == '=') return make(TokenKind::PipeAssign, 2);
-        return make(TokenKind::Pipe, 1);
-    case '*':
-        if (c1 == '=') return make(TokenKind::StarAssign, 2);
-        return make(TokenKind::Star, 1);
-    case '/':
-        if (c1 == '=') return make(TokenKind::SlashAssign, 2);
-        return make(TokenKind::Slash, 1);
-    case '%':
-        if (c1 == '=') return make(TokenKind::PercentAssign, 2);
-        if (c1 == '>') return make(TokenKind::RBrace, 2);
-        if (c1 == ':') {
-            if (c2 == '%' && peek(3) == ':') return make(TokenKind::HashHash, 4);
-            return make(TokenKind::Hash, 2);
-        }
-        return make(TokenKind::Percent, 1);
-    case '^':
-        if (c1 == '=') return make(TokenKind::CaretAssign, 2);
-        return make(TokenKind::Caret, 1);
-    case '!':
-        if (c1 == '=') return make(TokenKind::NotEq, 2);
-        return make(TokenKind::Bang, 1);
-    case '=':
-        if (c1 == '=') return make(TokenKind::EqEq, 2);
-        return make(TokenKind::Assign, 1);
-    case '<':
-        if (c1 == '<') return c2 == '=' ? make(TokenKind::ShlAssign, 3) : make(TokenKind::Shl, 2);
-        if (c1 == '=') return make(TokenKind::LessEq, 2);
-        if (c1 == ':') return make(TokenKind::LBracket, 2);
-        if (c1 == '%') return make(TokenKind::LBrace, 2);
-        return make(TokenKind::Less, 1);
-    case '>':
-        if (c1 == '>') return c2 == '=' ? make(TokenKind::ShrAssign, 3) : make(TokenKind::Shr, 2);
-        if (c1 == '=') return make(TokenKind::GreaterEq, 2);
-        return make(TokenKind::Greater, 1);
-    case ':':
-        if (c1 == '>') return make(TokenKind::RBracket, 2);
-        return make(TokenKind::Colon, 1);
-    case '#':
-        if (c1 == '#') return make(TokenKind::HashHash, 2);
-        return make(TokenKind::Hash, 1);
-    default: break;
+        case '[': return make(TokenKind::LBracket, 1);
+        case ']': return make(TokenKind::RBracket, 1);
+        case '(': return make(TokenKind::LParen, 1);
+        case ')': return make(TokenKind::RParen, 1);
+        case '{': return make(TokenKind::LBrace, 1);
+        case '}': return make(TokenKind::RBrace, 1);
+        case ';': return make(TokenKind::Semi, 1);
+        case ',': return make(TokenKind::Comma, 1);
+        case '~': return make(TokenKind::Tilde, 1);
+        case '?': return make(TokenKind::Question, 1);
+        case '.':
+            if (c1 == '.' && c2 == '.') return make(TokenKind::Ellipsis, 3);
+            return make(TokenKind::Dot, 1);
+        case '-':
+            if (c1 == '>') return make(TokenKind::Arrow, 2);
+            if (c1 == '-') return make(TokenKind::MinusMinus, 2);
+            if (c1 == '=') return make(TokenKind::MinusAssign, 2);
+            return make(TokenKind::Minus, 1);
+        case '+':
+            if (c1 == '+') return make(TokenKind::PlusPlus, 2);
+            if (c1 == '=') return make(TokenKind::PlusAssign, 2);
+            return make(TokenKind::Plus, 1);
+        case '&':
+            if (c1 == '&') return make(TokenKind::AmpAmp, 2);
+            if (c1 == '=') return make(TokenKind::AmpAssign, 2);
+            return make(TokenKind::Amp, 1);
+        case '|':
+            if (c1 == '|') return make(TokenKind::PipePipe, 2);
+            if (c1 == '=') return make(TokenKind::PipeAssign, 2);
+            return make(TokenKind::Pipe, 1);
+        case '*':
+            if (c1 == '=') return make(TokenKind::StarAssign, 2);
+            return make(TokenKind::Star, 1);
+        case '/':
+            if (c1 == '=') return make(TokenKind::SlashAssign, 2);
+            return make(TokenKind::Slash, 1);
+        case '%':
+            if (c1 == '=') return make(TokenKind::PercentAssign, 2);
+            if (c1 == '>') return make(TokenKind::RBrace, 2);
+            if (c1 == ':') {
+                if (c2 == '%' && peek(3) == ':') return make(TokenKind::HashHash, 4);
+                return make(TokenKind::Hash, 2);
+            }
+            return make(TokenKind::Percent, 1);
+        case '^':
+            if (c1 == '=') return make(TokenKind::CaretAssign, 2);
+            return make(TokenKind::Caret, 1);
+        case '!':
+            if (c1 == '=') return make(TokenKind::NotEq, 2);
+            return make(TokenKind::Bang, 1);
+        case '=':
+            if (c1 == '=') return make(TokenKind::EqEq, 2);
+            return make(TokenKind::Assign, 1);
+        case '<':
+            if (c1 == '<') return c2 == '=' ? make(TokenKind::ShlAssign, 3) : make(TokenKind::Shl, 2);
+            if (c1 == '=') return make(TokenKind::LessEq, 2);
+            if (c1 == ':') return make(TokenKind::LBracket, 2);
+            if (c1 == '%') return make(TokenKind::LBrace, 2);
+            return make(TokenKind::Less, 1);
+        case '>':
+            if (c1 == '>') return c2 == '=' ? make(TokenKind::ShrAssign, 3) : make(TokenKind::Shr, 2);
+            if (c1 == '=') return make(TokenKind::GreaterEq, 2);
+            return make(TokenKind::Greater, 1);
+        case ':':
+            if (c1 == '>') return make(TokenKind::RBracket, 2);
+            return make(TokenKind::Colon, 1);
+        case '#':
+            if (c1 == '#') return make(TokenKind::HashHash, 2);
+            return make(TokenKind::Hash, 1);
+        default: break;
     }
     fail(start, "unexpected character '" + printable(c) + "'");
 }

@@ -42,9 +42,7 @@ private:
     std::uint32_t escape_sequence(std::size_t quote_pos);
     Token punctuator();
 
-    char peek(std::size_t k = 0) const {
-        return pos_ + k < src_.size() ? src_[pos_ + k] : '\0';
-    }
+    char peek(std::size_t k = 0) const { return pos_ + k < src_.size() ? src_[pos_ + k] : '\0'; }
     bool at_end() const { return pos_ >= src_.size(); }
     void newline();  // consumes '\n' at pos_
     SourceLocation here() const;

@@ -10,8 +10,7 @@
 
 namespace craig::frontend {
 
-Parser::Parser(std::vector<Token> tokens, std::string file, DataModel dm)
-    : toks_(std::move(tokens)), tc_(dm), dm_(dm) {
+Parser::Parser(std::vector<Token> tokens, std::string file, DataModel dm) : toks_(std::move(tokens)), tc_(dm), dm_(dm) {
     if (toks_.empty() || toks_.back().kind != TokenKind::Eof) {
         Token eof;
         eof.kind = TokenKind::Eof;
@@ -63,22 +62,22 @@ std::size_t Parser::matching_close(std::size_t open) const {
     int depth = 0;
     for (std::size_t i = open; i < toks_.size(); ++i) {
         switch (toks_[i].kind) {
-        case TokenKind::LParen:
-        case TokenKind::LBracket:
-        case TokenKind::LBrace: ++depth; break;
-        case TokenKind::RParen:
-        case TokenKind::RBracket:
-        case TokenKind::RBrace:
-            if (--depth == 0) return i;
-            break;
-        case TokenKind::Eof: {
-            TokenKind open_kind = toks_[open].kind;
-            const char* want = open_kind == TokenKind::LParen     ? "')'"
-                               : open_kind == TokenKind::LBracket ? "']'"
-                                                                  : "'}'";
-            throw ParseError(toks_[i].loc, std::string("expected ") + want + " but found end of file");
-        }
-        default: break;
+            case TokenKind::LParen:
+            case TokenKind::LBracket:
+            case TokenKind::LBrace: ++depth; break;
+            case TokenKind::RParen:
+            case TokenKind::RBracket:
+            case TokenKind::RBrace:
+                if (--depth == 0) return i;
+                break;
+            case TokenKind::Eof: {
+                TokenKind open_kind = toks_[open].kind;
+                const char* want = open_kind == TokenKind::LParen     ? "')'"
+                                   : open_kind == TokenKind::LBracket ? "']'"
+                                                                      : "'}'";
+                throw ParseError(toks_[i].loc, std::string("expected ") + want + " but found end of file");
+            }
+            default: break;
         }
     }
     throw ParseError(toks_.back().loc, "unexpected end of file");
@@ -93,8 +92,7 @@ void Parser::skip_attributes() {
     for (;;) {
         if (kind() == TokenKind::KwAttribute || kind() == TokenKind::KwAsm) {
             advance();
-            while (kind() == TokenKind::KwVolatile || kind() == TokenKind::KwInline ||
-                   kind() == TokenKind::KwGoto) {
+            while (kind() == TokenKind::KwVolatile || kind() == TokenKind::KwInline || kind() == TokenKind::KwGoto) {
                 advance();
             }
             if (kind() != TokenKind::LParen) error_expected("'('");

@@ -109,7 +109,7 @@ private:
     [[noreturn]] void error_expected(const std::string& what) const;
     std::size_t matching_close(std::size_t open) const;  // index of the closing bracket
     void skip_group();                                   // skips ( ... ), [ ... ] or { ... }
-    void skip_attributes();                               // __attribute__((...)) and asm labels
+    void skip_attributes();                              // __attribute__((...)) and asm labels
 
     // --- scopes (parser.cpp)
     Symbol* lookup(const std::string& name);
@@ -211,8 +211,8 @@ private:
     std::vector<Stmt*> switches_;
     int loops_ = 0;
     int breakables_ = 0;
-    int unevaluated_ = 0;     // inside sizeof or a constant expression: calls are not run
-    int param_lists_ = 0;     // inside a parameter list
+    int unevaluated_ = 0;  // inside sizeof or a constant expression: calls are not run
+    int param_lists_ = 0;  // inside a parameter list
 };
 
 }  // namespace craig::frontend

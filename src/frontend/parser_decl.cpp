@@ -15,46 +15,46 @@ namespace {
 
 bool is_storage_or_function_specifier(TokenKind k) {
     switch (k) {
-    case TokenKind::KwTypedef:
-    case TokenKind::KwExtern:
-    case TokenKind::KwStatic:
-    case TokenKind::KwAuto:
-    case TokenKind::KwRegister:
-    case TokenKind::KwThreadLocal:
-    case TokenKind::KwInline:
-    case TokenKind::KwNoreturn:
-    case TokenKind::KwAlignas: return true;
-    default: return false;
+        case TokenKind::KwTypedef:
+        case TokenKind::KwExtern:
+        case TokenKind::KwStatic:
+        case TokenKind::KwAuto:
+        case TokenKind::KwRegister:
+        case TokenKind::KwThreadLocal:
+        case TokenKind::KwInline:
+        case TokenKind::KwNoreturn:
+        case TokenKind::KwAlignas: return true;
+        default: return false;
     }
 }
 
 bool is_type_keyword(TokenKind k) {
     switch (k) {
-    case TokenKind::KwVoid:
-    case TokenKind::KwChar:
-    case TokenKind::KwShort:
-    case TokenKind::KwInt:
-    case TokenKind::KwLong:
-    case TokenKind::KwFloat:
-    case TokenKind::KwDouble:
-    case TokenKind::KwSigned:
-    case TokenKind::KwUnsigned:
-    case TokenKind::KwBool:
-    case TokenKind::KwComplex:
-    case TokenKind::KwImaginary:
-    case TokenKind::KwStruct:
-    case TokenKind::KwUnion:
-    case TokenKind::KwEnum:
-    case TokenKind::KwConst:
-    case TokenKind::KwVolatile:
-    case TokenKind::KwRestrict:
-    case TokenKind::KwAtomic:
-    case TokenKind::KwTypeof:
-    case TokenKind::KwInt128:
-    case TokenKind::KwVaList:
-    case TokenKind::KwFloatN:
-    case TokenKind::KwAutoType: return true;
-    default: return false;
+        case TokenKind::KwVoid:
+        case TokenKind::KwChar:
+        case TokenKind::KwShort:
+        case TokenKind::KwInt:
+        case TokenKind::KwLong:
+        case TokenKind::KwFloat:
+        case TokenKind::KwDouble:
+        case TokenKind::KwSigned:
+        case TokenKind::KwUnsigned:
+        case TokenKind::KwBool:
+        case TokenKind::KwComplex:
+        case TokenKind::KwImaginary:
+        case TokenKind::KwStruct:
+        case TokenKind::KwUnion:
+        case TokenKind::KwEnum:
+        case TokenKind::KwConst:
+        case TokenKind::KwVolatile:
+        case TokenKind::KwRestrict:
+        case TokenKind::KwAtomic:
+        case TokenKind::KwTypeof:
+        case TokenKind::KwInt128:
+        case TokenKind::KwVaList:
+        case TokenKind::KwFloatN:
+        case TokenKind::KwAutoType: return true;
+        default: return false;
     }
 }
 
@@ -132,107 +132,151 @@ DeclSpecs Parser::parse_decl_specifiers() {
         const Token& t = peek();
         bool done = false;
         switch (t.kind) {
-        case TokenKind::KwTypedef: set_storage(StorageClass::Typedef); break;
-        case TokenKind::KwExtern: set_storage(StorageClass::Extern); break;
-        case TokenKind::KwStatic: set_storage(StorageClass::Static); break;
-        case TokenKind::KwAuto: set_storage(StorageClass::Auto); break;
-        case TokenKind::KwRegister: set_storage(StorageClass::Register); break;
-        case TokenKind::KwThreadLocal:
-        case TokenKind::KwInline:
-        case TokenKind::KwNoreturn:
-        case TokenKind::KwConst:
-        case TokenKind::KwVolatile:
-        case TokenKind::KwRestrict:
-            s.any = true;
-            advance();
-            break;
-        case TokenKind::KwAtomic:
-            s.any = true;
-            atomic = true;
-            advance();
-            if (kind() == TokenKind::LParen) {  // _Atomic(type)
-                note_type();
+            case TokenKind::KwTypedef: set_storage(StorageClass::Typedef); break;
+            case TokenKind::KwExtern: set_storage(StorageClass::Extern); break;
+            case TokenKind::KwStatic: set_storage(StorageClass::Static); break;
+            case TokenKind::KwAuto: set_storage(StorageClass::Auto); break;
+            case TokenKind::KwRegister: set_storage(StorageClass::Register); break;
+            case TokenKind::KwThreadLocal:
+            case TokenKind::KwInline:
+            case TokenKind::KwNoreturn:
+            case TokenKind::KwConst:
+            case TokenKind::KwVolatile:
+            case TokenKind::KwRestrict:
+                s.any = true;
+                advance();
+                break;
+            case TokenKind::KwAtomic:
+                s.any = true;
+                atomic = true;
+                advance();
+                if (kind() == TokenKind::LParen) {  // _Atomic(type)
+                    note_type();
+                    skip_group();
+                }
+                break;
+            case TokenKind::KwAttribute:
+            case TokenKind::KwExtension: skip_attributes(); break;
+            case TokenKind::KwAlignas:
+                s.any = true;
+                advance();
+                if (kind() != TokenKind::LParen) error_expected("'('");
                 skip_group();
-            }
-            break;
-        case TokenKind::KwAttribute:
-        case TokenKind::KwExtension: skip_attributes(); break;
-        case TokenKind::KwAlignas:
-            s.any = true;
-            advance();
-            if (kind() != TokenKind::LParen) error_expected("'('");
-            skip_group();
-            break;
-        case TokenKind::KwVoid: note_type(); ++n_void; advance(); break;
-        case TokenKind::KwChar: note_type(); ++n_char; advance(); break;
-        case TokenKind::KwShort: note_type(); ++n_short; advance(); break;
-        case TokenKind::KwInt: note_type(); ++n_int; advance(); break;
-        case TokenKind::KwLong: note_type(); ++n_long; advance(); break;
-        case TokenKind::KwSigned: note_type(); ++n_signed; advance(); break;
-        case TokenKind::KwUnsigned: note_type(); ++n_unsigned; advance(); break;
-        case TokenKind::KwBool: note_type(); ++n_bool; advance(); break;
-        case TokenKind::KwFloat:
-        case TokenKind::KwDouble: note_type(); ++n_float; advance(); break;
-        case TokenKind::KwComplex:
-        case TokenKind::KwImaginary: note_type(); ++n_complex; advance(); break;
-        case TokenKind::KwInt128:
-            note_type();
-            set_special(DeclaredType{Type::unsupported("__int128"), std::nullopt});
-            advance();
-            break;
-        case TokenKind::KwVaList:
-            note_type();
-            set_special(DeclaredType{Type::unsupported("va_list"), std::nullopt});
-            advance();
-            break;
-        case TokenKind::KwFloatN:
-            note_type();
-            set_special(DeclaredType{Type::unsupported("float"), std::nullopt});
-            advance();
-            break;
-        case TokenKind::KwAutoType:
-            note_type();
-            set_special(DeclaredType{Type::unsupported("__auto_type"), std::nullopt});
-            advance();
-            break;
-        case TokenKind::KwStruct:
-        case TokenKind::KwUnion: note_type(); set_special(parse_struct_or_union()); break;
-        case TokenKind::KwEnum: note_type(); set_special(parse_enum()); break;
-        case TokenKind::KwTypeof:
-            note_type();
-            advance();
-            if (kind() != TokenKind::LParen) error_expected("'('");
-            skip_group();
-            set_special(DeclaredType{Type::unsupported("typeof"), std::nullopt});
-            break;
-        case TokenKind::Identifier: {
-            // A typedef name is a type specifier only where no type specifier
-            // was seen yet; otherwise it is the declarator's name.
-            if (s.has_type) {
-                done = true;
+                break;
+            case TokenKind::KwVoid:
+                note_type();
+                ++n_void;
+                advance();
+                break;
+            case TokenKind::KwChar:
+                note_type();
+                ++n_char;
+                advance();
+                break;
+            case TokenKind::KwShort:
+                note_type();
+                ++n_short;
+                advance();
+                break;
+            case TokenKind::KwInt:
+                note_type();
+                ++n_int;
+                advance();
+                break;
+            case TokenKind::KwLong:
+                note_type();
+                ++n_long;
+                advance();
+                break;
+            case TokenKind::KwSigned:
+                note_type();
+                ++n_signed;
+                advance();
+                break;
+            case TokenKind::KwUnsigned:
+                note_type();
+                ++n_unsigned;
+                advance();
+                break;
+            case TokenKind::KwBool:
+                note_type();
+                ++n_bool;
+                advance();
+                break;
+            case TokenKind::KwFloat:
+            case TokenKind::KwDouble:
+                note_type();
+                ++n_float;
+                advance();
+                break;
+            case TokenKind::KwComplex:
+            case TokenKind::KwImaginary:
+                note_type();
+                ++n_complex;
+                advance();
+                break;
+            case TokenKind::KwInt128:
+                note_type();
+                set_special(DeclaredType{Type::unsupported("__int128"), std::nullopt});
+                advance();
+                break;
+            case TokenKind::KwVaList:
+                note_type();
+                set_special(DeclaredType{Type::unsupported("va_list"), std::nullopt});
+                advance();
+                break;
+            case TokenKind::KwFloatN:
+                note_type();
+                set_special(DeclaredType{Type::unsupported("float"), std::nullopt});
+                advance();
+                break;
+            case TokenKind::KwAutoType:
+                note_type();
+                set_special(DeclaredType{Type::unsupported("__auto_type"), std::nullopt});
+                advance();
+                break;
+            case TokenKind::KwStruct:
+            case TokenKind::KwUnion:
+                note_type();
+                set_special(parse_struct_or_union());
+                break;
+            case TokenKind::KwEnum:
+                note_type();
+                set_special(parse_enum());
+                break;
+            case TokenKind::KwTypeof:
+                note_type();
+                advance();
+                if (kind() != TokenKind::LParen) error_expected("'('");
+                skip_group();
+                set_special(DeclaredType{Type::unsupported("typeof"), std::nullopt});
+                break;
+            case TokenKind::Identifier: {
+                // A typedef name is a type specifier only where no type specifier
+                // was seen yet; otherwise it is the declarator's name.
+                if (s.has_type) {
+                    done = true;
+                    break;
+                }
+                const Symbol* sym = lookup(t.text);
+                if (!sym || sym->kind != Symbol::Kind::Typedef) {
+                    done = true;
+                    break;
+                }
+                note_type();
+                set_special(typedefs_[sym->index]);
+                advance();
                 break;
             }
-            const Symbol* sym = lookup(t.text);
-            if (!sym || sym->kind != Symbol::Kind::Typedef) {
-                done = true;
-                break;
-            }
-            note_type();
-            set_special(typedefs_[sym->index]);
-            advance();
-            break;
-        }
-        default: done = true; break;
+            default: done = true; break;
         }
         if (done) break;
     }
 
     if (!s.has_type) return s;  // implicit int; s.type defaults to int
-    const int n_basic = n_void + n_char + n_short + n_int + n_long + n_signed + n_unsigned + n_bool +
-                        n_float + n_complex;
-    auto invalid = [&]() -> DeclSpecs {
-        throw ParseError(*type_loc, "invalid combination of type specifiers");
-    };
+    const int n_basic =
+        n_void + n_char + n_short + n_int + n_long + n_signed + n_unsigned + n_bool + n_float + n_complex;
+    auto invalid = [&]() -> DeclSpecs { throw ParseError(*type_loc, "invalid combination of type specifiers"); };
     if (special) {
         // `unsigned __int128` and the like stay what the special type is.
         bool unsupported_special = !special->is_function() && special->object.is_unsupported();
@@ -260,8 +304,7 @@ DeclSpecs Parser::parse_decl_specifiers() {
             k = u ? TypeKind::UShort : TypeKind::Short;
         } else if (n_long > 0) {
             if (n_long > 2 || n_int > 1) return invalid();
-            k = n_long == 2 ? (u ? TypeKind::ULongLong : TypeKind::LongLong)
-                            : (u ? TypeKind::ULong : TypeKind::Long);
+            k = n_long == 2 ? (u ? TypeKind::ULongLong : TypeKind::LongLong) : (u ? TypeKind::ULong : TypeKind::Long);
         } else {
             if (n_int > 1) return invalid();
             k = u ? TypeKind::UInt : TypeKind::Int;
@@ -354,15 +397,15 @@ bool Parser::is_nested_declarator(DeclMode mode) {
     // or (abstract and parameter declarators only) a parameter list.
     const Token& next = peek(1);
     switch (next.kind) {
-    case TokenKind::Star:
-    case TokenKind::LParen:
-    case TokenKind::LBracket:
-    case TokenKind::KwAttribute: return true;
-    case TokenKind::Identifier:
-        if (mode == DeclMode::Abstract) return false;
-        // C11 6.7.6.3p11: in a parameter, a typedef name in parentheses is a type.
-        return !(mode == DeclMode::Param && is_typedef_name(next));
-    default: return false;
+        case TokenKind::Star:
+        case TokenKind::LParen:
+        case TokenKind::LBracket:
+        case TokenKind::KwAttribute: return true;
+        case TokenKind::Identifier:
+            if (mode == DeclMode::Abstract) return false;
+            // C11 6.7.6.3p11: in a parameter, a typedef name in parentheses is a type.
+            return !(mode == DeclMode::Param && is_typedef_name(next));
+        default: return false;
     }
 }
 
@@ -372,9 +415,8 @@ Declarator Parser::parse_declarator(DeclaredType base, DeclMode mode) {
     while (kind() == TokenKind::Star) {
         advance();
         base = DeclaredType{Type::unsupported("pointer"), std::nullopt};
-        while (kind() == TokenKind::KwConst || kind() == TokenKind::KwVolatile ||
-               kind() == TokenKind::KwRestrict || kind() == TokenKind::KwAtomic ||
-               kind() == TokenKind::KwAttribute || kind() == TokenKind::KwExtension) {
+        while (kind() == TokenKind::KwConst || kind() == TokenKind::KwVolatile || kind() == TokenKind::KwRestrict ||
+               kind() == TokenKind::KwAtomic || kind() == TokenKind::KwAttribute || kind() == TokenKind::KwExtension) {
             if (kind() == TokenKind::KwAttribute) {
                 skip_attributes();
             } else {
@@ -430,8 +472,8 @@ DeclaredType Parser::parse_declarator_suffixes(DeclaredType base) {
     // `D[2](int)` applies the last suffix first: D is an array of functions.
     for (auto it = suffixes.rbegin(); it != suffixes.rend(); ++it) {
         if (base.is_function()) {
-            throw ParseError(it->loc, it->function ? "function cannot return a function"
-                                                   : "array of functions is not allowed");
+            throw ParseError(it->loc,
+                             it->function ? "function cannot return a function" : "array of functions is not allowed");
         }
         if (it->function) {
             FunctionSig sig = std::move(*it->function);
@@ -453,8 +495,8 @@ void Parser::parse_array_size() {
     }
     // In a function body the size may have side effects (a VLA): parse it.
     advance();
-    while (kind() == TokenKind::KwStatic || kind() == TokenKind::KwConst ||
-           kind() == TokenKind::KwVolatile || kind() == TokenKind::KwRestrict) {
+    while (kind() == TokenKind::KwStatic || kind() == TokenKind::KwConst || kind() == TokenKind::KwVolatile ||
+           kind() == TokenKind::KwRestrict) {
         advance();
     }
     if (accept(TokenKind::RBracket)) return;
@@ -510,8 +552,8 @@ FunctionSig Parser::parse_parameter_list() {
         Declarator d = parse_declarator(ps.type, DeclMode::Param);
         skip_attributes();
         // Array and function parameters are adjusted to pointers (C11 6.7.6.3p7-8).
-        Type t = d.type.is_function() || d.type.object.construct == "array" ? Type::unsupported("pointer")
-                                                                               : d.type.object;
+        Type t =
+            d.type.is_function() || d.type.object.construct == "array" ? Type::unsupported("pointer") : d.type.object;
         if (t.is_void()) throw ParseError(d.name.empty() ? ps.loc : d.loc, "parameter has void type");
         sig.params.push_back(ParamSpec{d.name, d.name.empty() ? ps.loc : d.loc, t});
         if (!accept(TokenKind::Comma)) break;
@@ -732,7 +774,8 @@ FunctionDecl* Parser::declare_function(const Declarator& d, bool definition) {
 }
 
 FunctionDecl* Parser::implicit_function(const Token& name) {
-    if (globals_.count(name.text)) throw ParseError(name.loc, "called object " + quoted(name.text) + " is not a function");
+    if (globals_.count(name.text))
+        throw ParseError(name.loc, "called object " + quoted(name.text) + " is not a function");
     FunctionDecl* f;
     auto it = functions_.find(name.text);
     if (it != functions_.end()) {
@@ -849,16 +892,16 @@ ExprPtr Parser::constant_initializer(Type t) {
 void Parser::skip_initializer() {
     for (;;) {
         switch (kind()) {
-        case TokenKind::LParen:
-        case TokenKind::LBracket:
-        case TokenKind::LBrace: skip_group(); break;
-        case TokenKind::Comma:
-        case TokenKind::Semi:
-        case TokenKind::Eof:
-        case TokenKind::RParen:
-        case TokenKind::RBracket:
-        case TokenKind::RBrace: return;
-        default: advance(); break;
+            case TokenKind::LParen:
+            case TokenKind::LBracket:
+            case TokenKind::LBrace: skip_group(); break;
+            case TokenKind::Comma:
+            case TokenKind::Semi:
+            case TokenKind::Eof:
+            case TokenKind::RParen:
+            case TokenKind::RBracket:
+            case TokenKind::RBrace: return;
+            default: advance(); break;
         }
     }
 }
@@ -877,8 +920,7 @@ void Parser::parse_static_assert() {
     if (!v) throw ParseError(eloc, "static assertion expression is not an integer constant");
     if (accept(TokenKind::Comma)) {
         expect(TokenKind::StringLiteral, "string literal");
-        while (accept(TokenKind::StringLiteral)) {
-        }
+        while (accept(TokenKind::StringLiteral)) {}
     }
     expect(TokenKind::RParen);
     expect(TokenKind::Semi);

@@ -14,49 +14,49 @@ namespace {
 // Precedence of binary operators (higher binds tighter); 0 = not binary.
 int binary_precedence(TokenKind k) {
     switch (k) {
-    case TokenKind::PipePipe: return 1;
-    case TokenKind::AmpAmp: return 2;
-    case TokenKind::Pipe: return 3;
-    case TokenKind::Caret: return 4;
-    case TokenKind::Amp: return 5;
-    case TokenKind::EqEq:
-    case TokenKind::NotEq: return 6;
-    case TokenKind::Less:
-    case TokenKind::Greater:
-    case TokenKind::LessEq:
-    case TokenKind::GreaterEq: return 7;
-    case TokenKind::Shl:
-    case TokenKind::Shr: return 8;
-    case TokenKind::Plus:
-    case TokenKind::Minus: return 9;
-    case TokenKind::Star:
-    case TokenKind::Slash:
-    case TokenKind::Percent: return 10;
-    default: return 0;
+        case TokenKind::PipePipe: return 1;
+        case TokenKind::AmpAmp: return 2;
+        case TokenKind::Pipe: return 3;
+        case TokenKind::Caret: return 4;
+        case TokenKind::Amp: return 5;
+        case TokenKind::EqEq:
+        case TokenKind::NotEq: return 6;
+        case TokenKind::Less:
+        case TokenKind::Greater:
+        case TokenKind::LessEq:
+        case TokenKind::GreaterEq: return 7;
+        case TokenKind::Shl:
+        case TokenKind::Shr: return 8;
+        case TokenKind::Plus:
+        case TokenKind::Minus: return 9;
+        case TokenKind::Star:
+        case TokenKind::Slash:
+        case TokenKind::Percent: return 10;
+        default: return 0;
     }
 }
 
 Op binary_op(TokenKind k) {
     switch (k) {
-    case TokenKind::PipePipe: return Op::LogOr;
-    case TokenKind::AmpAmp: return Op::LogAnd;
-    case TokenKind::Pipe: return Op::BitOr;
-    case TokenKind::Caret: return Op::BitXor;
-    case TokenKind::Amp: return Op::BitAnd;
-    case TokenKind::EqEq: return Op::Eq;
-    case TokenKind::NotEq: return Op::Ne;
-    case TokenKind::Less: return Op::Lt;
-    case TokenKind::Greater: return Op::Gt;
-    case TokenKind::LessEq: return Op::Le;
-    case TokenKind::GreaterEq: return Op::Ge;
-    case TokenKind::Shl: return Op::Shl;
-    case TokenKind::Shr: return Op::Shr;
-    case TokenKind::Plus: return Op::Add;
-    case TokenKind::Minus: return Op::Sub;
-    case TokenKind::Star: return Op::Mul;
-    case TokenKind::Slash: return Op::Div;
-    case TokenKind::Percent: return Op::Rem;
-    default: return Op::None;
+        case TokenKind::PipePipe: return Op::LogOr;
+        case TokenKind::AmpAmp: return Op::LogAnd;
+        case TokenKind::Pipe: return Op::BitOr;
+        case TokenKind::Caret: return Op::BitXor;
+        case TokenKind::Amp: return Op::BitAnd;
+        case TokenKind::EqEq: return Op::Eq;
+        case TokenKind::NotEq: return Op::Ne;
+        case TokenKind::Less: return Op::Lt;
+        case TokenKind::Greater: return Op::Gt;
+        case TokenKind::LessEq: return Op::Le;
+        case TokenKind::GreaterEq: return Op::Ge;
+        case TokenKind::Shl: return Op::Shl;
+        case TokenKind::Shr: return Op::Shr;
+        case TokenKind::Plus: return Op::Add;
+        case TokenKind::Minus: return Op::Sub;
+        case TokenKind::Star: return Op::Mul;
+        case TokenKind::Slash: return Op::Div;
+        case TokenKind::Percent: return Op::Rem;
+        default: return Op::None;
     }
 }
 
@@ -64,18 +64,18 @@ Op binary_op(TokenKind k) {
 // 'op=', nullopt if the token is no assignment operator.
 std::optional<Op> assignment_op(TokenKind k) {
     switch (k) {
-    case TokenKind::Assign: return Op::None;
-    case TokenKind::StarAssign: return Op::Mul;
-    case TokenKind::SlashAssign: return Op::Div;
-    case TokenKind::PercentAssign: return Op::Rem;
-    case TokenKind::PlusAssign: return Op::Add;
-    case TokenKind::MinusAssign: return Op::Sub;
-    case TokenKind::ShlAssign: return Op::Shl;
-    case TokenKind::ShrAssign: return Op::Shr;
-    case TokenKind::AmpAssign: return Op::BitAnd;
-    case TokenKind::CaretAssign: return Op::BitXor;
-    case TokenKind::PipeAssign: return Op::BitOr;
-    default: return std::nullopt;
+        case TokenKind::Assign: return Op::None;
+        case TokenKind::StarAssign: return Op::Mul;
+        case TokenKind::SlashAssign: return Op::Div;
+        case TokenKind::PercentAssign: return Op::Rem;
+        case TokenKind::PlusAssign: return Op::Add;
+        case TokenKind::MinusAssign: return Op::Sub;
+        case TokenKind::ShlAssign: return Op::Shl;
+        case TokenKind::ShrAssign: return Op::Shr;
+        case TokenKind::AmpAssign: return Op::BitAnd;
+        case TokenKind::CaretAssign: return Op::BitXor;
+        case TokenKind::PipeAssign: return Op::BitOr;
+        default: return std::nullopt;
     }
 }
 
@@ -144,33 +144,33 @@ ExprPtr Parser::parse_unary() {
     const Token& t = peek();
     SourceLocation loc = t.loc;
     switch (t.kind) {
-    case TokenKind::PlusPlus:
-    case TokenKind::MinusMinus: {
-        advance();
-        DepthGuard depth(*this, kExprWeight, loc);
-        ExprPtr e = parse_unary();
-        return tc_.inc_dec(t.kind == TokenKind::PlusPlus ? Op::PreInc : Op::PreDec, std::move(e), loc);
-    }
-    case TokenKind::Plus:
-    case TokenKind::Minus:
-    case TokenKind::Tilde:
-    case TokenKind::Bang: {
-        advance();
-        ExprPtr e = parse_cast();
-        Op op = t.kind == TokenKind::Plus    ? Op::Plus
-                : t.kind == TokenKind::Minus ? Op::Neg
-                : t.kind == TokenKind::Tilde ? Op::BitNot
-                                             : Op::LogNot;
-        return tc_.unary(op, std::move(e), loc);
-    }
-    case TokenKind::Amp: throw Unsupported(loc, "pointer");       // address-of
-    case TokenKind::Star: throw Unsupported(loc, "pointer");      // dereference
-    case TokenKind::AmpAmp: throw Unsupported(loc, "computed goto");  // &&label
-    case TokenKind::KwSizeof:
-    case TokenKind::KwAlignof: return parse_sizeof();
-    case TokenKind::KwExtension: advance(); return parse_cast();
-    case TokenKind::KwRealImag: throw Unsupported(loc, "complex");
-    default: return parse_postfix();
+        case TokenKind::PlusPlus:
+        case TokenKind::MinusMinus: {
+            advance();
+            DepthGuard depth(*this, kExprWeight, loc);
+            ExprPtr e = parse_unary();
+            return tc_.inc_dec(t.kind == TokenKind::PlusPlus ? Op::PreInc : Op::PreDec, std::move(e), loc);
+        }
+        case TokenKind::Plus:
+        case TokenKind::Minus:
+        case TokenKind::Tilde:
+        case TokenKind::Bang: {
+            advance();
+            ExprPtr e = parse_cast();
+            Op op = t.kind == TokenKind::Plus    ? Op::Plus
+                    : t.kind == TokenKind::Minus ? Op::Neg
+                    : t.kind == TokenKind::Tilde ? Op::BitNot
+                                                 : Op::LogNot;
+            return tc_.unary(op, std::move(e), loc);
+        }
+        case TokenKind::Amp: throw Unsupported(loc, "pointer");           // address-of
+        case TokenKind::Star: throw Unsupported(loc, "pointer");          // dereference
+        case TokenKind::AmpAmp: throw Unsupported(loc, "computed goto");  // &&label
+        case TokenKind::KwSizeof:
+        case TokenKind::KwAlignof: return parse_sizeof();
+        case TokenKind::KwExtension: advance(); return parse_cast();
+        case TokenKind::KwRealImag: throw Unsupported(loc, "complex");
+        default: return parse_postfix();
     }
 }
 
@@ -201,7 +201,8 @@ ExprPtr Parser::parse_postfix() {
     const Token& t = peek();
     if (t.kind == TokenKind::Identifier && kind(1) == TokenKind::LParen) {
         Symbol* sym = lookup(t.text);
-        if (!sym || sym->kind == Symbol::Kind::Function) e = parse_call();
+        if (!sym || sym->kind == Symbol::Kind::Function)
+            e = parse_call();
         else if (sym->kind == Symbol::Kind::Var) {
             throw ParseError(t.loc, "called object '" + t.text + "' is not a function");
         }
@@ -210,19 +211,19 @@ ExprPtr Parser::parse_postfix() {
     for (;;) {
         SourceLocation loc = peek().loc;
         switch (kind()) {
-        case TokenKind::LParen: throw Unsupported(loc, "function pointer");
-        case TokenKind::LBracket: throw Unsupported(loc, "array");
-        case TokenKind::Dot: throw Unsupported(loc, "struct");
-        case TokenKind::Arrow: throw Unsupported(loc, "pointer");
-        case TokenKind::PlusPlus:
-            advance();
-            e = tc_.inc_dec(Op::PostInc, std::move(e), loc);
-            break;
-        case TokenKind::MinusMinus:
-            advance();
-            e = tc_.inc_dec(Op::PostDec, std::move(e), loc);
-            break;
-        default: return e;
+            case TokenKind::LParen: throw Unsupported(loc, "function pointer");
+            case TokenKind::LBracket: throw Unsupported(loc, "array");
+            case TokenKind::Dot: throw Unsupported(loc, "struct");
+            case TokenKind::Arrow: throw Unsupported(loc, "pointer");
+            case TokenKind::PlusPlus:
+                advance();
+                e = tc_.inc_dec(Op::PostInc, std::move(e), loc);
+                break;
+            case TokenKind::MinusMinus:
+                advance();
+                e = tc_.inc_dec(Op::PostDec, std::move(e), loc);
+                break;
+            default: return e;
         }
     }
 }
@@ -298,42 +299,43 @@ ExprPtr Parser::parse_primary() {
     const Token& t = peek();
     SourceLocation loc = t.loc;
     switch (t.kind) {
-    case TokenKind::Identifier: {
-        Symbol* sym = lookup(t.text);
-        if (!sym) throw ParseError(loc, "use of undeclared identifier '" + t.text + "'");
-        switch (sym->kind) {
-        case Symbol::Kind::Var: advance(); return tc_.var_ref(*sym->var, loc);
-        case Symbol::Kind::EnumConst: advance(); return tc_.int_literal(sym->value, Type::of(TypeKind::Int), loc, t.text);
-        case Symbol::Kind::Function: throw Unsupported(loc, "function pointer");
-        case Symbol::Kind::Typedef: throw ParseError(loc, "unexpected type name '" + t.text + "': expected expression");
-        case Symbol::Kind::Poisoned: throw poisons_[sym->index];
+        case TokenKind::Identifier: {
+            Symbol* sym = lookup(t.text);
+            if (!sym) throw ParseError(loc, "use of undeclared identifier '" + t.text + "'");
+            switch (sym->kind) {
+                case Symbol::Kind::Var: advance(); return tc_.var_ref(*sym->var, loc);
+                case Symbol::Kind::EnumConst:
+                    advance();
+                    return tc_.int_literal(sym->value, Type::of(TypeKind::Int), loc, t.text);
+                case Symbol::Kind::Function: throw Unsupported(loc, "function pointer");
+                case Symbol::Kind::Typedef:
+                    throw ParseError(loc, "unexpected type name '" + t.text + "': expected expression");
+                case Symbol::Kind::Poisoned: throw poisons_[sym->index];
+            }
+            break;
         }
-        break;
-    }
-    case TokenKind::IntConstant:
-    case TokenKind::CharConstant:
-        advance();
-        return tc_.int_literal(t.value, Type::of(t.int_type), loc);
-    case TokenKind::FloatConstant: throw Unsupported(loc, "float");
-    case TokenKind::StringLiteral: {
-        std::string text;
-        while (kind() == TokenKind::StringLiteral) text += advance().text;  // adjacent literals concatenate
-        return tc_.string_literal(std::move(text), loc);
-    }
-    case TokenKind::KwFuncName:
-        advance();
-        return tc_.string_literal(current_fn_ ? current_fn_->name : std::string(), loc);
-    case TokenKind::LParen: {
-        if (kind(1) == TokenKind::LBrace) return parse_statement_expression();
-        advance();
-        ExprPtr e = parse_expression();
-        expect(TokenKind::RParen, "')'");
-        return e;
-    }
-    case TokenKind::KwGeneric: throw Unsupported(loc, "_Generic");
-    case TokenKind::KwBuiltinTypeArg: throw Unsupported(loc, t.text);
-    case TokenKind::KwAsm: throw Unsupported(loc, "inline asm");
-    default: break;
+        case TokenKind::IntConstant:
+        case TokenKind::CharConstant: advance(); return tc_.int_literal(t.value, Type::of(t.int_type), loc);
+        case TokenKind::FloatConstant: throw Unsupported(loc, "float");
+        case TokenKind::StringLiteral: {
+            std::string text;
+            while (kind() == TokenKind::StringLiteral) text += advance().text;  // adjacent literals concatenate
+            return tc_.string_literal(std::move(text), loc);
+        }
+        case TokenKind::KwFuncName:
+            advance();
+            return tc_.string_literal(current_fn_ ? current_fn_->name : std::string(), loc);
+        case TokenKind::LParen: {
+            if (kind(1) == TokenKind::LBrace) return parse_statement_expression();
+            advance();
+            ExprPtr e = parse_expression();
+            expect(TokenKind::RParen, "')'");
+            return e;
+        }
+        case TokenKind::KwGeneric: throw Unsupported(loc, "_Generic");
+        case TokenKind::KwBuiltinTypeArg: throw Unsupported(loc, t.text);
+        case TokenKind::KwAsm: throw Unsupported(loc, "inline asm");
+        default: break;
     }
     error_expected("expression");
 }

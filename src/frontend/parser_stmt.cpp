@@ -77,98 +77,98 @@ StmtPtr Parser::parse_statement() {
     const Token& t = peek();
     SourceLocation loc = t.loc;
     switch (t.kind) {
-    case TokenKind::LBrace: return parse_compound_statement();
-    case TokenKind::Semi: advance(); return make_stmt(StmtKind::Empty, loc);
-    case TokenKind::KwIf: {
-        advance();
-        auto s = make_stmt(StmtKind::If, loc);
-        expect(TokenKind::LParen, "'(' after 'if'");
-        s->expr = parse_condition();
-        expect(TokenKind::RParen);
-        s->body = parse_statement();
-        if (accept(TokenKind::KwElse)) s->else_body = parse_statement();
-        return s;
-    }
-    case TokenKind::KwWhile: {
-        advance();
-        auto s = make_stmt(StmtKind::While, loc);
-        expect(TokenKind::LParen, "'(' after 'while'");
-        s->expr = parse_condition();
-        expect(TokenKind::RParen);
-        CounterGuard in_loop(loops_);
-        CounterGuard breakable(breakables_);
-        s->body = parse_statement();
-        return s;
-    }
-    case TokenKind::KwDo: {
-        advance();
-        auto s = make_stmt(StmtKind::DoWhile, loc);
-        {
+        case TokenKind::LBrace: return parse_compound_statement();
+        case TokenKind::Semi: advance(); return make_stmt(StmtKind::Empty, loc);
+        case TokenKind::KwIf: {
+            advance();
+            auto s = make_stmt(StmtKind::If, loc);
+            expect(TokenKind::LParen, "'(' after 'if'");
+            s->expr = parse_condition();
+            expect(TokenKind::RParen);
+            s->body = parse_statement();
+            if (accept(TokenKind::KwElse)) s->else_body = parse_statement();
+            return s;
+        }
+        case TokenKind::KwWhile: {
+            advance();
+            auto s = make_stmt(StmtKind::While, loc);
+            expect(TokenKind::LParen, "'(' after 'while'");
+            s->expr = parse_condition();
+            expect(TokenKind::RParen);
             CounterGuard in_loop(loops_);
             CounterGuard breakable(breakables_);
             s->body = parse_statement();
-        }
-        expect(TokenKind::KwWhile, "'while' after do-body");
-        expect(TokenKind::LParen, "'(' after 'while'");
-        s->expr = parse_condition();
-        expect(TokenKind::RParen);
-        expect(TokenKind::Semi);
-        return s;
-    }
-    case TokenKind::KwFor: return parse_for();
-    case TokenKind::KwSwitch: return parse_switch();
-    case TokenKind::KwCase:
-    case TokenKind::KwDefault: return parse_case();
-    case TokenKind::KwBreak:
-        advance();
-        if (breakables_ == 0) throw ParseError(loc, "'break' statement not in loop or switch statement");
-        expect(TokenKind::Semi);
-        return make_stmt(StmtKind::Break, loc);
-    case TokenKind::KwContinue:
-        advance();
-        if (loops_ == 0) throw ParseError(loc, "'continue' statement not in loop statement");
-        expect(TokenKind::Semi);
-        return make_stmt(StmtKind::Continue, loc);
-    case TokenKind::KwReturn: {
-        advance();
-        auto s = make_stmt(StmtKind::Return, loc);
-        if (kind() != TokenKind::Semi) {
-            ExprPtr e = parse_expression();
-            if (current_fn_->return_type.is_void()) {
-                // GCC accepts `return expr;` in a void function; keep it for its effects.
-                s->expr = tc_.cast(Type::of(TypeKind::Void), std::move(e), loc);
-                if (const Expr* se = find_stmt_expr(*s->expr)) throw Unsupported(se->loc, "statement expression");
-            } else {
-                s->expr = tc_.convert(tc_.rvalue(std::move(e)), current_fn_->return_type);
-            }
-        }
-        expect(TokenKind::Semi);
-        return s;
-    }
-    case TokenKind::KwGoto: {
-        advance();
-        if (kind() == TokenKind::Star) throw Unsupported(loc, "computed goto");
-        auto s = make_stmt(StmtKind::Goto, loc);
-        s->label = expect(TokenKind::Identifier, "label name").text;
-        expect(TokenKind::Semi);
-        gotos_.push_back(s.get());
-        return s;
-    }
-    case TokenKind::KwAsm: throw Unsupported(loc, "inline asm");
-    case TokenKind::Identifier:
-        if (kind(1) == TokenKind::Colon) {
-            auto s = make_stmt(StmtKind::Label, loc);
-            s->label = t.text;
-            advance();
-            advance();
-            skip_attributes();
-            if (labels_.count(s->label)) throw ParseError(loc, "redefinition of label '" + s->label + "'");
-            labels_[s->label] = s.get();
-            s->body = parse_labeled_body();
             return s;
         }
-        break;
-    default: break;
+        case TokenKind::KwDo: {
+            advance();
+            auto s = make_stmt(StmtKind::DoWhile, loc);
+            {
+                CounterGuard in_loop(loops_);
+                CounterGuard breakable(breakables_);
+                s->body = parse_statement();
+            }
+            expect(TokenKind::KwWhile, "'while' after do-body");
+            expect(TokenKind::LParen, "'(' after 'while'");
+            s->expr = parse_condition();
+            expect(TokenKind::RParen);
+            expect(TokenKind::Semi);
+            return s;
+        }
+        case TokenKind::KwFor: return parse_for();
+        case TokenKind::KwSwitch: return parse_switch();
+        case TokenKind::KwCase:
+        case TokenKind::KwDefault: return parse_case();
+        case TokenKind::KwBreak:
+            advance();
+            if (breakables_ == 0) throw ParseError(loc, "'break' statement not in loop or switch statement");
+            expect(TokenKind::Semi);
+            return make_stmt(StmtKind::Break, loc);
+        case TokenKind::KwContinue:
+            advance();
+            if (loops_ == 0) throw ParseError(loc, "'continue' statement not in loop statement");
+            expect(TokenKind::Semi);
+            return make_stmt(StmtKind::Continue, loc);
+        case TokenKind::KwReturn: {
+            advance();
+            auto s = make_stmt(StmtKind::Return, loc);
+            if (kind() != TokenKind::Semi) {
+                ExprPtr e = parse_expression();
+                if (current_fn_->return_type.is_void()) {
+                    // GCC accepts `return expr;` in a void function; keep it for its effects.
+                    s->expr = tc_.cast(Type::of(TypeKind::Void), std::move(e), loc);
+                    if (const Expr* se = find_stmt_expr(*s->expr)) throw Unsupported(se->loc, "statement expression");
+                } else {
+                    s->expr = tc_.convert(tc_.rvalue(std::move(e)), current_fn_->return_type);
+                }
+            }
+            expect(TokenKind::Semi);
+            return s;
+        }
+        case TokenKind::KwGoto: {
+            advance();
+            if (kind() == TokenKind::Star) throw Unsupported(loc, "computed goto");
+            auto s = make_stmt(StmtKind::Goto, loc);
+            s->label = expect(TokenKind::Identifier, "label name").text;
+            expect(TokenKind::Semi);
+            gotos_.push_back(s.get());
+            return s;
+        }
+        case TokenKind::KwAsm: throw Unsupported(loc, "inline asm");
+        case TokenKind::Identifier:
+            if (kind(1) == TokenKind::Colon) {
+                auto s = make_stmt(StmtKind::Label, loc);
+                s->label = t.text;
+                advance();
+                advance();
+                skip_attributes();
+                if (labels_.count(s->label)) throw ParseError(loc, "redefinition of label '" + s->label + "'");
+                labels_[s->label] = s.get();
+                s->body = parse_labeled_body();
+                return s;
+            }
+            break;
+        default: break;
     }
     if (starts_declaration(0)) error_expected("statement (a declaration is not allowed here)");
     ExprPtr e = parse_expression();
@@ -286,26 +286,26 @@ StmtPtr Parser::flatten(ExprPtr e) {
         return s;
     }
     switch (e->kind) {
-    case ExprKind::StmtExpr: return std::move(e->body);
-    case ExprKind::Comma: {
-        auto s = make_stmt(StmtKind::Compound, e->loc);
-        s->stmts.push_back(flatten(std::move(e->operands[0])));
-        s->stmts.push_back(flatten(std::move(e->operands[1])));
-        return s;
-    }
-    case ExprKind::Cast:
-        if (e->type.is_void()) return flatten(std::move(e->operands[0]));
-        break;
-    case ExprKind::Conditional:
-        if (e->type.is_void() && !e->operands[0]->has_stmt_expr) {
-            auto s = make_stmt(StmtKind::If, e->loc);
-            s->expr = std::move(e->operands[0]);
-            s->body = flatten(std::move(e->operands[1]));
-            s->else_body = flatten(std::move(e->operands[2]));
+        case ExprKind::StmtExpr: return std::move(e->body);
+        case ExprKind::Comma: {
+            auto s = make_stmt(StmtKind::Compound, e->loc);
+            s->stmts.push_back(flatten(std::move(e->operands[0])));
+            s->stmts.push_back(flatten(std::move(e->operands[1])));
             return s;
         }
-        break;
-    default: break;
+        case ExprKind::Cast:
+            if (e->type.is_void()) return flatten(std::move(e->operands[0]));
+            break;
+        case ExprKind::Conditional:
+            if (e->type.is_void() && !e->operands[0]->has_stmt_expr) {
+                auto s = make_stmt(StmtKind::If, e->loc);
+                s->expr = std::move(e->operands[0]);
+                s->body = flatten(std::move(e->operands[1]));
+                s->else_body = flatten(std::move(e->operands[2]));
+                return s;
+            }
+            break;
+        default: break;
     }
     throw Unsupported(find_stmt_expr(*e)->loc, "statement expression");
 }

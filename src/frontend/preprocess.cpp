@@ -86,7 +86,8 @@ std::optional<ParseError> first_error(const std::string& errors) {
             // FILE:LINE:COL before the tag (FILE may itself contain ':').
             const std::string_view where = line.substr(0, at);
             const std::size_t c2 = where.rfind(':');
-            const std::size_t c1 = c2 == std::string_view::npos || c2 == 0 ? std::string_view::npos : where.rfind(':', c2 - 1);
+            const std::size_t c1 =
+                c2 == std::string_view::npos || c2 == 0 ? std::string_view::npos : where.rfind(':', c2 - 1);
             SourceLocation loc;
             if (c1 != std::string_view::npos) {
                 const std::string l(where.substr(c1 + 1, c2 - c1 - 1)), c(where.substr(c2 + 1));
@@ -136,9 +137,11 @@ CppResult run_cpp(const std::string& path, bool m32) {
     int out_pipe[2];
     int err_pipe[2];
     // Close-on-exec: the child gets only the ends dup2'ed onto its stdout and stderr.
-    if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw InputError(path, std::string("cannot create a pipe: ") + std::strerror(errno));
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0)
+        throw InputError(path, std::string("cannot create a pipe: ") + std::strerror(errno));
     Fd out_read(out_pipe[0]), out_write(out_pipe[1]);
-    if (::pipe2(err_pipe, O_CLOEXEC) != 0) throw InputError(path, std::string("cannot create a pipe: ") + std::strerror(errno));
+    if (::pipe2(err_pipe, O_CLOEXEC) != 0)
+        throw InputError(path, std::string("cannot create a pipe: ") + std::strerror(errno));
     Fd err_read(err_pipe[0]), err_write(err_pipe[1]);
 
     posix_spawn_file_actions_t actions;
@@ -186,8 +189,7 @@ CppResult run_cpp(const std::string& path, bool m32) {
     out_read.reset();
     err_read.reset();
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     CppResult result;
     result.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     result.output = std::move(output);

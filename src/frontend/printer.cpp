@@ -21,20 +21,20 @@ std::string literal(const Expr& e) {
     std::string digits = is_signed(k) ? std::to_string(e.signed_value()) : std::to_string(e.value);
     std::string suffix;
     switch (k) {
-    case TypeKind::Int: break;
-    case TypeKind::UInt: suffix = "u"; break;
-    case TypeKind::Long: suffix = "l"; break;
-    case TypeKind::ULong: suffix = "ul"; break;
-    case TypeKind::LongLong: suffix = "ll"; break;
-    case TypeKind::ULongLong: suffix = "ull"; break;
-    default: {
-        // Types below int have no literal syntax: show the conversion.
-        std::string s = "(";
-        s += to_string(e.type);
-        s += ')';
-        s += digits;
-        return s;
-    }
+        case TypeKind::Int: break;
+        case TypeKind::UInt: suffix = "u"; break;
+        case TypeKind::Long: suffix = "l"; break;
+        case TypeKind::ULong: suffix = "ul"; break;
+        case TypeKind::LongLong: suffix = "ll"; break;
+        case TypeKind::ULongLong: suffix = "ull"; break;
+        default: {
+            // Types below int have no literal syntax: show the conversion.
+            std::string s = "(";
+            s += to_string(e.type);
+            s += ')';
+            s += digits;
+            return s;
+        }
     }
     digits += suffix;
     if (!negative) return digits;
@@ -80,38 +80,38 @@ std::string operand(const Expr& e) {
 std::string expr(const Expr& e, bool top) {
     auto wrap = [top](std::string s) { return top ? s : cat({"(", s, ")"}); };
     switch (e.kind) {
-    case ExprKind::IntLiteral: return literal(e);
-    case ExprKind::StringLiteral: return quote(e.text);
-    case ExprKind::VarRef: return e.var->name;
-    case ExprKind::Cast: return cat({"(", to_string(e.type), ")", operand(e.operand(0))});
-    case ExprKind::Unary: return std::string(to_string(e.op)) + operand(e.operand(0));
-    case ExprKind::Binary:
-        return wrap(expr(e.operand(0), false) + " " + std::string(to_string(e.op)) + " " +
-                    expr(e.operand(1), false));
-    case ExprKind::Assign: {
-        // Assignment is right-associative: only a nested assignment or comma
-        // on the right needs parentheses.
-        const Expr& rhs = e.operand(1);
-        bool rhs_top = rhs.kind != ExprKind::Assign && rhs.kind != ExprKind::Comma;
-        return wrap(expr(e.operand(0), false) + " = " + expr(rhs, rhs_top));
-    }
-    case ExprKind::IncDec:
-        if (e.op == Op::PreInc || e.op == Op::PreDec) return std::string(to_string(e.op)) + operand(e.operand(0));
-        return operand(e.operand(0)) + std::string(to_string(e.op));
-    case ExprKind::Conditional:
-        return wrap(expr(e.operand(0), false) + " ? " + expr(e.operand(1), false) + " : " +
-                    expr(e.operand(2), false));
-    case ExprKind::Comma: return wrap(expr(e.operand(0), false) + ", " + expr(e.operand(1), false));
-    case ExprKind::Call: {
-        std::string s = e.callee->name + "(";
-        for (std::size_t i = 0; i < e.operands.size(); ++i) {
-            if (i) s += ", ";
-            const Expr& a = e.operand(i);
-            s += expr(a, a.kind != ExprKind::Comma);
+        case ExprKind::IntLiteral: return literal(e);
+        case ExprKind::StringLiteral: return quote(e.text);
+        case ExprKind::VarRef: return e.var->name;
+        case ExprKind::Cast: return cat({"(", to_string(e.type), ")", operand(e.operand(0))});
+        case ExprKind::Unary: return std::string(to_string(e.op)) + operand(e.operand(0));
+        case ExprKind::Binary:
+            return wrap(expr(e.operand(0), false) + " " + std::string(to_string(e.op)) + " " +
+                        expr(e.operand(1), false));
+        case ExprKind::Assign: {
+            // Assignment is right-associative: only a nested assignment or comma
+            // on the right needs parentheses.
+            const Expr& rhs = e.operand(1);
+            bool rhs_top = rhs.kind != ExprKind::Assign && rhs.kind != ExprKind::Comma;
+            return wrap(expr(e.operand(0), false) + " = " + expr(rhs, rhs_top));
         }
-        return s + ")";
-    }
-    case ExprKind::StmtExpr: return "({ " + print(*e.body, 0) + " })";
+        case ExprKind::IncDec:
+            if (e.op == Op::PreInc || e.op == Op::PreDec) return std::string(to_string(e.op)) + operand(e.operand(0));
+            return operand(e.operand(0)) + std::string(to_string(e.op));
+        case ExprKind::Conditional:
+            return wrap(expr(e.operand(0), false) + " ? " + expr(e.operand(1), false) + " : " +
+                        expr(e.operand(2), false));
+        case ExprKind::Comma: return wrap(expr(e.operand(0), false) + ", " + expr(e.operand(1), false));
+        case ExprKind::Call: {
+            std::string s = e.callee->name + "(";
+            for (std::size_t i = 0; i < e.operands.size(); ++i) {
+                if (i) s += ", ";
+                const Expr& a = e.operand(i);
+                s += expr(a, a.kind != ExprKind::Comma);
+            }
+            return s + ")";
+        }
+        case ExprKind::StmtExpr: return "({ " + print(*e.body, 0) + " })";
     }
     return "?";
 }
@@ -134,69 +134,69 @@ void sub(const Stmt& s, int indent, std::string& out) {
 void stmt(const Stmt& s, int indent, std::string& out) {
     const std::string p = pad(indent);
     switch (s.kind) {
-    case StmtKind::Compound:
-        out += p + "{\n";
-        for (const auto& c : s.stmts) stmt(*c, indent + 1, out);
-        out += p + "}\n";
-        return;
-    case StmtKind::Decl:
-        for (const auto& v : s.vars) out += p + var_decl(*v) + ";\n";
-        return;
-    case StmtKind::Expr: out += p + expr(*s.expr, true) + ";\n"; return;
-    case StmtKind::If:
-        out += p + "if (" + expr(*s.expr, true) + ")\n";
-        sub(*s.body, indent, out);
-        if (s.else_body) {
-            out += p + "else\n";
-            sub(*s.else_body, indent, out);
-        }
-        return;
-    case StmtKind::While:
-        out += p + "while (" + expr(*s.expr, true) + ")\n";
-        sub(*s.body, indent, out);
-        return;
-    case StmtKind::DoWhile:
-        out += p + "do\n";
-        sub(*s.body, indent, out);
-        out += p + "while (" + expr(*s.expr, true) + ");\n";
-        return;
-    case StmtKind::For: {
-        std::string init;
-        if (s.init && s.init->kind == StmtKind::Decl) {
-            for (std::size_t i = 0; i < s.init->vars.size(); ++i) {
-                init += (i ? ", " : "") + var_decl(*s.init->vars[i]);
+        case StmtKind::Compound:
+            out += p + "{\n";
+            for (const auto& c : s.stmts) stmt(*c, indent + 1, out);
+            out += p + "}\n";
+            return;
+        case StmtKind::Decl:
+            for (const auto& v : s.vars) out += p + var_decl(*v) + ";\n";
+            return;
+        case StmtKind::Expr: out += p + expr(*s.expr, true) + ";\n"; return;
+        case StmtKind::If:
+            out += p + "if (" + expr(*s.expr, true) + ")\n";
+            sub(*s.body, indent, out);
+            if (s.else_body) {
+                out += p + "else\n";
+                sub(*s.else_body, indent, out);
             }
-        } else if (s.init && s.init->kind == StmtKind::Expr) {
-            init = expr(*s.init->expr, true);
-        } else if (s.init) {
-            init = "/* block */";
+            return;
+        case StmtKind::While:
+            out += p + "while (" + expr(*s.expr, true) + ")\n";
+            sub(*s.body, indent, out);
+            return;
+        case StmtKind::DoWhile:
+            out += p + "do\n";
+            sub(*s.body, indent, out);
+            out += p + "while (" + expr(*s.expr, true) + ");\n";
+            return;
+        case StmtKind::For: {
+            std::string init;
+            if (s.init && s.init->kind == StmtKind::Decl) {
+                for (std::size_t i = 0; i < s.init->vars.size(); ++i) {
+                    init += (i ? ", " : "") + var_decl(*s.init->vars[i]);
+                }
+            } else if (s.init && s.init->kind == StmtKind::Expr) {
+                init = expr(*s.init->expr, true);
+            } else if (s.init) {
+                init = "/* block */";
+            }
+            out += p + "for (" + init + "; " + (s.expr ? expr(*s.expr, true) : "") + "; " +
+                   (s.step ? expr(*s.step, true) : "") + ")\n";
+            sub(*s.body, indent, out);
+            return;
         }
-        out += p + "for (" + init + "; " + (s.expr ? expr(*s.expr, true) : "") + "; " +
-               (s.step ? expr(*s.step, true) : "") + ")\n";
-        sub(*s.body, indent, out);
-        return;
-    }
-    case StmtKind::Break: out += p + "break;\n"; return;
-    case StmtKind::Continue: out += p + "continue;\n"; return;
-    case StmtKind::Return: out += p + (s.expr ? "return " + expr(*s.expr, true) + ";\n" : "return;\n"); return;
-    case StmtKind::Goto: out += p + "goto " + s.label + ";\n"; return;
-    case StmtKind::Label:
-        out += p + s.label + ":\n";
-        stmt(*s.body, indent, out);
-        return;
-    case StmtKind::Switch:
-        out += p + "switch (" + expr(*s.expr, true) + ")\n";
-        sub(*s.body, indent, out);
-        return;
-    case StmtKind::Case:
-        out += p + "case " + std::to_string(static_cast<std::int64_t>(s.case_value)) + ":\n";
-        stmt(*s.body, indent, out);
-        return;
-    case StmtKind::Default:
-        out += p + "default:\n";
-        stmt(*s.body, indent, out);
-        return;
-    case StmtKind::Empty: out += p + ";\n"; return;
+        case StmtKind::Break: out += p + "break;\n"; return;
+        case StmtKind::Continue: out += p + "continue;\n"; return;
+        case StmtKind::Return: out += p + (s.expr ? "return " + expr(*s.expr, true) + ";\n" : "return;\n"); return;
+        case StmtKind::Goto: out += p + "goto " + s.label + ";\n"; return;
+        case StmtKind::Label:
+            out += p + s.label + ":\n";
+            stmt(*s.body, indent, out);
+            return;
+        case StmtKind::Switch:
+            out += p + "switch (" + expr(*s.expr, true) + ")\n";
+            sub(*s.body, indent, out);
+            return;
+        case StmtKind::Case:
+            out += p + "case " + std::to_string(static_cast<std::int64_t>(s.case_value)) + ":\n";
+            stmt(*s.body, indent, out);
+            return;
+        case StmtKind::Default:
+            out += p + "default:\n";
+            stmt(*s.body, indent, out);
+            return;
+        case StmtKind::Empty: out += p + ";\n"; return;
     }
 }
 

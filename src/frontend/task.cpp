@@ -36,8 +36,7 @@ std::string trim(const std::string& s) {
 // yaml-cpp marks are 0-based and null (-1) for nodes it made up; ours are 1-based, 0 = none.
 SourceLocation location(const std::string& file, const YAML::Mark& mark) {
     if (mark.is_null() || mark.line < 0 || mark.column < 0) return SourceLocation{file, 0, 0};
-    return SourceLocation{file, static_cast<std::uint32_t>(mark.line + 1),
-                          static_cast<std::uint32_t>(mark.column + 1)};
+    return SourceLocation{file, static_cast<std::uint32_t>(mark.line + 1), static_cast<std::uint32_t>(mark.column + 1)};
 }
 
 // Reads the keys of one task file; every error names the node at fault.
@@ -105,8 +104,7 @@ public:
 
         // format_version 1.0 has no options: C under ILP32 is implied.
         const YAML::Node version = get(root, "format_version", "the task", false);
-        if (version.IsDefined() && version.IsScalar() && version.Scalar() == "1.0" &&
-            !root["options"].IsDefined()) {
+        if (version.IsDefined() && version.IsScalar() && version.Scalar() == "1.0" && !root["options"].IsDefined()) {
             task.language = "C";
             return task;
         }

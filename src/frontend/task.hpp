@@ -58,17 +58,17 @@ Property read_property_file(const std::string& path);
 PropertyKind classify_property(const std::string& text);
 
 struct TaskProperty {
-    std::string property_file;              // resolved path
-    std::optional<bool> expected_verdict;   // absent when the task does not say
-    std::string subproperty;                // "" when absent
+    std::string property_file;             // resolved path
+    std::optional<bool> expected_verdict;  // absent when the task does not say
+    std::string subproperty;               // "" when absent
 };
 
 struct Task {
-    std::string yml_path;                   // as given to read_task_file
-    std::vector<std::string> input_files;   // resolved paths, at least one
+    std::string yml_path;                  // as given to read_task_file
+    std::vector<std::string> input_files;  // resolved paths, at least one
     std::vector<TaskProperty> properties;
     DataModel data_model = DataModel::ILP32;
-    std::string language;                   // always "C" (anything else is an error)
+    std::string language;  // always "C" (anything else is an error)
 };
 
 Task read_task_file(const std::string& path);

@@ -63,8 +63,7 @@ ExprPtr TypeChecker::stmt_expr(StmtPtr body, Type value_type, SourceLocation loc
     return finish(std::move(e));
 }
 
-ExprPtr TypeChecker::call(const FunctionDecl& callee, std::vector<ExprPtr> args, Type type,
-                          SourceLocation loc) const {
+ExprPtr TypeChecker::call(const FunctionDecl& callee, std::vector<ExprPtr> args, Type type, SourceLocation loc) const {
     auto e = make(ExprKind::Call, type, std::move(loc));
     e->callee = &callee;
     e->operands = std::move(args);
@@ -121,29 +120,29 @@ ExprPtr TypeChecker::unary(Op op, ExprPtr e, SourceLocation loc) const {
 ExprPtr TypeChecker::binary(Op op, ExprPtr l, ExprPtr r, SourceLocation loc) const {
     Type result;
     switch (op) {
-    case Op::LogAnd:
-    case Op::LogOr:
-        l = rvalue(std::move(l));
-        r = rvalue(std::move(r));
-        result = Type::of(TypeKind::Int);
-        break;
-    case Op::Shl:
-    case Op::Shr:
-        l = promote(std::move(l));
-        r = promote(std::move(r));
-        result = l->type;
-        break;
-    default: {
-        l = rvalue(std::move(l));
-        r = rvalue(std::move(r));
-        Type common = usual_arithmetic_conversion(l->type, r->type, dm_);
-        l = convert(std::move(l), common);
-        r = convert(std::move(r), common);
-        bool comparison = op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge ||
-                          op == Op::Eq || op == Op::Ne;
-        result = comparison ? Type::of(TypeKind::Int) : common;
-        break;
-    }
+        case Op::LogAnd:
+        case Op::LogOr:
+            l = rvalue(std::move(l));
+            r = rvalue(std::move(r));
+            result = Type::of(TypeKind::Int);
+            break;
+        case Op::Shl:
+        case Op::Shr:
+            l = promote(std::move(l));
+            r = promote(std::move(r));
+            result = l->type;
+            break;
+        default: {
+            l = rvalue(std::move(l));
+            r = rvalue(std::move(r));
+            Type common = usual_arithmetic_conversion(l->type, r->type, dm_);
+            l = convert(std::move(l), common);
+            r = convert(std::move(r), common);
+            bool comparison =
+                op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge || op == Op::Eq || op == Op::Ne;
+            result = comparison ? Type::of(TypeKind::Int) : common;
+            break;
+        }
     }
     auto n = make(ExprKind::Binary, result, std::move(loc));
     n->op = op;

@@ -4,20 +4,20 @@ namespace craig::frontend {
 
 unsigned bit_width(TypeKind k, DataModel dm) {
     switch (k) {
-    case TypeKind::Bool: return 1;
-    case TypeKind::Char:
-    case TypeKind::SChar:
-    case TypeKind::UChar: return 8;
-    case TypeKind::Short:
-    case TypeKind::UShort: return 16;
-    case TypeKind::Int:
-    case TypeKind::UInt: return 32;
-    case TypeKind::Long:
-    case TypeKind::ULong: return dm == DataModel::LP64 ? 64 : 32;
-    case TypeKind::LongLong:
-    case TypeKind::ULongLong: return 64;
-    case TypeKind::Void:
-    case TypeKind::Unsupported: return 0;
+        case TypeKind::Bool: return 1;
+        case TypeKind::Char:
+        case TypeKind::SChar:
+        case TypeKind::UChar: return 8;
+        case TypeKind::Short:
+        case TypeKind::UShort: return 16;
+        case TypeKind::Int:
+        case TypeKind::UInt: return 32;
+        case TypeKind::Long:
+        case TypeKind::ULong: return dm == DataModel::LP64 ? 64 : 32;
+        case TypeKind::LongLong:
+        case TypeKind::ULongLong: return 64;
+        case TypeKind::Void:
+        case TypeKind::Unsupported: return 0;
     }
     return 0;
 }
@@ -29,43 +29,43 @@ unsigned size_in_bytes(TypeKind k, DataModel dm) {
 
 bool is_signed(TypeKind k) {
     switch (k) {
-    case TypeKind::Char:
-    case TypeKind::SChar:
-    case TypeKind::Short:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::LongLong: return true;
-    default: return false;
+        case TypeKind::Char:
+        case TypeKind::SChar:
+        case TypeKind::Short:
+        case TypeKind::Int:
+        case TypeKind::Long:
+        case TypeKind::LongLong: return true;
+        default: return false;
     }
 }
 
 int rank(TypeKind k) {
     switch (k) {
-    case TypeKind::Bool: return 0;
-    case TypeKind::Char:
-    case TypeKind::SChar:
-    case TypeKind::UChar: return 1;
-    case TypeKind::Short:
-    case TypeKind::UShort: return 2;
-    case TypeKind::Int:
-    case TypeKind::UInt: return 3;
-    case TypeKind::Long:
-    case TypeKind::ULong: return 4;
-    case TypeKind::LongLong:
-    case TypeKind::ULongLong: return 5;
-    default: return -1;
+        case TypeKind::Bool: return 0;
+        case TypeKind::Char:
+        case TypeKind::SChar:
+        case TypeKind::UChar: return 1;
+        case TypeKind::Short:
+        case TypeKind::UShort: return 2;
+        case TypeKind::Int:
+        case TypeKind::UInt: return 3;
+        case TypeKind::Long:
+        case TypeKind::ULong: return 4;
+        case TypeKind::LongLong:
+        case TypeKind::ULongLong: return 5;
+        default: return -1;
     }
 }
 
 TypeKind to_unsigned(TypeKind k) {
     switch (k) {
-    case TypeKind::Char:
-    case TypeKind::SChar: return TypeKind::UChar;
-    case TypeKind::Short: return TypeKind::UShort;
-    case TypeKind::Int: return TypeKind::UInt;
-    case TypeKind::Long: return TypeKind::ULong;
-    case TypeKind::LongLong: return TypeKind::ULongLong;
-    default: return k;
+        case TypeKind::Char:
+        case TypeKind::SChar: return TypeKind::UChar;
+        case TypeKind::Short: return TypeKind::UShort;
+        case TypeKind::Int: return TypeKind::UInt;
+        case TypeKind::Long: return TypeKind::ULong;
+        case TypeKind::LongLong: return TypeKind::ULongLong;
+        default: return k;
     }
 }
 
@@ -87,9 +87,7 @@ Type usual_arithmetic_conversion(Type a, Type b, DataModel dm) {
     return Type::of(to_unsigned(s.kind));
 }
 
-Type size_type(DataModel dm) {
-    return Type::of(dm == DataModel::LP64 ? TypeKind::ULong : TypeKind::UInt);
-}
+Type size_type(DataModel dm) { return Type::of(dm == DataModel::LP64 ? TypeKind::ULong : TypeKind::UInt); }
 
 std::uint64_t normalize(std::uint64_t bits, TypeKind t, DataModel dm) {
     if (t == TypeKind::Bool) return bits & 1;
@@ -127,20 +125,20 @@ bool fits(std::uint64_t v, TypeKind from, TypeKind to, DataModel dm) {
 
 std::string to_string(Type t) {
     switch (t.kind) {
-    case TypeKind::Void: return "void";
-    case TypeKind::Bool: return "_Bool";
-    case TypeKind::Char: return "char";
-    case TypeKind::SChar: return "signed char";
-    case TypeKind::UChar: return "unsigned char";
-    case TypeKind::Short: return "short";
-    case TypeKind::UShort: return "unsigned short";
-    case TypeKind::Int: return "int";
-    case TypeKind::UInt: return "unsigned int";
-    case TypeKind::Long: return "long";
-    case TypeKind::ULong: return "unsigned long";
-    case TypeKind::LongLong: return "long long";
-    case TypeKind::ULongLong: return "unsigned long long";
-    case TypeKind::Unsupported: return "<unsupported: " + std::string(t.construct) + ">";
+        case TypeKind::Void: return "void";
+        case TypeKind::Bool: return "_Bool";
+        case TypeKind::Char: return "char";
+        case TypeKind::SChar: return "signed char";
+        case TypeKind::UChar: return "unsigned char";
+        case TypeKind::Short: return "short";
+        case TypeKind::UShort: return "unsigned short";
+        case TypeKind::Int: return "int";
+        case TypeKind::UInt: return "unsigned int";
+        case TypeKind::Long: return "long";
+        case TypeKind::ULong: return "unsigned long";
+        case TypeKind::LongLong: return "long long";
+        case TypeKind::ULongLong: return "unsigned long long";
+        case TypeKind::Unsupported: return "<unsupported: " + std::string(t.construct) + ">";
     }
     return "?";
 }

@@ -47,9 +47,7 @@ struct Type {
     std::string_view construct;
 
     static constexpr Type of(TypeKind k) { return Type{k, {}}; }
-    static constexpr Type unsupported(std::string_view construct) {
-        return Type{TypeKind::Unsupported, construct};
-    }
+    static constexpr Type unsupported(std::string_view construct) { return Type{TypeKind::Unsupported, construct}; }
 
     bool is_void() const { return kind == TypeKind::Void; }
     bool is_integer() const { return kind != TypeKind::Void && kind != TypeKind::Unsupported; }

@@ -27,22 +27,25 @@ enum class Color : uint8_t { Shared = 0, A = 1, B = 2, Mixed = 3 };
 enum SideBits : uint8_t { kInA = 1, kInB = 2 };
 
 class Coloring {
- public:
-  // symbol_sides[f] is a combination of SideBits for every FuncId f (missing entries: neither,
-  // which counts as shared: a symbol no formula mentions constrains nothing).
-  Coloring(const TermManager& tm, std::vector<uint8_t> symbol_sides);
-  // The usual construction: the symbols of the A formulas and of the B formulas.
-  static Coloring of_sides(const TermManager& tm, std::span<const Term> a, std::span<const Term> b);
+public:
+    // symbol_sides[f] is a combination of SideBits for every FuncId f (missing entries: neither,
+    // which counts as shared: a symbol no formula mentions constrains nothing).
+    Coloring(const TermManager& tm, std::vector<uint8_t> symbol_sides);
+    // The usual construction: the symbols of the A formulas and of the B formulas.
+    static Coloring of_sides(const TermManager& tm, std::span<const Term> a, std::span<const Term> b);
 
-  Color color(Term t);
-  bool shared(Term t) { return color(t) == Color::Shared; }
-  uint8_t symbol_sides(FuncId f) const { return f < sides_.size() ? sides_[f] : 0; }
-  bool symbol_shared(FuncId f) const { uint8_t s = symbol_sides(f); return s == 0 || s == (kInA | kInB); }
+    Color color(Term t);
+    bool shared(Term t) { return color(t) == Color::Shared; }
+    uint8_t symbol_sides(FuncId f) const { return f < sides_.size() ? sides_[f] : 0; }
+    bool symbol_shared(FuncId f) const {
+        uint8_t s = symbol_sides(f);
+        return s == 0 || s == (kInA | kInB);
+    }
 
- private:
-  const TermManager& tm_;
-  std::vector<uint8_t> sides_;
-  std::vector<uint8_t> memo_;  // per term id: 0 = not computed, else 1 + Color
+private:
+    const TermManager& tm_;
+    std::vector<uint8_t> sides_;
+    std::vector<uint8_t> memo_;  // per term id: 0 = not computed, else 1 + Color
 };
 
 // The uninterpreted symbols of t (each once, unordered), appended to out.

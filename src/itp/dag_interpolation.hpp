@@ -28,41 +28,39 @@
 namespace craig::itp {
 
 struct DagEdge {
-  uint32_t from, to;
-  smt::Term label;
+    uint32_t from, to;
+    smt::Term label;
 };
 
 struct DagInterpolationResult {
-  std::vector<smt::Term> at;  // per vertex; empty when !ok()
-  std::string unknown_reason;
-  uint32_t queries = 0;  // solver calls with proofs (the one query, repairs, per-vertex queries)
-  uint32_t checks = 0;   // solver calls without proofs (sequence local conditions, edges from
-                         // fallbacks, direct entry-exit edges of the per-vertex route)
-  // Inner vertices (on an entry-exit path, neither entry nor exit) by where I(v) came from.
-  uint32_t one_proof_vertices = 0;
-  uint32_t per_vertex_vertices = 0;
-  uint32_t eliminated_symbols = 0;  // one-proof route: out-of-scope symbols quantified away
-  std::string fallback_reason;  // one-proof route: why the first vertex fell back, if one did
-  bool ok() const { return unknown_reason.empty(); }
+    std::vector<smt::Term> at;  // per vertex; empty when !ok()
+    std::string unknown_reason;
+    uint32_t queries = 0;  // solver calls with proofs (the one query, repairs, per-vertex queries)
+    uint32_t checks = 0;   // solver calls without proofs (sequence local conditions, edges from
+                           // fallbacks, direct entry-exit edges of the per-vertex route)
+    // Inner vertices (on an entry-exit path, neither entry nor exit) by where I(v) came from.
+    uint32_t one_proof_vertices = 0;
+    uint32_t per_vertex_vertices = 0;
+    uint32_t eliminated_symbols = 0;  // one-proof route: out-of-scope symbols quantified away
+    std::string fallback_reason;      // one-proof route: why the first vertex fell back, if one did
+    bool ok() const { return unknown_reason.empty(); }
 };
 
 // `solver_options` gives the limits (deadline, seed, integer budget) of the queries; proofs
 // are switched on internally. Throws std::invalid_argument when the graph has a cycle or an
 // edge names a vertex out of range.
-DagInterpolationResult dag_interpolants(smt::TermManager& tm, uint32_t num_vertices,
-                                        uint32_t entry, uint32_t exit,
+DagInterpolationResult dag_interpolants(smt::TermManager& tm, uint32_t num_vertices, uint32_t entry, uint32_t exit,
                                         std::span<const DagEdge> edges, const ItpOptions& options,
                                         const smt::SolverOptions& solver_options = {});
 
 // Independent check of the conditions above with fresh solvers: Valid, Invalid (why), or
 // Inconclusive (a query was unknown).
 struct DagCheckReport {
-  enum Outcome { Valid, Invalid, Inconclusive } outcome = Valid;
-  std::string why;
+    enum Outcome { Valid, Invalid, Inconclusive } outcome = Valid;
+    std::string why;
 };
-DagCheckReport check_dag_interpolants(smt::TermManager& tm, uint32_t num_vertices, uint32_t entry,
-                                      uint32_t exit, std::span<const DagEdge> edges,
-                                      std::span<const smt::Term> at,
+DagCheckReport check_dag_interpolants(smt::TermManager& tm, uint32_t num_vertices, uint32_t entry, uint32_t exit,
+                                      std::span<const DagEdge> edges, std::span<const smt::Term> at,
                                       const smt::SolverOptions& solver_options = {});
 
 // Vertices in topological order; throws std::invalid_argument on a cycle.

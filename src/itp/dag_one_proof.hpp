@@ -39,8 +39,7 @@
 namespace craig::itp {
 
 DagInterpolationResult dag_interpolants_one_proof(smt::TermManager& tm, const DagGraph& g,
-                                                  std::span<const DagEdge> edges,
-                                                  const ItpOptions& options,
+                                                  std::span<const DagEdge> edges, const ItpOptions& options,
                                                   const smt::SolverOptions& solver_options);
 
 }  // namespace craig::itp

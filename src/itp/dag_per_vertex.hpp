@@ -16,23 +16,21 @@
 namespace craig::itp {
 
 struct VertexInterpolant {
-  smt::Term formula;   // invalid when the query failed
-  std::string why;     // set on failure: a satisfiable path through v, or the unknown reason
-  uint32_t queries = 0;  // solver calls made (0 when no incoming edge is feasible)
+    smt::Term formula;     // invalid when the query failed
+    std::string why;       // set on failure: a satisfiable path through v, or the unknown reason
+    uint32_t queries = 0;  // solver calls made (0 when no incoming edge is feasible)
 };
 
 // I(v) for an inner vertex v on an entry-exit path; `at` holds I(u) of every predecessor u of v
 // that the entry reaches. One solver call with proofs.
-VertexInterpolant per_vertex_interpolant(smt::TermManager& tm, const DagGraph& g,
-                                         std::span<const DagEdge> edges, uint32_t v,
-                                         std::span<const smt::Term> at, const ItpOptions& options,
+VertexInterpolant per_vertex_interpolant(smt::TermManager& tm, const DagGraph& g, std::span<const DagEdge> edges,
+                                         uint32_t v, std::span<const smt::Term> at, const ItpOptions& options,
                                          const smt::SolverOptions& solver_options);
 
 // The whole route; edges from entry straight to exit, which no inner vertex's query sees, are
 // checked by one solver call without proofs (counted in `checks`).
 DagInterpolationResult dag_interpolants_per_vertex(smt::TermManager& tm, const DagGraph& g,
-                                                   std::span<const DagEdge> edges,
-                                                   const ItpOptions& options,
+                                                   std::span<const DagEdge> edges, const ItpOptions& options,
                                                    const smt::SolverOptions& solver_options);
 
 }  // namespace craig::itp

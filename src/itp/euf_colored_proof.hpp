@@ -33,41 +33,38 @@
 namespace craig::itp {
 
 class ColoredProof {
- public:
-  // Steps [begin, end) of colored path `path`: a proof of term_at(begin) = term_at(end).
-  // An empty slice proves a term equal to itself.
-  struct Slice {
-    uint32_t path = 0, begin = 0, end = 0;
-    bool empty() const { return begin == end; }
-  };
-  struct Step {
-    Term from, to;
-    Side side;
-    bool congruence = false;
-    std::vector<Slice> args;  // congruence: one proof of from.arg(i) = to.arg(i) per position
-  };
-  struct Path {
-    Term from;
-    std::vector<Step> steps;
-    Term term_at(size_t k) const { return k == 0 ? from : steps[k - 1].to; }
-  };
+public:
+    // Steps [begin, end) of colored path `path`: a proof of term_at(begin) = term_at(end).
+    // An empty slice proves a term equal to itself.
+    struct Slice {
+        uint32_t path = 0, begin = 0, end = 0;
+        bool empty() const { return begin == end; }
+    };
+    struct Step {
+        Term from, to;
+        Side side;
+        bool congruence = false;
+        std::vector<Slice> args;  // congruence: one proof of from.arg(i) = to.arg(i) per position
+    };
+    struct Path {
+        Term from;
+        std::vector<Step> steps;
+        Term term_at(size_t k) const { return k == 0 ? from : steps[k - 1].to; }
+    };
 
-  // Colors every path of `proof` (path ids are kept). fact_side[tag] is the side of the input
-  // equation with that tag. nullopt (with `why`) when the proof has an AB-mixed term or an
-  // input equation whose terms do not fit its side (a literal on the wrong side of the cut).
-  static std::optional<ColoredProof> build(TermManager& tm, const CongruenceProof& proof,
-                                           std::span<const Side> fact_side, Coloring& coloring,
-                                           std::string* why);
+    // Colors every path of `proof` (path ids are kept). fact_side[tag] is the side of the input
+    // equation with that tag. nullopt (with `why`) when the proof has an AB-mixed term or an
+    // input equation whose terms do not fit its side (a literal on the wrong side of the cut).
+    static std::optional<ColoredProof> build(TermManager& tm, const CongruenceProof& proof,
+                                             std::span<const Side> fact_side, Coloring& coloring, std::string* why);
 
-  const Path& path(uint32_t id) const { return paths_[id]; }
-  Slice whole(uint32_t id) const {
-    return {id, 0, static_cast<uint32_t>(paths_[id].steps.size())};
-  }
-  Term first(Slice s) const { return paths_[s.path].term_at(s.begin); }
-  Term last(Slice s) const { return paths_[s.path].term_at(s.end); }
+    const Path& path(uint32_t id) const { return paths_[id]; }
+    Slice whole(uint32_t id) const { return {id, 0, static_cast<uint32_t>(paths_[id].steps.size())}; }
+    Term first(Slice s) const { return paths_[s.path].term_at(s.begin); }
+    Term last(Slice s) const { return paths_[s.path].term_at(s.end); }
 
- private:
-  std::vector<Path> paths_;
+private:
+    std::vector<Path> paths_;
 };
 
 }  // namespace craig::itp

@@ -36,91 +36,91 @@
 namespace craig::itp {
 
 class CongruenceProof {
- public:
-  static constexpr uint32_t kNoPath = UINT32_MAX;
+public:
+    static constexpr uint32_t kNoPath = UINT32_MAX;
 
-  struct Step {
-    smt::Term from, to;
-    bool congruence = false;
-    uint32_t tag = 0;            // input equation (congruence == false)
-    std::vector<uint32_t> args;  // congruence: path id per argument position, or kNoPath
-  };
-  struct Path {
-    smt::Term from, to;
-    std::vector<Step> steps;  // steps[0].from == from, steps[i].to == steps[i+1].from
-    smt::Term term_at(size_t k) const { return k == 0 ? from : steps[k - 1].to; }
-  };
+    struct Step {
+        smt::Term from, to;
+        bool congruence = false;
+        uint32_t tag = 0;            // input equation (congruence == false)
+        std::vector<uint32_t> args;  // congruence: path id per argument position, or kNoPath
+    };
+    struct Path {
+        smt::Term from, to;
+        std::vector<Step> steps;  // steps[0].from == from, steps[i].to == steps[i+1].from
+        smt::Term term_at(size_t k) const { return k == 0 ? from : steps[k - 1].to; }
+    };
 
-  explicit CongruenceProof(const smt::TermManager& tm);
+    explicit CongruenceProof(const smt::TermManager& tm);
 
-  void add_term(smt::Term t);
-  void add_equation(smt::Term a, smt::Term b, uint32_t tag);
-  void close();
+    void add_term(smt::Term t);
+    void add_equation(smt::Term a, smt::Term b, uint32_t tag);
+    void close();
 
-  bool is_registered(smt::Term t) const { return node_of(t) != kNone; }
-  // Unregistered terms are only equal to themselves. Requires close() after the last change.
-  bool are_equal(smt::Term a, smt::Term b) const;
-  // f(term, representative term) for every registered term.
-  template <class F>
-  void for_each_term(F&& f) const {
-    for (uint32_t n = 0; n < term_.size(); ++n) f(term_[n], term_[rep_[n]]);
-  }
+    bool is_registered(smt::Term t) const { return node_of(t) != kNone; }
+    // Unregistered terms are only equal to themselves. Requires close() after the last change.
+    bool are_equal(smt::Term a, smt::Term b) const;
+    // f(term, representative term) for every registered term.
+    template <class F>
+    void for_each_term(F&& f) const {
+        for (uint32_t n = 0; n < term_.size(); ++n) f(term_[n], term_[rep_[n]]);
+    }
 
-  // Requires are_equal(a, b); see the contract above.
-  uint32_t explain(smt::Term a, smt::Term b);
-  const Path& path(uint32_t id) const { return paths_[id]; }
-  size_t num_paths() const { return paths_.size(); }
+    // Requires are_equal(a, b); see the contract above.
+    uint32_t explain(smt::Term a, smt::Term b);
+    const Path& path(uint32_t id) const { return paths_[id]; }
+    size_t num_paths() const { return paths_.size(); }
 
- private:
-  static constexpr uint32_t kNone = UINT32_MAX;
-  struct Label {
-    bool congruence = false;
-    uint32_t tag = 0;
-  };
-  struct Pending {
-    uint32_t x, y;
-    Label label;
-  };
-  struct SigHash {
-    size_t operator()(const std::vector<uint32_t>& v) const;
-  };
-  // One edge of a forest path, oriented along the path.
-  struct Edge {
-    uint32_t from, to;
-    Label label;
-  };
+private:
+    static constexpr uint32_t kNone = UINT32_MAX;
+    struct Label {
+        bool congruence = false;
+        uint32_t tag = 0;
+    };
+    struct Pending {
+        uint32_t x, y;
+        Label label;
+    };
+    struct SigHash {
+        size_t operator()(const std::vector<uint32_t>& v) const;
+    };
+    // One edge of a forest path, oriented along the path.
+    struct Edge {
+        uint32_t from, to;
+        Label label;
+    };
 
-  uint32_t node_of(smt::Term t) const {
-    auto it = node_of_.find(t.id);
-    return it == node_of_.end() ? kNone : it->second;
-  }
-  uint32_t register_term(smt::Term t);
-  void signature(uint32_t app, std::vector<uint32_t>& out) const;
-  void merge(uint32_t x, uint32_t y, Label label);
-  void make_root(uint32_t x);
-  void forest_path(uint32_t a, uint32_t b, std::vector<Edge>& out);
-  static uint64_t pair_key(uint32_t a, uint32_t b) { return (uint64_t{a} << 32) | b; }
+    uint32_t node_of(smt::Term t) const {
+        auto it = node_of_.find(t.id);
+        return it == node_of_.end() ? kNone : it->second;
+    }
+    uint32_t register_term(smt::Term t);
+    void signature(uint32_t app, std::vector<uint32_t>& out) const;
+    void merge(uint32_t x, uint32_t y, Label label);
+    void make_root(uint32_t x);
+    void forest_path(uint32_t a, uint32_t b, std::vector<Edge>& out);
+    static uint64_t pair_key(uint32_t a, uint32_t b) { return (uint64_t{a} << 32) | b; }
 
-  const smt::TermManager& tm_;
-  std::unordered_map<uint32_t, uint32_t> node_of_;  // term id -> node
+    const smt::TermManager& tm_;
+    std::unordered_map<uint32_t, uint32_t> node_of_;  // term id -> node
 
-  // Per node (dense ids).
-  std::vector<smt::Term> term_;
-  std::vector<uint32_t> rep_;                   // exact class representative
-  std::vector<std::vector<uint32_t>> members_;  // at representatives
-  std::vector<std::vector<uint32_t>> use_;      // at representatives: applications over the class
-  std::vector<std::vector<uint32_t>> args_;     // argument nodes of applications
-  std::vector<uint32_t> forest_parent_;
-  std::vector<Label> forest_label_;             // label of the edge to forest_parent_
-  std::vector<uint32_t> mark_;                  // scratch of forest_path: epoch per node
-  uint32_t epoch_ = 0;
+    // Per node (dense ids).
+    std::vector<smt::Term> term_;
+    std::vector<uint32_t> rep_;                   // exact class representative
+    std::vector<std::vector<uint32_t>> members_;  // at representatives
+    std::vector<std::vector<uint32_t>> use_;      // at representatives: applications over the class
+    std::vector<std::vector<uint32_t>> args_;     // argument nodes of applications
+    std::vector<uint32_t> forest_parent_;
+    std::vector<Label> forest_label_;  // label of the edge to forest_parent_
+    std::vector<uint32_t> mark_;       // scratch of forest_path: epoch per node
+    uint32_t epoch_ = 0;
 
-  std::unordered_map<std::vector<uint32_t>, uint32_t, SigHash> table_;
-  std::vector<Pending> pending_;
-  std::vector<uint32_t> sig_;  // scratch
+    std::unordered_map<std::vector<uint32_t>, uint32_t, SigHash> table_;
+    std::vector<Pending> pending_;
+    std::vector<uint32_t> sig_;  // scratch
 
-  std::vector<Path> paths_;
-  std::unordered_map<uint64_t, uint32_t> path_of_;  // (node a, node b) -> path id
+    std::vector<Path> paths_;
+    std::unordered_map<uint64_t, uint32_t> path_of_;  // (node a, node b) -> path id
 };
 
 }  // namespace craig::itp

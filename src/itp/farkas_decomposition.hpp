@@ -39,9 +39,9 @@ namespace craig::itp {
 
 // One column: its non-zero local coefficients as (row, value); rows are 0..num_rows-1.
 struct DecompositionColumn {
-  std::vector<std::pair<uint32_t, mpq_class>> locals;
-  mpq_class lambda;        // > 0
-  bool sign_free = false;  // an equation: its weight in a part may be negative
+    std::vector<std::pair<uint32_t, mpq_class>> locals;
+    mpq_class lambda;        // > 0
+    bool sign_free = false;  // an equation: its weight in a part may be negative
 };
 
 // One part: (column, weight) with weight != 0, columns increasing.
@@ -50,7 +50,7 @@ using DecompositionPart = std::vector<std::pair<uint32_t, mpq_class>>;
 // The parts of λ as described above (one part when no proper decomposition exists; none when
 // there are no columns). nullopt with `why` when the input is no valid certificate side
 // (a λ that is not positive, a row index out of range, or local variables that do not cancel).
-std::optional<std::vector<DecompositionPart>> decompose_farkas_weights(
-    std::span<const DecompositionColumn> columns, uint32_t num_rows, std::string* why);
+std::optional<std::vector<DecompositionPart>> decompose_farkas_weights(std::span<const DecompositionColumn> columns,
+                                                                       uint32_t num_rows, std::string* why);
 
 }  // namespace craig::itp

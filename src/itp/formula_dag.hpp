@@ -22,32 +22,32 @@
 namespace craig::itp {
 
 class FormulaDag {
- public:
-  using Id = uint32_t;
-  static constexpr Id kFalse = 0;
-  static constexpr Id kTrue = 1;
+public:
+    using Id = uint32_t;
+    static constexpr Id kFalse = 0;
+    static constexpr Id kTrue = 1;
 
-  explicit FormulaDag(smt::TermManager& tm);
+    explicit FormulaDag(smt::TermManager& tm);
 
-  Id leaf(smt::Term t);                               // a formula given as a term
-  Id mk(bool conjunction, std::span<const Id> args);  // n-ary and / or
-  Id mk2(bool conjunction, Id a, Id b) {
-    const Id v[2] = {a, b};
-    return mk(conjunction, v);
-  }
-  // The term of `root` (mk_and / mk_or of the flattened regions below it).
-  smt::Term to_term(Id root);
-  size_t size() const { return op_.size(); }
+    Id leaf(smt::Term t);                               // a formula given as a term
+    Id mk(bool conjunction, std::span<const Id> args);  // n-ary and / or
+    Id mk2(bool conjunction, Id a, Id b) {
+        const Id v[2] = {a, b};
+        return mk(conjunction, v);
+    }
+    // The term of `root` (mk_and / mk_or of the flattened regions below it).
+    smt::Term to_term(Id root);
+    size_t size() const { return op_.size(); }
 
- private:
-  enum Op : uint8_t { kLeaf, kAnd, kOr };
+private:
+    enum Op : uint8_t { kLeaf, kAnd, kOr };
 
-  smt::TermManager& tm_;
-  std::vector<uint8_t> op_;
-  std::vector<smt::Term> term_;  // leaves: their term; other nodes: set by to_term
-  std::vector<uint32_t> begin_{0};  // arguments of node i: args_[begin_[i] .. begin_[i+1])
-  std::vector<Id> args_;
-  std::vector<Id> scratch_;
+    smt::TermManager& tm_;
+    std::vector<uint8_t> op_;
+    std::vector<smt::Term> term_;     // leaves: their term; other nodes: set by to_term
+    std::vector<uint32_t> begin_{0};  // arguments of node i: args_[begin_[i] .. begin_[i+1])
+    std::vector<Id> args_;
+    std::vector<Id> scratch_;
 };
 
 }  // namespace craig::itp

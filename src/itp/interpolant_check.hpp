@@ -15,16 +15,15 @@ namespace craig::itp {
 enum class CheckOutcome { Valid, Invalid, Inconclusive };  // Inconclusive: a query was unknown
 
 struct CheckReport {
-  CheckOutcome outcome = CheckOutcome::Valid;
-  std::string why;  // which node and condition failed, or which query was unknown
+    CheckOutcome outcome = CheckOutcome::Valid;
+    std::string why;  // which node and condition failed, or which query was unknown
 };
 
 // formulas[i]: the conjunction of partition i; start: the shape (interpolation.hpp);
 // interpolants: one per node but the root. `solver_options` sets limits (deadline, seed) for
 // the check's queries.
 CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::Term> formulas,
-                                    std::span<const uint32_t> start,
-                                    std::span<const smt::Term> interpolants,
+                                    std::span<const uint32_t> start, std::span<const smt::Term> interpolants,
                                     const smt::SolverOptions& solver_options = {});
 
 }  // namespace craig::itp

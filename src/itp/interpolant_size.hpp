@@ -8,9 +8,9 @@
 namespace craig::itp {
 
 struct TermSize {
-  uint64_t dag_nodes = 0;  // distinct subterms (every kind, numerals included)
-  uint64_t atoms = 0;      // distinct atoms: comparisons, equalities, Boolean constants and applications
-  uint64_t symbols = 0;    // distinct uninterpreted symbols (declared constants and functions)
+    uint64_t dag_nodes = 0;  // distinct subterms (every kind, numerals included)
+    uint64_t atoms = 0;      // distinct atoms: comparisons, equalities, Boolean constants and applications
+    uint64_t symbols = 0;    // distinct uninterpreted symbols (declared constants and functions)
 };
 
 TermSize term_size(const smt::TermManager& tm, smt::Term t);

@@ -31,88 +31,85 @@ namespace craig::itp {
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 }  // namespace
 
 std::vector<uint32_t> tree_parents(std::span<const uint32_t> start) {
-  const uint32_t n = static_cast<uint32_t>(start.size());
-  if (n == 0) throw std::invalid_argument("tree shape with no node");
-  if (start[n - 1] != 0) throw std::invalid_argument("the root's subtree must start at node 0");
-  std::vector<uint32_t> parent(n, kNoPartition);
-  for (uint32_t i = 0; i < n; ++i) {
-    if (start[i] > i)
-      throw std::invalid_argument("start[" + std::to_string(i) + "] is after node " + std::to_string(i));
-    // The children of i are i-1, then the node before the first child's subtree, and so on;
-    // their subtrees must tile start[i]..i-1 exactly.
-    int64_t j = static_cast<int64_t>(i) - 1;
-    while (j >= static_cast<int64_t>(start[i])) {
-      if (start[j] < start[i] || parent[j] != kNoPartition)
-        throw std::invalid_argument("start is not a post-order tree shape (node " + std::to_string(j) + ")");
-      parent[j] = i;
-      j = static_cast<int64_t>(start[j]) - 1;
+    const uint32_t n = static_cast<uint32_t>(start.size());
+    if (n == 0) throw std::invalid_argument("tree shape with no node");
+    if (start[n - 1] != 0) throw std::invalid_argument("the root's subtree must start at node 0");
+    std::vector<uint32_t> parent(n, kNoPartition);
+    for (uint32_t i = 0; i < n; ++i) {
+        if (start[i] > i)
+            throw std::invalid_argument("start[" + std::to_string(i) + "] is after node " + std::to_string(i));
+        // The children of i are i-1, then the node before the first child's subtree, and so on;
+        // their subtrees must tile start[i]..i-1 exactly.
+        int64_t j = static_cast<int64_t>(i) - 1;
+        while (j >= static_cast<int64_t>(start[i])) {
+            if (start[j] < start[i] || parent[j] != kNoPartition)
+                throw std::invalid_argument("start is not a post-order tree shape (node " + std::to_string(j) + ")");
+            parent[j] = i;
+            j = static_cast<int64_t>(start[j]) - 1;
+        }
     }
-  }
-  for (uint32_t i = 0; i + 1 < n; ++i)
-    if (parent[i] == kNoPartition)
-      throw std::invalid_argument("node " + std::to_string(i) + " has no parent");
-  return parent;
+    for (uint32_t i = 0; i + 1 < n; ++i)
+        if (parent[i] == kNoPartition) throw std::invalid_argument("node " + std::to_string(i) + " has no parent");
+    return parent;
 }
 
 InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
-                                      std::span<const uint32_t> partition_of_assertion,
-                                      std::span<const uint32_t> start, const ItpOptions& options) {
-  const auto t0 = std::chrono::steady_clock::now();
-  InterpolationResult res;
-  const std::vector<uint32_t> parent = tree_parents(start);
-  const uint32_t n = static_cast<uint32_t>(start.size());
-  ProofInterpolator pi(tm, proof, partition_of_assertion, n);
-  res.stats.proof_nodes = pi.used_nodes();
-  auto fail = [&](std::string why) {
-    res.interpolants.clear();
-    res.unknown_reason = std::move(why);
+                                      std::span<const uint32_t> partition_of_assertion, std::span<const uint32_t> start,
+                                      const ItpOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    InterpolationResult res;
+    const std::vector<uint32_t> parent = tree_parents(start);
+    const uint32_t n = static_cast<uint32_t>(start.size());
+    ProofInterpolator pi(tm, proof, partition_of_assertion, n);
+    res.stats.proof_nodes = pi.used_nodes();
+    auto fail = [&](std::string why) {
+        res.interpolants.clear();
+        res.unknown_reason = std::move(why);
+        res.stats.seconds = seconds_since(t0);
+        return res;
+    };
+    if (!pi.unsupported().empty()) return fail(pi.unsupported());
+    std::vector<Term> itps(n - 1);
+    std::vector<uint8_t> in_a(n, 0);
+    for (uint32_t i = 0; i + 1 < n; ++i) {
+        for (uint32_t p = 0; p < n; ++p) in_a[p] = start[i] <= p && p <= i;
+        ProofInterpolator::Cut cut = pi.interpolate(in_a, options);
+        res.stats.theory_leaves += cut.theory_leaves;
+        if (!cut.interpolant)
+            return fail("cut " + std::to_string(i) + " (partitions " + std::to_string(start[i]) + ".." +
+                        std::to_string(i) + " | rest): " + cut.why);
+        itps[i] = *cut.interpolant;
+    }
+    const bool tip_known = pi.purely_partitioned() && options.boolean != BoolSystem::McMillanPrime;
+    if (n > 2 && !tip_known) {
+        std::string why = establish_tree_property(tm, parent, pi.partition_formulas(), itps, options, res.stats);
+        if (!why.empty()) return fail(why);
+    }
+    res.interpolants = std::move(itps);
     res.stats.seconds = seconds_since(t0);
     return res;
-  };
-  if (!pi.unsupported().empty()) return fail(pi.unsupported());
-  std::vector<Term> itps(n - 1);
-  std::vector<uint8_t> in_a(n, 0);
-  for (uint32_t i = 0; i + 1 < n; ++i) {
-    for (uint32_t p = 0; p < n; ++p) in_a[p] = start[i] <= p && p <= i;
-    ProofInterpolator::Cut cut = pi.interpolate(in_a, options);
-    res.stats.theory_leaves += cut.theory_leaves;
-    if (!cut.interpolant)
-      return fail("cut " + std::to_string(i) + " (partitions " + std::to_string(start[i]) + ".." +
-                  std::to_string(i) + " | rest): " + cut.why);
-    itps[i] = *cut.interpolant;
-  }
-  const bool tip_known = pi.purely_partitioned() && options.boolean != BoolSystem::McMillanPrime;
-  if (n > 2 && !tip_known) {
-    std::string why =
-        establish_tree_property(tm, parent, pi.partition_formulas(), itps, options, res.stats);
-    if (!why.empty()) return fail(why);
-  }
-  res.interpolants = std::move(itps);
-  res.stats.seconds = seconds_since(t0);
-  return res;
 }
 
 InterpolationResult sequence_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
-                                          std::span<const uint32_t> partition_of_assertion,
-                                          uint32_t num_partitions, const ItpOptions& options) {
-  std::vector<uint32_t> start(num_partitions, 0);
-  return tree_interpolants(tm, proof, partition_of_assertion, start, options);
+                                          std::span<const uint32_t> partition_of_assertion, uint32_t num_partitions,
+                                          const ItpOptions& options) {
+    std::vector<uint32_t> start(num_partitions, 0);
+    return tree_interpolants(tm, proof, partition_of_assertion, start, options);
 }
 
 InterpolationResult binary_interpolant(smt::TermManager& tm, const smt::SmtProof& proof,
-                                       std::span<const uint32_t> partition_of_assertion,
-                                       const ItpOptions& options) {
-  // Partition 0 is A; anything else (other numbers, kNoPartition, no entry) is B.
-  std::vector<uint32_t> two(partition_of_assertion.size());
-  for (size_t i = 0; i < two.size(); ++i) two[i] = partition_of_assertion[i] == 0 ? 0 : 1;
-  const uint32_t start[2] = {0, 0};
-  return tree_interpolants(tm, proof, two, start, options);
+                                       std::span<const uint32_t> partition_of_assertion, const ItpOptions& options) {
+    // Partition 0 is A; anything else (other numbers, kNoPartition, no entry) is B.
+    std::vector<uint32_t> two(partition_of_assertion.size());
+    for (size_t i = 0; i < two.size(); ++i) two[i] = partition_of_assertion[i] == 0 ? 0 : 1;
+    const uint32_t start[2] = {0, 0};
+    return tree_interpolants(tm, proof, two, start, options);
 }
 
 }  // namespace craig::itp

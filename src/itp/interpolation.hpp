@@ -40,34 +40,33 @@ namespace craig::itp {
 inline constexpr uint32_t kNoPartition = UINT32_MAX;
 
 struct InterpolationStats {
-  uint64_t proof_nodes = 0;
-  uint64_t theory_leaves = 0;  // theory lemmas that needed a theory interpolant (split by the cut)
-  // Trees and sequences of more than two partitions: local conditions verified with a solver
-  // (when the proof is not purely propositional, see interpolation.cpp) and nodes whose
-  // interpolant was recomputed because its condition failed.
-  uint64_t local_checks = 0;
-  uint64_t repaired_nodes = 0;
-  double seconds = 0;
+    uint64_t proof_nodes = 0;
+    uint64_t theory_leaves = 0;  // theory lemmas that needed a theory interpolant (split by the cut)
+    // Trees and sequences of more than two partitions: local conditions verified with a solver
+    // (when the proof is not purely propositional, see interpolation.cpp) and nodes whose
+    // interpolant was recomputed because its condition failed.
+    uint64_t local_checks = 0;
+    uint64_t repaired_nodes = 0;
+    double seconds = 0;
 };
 
 struct InterpolationResult {
-  std::vector<smt::Term> interpolants;  // empty when !ok()
-  std::string unknown_reason;           // set when the proof could not be interpolated
-  InterpolationStats stats;
-  bool ok() const { return unknown_reason.empty(); }
+    std::vector<smt::Term> interpolants;  // empty when !ok()
+    std::string unknown_reason;           // set when the proof could not be interpolated
+    InterpolationStats stats;
+    bool ok() const { return unknown_reason.empty(); }
 };
 
 InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
-                                      std::span<const uint32_t> partition_of_assertion,
-                                      std::span<const uint32_t> start, const ItpOptions& options);
+                                      std::span<const uint32_t> partition_of_assertion, std::span<const uint32_t> start,
+                                      const ItpOptions& options);
 // n partitions A_0..A_{n-1}: n-1 interpolants.
 InterpolationResult sequence_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
-                                          std::span<const uint32_t> partition_of_assertion,
-                                          uint32_t num_partitions, const ItpOptions& options);
+                                          std::span<const uint32_t> partition_of_assertion, uint32_t num_partitions,
+                                          const ItpOptions& options);
 // A = the assertions with partition 0, B = the rest: one interpolant.
 InterpolationResult binary_interpolant(smt::TermManager& tm, const smt::SmtProof& proof,
-                                       std::span<const uint32_t> partition_of_assertion,
-                                       const ItpOptions& options);
+                                       std::span<const uint32_t> partition_of_assertion, const ItpOptions& options);
 
 // The parent of every node of a tree shape (kNoPartition for the root); throws
 // std::invalid_argument when `start` is not a post-order shape.

@@ -50,91 +50,89 @@
 namespace craig::itp {
 
 class MixedLiterals {
- public:
-  MixedLiterals(TermManager& tm, Coloring& coloring) : tm_(tm), coloring_(coloring) {}
+public:
+    MixedLiterals(TermManager& tm, Coloring& coloring) : tm_(tm), coloring_(coloring) {}
 
-  // Whether `atom` (Mixed under the cut) has a shape handled here; else why not.
-  bool supported(Term atom, std::string* why);
+    // Whether `atom` (Mixed under the cut) has a shape handled here; else why not.
+    bool supported(Term atom, std::string* why);
 
-  // A literal of a theory conflict (the negation of a valid clause): value as in the conflict;
-  // side only for literals that are not mixed.
-  struct Literal {
-    Term atom;
-    bool value;
-    bool mixed;
-    Side side;
-  };
-  std::optional<Term> euf_leaf(std::span<const Literal> conflict, const ItpOptions& options,
-                               std::string* why);
-  // `entries` is the leaf's Farkas certificate; lits[i] describes entries[i].
-  std::optional<Term> farkas_leaf(std::span<const smt::LraCertificateEntry> entries,
-                                  std::span<const Literal> lits, std::string* why);
-  // a ≠ b, u1 ≤ 0, u2 ≤ 0 with u1, u2 opposite multiples of a - b: the combination's split.
-  std::optional<Term> split_leaf(std::span<const Literal> conflict, std::string* why);
+    // A literal of a theory conflict (the negation of a valid clause): value as in the conflict;
+    // side only for literals that are not mixed.
+    struct Literal {
+        Term atom;
+        bool value;
+        bool mixed;
+        Side side;
+    };
+    std::optional<Term> euf_leaf(std::span<const Literal> conflict, const ItpOptions& options, std::string* why);
+    // `entries` is the leaf's Farkas certificate; lits[i] describes entries[i].
+    std::optional<Term> farkas_leaf(std::span<const smt::LraCertificateEntry> entries, std::span<const Literal> lits,
+                                    std::string* why);
+    // a ≠ b, u1 ≤ 0, u2 ≤ 0 with u1, u2 opposite multiples of a - b: the combination's split.
+    std::optional<Term> split_leaf(std::span<const Literal> conflict, std::string* why);
 
-  // A GCD conflict (`lemma`: literals, split S <= k or S >= k + 1, conclusion false) as the
-  // resolution of its two sides on the split atom: each side a Farkas leaf (certificates from
-  // smt::refute_over_reals), the split atom mixed (LA rule), local to A (∨) or else on B (∧).
-  // lits: the conflict's literals with their sides.
-  std::optional<Term> integer_split_leaf(const smt::LiaLemma& lemma, std::span<const Literal> lits,
-                                         std::string* why);
+    // A GCD conflict (`lemma`: literals, split S <= k or S >= k + 1, conclusion false) as the
+    // resolution of its two sides on the split atom: each side a Farkas leaf (certificates from
+    // smt::refute_over_reals), the split atom mixed (LA rule), local to A (∨) or else on B (∧).
+    // lits: the conflict's literals with their sides.
+    std::optional<Term> integer_split_leaf(const smt::LiaLemma& lemma, std::span<const Literal> lits, std::string* why);
 
-  // Resolution on the mixed atom `pivot`: `with_atom` is the partial interpolant of the premise
-  // whose clause contains the atom positively, `with_negation` the other one.
-  std::optional<Term> resolve(Term pivot, Term with_atom, Term with_negation, std::string* why);
+    // Resolution on the mixed atom `pivot`: `with_atom` is the partial interpolant of the premise
+    // whose clause contains the atom positively, `with_negation` the other one.
+    std::optional<Term> resolve(Term pivot, Term with_atom, Term with_negation, std::string* why);
 
-  // Whether t still mentions an auxiliary symbol (x, P, an LA subformula).
-  bool mentions_aux(Term t);
+    // Whether t still mentions an auxiliary symbol (x, P, an LA subformula).
+    bool mentions_aux(Term t);
 
- private:
-  struct Poly {
-    std::map<uint32_t, mpq_class> c;  // atom id -> coefficient (no zeros after normalize())
-    mpq_class k = 0;                  // constant
-  };
-  struct Atom {
-    bool equality = false;
-    bool is_int = false;
-    smt::Sort sort{};
-    FuncId x = 0, p = 0;  // aux constant, predicate (equalities)
-    Term xt;
-    Poly d;          // equality: a-side - b-side; inequality: p - c of (p ◁ c)
-    Poly a, b;       // equality: a := d_A, b := -d_B
-    Term a_term, b_term;  // equality of two non-linear sides: those sides
-    bool strict = false;  // inequality: Lt
-    bool flipped = false; // equality: d is rhs - lhs (the A-colored side is the right one)
-  };
-  struct La {
-    Term s;
-    mpz_class k;
-    Term f;
-    bool is_int;
-  };
+private:
+    struct Poly {
+        std::map<uint32_t, mpq_class> c;  // atom id -> coefficient (no zeros after normalize())
+        mpq_class k = 0;                  // constant
+    };
+    struct Atom {
+        bool equality = false;
+        bool is_int = false;
+        smt::Sort sort{};
+        FuncId x = 0, p = 0;  // aux constant, predicate (equalities)
+        Term xt;
+        Poly d;                // equality: a-side - b-side; inequality: p - c of (p ◁ c)
+        Poly a, b;             // equality: a := d_A, b := -d_B
+        Term a_term, b_term;   // equality of two non-linear sides: those sides
+        bool strict = false;   // inequality: Lt
+        bool flipped = false;  // equality: d is rhs - lhs (the A-colored side is the right one)
+    };
+    struct La {
+        Term s;
+        mpz_class k;
+        Term f;
+        bool is_int;
+    };
 
-  static bool fail(std::string* why, std::string msg);  // sets *why, false
-  static void add_to(std::map<uint32_t, mpq_class>& dst, mpq_class& dk,
-                     const std::map<uint32_t, mpq_class>& src, const mpq_class& sk, const mpq_class& f);
-  static void drop_zeros(std::map<uint32_t, mpq_class>& m);
-  Atom* atom_of(Term atom);
-  bool split_poly(const Poly& u, Poly& ua, Poly& ub, std::string* why);
-  Term poly_term(const Poly& p, bool is_int);
-  Poly poly_of(Term t) const;
-  // u ◁ 0 of a literal (value in the conflict) of an inequality atom.
-  void literal_poly(const Atom& at, Term atom, bool value, Poly& u, bool& strict) const;
-  Term make_la(Term s, const mpz_class& k, Term f, bool is_int);
-  const La* la_of(Term t) const;
-  bool any_symbol(Term root, const std::function<bool(FuncId)>& hit, bool through_la);
-  bool mentions(Term t, FuncId f);
-  bool mentions_la_aux(Term t);
-  Term rewrite(Term t, const std::function<std::optional<Term>(Term)>& leaf,
-               std::unordered_map<uint32_t, Term>& memo);
-  std::optional<Term> combine(const La& l1, const La& l2, FuncId x, std::string* why);
+    static bool fail(std::string* why, std::string msg);  // sets *why, false
+    static void add_to(std::map<uint32_t, mpq_class>& dst, mpq_class& dk, const std::map<uint32_t, mpq_class>& src,
+                       const mpq_class& sk, const mpq_class& f);
+    static void drop_zeros(std::map<uint32_t, mpq_class>& m);
+    Atom* atom_of(Term atom);
+    bool split_poly(const Poly& u, Poly& ua, Poly& ub, std::string* why);
+    Term poly_term(const Poly& p, bool is_int);
+    Poly poly_of(Term t) const;
+    // u ◁ 0 of a literal (value in the conflict) of an inequality atom.
+    void literal_poly(const Atom& at, Term atom, bool value, Poly& u, bool& strict) const;
+    Term make_la(Term s, const mpz_class& k, Term f, bool is_int);
+    const La* la_of(Term t) const;
+    bool any_symbol(Term root, const std::function<bool(FuncId)>& hit, bool through_la);
+    bool mentions(Term t, FuncId f);
+    bool mentions_la_aux(Term t);
+    Term rewrite(Term t, const std::function<std::optional<Term>(Term)>& leaf,
+                 std::unordered_map<uint32_t, Term>& memo);
+    std::optional<Term> combine(const La& l1, const La& l2, FuncId x, std::string* why);
 
-  TermManager& tm_;
-  Coloring& coloring_;
-  std::unordered_map<uint32_t, Atom> atoms_;        // mixed atom id -> its data
-  std::unordered_map<FuncId, uint32_t> aux_atom_;   // x or P -> atom id
-  std::unordered_map<FuncId, bool> la_aux_;         // x of an inequality
-  std::unordered_map<FuncId, La> las_;              // LA constant -> (s, k, F)
+    TermManager& tm_;
+    Coloring& coloring_;
+    std::unordered_map<uint32_t, Atom> atoms_;       // mixed atom id -> its data
+    std::unordered_map<FuncId, uint32_t> aux_atom_;  // x or P -> atom id
+    std::unordered_map<FuncId, bool> la_aux_;        // x of an inequality
+    std::unordered_map<FuncId, La> las_;             // LA constant -> (s, k, F)
 };
 
 }  // namespace craig::itp

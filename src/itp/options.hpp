@@ -25,12 +25,12 @@ enum class EufSystem : uint8_t { Strong, Weak };
 enum class DagRoute : uint8_t { OneProof, PerVertex };
 
 struct ItpOptions {
-  BoolSystem boolean = BoolSystem::McMillan;
-  LraSystem lra = LraSystem::Farkas;
-  EufSystem euf = EufSystem::Strong;
-  // Flexible LRA system: 0 gives Farkas, 1 dual Farkas (Alt, Hyvärinen, Sharygina, HVC 2017).
-  mpq_class lra_strength_factor{1, 2};
-  DagRoute dag_route = DagRoute::OneProof;
+    BoolSystem boolean = BoolSystem::McMillan;
+    LraSystem lra = LraSystem::Farkas;
+    EufSystem euf = EufSystem::Strong;
+    // Flexible LRA system: 0 gives Farkas, 1 dual Farkas (Alt, Hyvärinen, Sharygina, HVC 2017).
+    mpq_class lra_strength_factor{1, 2};
+    DagRoute dag_route = DagRoute::OneProof;
 };
 
 const char* name(BoolSystem s);  // "mcmillan", "pudlak", "mcmillan-prime"

@@ -28,473 +28,491 @@ enum Label : uint8_t { kUnset = 0, kLabelA = 1, kLabelB = 2, kLabelAB = 3, kLabe
 enum Locality : uint8_t { kLocalA = 1, kLocalB = 2, kShared = 3, kMixed = 4, kMixedLemma = 5 };
 
 bool is_mixed_atom(const TermManager& tm, Term t) {
-  smt::Kind k = tm.kind(t);
-  return (k == smt::Kind::Eq && !tm.is_bool(tm.child(t, 0))) || smt::is_arith_atom_kind(k);
+    smt::Kind k = tm.kind(t);
+    return (k == smt::Kind::Eq && !tm.is_bool(tm.child(t, 0))) || smt::is_arith_atom_kind(k);
 }
 
 int var_of(Lit l) { return l < 0 ? -l : l; }
 
-bool contains(std::span<const Lit> clause, Lit l) {
-  return std::binary_search(clause.begin(), clause.end(), l);
-}
+bool contains(std::span<const Lit> clause, Lit l) { return std::binary_search(clause.begin(), clause.end(), l); }
 
 std::string short_term(const TermManager& tm, Term t) {
-  std::string s = smt::term_to_string(tm, t, false);
-  if (s.size() > 160) s = s.substr(0, 160) + "...";
-  return s;
+    std::string s = smt::term_to_string(tm, t, false);
+    if (s.size() > 160) s = s.substr(0, 160) + "...";
+    return s;
 }
 
 }  // namespace
 
 ProofInterpolator::ProofInterpolator(TermManager& tm, const smt::SmtProof& proof,
-                                     std::span<const uint32_t> partition_of_assertion,
-                                     uint32_t num_partitions)
+                                     std::span<const uint32_t> partition_of_assertion, uint32_t num_partitions)
     : tm_(tm), proof_(proof), num_partitions_(num_partitions) {
-  if (num_partitions == 0) throw std::invalid_argument("interpolation needs at least one partition");
-  prepare(partition_of_assertion);
+    if (num_partitions == 0) throw std::invalid_argument("interpolation needs at least one partition");
+    prepare(partition_of_assertion);
 }
 
 Term ProofInterpolator::lit_term(Lit l) const {
-  Term t = proof_.var_terms[var_of(l)];
-  return l > 0 ? t : tm_.mk_not(t);
+    Term t = proof_.var_terms[var_of(l)];
+    return l > 0 ? t : tm_.mk_not(t);
 }
 
 void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion) {
-  // Partitions of the active assertions, and their formulas.
-  std::unordered_map<uint32_t, uint32_t> partition_of;  // active assertion id -> partition
-  std::vector<std::vector<Term>> parts(num_partitions_);
-  for (const auto& a : proof_.active) {
-    uint32_t p = a.id < partition_of_assertion.size() ? partition_of_assertion[a.id] : kNoPartition;
-    if (p == kNoPartition) p = num_partitions_ - 1;
-    if (p >= num_partitions_)
-      throw std::invalid_argument("assertion " + std::to_string(a.id) + " has partition " +
-                                  std::to_string(p) + " of " + std::to_string(num_partitions_));
-    partition_of[a.id] = p;
-    parts[p].push_back(a.formula);
-  }
-  for (auto& f : parts) formulas_.push_back(tm_.mk_and(f));
-  // Symbols per partition, in one pass over the terms per partition (a cut's coloring is
-  // then a union of these lists, not a new traversal).
-  symbols_.assign(num_partitions_, {});
-  std::vector<uint32_t> seen(tm_.size(), 0), have(tm_.num_funcs(), 0);
-  std::vector<Term> stack;
-  for (uint32_t p = 0; p < num_partitions_; ++p) {
-    const uint32_t stamp = p + 1;
-    stack.assign(parts[p].begin(), parts[p].end());
-    while (!stack.empty()) {
-      Term t = stack.back();
-      stack.pop_back();
-      if (seen[t.id] == stamp) continue;
-      seen[t.id] = stamp;
-      smt::Kind k = tm_.kind(t);
-      if ((k == smt::Kind::Const || k == smt::Kind::App) && have[tm_.func_of(t)] != stamp) {
-        have[tm_.func_of(t)] = stamp;
-        symbols_[p].push_back(tm_.func_of(t));
-      }
-      for (Term c : tm_.children(t)) stack.push_back(c);
+    // Partitions of the active assertions, and their formulas.
+    std::unordered_map<uint32_t, uint32_t> partition_of;  // active assertion id -> partition
+    std::vector<std::vector<Term>> parts(num_partitions_);
+    for (const auto& a : proof_.active) {
+        uint32_t p = a.id < partition_of_assertion.size() ? partition_of_assertion[a.id] : kNoPartition;
+        if (p == kNoPartition) p = num_partitions_ - 1;
+        if (p >= num_partitions_)
+            throw std::invalid_argument("assertion " + std::to_string(a.id) + " has partition " + std::to_string(p) +
+                                        " of " + std::to_string(num_partitions_));
+        partition_of[a.id] = p;
+        parts[p].push_back(a.formula);
     }
-  }
+    for (auto& f : parts) formulas_.push_back(tm_.mk_and(f));
+    // Symbols per partition, in one pass over the terms per partition (a cut's coloring is
+    // then a union of these lists, not a new traversal).
+    symbols_.assign(num_partitions_, {});
+    std::vector<uint32_t> seen(tm_.size(), 0), have(tm_.num_funcs(), 0);
+    std::vector<Term> stack;
+    for (uint32_t p = 0; p < num_partitions_; ++p) {
+        const uint32_t stamp = p + 1;
+        stack.assign(parts[p].begin(), parts[p].end());
+        while (!stack.empty()) {
+            Term t = stack.back();
+            stack.pop_back();
+            if (seen[t.id] == stamp) continue;
+            seen[t.id] = stamp;
+            smt::Kind k = tm_.kind(t);
+            if ((k == smt::Kind::Const || k == smt::Kind::App) && have[tm_.func_of(t)] != stamp) {
+                have[tm_.func_of(t)] = stamp;
+                symbols_[p].push_back(tm_.func_of(t));
+            }
+            for (Term c : tm_.children(t)) stack.push_back(c);
+        }
+    }
 
-  if (proof_.complementary != 0) {
-    unsupported_ = "the check assumed a literal and its negation (no resolution proof)";
-    return;
-  }
-  const sat::ResolutionProof& r = proof_.resolution;
-  if (r.root() == sat::ResolutionProof::kNone || r.num_nodes() == 0) {
-    unsupported_ = "the proof has no root";
-    return;
-  }
-  const size_t num_vars = proof_.var_terms.size();
-  std::vector<uint8_t> assumed(num_vars, 0);
-  for (Lit l : proof_.assumed)
-    if (l > 0 && static_cast<size_t>(l) < num_vars) assumed[l] = 1;
-  auto is_activation = [&](int v) {
-    return static_cast<size_t>(v) < proof_.activation.size() && proof_.activation[v];
-  };
-  // An activation literal is harmless only as the negation of an assumed activation.
-  auto check_literals = [&](std::span<const Lit> clause, const char* what) {
-    for (Lit l : clause) {
-      int v = var_of(l);
-      if (static_cast<size_t>(v) >= num_vars) {
-        unsupported_ = std::string("a ") + what + " has a variable without a term";
-        return false;
-      }
-      if (is_activation(v)) {
-        if (l > 0 || !assumed[v]) {
-          unsupported_ = std::string("a ") + what +
-                         " depends on an activation literal that was not assumed (popped scope)";
-          return false;
-        }
-      } else if (!proof_.var_terms[v].valid()) {
-        unsupported_ = std::string("a ") + what + " has a variable without a term";
-        return false;
-      }
-    }
-    return true;
-  };
-
-  const uint32_t root = r.root();
-  used_.assign(r.num_nodes(), 0);
-  used_[root] = 1;
-  for (uint32_t n = root + 1; n-- > 0;) {
-    if (!used_[n] || r.is_leaf(n)) continue;
-    for (uint32_t i = 0; i < r.num_antecedents(n); ++i) used_[r.antecedent(n, i)] = 1;
-  }
-  // Root: only negated activations may remain (anything else is a check-sat-assuming literal).
-  for (Lit l : r.clause(root)) {
-    int v = var_of(l);
-    if (!is_activation(v)) {
-      unsupported_ = "the proof uses check-sat-assuming literals";
-      return;
-    }
-  }
-  if (!check_literals(r.clause(root), "root clause")) return;
-
-  leaf_partition_.assign(r.num_nodes(), kValid);
-  lemma_var_.assign(num_vars, 0);
-  for (uint32_t n = 0; n <= root; ++n) {
-    if (!used_[n]) continue;
-    ++used_nodes_;
-    if (!r.is_leaf(n)) {
-      for (uint32_t i = 1; i < r.num_antecedents(n); ++i)
-        if (is_activation(static_cast<int>(r.pivot(n, i)))) {
-          unsupported_ = "a resolution step is on an activation variable";
-          return;
-        }
-      continue;
-    }
-    const smt::LeafInfo& info = proof_.leaves[n];
-    if (!check_literals(r.clause(n), smt::leaf_kind_name(info.kind))) return;
-    switch (info.kind) {
-      case LeafKind::Assertion: {
-        auto it = partition_of.find(info.assertion);
-        if (it == partition_of.end()) {
-          unsupported_ = "an assertion leaf of an inactive assertion";
-          return;
-        }
-        leaf_partition_[n] = it->second;
-        break;
-      }
-      case LeafKind::Definition: {
-        uint32_t tag = r.tag(n);
-        auto it = tag == kLemmaTag || tag == kAssumptionTag ? partition_of.end() : partition_of.find(tag);
-        if (it != partition_of.end()) {
-          leaf_partition_[n] = it->second;
-        } else {
-          ++valid_leaves_;
-        }
-        break;
-      }
-      case LeafKind::Unknown:
-      case LeafKind::Deactivation:
-        unsupported_ = std::string("a ") + smt::leaf_kind_name(info.kind) + " leaf in the proof";
+    if (proof_.complementary != 0) {
+        unsupported_ = "the check assumed a literal and its negation (no resolution proof)";
         return;
-      default:
-        ++valid_leaves_;
-        if (info.kind == LeafKind::TheoryLemma && r.clause(n).size() == 1 && r.clause(n)[0] > 0)
-          lemma_var_[r.clause(n)[0]] = 1;
-        if (info.kind == LeafKind::LraConflict && var_of_term_.empty())
-          for (size_t v = 1; v < num_vars; ++v)
-            if (proof_.var_terms[v].valid()) var_of_term_.emplace(proof_.var_terms[v].id, static_cast<int>(v));
-        break;
     }
-  }
+    const sat::ResolutionProof& r = proof_.resolution;
+    if (r.root() == sat::ResolutionProof::kNone || r.num_nodes() == 0) {
+        unsupported_ = "the proof has no root";
+        return;
+    }
+    const size_t num_vars = proof_.var_terms.size();
+    std::vector<uint8_t> assumed(num_vars, 0);
+    for (Lit l : proof_.assumed)
+        if (l > 0 && static_cast<size_t>(l) < num_vars) assumed[l] = 1;
+    auto is_activation = [&](int v) {
+        return static_cast<size_t>(v) < proof_.activation.size() && proof_.activation[v];
+    };
+    // An activation literal is harmless only as the negation of an assumed activation.
+    auto check_literals = [&](std::span<const Lit> clause, const char* what) {
+        for (Lit l : clause) {
+            int v = var_of(l);
+            if (static_cast<size_t>(v) >= num_vars) {
+                unsupported_ = std::string("a ") + what + " has a variable without a term";
+                return false;
+            }
+            if (is_activation(v)) {
+                if (l > 0 || !assumed[v]) {
+                    unsupported_ = std::string("a ") + what +
+                                   " depends on an activation literal that was not assumed (popped scope)";
+                    return false;
+                }
+            } else if (!proof_.var_terms[v].valid()) {
+                unsupported_ = std::string("a ") + what + " has a variable without a term";
+                return false;
+            }
+        }
+        return true;
+    };
+
+    const uint32_t root = r.root();
+    used_.assign(r.num_nodes(), 0);
+    used_[root] = 1;
+    for (uint32_t n = root + 1; n-- > 0;) {
+        if (!used_[n] || r.is_leaf(n)) continue;
+        for (uint32_t i = 0; i < r.num_antecedents(n); ++i) used_[r.antecedent(n, i)] = 1;
+    }
+    // Root: only negated activations may remain (anything else is a check-sat-assuming literal).
+    for (Lit l : r.clause(root)) {
+        int v = var_of(l);
+        if (!is_activation(v)) {
+            unsupported_ = "the proof uses check-sat-assuming literals";
+            return;
+        }
+    }
+    if (!check_literals(r.clause(root), "root clause")) return;
+
+    leaf_partition_.assign(r.num_nodes(), kValid);
+    lemma_var_.assign(num_vars, 0);
+    for (uint32_t n = 0; n <= root; ++n) {
+        if (!used_[n]) continue;
+        ++used_nodes_;
+        if (!r.is_leaf(n)) {
+            for (uint32_t i = 1; i < r.num_antecedents(n); ++i)
+                if (is_activation(static_cast<int>(r.pivot(n, i)))) {
+                    unsupported_ = "a resolution step is on an activation variable";
+                    return;
+                }
+            continue;
+        }
+        const smt::LeafInfo& info = proof_.leaves[n];
+        if (!check_literals(r.clause(n), smt::leaf_kind_name(info.kind))) return;
+        switch (info.kind) {
+            case LeafKind::Assertion: {
+                auto it = partition_of.find(info.assertion);
+                if (it == partition_of.end()) {
+                    unsupported_ = "an assertion leaf of an inactive assertion";
+                    return;
+                }
+                leaf_partition_[n] = it->second;
+                break;
+            }
+            case LeafKind::Definition: {
+                uint32_t tag = r.tag(n);
+                auto it = tag == kLemmaTag || tag == kAssumptionTag ? partition_of.end() : partition_of.find(tag);
+                if (it != partition_of.end()) {
+                    leaf_partition_[n] = it->second;
+                } else {
+                    ++valid_leaves_;
+                }
+                break;
+            }
+            case LeafKind::Unknown:
+            case LeafKind::Deactivation:
+                unsupported_ = std::string("a ") + smt::leaf_kind_name(info.kind) + " leaf in the proof";
+                return;
+            default:
+                ++valid_leaves_;
+                if (info.kind == LeafKind::TheoryLemma && r.clause(n).size() == 1 && r.clause(n)[0] > 0)
+                    lemma_var_[r.clause(n)[0]] = 1;
+                if (info.kind == LeafKind::LraConflict && var_of_term_.empty())
+                    for (size_t v = 1; v < num_vars; ++v)
+                        if (proof_.var_terms[v].valid())
+                            var_of_term_.emplace(proof_.var_terms[v].id, static_cast<int>(v));
+                break;
+        }
+    }
 }
 
-ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> in_a,
-                                                      const ItpOptions& options) {
-  Cut cut;
-  if (!unsupported_.empty()) {
-    cut.why = unsupported_;
-    return cut;
-  }
-  std::vector<uint8_t> symbol_sides(tm_.num_funcs(), 0);
-  for (uint32_t p = 0; p < num_partitions_; ++p)
-    for (FuncId f : symbols_[p]) symbol_sides[f] |= p < in_a.size() && in_a[p] ? kInA : kInB;
-  Coloring coloring(tm_, std::move(symbol_sides));
-  MixedLiterals mixed(tm_, coloring);
-
-  const sat::ResolutionProof& r = proof_.resolution;
-  const size_t num_vars = proof_.var_terms.size();
-  std::vector<uint8_t> locality(num_vars, 0), label(num_vars, kUnset);
-  const uint8_t shared_label = options.boolean == BoolSystem::McMillan ? kLabelB
-                               : options.boolean == BoolSystem::Pudlak ? kLabelAB
-                                                                        : kLabelA;
-  // Labels every non-activation variable of the clause; false (and why) on a Mixed atom.
-  auto label_clause = [&](std::span<const Lit> clause) {
-    for (Lit l : clause) {
-      int v = var_of(l);
-      if (label[v] != kUnset || (v < (int)proof_.activation.size() && proof_.activation[v])) continue;
-      switch (coloring.color(proof_.var_terms[v])) {
-        case Color::A: locality[v] = kLocalA; label[v] = kLabelA; break;
-        case Color::B: locality[v] = kLocalB; label[v] = kLabelB; break;
-        case Color::Shared: locality[v] = kShared; label[v] = shared_label; break;
-        case Color::Mixed: {
-          Term t = proof_.var_terms[v];
-          std::string why;
-          if (is_mixed_atom(tm_, t) && mixed.supported(t, &why)) {
-            locality[v] = kMixed;
-            label[v] = kLabelMixed;
-          } else if (!is_mixed_atom(tm_, t) && lemma_var_[v]) {
-            locality[v] = kMixedLemma;
-            label[v] = kLabelA;
-          } else {
-            cut.why = "AB-mixed atom " + short_term(tm_, t) + (why.empty() ? "" : ": " + why);
-            return false;
-          }
-          break;
-        }
-      }
-    }
-    return true;
-  };
-  auto is_act = [&](int v) { return v < (int)proof_.activation.size() && proof_.activation[v]; };
-
-  // Partial interpolants per node, as a FormulaDag (terms are built once, at the end).
-  FormulaDag dag(tm_);
-  std::vector<FormulaDag::Id> itp(r.num_nodes(), FormulaDag::kFalse);
-  std::vector<FormulaDag::Id> run;
-  std::vector<Term> buf;
-  std::vector<Side> sides;
-  std::vector<SidedLiteral> sided;
-  const uint32_t root = r.root();
-  for (uint32_t n = 0; n <= root; ++n) {
-    if (!used_[n]) continue;
-    if (!r.is_leaf(n)) {
-      // Consecutive steps with the same a or b label are one n-ary disjunction / conjunction.
-      FormulaDag::Id acc = itp[r.antecedent(n, 0)];
-      run.clear();
-      uint8_t run_label = kUnset;
-      auto flush = [&] {
-        if (run.empty()) return;
-        run.push_back(acc);
-        acc = dag.mk(run_label == kLabelB, run);
-        run.clear();
-      };
-      for (uint32_t i = 1; i < r.num_antecedents(n); ++i) {
-        uint32_t ant = r.antecedent(n, i);
-        int p = static_cast<int>(r.pivot(n, i));
-        FormulaDag::Id other = itp[ant];
-        if (label[p] == kUnset && !label_clause(r.clause(ant))) return cut;
-        if (label[p] == kUnset) {
-          cut.why = "a pivot that is not in its antecedent";
-          return cut;
-        }
-        if (label[p] == kLabelMixed) {
-          // The EQ / LA rule of proof-tree-preserving interpolation (mixed_literals.hpp).
-          flush();
-          bool ant_positive = contains(r.clause(ant), p);
-          Term ti = dag.to_term(other), ta = dag.to_term(acc);
-          std::string why;
-          auto res = mixed.resolve(proof_.var_terms[p], ant_positive ? ti : ta, ant_positive ? ta : ti, &why);
-          if (!res) {
-            cut.why = "resolution on the AB-mixed atom " + short_term(tm_, proof_.var_terms[p]) + ": " + why;
-            return cut;
-          }
-          acc = dag.leaf(*res);
-          continue;
-        }
-        if (label[p] == kLabelA || label[p] == kLabelB) {
-          if (label[p] != run_label) flush();
-          run_label = label[p];
-          run.push_back(other);
-          continue;
-        }
-        flush();
-        // ab: (p ∨ I+) ∧ (¬p ∨ I-), I+ the interpolant of the premise containing p.
-        Term pos = proof_.var_terms[p];
-        bool ant_positive = contains(r.clause(ant), p);
-        FormulaDag::Id ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
-        acc = dag.mk2(true, dag.mk2(false, dag.leaf(pos), ip),
-                      dag.mk2(false, dag.leaf(tm_.mk_not(pos)), in));
-      }
-      flush();
-      itp[n] = acc;
-      continue;
-    }
-    std::span<const Lit> clause = r.clause(n);
-    if (!label_clause(clause)) return cut;
-    // A Tseitin definition over shared atoms only is a valid clause whose partition rule gives
-    // a tautology (McMillan: the clause itself; McMillan′: its negation is false): the valid
-    // rule below gives the same formula as true/false, not as a copy of the definition.
-    // Pudlák keeps the partition rule (there the two rules differ, and the tree property is
-    // only trusted for partition clauses).
-    bool shared_definition = false;
-    if (leaf_partition_[n] != kValid && proof_.leaves[n].kind == LeafKind::Definition &&
-        options.boolean != BoolSystem::Pudlak) {
-      shared_definition = true;
-      for (Lit l : clause) {
-        int v = var_of(l);
-        if (!is_act(v) && (locality[v] == kLocalA || locality[v] == kLocalB)) shared_definition = false;
-      }
-    }
-    if (leaf_partition_[n] != kValid)
-      for (Lit l : clause)
-        if (!is_act(var_of(l)) && locality[var_of(l)] >= kMixed) {
-          cut.why = "an AB-mixed atom in a clause of a partition: " + short_term(tm_, proof_.var_terms[var_of(l)]);
-          return cut;
-        }
-    if (leaf_partition_[n] != kValid && !shared_definition) {
-      const bool a_clause = in_a[leaf_partition_[n]] != 0;
-      buf.clear();
-      for (Lit l : clause) {
-        int v = var_of(l);
-        if (is_act(v)) continue;
-        if (a_clause && label[v] == kLabelB) {
-          if (locality[v] == kLocalB) {
-            cut.why = "a B-local atom in a clause of A: " + short_term(tm_, proof_.var_terms[v]);
-            return cut;
-          }
-          buf.push_back(lit_term(l));
-        } else if (!a_clause && label[v] == kLabelA) {
-          if (locality[v] == kLocalA) {
-            cut.why = "an A-local atom in a clause of B: " + short_term(tm_, proof_.var_terms[v]);
-            return cut;
-          }
-          buf.push_back(lit_term(-l));
-        }
-      }
-      itp[n] = dag.leaf(a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf));
-      continue;
-    }
-    // A valid clause with AB-mixed literals (mixed_literals.hpp). A true mixed lemma in the
-    // negated clause is dropped (it holds); a false one makes the A side false: I = false.
-    if (std::any_of(clause.begin(), clause.end(), [&](Lit l) { return !is_act(var_of(l)) && locality[var_of(l)] >= kMixed; })) {
-      if (std::any_of(clause.begin(), clause.end(), [&](Lit l) { return l > 0 && !is_act(l) && locality[l] == kMixedLemma; })) {
-        itp[n] = FormulaDag::kFalse;
-        continue;
-      }
-      ++cut.split_valid_leaves;
-      ++cut.theory_leaves;
-      const smt::LeafInfo& info = proof_.leaves[n];
-      auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
-      std::vector<MixedLiterals::Literal> lits;
-      std::string why;
-      std::optional<Term> leaf;
-      if (info.kind == LeafKind::LraConflict) {
-        const auto& cert = proof_.farkas.at(info.cert);
-        for (const auto& e : cert) {
-          auto it = var_of_term_.find(e.atom.id);
-          if (it == var_of_term_.end() || label[it->second] == kUnset) {
-            cut.why = "a Farkas certificate entry is not a literal of its conflict clause";
-            return cut;
-          }
-          lits.push_back({e.atom, e.value, label[it->second] == kLabelMixed, side_of(it->second)});
-        }
-        leaf = mixed.farkas_leaf(cert, lits, &why);
-      } else {
-        for (Lit l : clause) {
-          int v = var_of(l);
-          if (is_act(v) || locality[v] == kMixedLemma) continue;
-          lits.push_back({proof_.var_terms[v], l < 0, label[v] == kLabelMixed, side_of(v)});
-        }
-        if (info.kind == LeafKind::EufConflict || info.kind == LeafKind::Transitivity)
-          leaf = mixed.euf_leaf(lits, options, &why);
-        else if (info.kind == LeafKind::LiaConflict)
-          leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
-        else if (info.kind == LeafKind::Definition || info.kind == LeafKind::TheoryLemma)
-          leaf = mixed.split_leaf(lits, &why);
-        else
-          why = "no interpolation rule for AB-mixed literals in this kind of clause";
-      }
-      if (!leaf) {
-        cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf with AB-mixed literals: " + why;
+ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> in_a, const ItpOptions& options) {
+    Cut cut;
+    if (!unsupported_.empty()) {
+        cut.why = unsupported_;
         return cut;
-      }
-      itp[n] = dag.leaf(*leaf);
-      continue;
     }
-    // A valid clause: the negated literals on sides by label.
-    bool any_a = false, any_b = false, local_a = false, local_b = false;
-    for (Lit l : clause) {
-      int v = var_of(l);
-      if (is_act(v)) continue;
-      if (label[v] == kLabelA) any_a = true; else any_b = true;
-      local_a = local_a || locality[v] == kLocalA;
-      local_b = local_b || locality[v] == kLocalB;
-    }
-    if (!any_b) { itp[n] = FormulaDag::kFalse; continue; }
-    if (!any_a) { itp[n] = FormulaDag::kTrue; continue; }
-    ++cut.split_valid_leaves;
-    const smt::LeafInfo& info = proof_.leaves[n];
-    auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
-    std::string why;
-    std::optional<Term> leaf;
-    switch (info.kind) {
-      case LeafKind::LraConflict: {
-        ++cut.theory_leaves;
-        const auto& cert = proof_.farkas.at(info.cert);
-        sides.clear();
-        for (const auto& e : cert) {
-          auto it = var_of_term_.find(e.atom.id);
-          if (it == var_of_term_.end() || label[it->second] == kUnset) {
-            cut.why = "a Farkas certificate entry is not a literal of its conflict clause";
+    std::vector<uint8_t> symbol_sides(tm_.num_funcs(), 0);
+    for (uint32_t p = 0; p < num_partitions_; ++p)
+        for (FuncId f : symbols_[p]) symbol_sides[f] |= p < in_a.size() && in_a[p] ? kInA : kInB;
+    Coloring coloring(tm_, std::move(symbol_sides));
+    MixedLiterals mixed(tm_, coloring);
+
+    const sat::ResolutionProof& r = proof_.resolution;
+    const size_t num_vars = proof_.var_terms.size();
+    std::vector<uint8_t> locality(num_vars, 0), label(num_vars, kUnset);
+    const uint8_t shared_label = options.boolean == BoolSystem::McMillan ? kLabelB
+                                 : options.boolean == BoolSystem::Pudlak ? kLabelAB
+                                                                         : kLabelA;
+    // Labels every non-activation variable of the clause; false (and why) on a Mixed atom.
+    auto label_clause = [&](std::span<const Lit> clause) {
+        for (Lit l : clause) {
+            int v = var_of(l);
+            if (label[v] != kUnset || (v < (int)proof_.activation.size() && proof_.activation[v])) continue;
+            switch (coloring.color(proof_.var_terms[v])) {
+                case Color::A:
+                    locality[v] = kLocalA;
+                    label[v] = kLabelA;
+                    break;
+                case Color::B:
+                    locality[v] = kLocalB;
+                    label[v] = kLabelB;
+                    break;
+                case Color::Shared:
+                    locality[v] = kShared;
+                    label[v] = shared_label;
+                    break;
+                case Color::Mixed: {
+                    Term t = proof_.var_terms[v];
+                    std::string why;
+                    if (is_mixed_atom(tm_, t) && mixed.supported(t, &why)) {
+                        locality[v] = kMixed;
+                        label[v] = kLabelMixed;
+                    } else if (!is_mixed_atom(tm_, t) && lemma_var_[v]) {
+                        locality[v] = kMixedLemma;
+                        label[v] = kLabelA;
+                    } else {
+                        cut.why = "AB-mixed atom " + short_term(tm_, t) + (why.empty() ? "" : ": " + why);
+                        return false;
+                    }
+                    break;
+                }
+            }
+        }
+        return true;
+    };
+    auto is_act = [&](int v) { return v < (int)proof_.activation.size() && proof_.activation[v]; };
+
+    // Partial interpolants per node, as a FormulaDag (terms are built once, at the end).
+    FormulaDag dag(tm_);
+    std::vector<FormulaDag::Id> itp(r.num_nodes(), FormulaDag::kFalse);
+    std::vector<FormulaDag::Id> run;
+    std::vector<Term> buf;
+    std::vector<Side> sides;
+    std::vector<SidedLiteral> sided;
+    const uint32_t root = r.root();
+    for (uint32_t n = 0; n <= root; ++n) {
+        if (!used_[n]) continue;
+        if (!r.is_leaf(n)) {
+            // Consecutive steps with the same a or b label are one n-ary disjunction / conjunction.
+            FormulaDag::Id acc = itp[r.antecedent(n, 0)];
+            run.clear();
+            uint8_t run_label = kUnset;
+            auto flush = [&] {
+                if (run.empty()) return;
+                run.push_back(acc);
+                acc = dag.mk(run_label == kLabelB, run);
+                run.clear();
+            };
+            for (uint32_t i = 1; i < r.num_antecedents(n); ++i) {
+                uint32_t ant = r.antecedent(n, i);
+                int p = static_cast<int>(r.pivot(n, i));
+                FormulaDag::Id other = itp[ant];
+                if (label[p] == kUnset && !label_clause(r.clause(ant))) return cut;
+                if (label[p] == kUnset) {
+                    cut.why = "a pivot that is not in its antecedent";
+                    return cut;
+                }
+                if (label[p] == kLabelMixed) {
+                    // The EQ / LA rule of proof-tree-preserving interpolation (mixed_literals.hpp).
+                    flush();
+                    bool ant_positive = contains(r.clause(ant), p);
+                    Term ti = dag.to_term(other), ta = dag.to_term(acc);
+                    std::string why;
+                    auto res = mixed.resolve(proof_.var_terms[p], ant_positive ? ti : ta, ant_positive ? ta : ti, &why);
+                    if (!res) {
+                        cut.why =
+                            "resolution on the AB-mixed atom " + short_term(tm_, proof_.var_terms[p]) + ": " + why;
+                        return cut;
+                    }
+                    acc = dag.leaf(*res);
+                    continue;
+                }
+                if (label[p] == kLabelA || label[p] == kLabelB) {
+                    if (label[p] != run_label) flush();
+                    run_label = label[p];
+                    run.push_back(other);
+                    continue;
+                }
+                flush();
+                // ab: (p ∨ I+) ∧ (¬p ∨ I-), I+ the interpolant of the premise containing p.
+                Term pos = proof_.var_terms[p];
+                bool ant_positive = contains(r.clause(ant), p);
+                FormulaDag::Id ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
+                acc = dag.mk2(true, dag.mk2(false, dag.leaf(pos), ip), dag.mk2(false, dag.leaf(tm_.mk_not(pos)), in));
+            }
+            flush();
+            itp[n] = acc;
+            continue;
+        }
+        std::span<const Lit> clause = r.clause(n);
+        if (!label_clause(clause)) return cut;
+        // A Tseitin definition over shared atoms only is a valid clause whose partition rule gives
+        // a tautology (McMillan: the clause itself; McMillan′: its negation is false): the valid
+        // rule below gives the same formula as true/false, not as a copy of the definition.
+        // Pudlák keeps the partition rule (there the two rules differ, and the tree property is
+        // only trusted for partition clauses).
+        bool shared_definition = false;
+        if (leaf_partition_[n] != kValid && proof_.leaves[n].kind == LeafKind::Definition &&
+            options.boolean != BoolSystem::Pudlak) {
+            shared_definition = true;
+            for (Lit l : clause) {
+                int v = var_of(l);
+                if (!is_act(v) && (locality[v] == kLocalA || locality[v] == kLocalB)) shared_definition = false;
+            }
+        }
+        if (leaf_partition_[n] != kValid)
+            for (Lit l : clause)
+                if (!is_act(var_of(l)) && locality[var_of(l)] >= kMixed) {
+                    cut.why =
+                        "an AB-mixed atom in a clause of a partition: " + short_term(tm_, proof_.var_terms[var_of(l)]);
+                    return cut;
+                }
+        if (leaf_partition_[n] != kValid && !shared_definition) {
+            const bool a_clause = in_a[leaf_partition_[n]] != 0;
+            buf.clear();
+            for (Lit l : clause) {
+                int v = var_of(l);
+                if (is_act(v)) continue;
+                if (a_clause && label[v] == kLabelB) {
+                    if (locality[v] == kLocalB) {
+                        cut.why = "a B-local atom in a clause of A: " + short_term(tm_, proof_.var_terms[v]);
+                        return cut;
+                    }
+                    buf.push_back(lit_term(l));
+                } else if (!a_clause && label[v] == kLabelA) {
+                    if (locality[v] == kLocalA) {
+                        cut.why = "an A-local atom in a clause of B: " + short_term(tm_, proof_.var_terms[v]);
+                        return cut;
+                    }
+                    buf.push_back(lit_term(-l));
+                }
+            }
+            itp[n] = dag.leaf(a_clause ? tm_.mk_or(buf) : tm_.mk_and(buf));
+            continue;
+        }
+        // A valid clause with AB-mixed literals (mixed_literals.hpp). A true mixed lemma in the
+        // negated clause is dropped (it holds); a false one makes the A side false: I = false.
+        if (std::any_of(clause.begin(), clause.end(),
+                        [&](Lit l) { return !is_act(var_of(l)) && locality[var_of(l)] >= kMixed; })) {
+            if (std::any_of(clause.begin(), clause.end(),
+                            [&](Lit l) { return l > 0 && !is_act(l) && locality[l] == kMixedLemma; })) {
+                itp[n] = FormulaDag::kFalse;
+                continue;
+            }
+            ++cut.split_valid_leaves;
+            ++cut.theory_leaves;
+            const smt::LeafInfo& info = proof_.leaves[n];
+            auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
+            std::vector<MixedLiterals::Literal> lits;
+            std::string why;
+            std::optional<Term> leaf;
+            if (info.kind == LeafKind::LraConflict) {
+                const auto& cert = proof_.farkas.at(info.cert);
+                for (const auto& e : cert) {
+                    auto it = var_of_term_.find(e.atom.id);
+                    if (it == var_of_term_.end() || label[it->second] == kUnset) {
+                        cut.why = "a Farkas certificate entry is not a literal of its conflict clause";
+                        return cut;
+                    }
+                    lits.push_back({e.atom, e.value, label[it->second] == kLabelMixed, side_of(it->second)});
+                }
+                leaf = mixed.farkas_leaf(cert, lits, &why);
+            } else {
+                for (Lit l : clause) {
+                    int v = var_of(l);
+                    if (is_act(v) || locality[v] == kMixedLemma) continue;
+                    lits.push_back({proof_.var_terms[v], l < 0, label[v] == kLabelMixed, side_of(v)});
+                }
+                if (info.kind == LeafKind::EufConflict || info.kind == LeafKind::Transitivity)
+                    leaf = mixed.euf_leaf(lits, options, &why);
+                else if (info.kind == LeafKind::LiaConflict)
+                    leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
+                else if (info.kind == LeafKind::Definition || info.kind == LeafKind::TheoryLemma)
+                    leaf = mixed.split_leaf(lits, &why);
+                else
+                    why = "no interpolation rule for AB-mixed literals in this kind of clause";
+            }
+            if (!leaf) {
+                cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf with AB-mixed literals: " + why;
+                return cut;
+            }
+            itp[n] = dag.leaf(*leaf);
+            continue;
+        }
+        // A valid clause: the negated literals on sides by label.
+        bool any_a = false, any_b = false, local_a = false, local_b = false;
+        for (Lit l : clause) {
+            int v = var_of(l);
+            if (is_act(v)) continue;
+            if (label[v] == kLabelA)
+                any_a = true;
+            else
+                any_b = true;
+            local_a = local_a || locality[v] == kLocalA;
+            local_b = local_b || locality[v] == kLocalB;
+        }
+        if (!any_b) {
+            itp[n] = FormulaDag::kFalse;
+            continue;
+        }
+        if (!any_a) {
+            itp[n] = FormulaDag::kTrue;
+            continue;
+        }
+        ++cut.split_valid_leaves;
+        const smt::LeafInfo& info = proof_.leaves[n];
+        auto side_of = [&](int v) { return label[v] == kLabelA ? Side::A : Side::B; };
+        std::string why;
+        std::optional<Term> leaf;
+        switch (info.kind) {
+            case LeafKind::LraConflict: {
+                ++cut.theory_leaves;
+                const auto& cert = proof_.farkas.at(info.cert);
+                sides.clear();
+                for (const auto& e : cert) {
+                    auto it = var_of_term_.find(e.atom.id);
+                    if (it == var_of_term_.end() || label[it->second] == kUnset) {
+                        cut.why = "a Farkas certificate entry is not a literal of its conflict clause";
+                        return cut;
+                    }
+                    sides.push_back(side_of(it->second));
+                }
+                leaf = lra_interpolant(tm_, cert, sides, coloring, options, &why);
+                break;
+            }
+            case LeafKind::EufConflict:
+            case LeafKind::Transitivity: {
+                ++cut.theory_leaves;
+                sided.clear();
+                for (Lit l : clause) {
+                    int v = var_of(l);
+                    if (is_act(v)) continue;
+                    // The conflict is the negated clause: literal l false.
+                    sided.push_back(SidedLiteral{proof_.var_terms[v], l < 0, side_of(v)});
+                }
+                leaf = euf_interpolant(tm_, sided, coloring, options, &why);
+                break;
+            }
+            case LeafKind::LiaConflict: {
+                ++cut.theory_leaves;
+                std::vector<MixedLiterals::Literal> lits;
+                for (Lit l : clause) {
+                    int v = var_of(l);
+                    if (!is_act(v)) lits.push_back({proof_.var_terms[v], l < 0, false, side_of(v)});
+                }
+                leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
+                if (!leaf) why = "integer lemma split by the cut (GCD conflict): " + why;
+                break;
+            }
+            case LeafKind::TheoryLemma:
+                if (info.cert != UINT32_MAX) {
+                    why = "integer lemma split by the cut (Gomory cut)";
+                    break;
+                }
+                [[fallthrough]];
+            default:
+                // A valid clause of no theory system: C↾b or ¬(C↾a) (header comment).
+                buf.clear();
+                if (!local_b) {
+                    for (Lit l : clause)
+                        if (!is_act(var_of(l)) && label[var_of(l)] == kLabelB) buf.push_back(lit_term(l));
+                    leaf = tm_.mk_or(buf);
+                } else if (!local_a) {
+                    for (Lit l : clause)
+                        if (!is_act(var_of(l)) && label[var_of(l)] == kLabelA) buf.push_back(lit_term(-l));
+                    leaf = tm_.mk_and(buf);
+                } else {
+                    why = std::string("a ") + smt::leaf_kind_name(info.kind) +
+                          " clause with A-local and B-local literals";
+                }
+        }
+        if (!leaf) {
+            cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf: " + why;
             return cut;
-          }
-          sides.push_back(side_of(it->second));
         }
-        leaf = lra_interpolant(tm_, cert, sides, coloring, options, &why);
-        break;
-      }
-      case LeafKind::EufConflict:
-      case LeafKind::Transitivity: {
-        ++cut.theory_leaves;
-        sided.clear();
-        for (Lit l : clause) {
-          int v = var_of(l);
-          if (is_act(v)) continue;
-          // The conflict is the negated clause: literal l false.
-          sided.push_back(SidedLiteral{proof_.var_terms[v], l < 0, side_of(v)});
-        }
-        leaf = euf_interpolant(tm_, sided, coloring, options, &why);
-        break;
-      }
-      case LeafKind::LiaConflict: {
-        ++cut.theory_leaves;
-        std::vector<MixedLiterals::Literal> lits;
-        for (Lit l : clause) {
-          int v = var_of(l);
-          if (!is_act(v)) lits.push_back({proof_.var_terms[v], l < 0, false, side_of(v)});
-        }
-        leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
-        if (!leaf) why = "integer lemma split by the cut (GCD conflict): " + why;
-        break;
-      }
-      case LeafKind::TheoryLemma:
-        if (info.cert != UINT32_MAX) {
-          why = "integer lemma split by the cut (Gomory cut)";
-          break;
-        }
-        [[fallthrough]];
-      default:
-        // A valid clause of no theory system: C↾b or ¬(C↾a) (header comment).
-        buf.clear();
-        if (!local_b) {
-          for (Lit l : clause)
-            if (!is_act(var_of(l)) && label[var_of(l)] == kLabelB) buf.push_back(lit_term(l));
-          leaf = tm_.mk_or(buf);
-        } else if (!local_a) {
-          for (Lit l : clause)
-            if (!is_act(var_of(l)) && label[var_of(l)] == kLabelA) buf.push_back(lit_term(-l));
-          leaf = tm_.mk_and(buf);
-        } else {
-          why = std::string("a ") + smt::leaf_kind_name(info.kind) +
-                " clause with A-local and B-local literals";
-        }
+        itp[n] = dag.leaf(*leaf);
     }
-    if (!leaf) {
-      cut.why = std::string(smt::leaf_kind_name(info.kind)) + " leaf: " + why;
-      return cut;
+    Term result = dag.to_term(itp[root]);
+    if (mixed.mentions_aux(result)) {
+        cut.why = "an auxiliary symbol of an AB-mixed literal is left at the root";
+        return cut;
     }
-    itp[n] = dag.leaf(*leaf);
-  }
-  Term result = dag.to_term(itp[root]);
-  if (mixed.mentions_aux(result)) {
-    cut.why = "an auxiliary symbol of an AB-mixed literal is left at the root";
+    cut.interpolant = result;
     return cut;
-  }
-  cut.interpolant = result;
-  return cut;
 }
 
 }  // namespace craig::itp

@@ -44,51 +44,51 @@
 namespace craig::itp {
 
 class ProofInterpolator {
- public:
-  // partition_of_assertion as in interpolation.hpp (missing / kNoPartition: the last partition).
-  // Throws std::invalid_argument for a partition >= num_partitions. `proof` and `tm` must
-  // outlive this object.
-  ProofInterpolator(TermManager& tm, const smt::SmtProof& proof,
-                    std::span<const uint32_t> partition_of_assertion, uint32_t num_partitions);
+public:
+    // partition_of_assertion as in interpolation.hpp (missing / kNoPartition: the last partition).
+    // Throws std::invalid_argument for a partition >= num_partitions. `proof` and `tm` must
+    // outlive this object.
+    ProofInterpolator(TermManager& tm, const smt::SmtProof& proof, std::span<const uint32_t> partition_of_assertion,
+                      uint32_t num_partitions);
 
-  // Why this proof cannot be interpolated whatever the cut (empty if it can): check-sat-assuming
-  // literals, complementary assumptions, a popped scope's activation, an unknown leaf.
-  const std::string& unsupported() const { return unsupported_; }
-  // The conjunction of the active assertions of each partition.
-  const std::vector<Term>& partition_formulas() const { return formulas_; }
-  uint64_t used_nodes() const { return used_nodes_; }
-  // True when every used leaf is a clause of a partition (no valid theory/definition leaf).
-  bool purely_partitioned() const { return valid_leaves_ == 0; }
+    // Why this proof cannot be interpolated whatever the cut (empty if it can): check-sat-assuming
+    // literals, complementary assumptions, a popped scope's activation, an unknown leaf.
+    const std::string& unsupported() const { return unsupported_; }
+    // The conjunction of the active assertions of each partition.
+    const std::vector<Term>& partition_formulas() const { return formulas_; }
+    uint64_t used_nodes() const { return used_nodes_; }
+    // True when every used leaf is a clause of a partition (no valid theory/definition leaf).
+    bool purely_partitioned() const { return valid_leaves_ == 0; }
 
-  struct Cut {
-    std::optional<Term> interpolant;  // nullopt: see why
-    std::string why;
-    uint64_t theory_leaves = 0;  // valid leaves split by the cut that needed a theory interpolant
-    uint64_t split_valid_leaves = 0;  // split valid leaves of any kind (theory or definition)
-  };
-  // in_a[p] != 0: partition p is on side A.
-  Cut interpolate(std::span<const uint8_t> in_a, const ItpOptions& options);
+    struct Cut {
+        std::optional<Term> interpolant;  // nullopt: see why
+        std::string why;
+        uint64_t theory_leaves = 0;       // valid leaves split by the cut that needed a theory interpolant
+        uint64_t split_valid_leaves = 0;  // split valid leaves of any kind (theory or definition)
+    };
+    // in_a[p] != 0: partition p is on side A.
+    Cut interpolate(std::span<const uint8_t> in_a, const ItpOptions& options);
 
- private:
-  static constexpr uint32_t kValid = UINT32_MAX;  // leaf_partition_ of a valid leaf
+private:
+    static constexpr uint32_t kValid = UINT32_MAX;  // leaf_partition_ of a valid leaf
 
-  void prepare(std::span<const uint32_t> partition_of_assertion);
-  Term lit_term(sat::Lit l) const;
+    void prepare(std::span<const uint32_t> partition_of_assertion);
+    Term lit_term(sat::Lit l) const;
 
-  TermManager& tm_;
-  const smt::SmtProof& proof_;
-  uint32_t num_partitions_;
-  std::string unsupported_;
-  std::vector<Term> formulas_;
-  // The uninterpreted symbols of each partition's active assertions, read from the assertions
-  // themselves (a conjunction can simplify symbols away: p ∧ ¬p ∧ q becomes false).
-  std::vector<std::vector<FuncId>> symbols_;
-  std::vector<uint8_t> used_;              // per node: reachable from the root
-  std::vector<uint32_t> leaf_partition_;   // per used leaf: partition or kValid
-  uint64_t used_nodes_ = 0;
-  uint64_t valid_leaves_ = 0;
-  std::vector<uint8_t> lemma_var_;          // per variable: a TheoryLemma unit asserts it
-  std::unordered_map<uint32_t, int> var_of_term_;  // for Farkas entries (term id -> variable)
+    TermManager& tm_;
+    const smt::SmtProof& proof_;
+    uint32_t num_partitions_;
+    std::string unsupported_;
+    std::vector<Term> formulas_;
+    // The uninterpreted symbols of each partition's active assertions, read from the assertions
+    // themselves (a conjunction can simplify symbols away: p ∧ ¬p ∧ q becomes false).
+    std::vector<std::vector<FuncId>> symbols_;
+    std::vector<uint8_t> used_;             // per node: reachable from the root
+    std::vector<uint32_t> leaf_partition_;  // per used leaf: partition or kValid
+    uint64_t used_nodes_ = 0;
+    uint64_t valid_leaves_ = 0;
+    std::vector<uint8_t> lemma_var_;                 // per variable: a TheoryLemma unit asserts it
+    std::unordered_map<uint32_t, int> var_of_term_;  // for Farkas entries (term id -> variable)
 };
 
 }  // namespace craig::itp

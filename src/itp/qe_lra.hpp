@@ -31,9 +31,9 @@
 namespace craig::itp {
 
 struct QeResult {
-  smt::Term formula;  // invalid when !ok()
-  std::string why;
-  bool ok() const { return why.empty(); }
+    smt::Term formula;  // invalid when !ok()
+    std::string why;
+    bool ok() const { return why.empty(); }
 };
 
 inline constexpr uint64_t kQeMaxNodes = 200000;
@@ -43,7 +43,7 @@ QeResult exists_real(smt::TermManager& tm, smt::FuncId x, smt::Term phi, uint64_
 
 // ∃ (exists = true) or ∀ (false) over all of `symbols` (any order: quantifiers of one kind
 // commute), each a 0-ary Bool or Real symbol. ∀ is ¬∃¬.
-QeResult eliminate(smt::TermManager& tm, smt::Term phi, std::span<const smt::FuncId> symbols,
-                   bool exists, uint64_t max_nodes = kQeMaxNodes);
+QeResult eliminate(smt::TermManager& tm, smt::Term phi, std::span<const smt::FuncId> symbols, bool exists,
+                   uint64_t max_nodes = kQeMaxNodes);
 
 }  // namespace craig::itp

@@ -33,17 +33,16 @@ enum class Side : uint8_t { A, B };
 //   Flexible:   between the two, by `options.lra_strength_factor` in [0, 1]
 //   DecomposedFarkas / DualDecomposedFarkas: the conjunction (disjunction of negations) of the
 //               finest decomposition of the A-side (B-side) sum into parts over shared atoms.
-std::optional<Term> lra_interpolant(TermManager& tm,
-                                    std::span<const smt::LraCertificateEntry> entries,
-                                    std::span<const Side> sides, Coloring& coloring,
-                                    const ItpOptions& options, std::string* why);
+std::optional<Term> lra_interpolant(TermManager& tm, std::span<const smt::LraCertificateEntry> entries,
+                                    std::span<const Side> sides, Coloring& coloring, const ItpOptions& options,
+                                    std::string* why);
 
 // A literal of an EUF conflict: atom (an equality of two terms of one sort, or a Boolean-valued
 // application / Boolean constant) with its value, and its side of the cut.
 struct SidedLiteral {
-  Term atom;
-  bool value;
-  Side side;
+    Term atom;
+    bool value;
+    Side side;
 };
 
 // Equality with uninterpreted functions: `conflict` must be unsatisfiable in EUF, and is checked
@@ -51,8 +50,7 @@ struct SidedLiteral {
 // `true = false` follows by congruence closure). EufSystem::Strong gives the stronger
 // interpolant, Weak the weaker one (the dual construction, swapping the roles of A and B and
 // negating).
-std::optional<Term> euf_interpolant(TermManager& tm, std::span<const SidedLiteral> conflict,
-                                    Coloring& coloring, const ItpOptions& options,
-                                    std::string* why);
+std::optional<Term> euf_interpolant(TermManager& tm, std::span<const SidedLiteral> conflict, Coloring& coloring,
+                                    const ItpOptions& options, std::string* why);
 
 }  // namespace craig::itp

@@ -14,8 +14,7 @@ namespace craig::itp {
 // the root's; otherwise the result says why not (an unknown query, a failed repair) and itps
 // are unspecified. Counts queries and repaired nodes in stats.
 std::string establish_tree_property(smt::TermManager& tm, const std::vector<uint32_t>& parent,
-                                    const std::vector<smt::Term>& formulas,
-                                    std::vector<smt::Term>& itps, const ItpOptions& options,
-                                    InterpolationStats& stats);
+                                    const std::vector<smt::Term>& formulas, std::vector<smt::Term>& itps,
+                                    const ItpOptions& options, InterpolationStats& stats);
 
 }  // namespace craig::itp

@@ -32,23 +32,23 @@
 namespace craig::sat {
 
 struct MinerStats {
-  // The trace so far (a DratMiner's session):
-  uint64_t trace_bytes = 0;
-  uint64_t inputs = 0;              // input clauses (with the trace's own additions below)
-  uint64_t additions = 0;           // 'a' records
-  uint64_t deletions = 0;           // 'd' records
-  uint64_t ignored_deletions = 0;   // of clauses that were not alive
-  uint64_t readded = 0;             // additions of a clause that existed before
-  // This proof:
-  uint64_t resurrected = 0;         // clauses used after their deletion (see drat_miner.cpp)
-  uint64_t checked = 0;             // RUP checks (core lemmas and the root)
-  uint64_t propagations = 0;        // literals propagated in all checks
-  uint64_t core_inputs = 0;         // leaves of the proof
-  uint64_t core_lemmas = 0;         // chains of the proof (after shortening)
-  uint64_t resolutions = 0;
-  double parse_seconds = 0;
-  double check_seconds = 0;
-  double build_seconds = 0;
+    // The trace so far (a DratMiner's session):
+    uint64_t trace_bytes = 0;
+    uint64_t inputs = 0;             // input clauses (with the trace's own additions below)
+    uint64_t additions = 0;          // 'a' records
+    uint64_t deletions = 0;          // 'd' records
+    uint64_t ignored_deletions = 0;  // of clauses that were not alive
+    uint64_t readded = 0;            // additions of a clause that existed before
+    // This proof:
+    uint64_t resurrected = 0;   // clauses used after their deletion (see drat_miner.cpp)
+    uint64_t checked = 0;       // RUP checks (core lemmas and the root)
+    uint64_t propagations = 0;  // literals propagated in all checks
+    uint64_t core_inputs = 0;   // leaves of the proof
+    uint64_t core_lemmas = 0;   // chains of the proof (after shortening)
+    uint64_t resolutions = 0;
+    double parse_seconds = 0;
+    double check_seconds = 0;
+    double build_seconds = 0;
 };
 
 // Mines the proofs of one solver session. Each call's trace and input log must extend those of
@@ -56,24 +56,24 @@ struct MinerStats {
 // needed are reused, so a later proof parses only the new part of the trace and checks only
 // lemmas no earlier proof needed. After a ProofError the miner starts afresh.
 class DratMiner {
- public:
-  DratMiner();
-  ~DratMiner();
-  DratMiner(const DratMiner&) = delete;
-  DratMiner& operator=(const DratMiner&) = delete;
+public:
+    DratMiner();
+    ~DratMiner();
+    DratMiner(const DratMiner&) = delete;
+    DratMiner& operator=(const DratMiner&) = delete;
 
-  // Throws ProofError when the trace is malformed or a used lemma (or the root) is not RUP.
-  // root_clause need not be sorted; if it contains l and -l, the other literals are tried.
-  ResolutionProof mine(std::span<const uint8_t> trace, const InputClauses& inputs,
-                       std::span<const Lit> root_clause, MinerStats* stats = nullptr);
+    // Throws ProofError when the trace is malformed or a used lemma (or the root) is not RUP.
+    // root_clause need not be sorted; if it contains l and -l, the other literals are tried.
+    ResolutionProof mine(std::span<const uint8_t> trace, const InputClauses& inputs, std::span<const Lit> root_clause,
+                         MinerStats* stats = nullptr);
 
- private:
-  class Miner;
-  std::unique_ptr<Miner> miner_;
+private:
+    class Miner;
+    std::unique_ptr<Miner> miner_;
 };
 
 // One proof from a whole trace (a fresh DratMiner).
-ResolutionProof mine_drat(std::span<const uint8_t> trace, const InputClauses& inputs,
-                          std::span<const Lit> root_clause, MinerStats* stats = nullptr);
+ResolutionProof mine_drat(std::span<const uint8_t> trace, const InputClauses& inputs, std::span<const Lit> root_clause,
+                          MinerStats* stats = nullptr);
 
 }  // namespace craig::sat

@@ -21,10 +21,10 @@
 namespace craig::sat {
 
 struct ProofCheck {
-  bool ok = true;
-  uint32_t node = ResolutionProof::kNone;  // the first bad node, if any
-  std::string error;
-  explicit operator bool() const { return ok; }
+    bool ok = true;
+    uint32_t node = ResolutionProof::kNone;  // the first bad node, if any
+    std::string error;
+    explicit operator bool() const { return ok; }
 };
 
 ProofCheck check_resolution_proof(const ResolutionProof& proof, const InputClauses& inputs,

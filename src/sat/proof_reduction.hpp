@@ -20,16 +20,16 @@
 namespace craig::sat {
 
 struct ReductionOptions {
-  bool lower_units = true;
-  bool recycle_pivots = true;
+    bool lower_units = true;
+    bool recycle_pivots = true;
 };
 
 struct ReductionStats {
-  uint32_t nodes_before = 0, nodes_after = 0;
-  uint64_t resolutions_before = 0, resolutions_after = 0;
-  uint32_t units_lowered = 0;
-  uint64_t steps_recycled = 0;  // steps RecyclePivots replaced by one premise
-  double seconds = 0;
+    uint32_t nodes_before = 0, nodes_after = 0;
+    uint64_t resolutions_before = 0, resolutions_after = 0;
+    uint32_t units_lowered = 0;
+    uint64_t steps_recycled = 0;  // steps RecyclePivots replaced by one premise
+    double seconds = 0;
 };
 
 ResolutionProof reduce_proof(const ResolutionProof& proof, const ReductionOptions& options = {},

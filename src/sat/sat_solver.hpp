@@ -38,63 +38,63 @@ enum class SatResult { Sat, Unsat, Unknown };
 struct MinerStats;
 
 struct SatStats {
-  uint64_t solves = 0;
-  uint64_t clauses = 0;
-  uint64_t vars = 0;
-  double seconds = 0;
+    uint64_t solves = 0;
+    uint64_t clauses = 0;
+    uint64_t vars = 0;
+    double seconds = 0;
 };
 
 class SatSolver {
- public:
-  // CaDiCaL takes options only before first use, hence proof mode is chosen here.
-  explicit SatSolver(uint32_t seed = 0, bool proof = false);
-  ~SatSolver();
-  SatSolver(const SatSolver&) = delete;
-  SatSolver& operator=(const SatSolver&) = delete;
+public:
+    // CaDiCaL takes options only before first use, hence proof mode is chosen here.
+    explicit SatSolver(uint32_t seed = 0, bool proof = false);
+    ~SatSolver();
+    SatSolver(const SatSolver&) = delete;
+    SatSolver& operator=(const SatSolver&) = delete;
 
-  int new_var();
-  int num_vars() const { return num_vars_; }
-  // Returns the clause's input id (its index in input_clauses() in proof mode). The tag is
-  // kept in proof mode for the proof's leaves and otherwise ignored.
-  uint32_t add_clause(std::span<const Lit> lits, uint32_t tag = 0);
-  uint32_t add_clause(std::initializer_list<Lit> lits, uint32_t tag = 0) {
-    return add_clause(std::span<const Lit>(lits.begin(), lits.size()), tag);
-  }
-  // A hint: the value the solver prefers for l's variable is "l true" (CaDiCaL may still
-  // choose otherwise, e.g. in its lucky-phase search).
-  void set_phase(Lit l);
-  void freeze(Lit l);
-  // Sets a CaDiCaL option (cadical --help lists them); only before the first clause. For
-  // experiments: options proof mode switches off may make proof() fail. False if rejected.
-  bool set_option(const char* name, int value);
-  // Called often during solve(); returning true stops the search with Unknown.
-  void set_terminator(std::function<bool()> stop);
+    int new_var();
+    int num_vars() const { return num_vars_; }
+    // Returns the clause's input id (its index in input_clauses() in proof mode). The tag is
+    // kept in proof mode for the proof's leaves and otherwise ignored.
+    uint32_t add_clause(std::span<const Lit> lits, uint32_t tag = 0);
+    uint32_t add_clause(std::initializer_list<Lit> lits, uint32_t tag = 0) {
+        return add_clause(std::span<const Lit>(lits.begin(), lits.size()), tag);
+    }
+    // A hint: the value the solver prefers for l's variable is "l true" (CaDiCaL may still
+    // choose otherwise, e.g. in its lucky-phase search).
+    void set_phase(Lit l);
+    void freeze(Lit l);
+    // Sets a CaDiCaL option (cadical --help lists them); only before the first clause. For
+    // experiments: options proof mode switches off may make proof() fail. False if rejected.
+    bool set_option(const char* name, int value);
+    // Called often during solve(); returning true stops the search with Unknown.
+    void set_terminator(std::function<bool()> stop);
 
-  SatResult solve(std::span<const Lit> assumptions = {});
-  bool value(Lit l) const;   // after Sat: is l true in the model
-  bool failed(Lit l) const;  // after Unsat: was assumption l used in the refutation
-  const SatStats& stats() const { return stats_; }
+    SatResult solve(std::span<const Lit> assumptions = {});
+    bool value(Lit l) const;   // after Sat: is l true in the model
+    bool failed(Lit l) const;  // after Unsat: was assumption l used in the refutation
+    const SatStats& stats() const { return stats_; }
 
-  // Proof mode only.
-  bool proof_mode() const { return proof_ != nullptr; }
-  // After Unsat: a resolution proof whose root derives (a subset of) failed_clause(). Throws
-  // ProofError when the trace cannot be mined; the work is proportional to the whole trace.
-  ResolutionProof proof(MinerStats* stats = nullptr);
-  // After Unsat: the negations of the failed assumptions of the last solve (empty when the
-  // clauses alone are unsatisfiable).
-  std::vector<Lit> failed_clause() const;
-  const InputClauses& input_clauses() const;
-  std::span<const uint8_t> drat_trace();  // flushed; valid until the next call into the solver
+    // Proof mode only.
+    bool proof_mode() const { return proof_ != nullptr; }
+    // After Unsat: a resolution proof whose root derives (a subset of) failed_clause(). Throws
+    // ProofError when the trace cannot be mined; the work is proportional to the whole trace.
+    ResolutionProof proof(MinerStats* stats = nullptr);
+    // After Unsat: the negations of the failed assumptions of the last solve (empty when the
+    // clauses alone are unsatisfiable).
+    std::vector<Lit> failed_clause() const;
+    const InputClauses& input_clauses() const;
+    std::span<const uint8_t> drat_trace();  // flushed; valid until the next call into the solver
 
- private:
-  struct Terminator;
-  struct ProofTrace;
-  std::unique_ptr<ProofTrace> proof_;  // before solver_: CaDiCaL writes into it on destruction
-  std::vector<Lit> assumptions_;       // of the last solve, proof mode only
-  std::unique_ptr<CaDiCaL::Solver> solver_;
-  std::unique_ptr<Terminator> terminator_;
-  int num_vars_ = 0;
-  SatStats stats_;
+private:
+    struct Terminator;
+    struct ProofTrace;
+    std::unique_ptr<ProofTrace> proof_;  // before solver_: CaDiCaL writes into it on destruction
+    std::vector<Lit> assumptions_;       // of the last solve, proof mode only
+    std::unique_ptr<CaDiCaL::Solver> solver_;
+    std::unique_ptr<Terminator> terminator_;
+    int num_vars_ = 0;
+    SatStats stats_;
 };
 
 }  // namespace craig::sat

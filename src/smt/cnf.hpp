@@ -19,46 +19,46 @@
 namespace craig::smt {
 
 class CnfEncoder {
- public:
-  CnfEncoder(TermManager& tm, sat::SatSolver& sat) : tm_(tm), sat_(sat) {}
+public:
+    CnfEncoder(TermManager& tm, sat::SatSolver& sat) : tm_(tm), sat_(sat) {}
 
-  // The literal equivalent to Boolean term t (encoding t's structure on first use).
-  sat::Lit literal(Term t);
-  // The term of a variable, if it was created for a term.
-  Term term_of_var(int var) const { return var < (int)var_term_.size() ? var_term_[var] : Term{}; }
-  // Variable of t if already encoded, else 0.
-  int var_of(Term t) const { return t.id < term_var_.size() ? term_var_[t.id] : 0; }
+    // The literal equivalent to Boolean term t (encoding t's structure on first use).
+    sat::Lit literal(Term t);
+    // The term of a variable, if it was created for a term.
+    Term term_of_var(int var) const { return var < (int)var_term_.size() ? var_term_[var] : Term{}; }
+    // Variable of t if already encoded, else 0.
+    int var_of(Term t) const { return t.id < term_var_.size() ? term_var_[t.id] : 0; }
 
-  void set_tag(uint32_t tag) { tag_ = tag; }
-  // Returns the SAT solver's input id of the clause (tagged with the current tag).
-  uint32_t add_clause(std::span<const sat::Lit> lits);
-  // Proof mode only: (input id, defined term) of every Tseitin definition clause, in order.
-  const std::vector<std::pair<uint32_t, Term>>& definitions() const { return definitions_; }
-  const std::vector<uint32_t>& clause_tags() const { return clause_tags_; }
+    void set_tag(uint32_t tag) { tag_ = tag; }
+    // Returns the SAT solver's input id of the clause (tagged with the current tag).
+    uint32_t add_clause(std::span<const sat::Lit> lits);
+    // Proof mode only: (input id, defined term) of every Tseitin definition clause, in order.
+    const std::vector<std::pair<uint32_t, Term>>& definitions() const { return definitions_; }
+    const std::vector<uint32_t>& clause_tags() const { return clause_tags_; }
 
-  // Theory atoms and non-Boolean ites discovered so far, in order of discovery.
-  const std::vector<Term>& atoms() const { return atoms_; }
-  const std::vector<Term>& term_ites() const { return term_ites_; }
-  // Applications of div, mod, abs and to_int found under atoms (arith_definitions.hpp).
-  const std::vector<Term>& arith_ops() const { return arith_ops_; }
-  // Is t a theory atom (as opposed to a connective or a propositional constant)?
-  bool is_theory_atom(Term t) const;
+    // Theory atoms and non-Boolean ites discovered so far, in order of discovery.
+    const std::vector<Term>& atoms() const { return atoms_; }
+    const std::vector<Term>& term_ites() const { return term_ites_; }
+    // Applications of div, mod, abs and to_int found under atoms (arith_definitions.hpp).
+    const std::vector<Term>& arith_ops() const { return arith_ops_; }
+    // Is t a theory atom (as opposed to a connective or a propositional constant)?
+    bool is_theory_atom(Term t) const;
 
- private:
-  int make_var(Term t);
-  void define(Term t, int v);
-  void scan_theory_term(Term t);
+private:
+    int make_var(Term t);
+    void define(Term t, int v);
+    void scan_theory_term(Term t);
 
-  TermManager& tm_;
-  sat::SatSolver& sat_;
-  std::vector<int> term_var_;     // term id -> SAT var (0 = none)
-  std::vector<Term> var_term_;    // SAT var -> term
-  std::vector<uint8_t> scanned_;  // term id -> theory subterms scanned
-  std::vector<Term> atoms_, term_ites_, arith_ops_;
-  std::vector<uint32_t> clause_tags_;
-  std::vector<std::pair<uint32_t, Term>> definitions_;
-  uint32_t tag_ = 0;
-  std::vector<sat::Lit> buf_;
+    TermManager& tm_;
+    sat::SatSolver& sat_;
+    std::vector<int> term_var_;     // term id -> SAT var (0 = none)
+    std::vector<Term> var_term_;    // SAT var -> term
+    std::vector<uint8_t> scanned_;  // term id -> theory subterms scanned
+    std::vector<Term> atoms_, term_ites_, arith_ops_;
+    std::vector<uint32_t> clause_tags_;
+    std::vector<std::pair<uint32_t, Term>> definitions_;
+    uint32_t tag_ = 0;
+    std::vector<sat::Lit> buf_;
 };
 
 }  // namespace craig::smt

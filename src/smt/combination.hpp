@@ -19,25 +19,25 @@
 namespace craig::smt {
 
 class Combination {
- public:
-  Combination(TermManager& tm, EufTheory& euf, LraTheory& lra) : tm_(tm), euf_(euf), lra_(lra) {}
+public:
+    Combination(TermManager& tm, EufTheory& euf, LraTheory& lra) : tm_(tm), euf_(euf), lra_(lra) {}
 
-  // Call after both theories accepted the round (before end_round). Appends the atoms on which
-  // the theories disagree; returns true if there was none.
-  bool propose(std::vector<Term>& splits);
-  // After a propose() that returned splits: false if every one of them had been proposed
-  // before (the theories then disagree on decided atoms, and the loop would not converge).
-  bool made_progress() const { return progress_; }
+    // Call after both theories accepted the round (before end_round). Appends the atoms on which
+    // the theories disagree; returns true if there was none.
+    bool propose(std::vector<Term>& splits);
+    // After a propose() that returned splits: false if every one of them had been proposed
+    // before (the theories then disagree on decided atoms, and the loop would not converge).
+    bool made_progress() const { return progress_; }
 
- private:
-  void split(Term s, Term t, std::vector<Term>& splits);
+private:
+    void split(Term s, Term t, std::vector<Term>& splits);
 
-  TermManager& tm_;
-  EufTheory& euf_;
-  LraTheory& lra_;
-  std::vector<std::pair<Term, Term>> shared_;  // scratch: (term, representative)
-  std::unordered_set<uint64_t> proposed_;       // pairs (s, t) ever proposed
-  bool progress_ = false;
+    TermManager& tm_;
+    EufTheory& euf_;
+    LraTheory& lra_;
+    std::vector<std::pair<Term, Term>> shared_;  // scratch: (term, representative)
+    std::unordered_set<uint64_t> proposed_;      // pairs (s, t) ever proposed
+    bool progress_ = false;
 };
 
 }  // namespace craig::smt

@@ -11,8 +11,8 @@
 namespace craig::smt {
 
 struct EufFact {
-  Term a, b;
-  bool equal;  // a = b, else a != b
+    Term a, b;
+    bool equal;  // a = b, else a != b
 };
 
 bool check_euf_conflict(const TermManager& tm, std::span<const EufFact> facts, std::string* why);

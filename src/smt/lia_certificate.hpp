@@ -23,16 +23,16 @@
 namespace craig::smt {
 
 struct LiaLiteral {
-  Term atom;
-  bool value;  // the literal is atom (true) or its negation (false)
+    Term atom;
+    bool value;  // the literal is atom (true) or its negation (false)
 };
 
 // The data of one integer lemma, kept for proofs (smt/proof.hpp).
 struct LiaLemma {
-  std::vector<LiaLiteral> literals;
-  Term split;
-  mpq_class split_bound;
-  Term conclusion;
+    std::vector<LiaLiteral> literals;
+    Term split;
+    mpq_class split_bound;
+    Term conclusion;
 };
 
 // A Farkas certificate, accepted by check_lra_certificate, that the literals are infeasible
@@ -44,7 +44,7 @@ std::optional<std::vector<LraCertificateEntry>> refute_over_reals(const TermMana
                                                                   std::string* why);
 
 // `conclusion` is a Boolean term: an arithmetic atom, its negation, or false (a conflict).
-bool check_lia_lemma(TermManager& tm, std::span<const LiaLiteral> literals, Term split,
-                     const mpq_class& split_bound, Term conclusion, std::string* why);
+bool check_lia_lemma(TermManager& tm, std::span<const LiaLiteral> literals, Term split, const mpq_class& split_bound,
+                     Term conclusion, std::string* why);
 
 }  // namespace craig::smt

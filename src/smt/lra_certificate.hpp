@@ -18,13 +18,12 @@
 namespace craig::smt {
 
 struct LraCertificateEntry {
-  Term atom;
-  bool value;  // the literal is atom (true) or its negation (false)
-  bool upper;  // for an equation: which side is used (p <= c, else p >= c)
-  mpq_class lambda;
+    Term atom;
+    bool value;  // the literal is atom (true) or its negation (false)
+    bool upper;  // for an equation: which side is used (p <= c, else p >= c)
+    mpq_class lambda;
 };
 
-bool check_lra_certificate(const TermManager& tm, std::span<const LraCertificateEntry> entries,
-                           std::string* why);
+bool check_lra_certificate(const TermManager& tm, std::span<const LraCertificateEntry> entries, std::string* why);
 
 }  // namespace craig::smt

@@ -13,67 +13,67 @@
 namespace craig::smt {
 
 struct ValuesHash {
-  size_t operator()(const std::vector<Value>& vs) const {
-    size_t h = vs.size();
-    for (const Value& v : vs) h = h * 1000003 ^ ValueHash{}(v);
-    return h;
-  }
+    size_t operator()(const std::vector<Value>& vs) const {
+        size_t h = vs.size();
+        for (const Value& v : vs) h = h * 1000003 ^ ValueHash {}(v);
+        return h;
+    }
 };
 
 // A function's interpretation: `entries` in the order they were added (printing keeps
 // it), found by a hash index (a model of n applications is built and evaluated in O(n),
 // where a scan of the entries made it quadratic).
 struct FunctionTable {
-  std::vector<std::pair<std::vector<Value>, Value>> entries;
-  Value otherwise;
+    std::vector<std::pair<std::vector<Value>, Value>> entries;
+    Value otherwise;
 
-  // The value at `args`, nullptr when no entry has them.
-  const Value* find(const std::vector<Value>& args) const {
-    auto it = index_.find(args);
-    return it == index_.end() ? nullptr : &entries[it->second].second;
-  }
-  // Adds the entry unless one with these arguments exists (the first one stays).
-  bool add(std::vector<Value> args, Value v) {
-    if (index_.count(args)) return false;
-    index_.emplace(args, static_cast<uint32_t>(entries.size()));
-    entries.emplace_back(std::move(args), std::move(v));
-    return true;
-  }
+    // The value at `args`, nullptr when no entry has them.
+    const Value* find(const std::vector<Value>& args) const {
+        auto it = index_.find(args);
+        return it == index_.end() ? nullptr : &entries[it->second].second;
+    }
+    // Adds the entry unless one with these arguments exists (the first one stays).
+    bool add(std::vector<Value> args, Value v) {
+        if (index_.count(args)) return false;
+        index_.emplace(args, static_cast<uint32_t>(entries.size()));
+        entries.emplace_back(std::move(args), std::move(v));
+        return true;
+    }
 
- private:
-  std::unordered_map<std::vector<Value>, uint32_t, ValuesHash> index_;
+private:
+    std::unordered_map<std::vector<Value>, uint32_t, ValuesHash> index_;
 };
 
 class Model {
- public:
-  explicit Model(const TermManager& tm) : tm_(&tm) {}
+public:
+    explicit Model(const TermManager& tm) : tm_(&tm) {}
 
-  void set_const(FuncId f, Value v) { consts_[f] = std::move(v); }
-  void set_table(FuncId f, FunctionTable t) { tables_[f] = std::move(t); }
-  void set_universe_size(Sort s, uint32_t n) { universe_[s.id] = n; }
+    void set_const(FuncId f, Value v) { consts_[f] = std::move(v); }
+    void set_table(FuncId f, FunctionTable t) { tables_[f] = std::move(t); }
+    void set_universe_size(Sort s, uint32_t n) { universe_[s.id] = n; }
 
-  // Value of a symbol; a symbol the model does not mention gets a default of its sort.
-  Value const_value(FuncId f) const;
-  Value apply(FuncId f, const std::vector<Value>& args) const;
-  const FunctionTable* table(FuncId f) const;
-  uint32_t universe_size(Sort s) const;  // at least 1
+    // Value of a symbol; a symbol the model does not mention gets a default of its sort.
+    Value const_value(FuncId f) const;
+    Value apply(FuncId f, const std::vector<Value>& args) const;
+    const FunctionTable* table(FuncId f) const;
+    uint32_t universe_size(Sort s) const;  // at least 1
 
-  // Evaluate a term (iteratively; memoised per call).
-  Value evaluate(Term t) const;
-  // The value as a term that SMT-LIB can print: true/false, a numeral, or an abstract
-  // element printed as `@S_i`.
-  std::string value_to_string(const Value& v) const;
+    // Evaluate a term (iteratively; memoised per call).
+    Value evaluate(Term t) const;
+    // The value as a term that SMT-LIB can print: true/false, a numeral, or an abstract
+    // element printed as `@S_i`.
+    std::string value_to_string(const Value& v) const;
 
-  // SMT-LIB 2.6 `(get-model)` response for the given user symbols.
-  void print(std::ostream& out, const std::vector<FuncId>& symbols) const;
+    // SMT-LIB 2.6 `(get-model)` response for the given user symbols.
+    void print(std::ostream& out, const std::vector<FuncId>& symbols) const;
 
-  static Value default_value(Sort s);
+    static Value default_value(Sort s);
 
- private:
-  const TermManager* tm_;
-  std::unordered_map<FuncId, Value> consts_;
-  std::unordered_map<FuncId, FunctionTable> tables_;
-  std::unordered_map<uint32_t, uint32_t> universe_;
+private:
+    const TermManager* tm_;
+    std::unordered_map<FuncId, Value> consts_;
+    std::unordered_map<FuncId, FunctionTable> tables_;
+    std::unordered_map<uint32_t, uint32_t> universe_;
 };
 
 }  // namespace craig::smt

@@ -30,52 +30,52 @@
 namespace craig::smt {
 
 enum class LeafKind : uint8_t {
-  Unknown,
-  Definition,
-  Assertion,
-  Deactivation,
-  IteDefinition,
-  ArithDefinition,
-  TheoryLemma,
-  Transitivity,
-  EufConflict,
-  LraConflict,
-  LiaConflict,
-  LraImplication,
+    Unknown,
+    Definition,
+    Assertion,
+    Deactivation,
+    IteDefinition,
+    ArithDefinition,
+    TheoryLemma,
+    Transitivity,
+    EufConflict,
+    LraConflict,
+    LiaConflict,
+    LraImplication,
 };
 const char* leaf_kind_name(LeafKind k);
 
 struct LeafInfo {
-  LeafKind kind = LeafKind::Unknown;
-  Term term;                  // defined term, assertion formula, lemma or defined ite/op
-  uint32_t assertion = 0;     // assertion id (Assertion leaves)
-  uint32_t cert = UINT32_MAX; // index into farkas / lia
+    LeafKind kind = LeafKind::Unknown;
+    Term term;                   // defined term, assertion formula, lemma or defined ite/op
+    uint32_t assertion = 0;      // assertion id (Assertion leaves)
+    uint32_t cert = UINT32_MAX;  // index into farkas / lia
 };
 
 struct SmtProof {
-  sat::ResolutionProof resolution;
-  const sat::InputClauses* inputs = nullptr;  // the solver's log; valid while the solver lives
-  std::vector<sat::Lit> root_clause;  // negated failed assumptions (empty: no assumptions used)
-  std::vector<LeafInfo> leaves;       // per node of `resolution` (chains: Unknown)
-  std::vector<std::vector<LraCertificateEntry>> farkas;
-  std::vector<LiaLemma> lia;
-  std::vector<Term> var_terms;        // SAT variable -> its term (invalid for activations)
-  std::vector<uint8_t> activation;    // SAT variable -> is an activation variable
-  struct Active {
-    uint32_t id;
-    Term formula;
-    std::string name;  // :named, if any (filled by the SMT-LIB layer)
-  };
-  std::vector<Active> active;         // the active assertions at the check
-  std::vector<std::pair<Term, sat::Lit>> assumptions;  // check-sat-assuming literals
-  std::vector<sat::Lit> assumed;      // every SAT assumption of the check (activations too)
-  // Non-zero when the check assumed both l and -l (e.g. check-sat-assuming (p (not p))): that
-  // alone is the refutation, and `resolution` is empty (resolution cannot derive the
-  // tautological clause of negated failed assumptions).
-  sat::Lit complementary = 0;
+    sat::ResolutionProof resolution;
+    const sat::InputClauses* inputs = nullptr;  // the solver's log; valid while the solver lives
+    std::vector<sat::Lit> root_clause;          // negated failed assumptions (empty: no assumptions used)
+    std::vector<LeafInfo> leaves;               // per node of `resolution` (chains: Unknown)
+    std::vector<std::vector<LraCertificateEntry>> farkas;
+    std::vector<LiaLemma> lia;
+    std::vector<Term> var_terms;      // SAT variable -> its term (invalid for activations)
+    std::vector<uint8_t> activation;  // SAT variable -> is an activation variable
+    struct Active {
+        uint32_t id;
+        Term formula;
+        std::string name;  // :named, if any (filled by the SMT-LIB layer)
+    };
+    std::vector<Active> active;                          // the active assertions at the check
+    std::vector<std::pair<Term, sat::Lit>> assumptions;  // check-sat-assuming literals
+    std::vector<sat::Lit> assumed;                       // every SAT assumption of the check (activations too)
+    // Non-zero when the check assumed both l and -l (e.g. check-sat-assuming (p (not p))): that
+    // alone is the refutation, and `resolution` is empty (resolution cannot derive the
+    // tautological clause of negated failed assumptions).
+    sat::Lit complementary = 0;
 
-  // The ids of the active assertions whose clauses are leaves.
-  std::vector<uint32_t> used_assertions() const;
+    // The ids of the active assertions whose clauses are leaves.
+    std::vector<uint32_t> used_assertions() const;
 };
 
 }  // namespace craig::smt

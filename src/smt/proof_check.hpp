@@ -20,12 +20,12 @@
 namespace craig::smt {
 
 struct SmtProofCheck {
-  bool ok = true;
-  uint32_t node = UINT32_MAX;  // the first bad node, if any
-  std::string error;
-  // Leaves per kind (index: LeafKind), for --proof-stats.
-  uint64_t leaves[16] = {};
-  explicit operator bool() const { return ok; }
+    bool ok = true;
+    uint32_t node = UINT32_MAX;  // the first bad node, if any
+    std::string error;
+    // Leaves per kind (index: LeafKind), for --proof-stats.
+    uint64_t leaves[16] = {};
+    explicit operator bool() const { return ok; }
 };
 
 SmtProofCheck check_smt_proof(TermManager& tm, const SmtProof& proof);

@@ -31,85 +31,85 @@ const char* result_name(Result r);  // "sat", "unsat", "unknown"
 
 // Seconds spent by solvers that share one tally (an engine's many short-lived solvers).
 struct SolverTimes {
-  double sat = 0, theory = 0;
+    double sat = 0, theory = 0;
 };
 
 struct SolverOptions {
-  bool produce_models = true;
-  bool produce_unsat_cores = false;
-  // Record what every SAT clause is (smt/proof.hpp) so that proof() works after Unsat. Puts the
-  // SAT solver in proof mode (it logs its DRAT trace in memory).
-  bool produce_proofs = false;
-  // The proofs will be interpolated (itp/): the solver creates no atoms of its own that could
-  // mix the vocabularies of two partitions where it can avoid them (eager transitivity adds
-  // only triangles of existing equality atoms, no fill edges).
-  bool produce_interpolants = false;
-  bool check_models = false;   // evaluate every assertion under each Sat model
-  bool check_certificates = false;  // re-check every theory conflict independently
-  bool lra_static_learning = false;  // bound implications between arithmetic atoms (measured: off is faster)
-  bool lia_cuts = true;  // Gomory cuts (every few branch-and-bound rounds), each one checked
-  // Branch-and-bound splits per check-sat before the answer is unknown ("integer branch budget").
-  uint64_t lia_branch_budget = 20000;
-  lra::Arith lra_arith = lra::Arith::Fast;  // simplex numbers: machine words with GMP fallback, or GMP only
-  uint32_t random_seed = 0;
-  std::optional<std::chrono::steady_clock::time_point> deadline;
-  // When set, every check adds the SAT and theory seconds it spent (owned by the caller, who
-  // must keep it alive while the solver checks).
-  SolverTimes* times = nullptr;
+    bool produce_models = true;
+    bool produce_unsat_cores = false;
+    // Record what every SAT clause is (smt/proof.hpp) so that proof() works after Unsat. Puts the
+    // SAT solver in proof mode (it logs its DRAT trace in memory).
+    bool produce_proofs = false;
+    // The proofs will be interpolated (itp/): the solver creates no atoms of its own that could
+    // mix the vocabularies of two partitions where it can avoid them (eager transitivity adds
+    // only triangles of existing equality atoms, no fill edges).
+    bool produce_interpolants = false;
+    bool check_models = false;         // evaluate every assertion under each Sat model
+    bool check_certificates = false;   // re-check every theory conflict independently
+    bool lra_static_learning = false;  // bound implications between arithmetic atoms (measured: off is faster)
+    bool lia_cuts = true;              // Gomory cuts (every few branch-and-bound rounds), each one checked
+    // Branch-and-bound splits per check-sat before the answer is unknown ("integer branch budget").
+    uint64_t lia_branch_budget = 20000;
+    lra::Arith lra_arith = lra::Arith::Fast;  // simplex numbers: machine words with GMP fallback, or GMP only
+    uint32_t random_seed = 0;
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    // When set, every check adds the SAT and theory seconds it spent (owned by the caller, who
+    // must keep it alive while the solver checks).
+    SolverTimes* times = nullptr;
 };
 
 // Input outside what the solver decides (e.g. non-linear arithmetic, quantifiers).
 struct UnsupportedError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+    using std::runtime_error::runtime_error;
 };
 // A self-check failed: craig found one of its own answers wrong. Never expected.
 struct CheckFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
+    using std::runtime_error::runtime_error;
 };
 
 using AssertionId = uint32_t;
 
 class Solver {
- public:
-  Solver(TermManager& tm, SolverOptions options = {});
-  ~Solver();
-  Solver(const Solver&) = delete;
-  Solver& operator=(const Solver&) = delete;
+public:
+    Solver(TermManager& tm, SolverOptions options = {});
+    ~Solver();
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
 
-  TermManager& terms() { return tm_; }
-  SolverOptions& options() { return options_; }
+    TermManager& terms() { return tm_; }
+    SolverOptions& options() { return options_; }
 
-  // Add a Boolean formula to the current scope. Tracked assertions take part in unsat cores.
-  AssertionId assert_formula(Term f, bool tracked = false);
-  void push();
-  void pop(unsigned n = 1);  // requires n <= scope_level()
-  unsigned scope_level() const;
-  void reset_assertions();   // back to scope 0 with no assertions
+    // Add a Boolean formula to the current scope. Tracked assertions take part in unsat cores.
+    AssertionId assert_formula(Term f, bool tracked = false);
+    void push();
+    void pop(unsigned n = 1);  // requires n <= scope_level()
+    unsigned scope_level() const;
+    void reset_assertions();  // back to scope 0 with no assertions
 
-  // Decide the conjunction of the active assertions and the (Boolean) assumptions.
-  Result check(std::span<const Term> assumptions = {});
+    // Decide the conjunction of the active assertions and the (Boolean) assumptions.
+    Result check(std::span<const Term> assumptions = {});
 
-  // After Sat.
-  const Model& model() const;
-  // After Unsat: tracked assertions whose removal may make the problem sat (a core), and the
-  // subset of the last check's assumptions that were needed.
-  std::vector<AssertionId> unsat_core() const;
-  std::vector<Term> unsat_assumptions() const;
-  // After Unsat with produce_proofs: the proof of the answer (proof.hpp; check it with
-  // proof_check.hpp). Throws sat::ProofError when the SAT trace cannot be mined, logic_error
-  // when the last answer was not unsat or proofs are off.
-  SmtProof proof();
-  // After Unknown.
-  const std::string& reason_unknown() const;
+    // After Sat.
+    const Model& model() const;
+    // After Unsat: tracked assertions whose removal may make the problem sat (a core), and the
+    // subset of the last check's assumptions that were needed.
+    std::vector<AssertionId> unsat_core() const;
+    std::vector<Term> unsat_assumptions() const;
+    // After Unsat with produce_proofs: the proof of the answer (proof.hpp; check it with
+    // proof_check.hpp). Throws sat::ProofError when the SAT trace cannot be mined, logic_error
+    // when the last answer was not unsat or proofs are off.
+    SmtProof proof();
+    // After Unknown.
+    const std::string& reason_unknown() const;
 
-  std::vector<std::pair<std::string, std::string>> statistics() const;
+    std::vector<std::pair<std::string, std::string>> statistics() const;
 
- private:
-  struct Impl;
-  Impl& impl();
-  TermManager& tm_;
-  SolverOptions options_;
-  std::unique_ptr<Impl> impl_;
+private:
+    struct Impl;
+    Impl& impl();
+    TermManager& tm_;
+    SolverOptions options_;
+    std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace craig::smt

@@ -20,8 +20,7 @@ namespace craig::smt {
 
 // Triangles (u, v, w) of the chordal completion of the graph whose edges are `equalities`
 // (Eq atoms); the caller adds the clauses over mk_eq(u, v), mk_eq(v, w), mk_eq(u, w).
-std::vector<std::array<Term, 3>> chordal_triangles(const TermManager& tm,
-                                                   std::span<const Term> equalities,
+std::vector<std::array<Term, 3>> chordal_triangles(const TermManager& tm, std::span<const Term> equalities,
                                                    size_t max_triangles);
 
 }  // namespace craig::smt

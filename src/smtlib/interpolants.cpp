@@ -31,279 +31,270 @@ namespace craig::smtlib {
 namespace {
 
 struct TreeSpec {
-  std::vector<uint32_t> start;                 // per partition, post-order
-  std::vector<std::vector<uint32_t>> names;    // per partition: the pool nodes of its names
-  std::vector<uint32_t> node;                  // per partition: its pool node (for errors)
+    std::vector<uint32_t> start;               // per partition, post-order
+    std::vector<std::vector<uint32_t>> names;  // per partition: the pool nodes of its names
+    std::vector<uint32_t> node;                // per partition: its pool node (for errors)
 };
 
 class TreeReader {
- public:
-  TreeReader(const SExprPool& pool, const std::function<void(uint32_t, const std::string&)>& fail)
-      : pool_(pool), fail_(fail) {}
+public:
+    TreeReader(const SExprPool& pool, const std::function<void(uint32_t, const std::string&)>& fail)
+        : pool_(pool), fail_(fail) {}
 
-  // Reads the elements of one list; returns false when the list is empty.
-  void read_list(std::span<const uint32_t> elems, uint32_t where, TreeSpec& spec) {
-    const uint32_t first = static_cast<uint32_t>(spec.start.size());
-    bool last_is_partition = false;
-    for (uint32_t e : elems) {
-      if (is_partition(e)) {
-        spec.start.push_back(first);
-        spec.node.push_back(e);
-        spec.names.emplace_back();
-        if (pool_.is_symbol(e)) {
-          spec.names.back().push_back(e);
-        } else {
-          auto ks = pool_.kids(e);
-          if (ks.size() < 2) fail_(e, "expected (and NAME+), got " + describe(pool_, e));
-          for (size_t i = 1; i < ks.size(); ++i) {
-            if (!pool_.is_symbol(ks[i]))
-              fail_(ks[i], "expected the name of an assertion, got " + describe(pool_, ks[i]));
-            spec.names.back().push_back(ks[i]);
-          }
+    // Reads the elements of one list; returns false when the list is empty.
+    void read_list(std::span<const uint32_t> elems, uint32_t where, TreeSpec& spec) {
+        const uint32_t first = static_cast<uint32_t>(spec.start.size());
+        bool last_is_partition = false;
+        for (uint32_t e : elems) {
+            if (is_partition(e)) {
+                spec.start.push_back(first);
+                spec.node.push_back(e);
+                spec.names.emplace_back();
+                if (pool_.is_symbol(e)) {
+                    spec.names.back().push_back(e);
+                } else {
+                    auto ks = pool_.kids(e);
+                    if (ks.size() < 2) fail_(e, "expected (and NAME+), got " + describe(pool_, e));
+                    for (size_t i = 1; i < ks.size(); ++i) {
+                        if (!pool_.is_symbol(ks[i]))
+                            fail_(ks[i], "expected the name of an assertion, got " + describe(pool_, ks[i]));
+                        spec.names.back().push_back(ks[i]);
+                    }
+                }
+                last_is_partition = true;
+            } else if (pool_.is_list(e)) {
+                if (pool_.kids(e).empty()) fail_(e, "expected a subtree of partitions, got '()'");
+                read_list(pool_.kids(e), e, spec);
+                last_is_partition = false;
+            } else {
+                fail_(e, "expected a partition (a name, (and NAME+) or a parenthesised subtree), got " +
+                             describe(pool_, e));
+            }
         }
-        last_is_partition = true;
-      } else if (pool_.is_list(e)) {
-        if (pool_.kids(e).empty()) fail_(e, "expected a subtree of partitions, got '()'");
-        read_list(pool_.kids(e), e, spec);
-        last_is_partition = false;
-      } else {
-        fail_(e, "expected a partition (a name, (and NAME+) or a parenthesised subtree), got " +
-                     describe(pool_, e));
-      }
+        if (!last_is_partition) fail_(where, "a subtree must end with its root partition (a name or (and NAME+))");
     }
-    if (!last_is_partition)
-      fail_(where, "a subtree must end with its root partition (a name or (and NAME+))");
-  }
 
- private:
-  bool is_partition(uint32_t e) const {
-    if (pool_.is_symbol(e)) return true;
-    if (!pool_.is_list(e)) return false;
-    auto ks = pool_.kids(e);
-    return !ks.empty() && pool_.is_word(ks[0], "and");
-  }
-  const SExprPool& pool_;
-  const std::function<void(uint32_t, const std::string&)>& fail_;
+private:
+    bool is_partition(uint32_t e) const {
+        if (pool_.is_symbol(e)) return true;
+        if (!pool_.is_list(e)) return false;
+        auto ks = pool_.kids(e);
+        return !ks.empty() && pool_.is_word(ks[0], "and");
+    }
+    const SExprPool& pool_;
+    const std::function<void(uint32_t, const std::string&)>& fail_;
 };
 
 }  // namespace
 
 itp::ItpOptions Interpreter::interpolation_options() const {
-  itp::ItpOptions o;
-  o.boolean = *itp::parse_bool_system(options_.get_string("interpolation-bool-algorithm"));
-  o.lra = *itp::parse_lra_system(options_.get_string("interpolation-lra-algorithm"));
-  o.euf = *itp::parse_euf_system(options_.get_string("interpolation-euf-algorithm"));
-  o.lra_strength_factor = *itp::parse_strength_factor(options_.get_string("interpolation-lra-factor"));
-  o.dag_route = *itp::parse_dag_route(options_.get_string("interpolation-dag-route"));
-  return o;
+    itp::ItpOptions o;
+    o.boolean = *itp::parse_bool_system(options_.get_string("interpolation-bool-algorithm"));
+    o.lra = *itp::parse_lra_system(options_.get_string("interpolation-lra-algorithm"));
+    o.euf = *itp::parse_euf_system(options_.get_string("interpolation-euf-algorithm"));
+    o.lra_strength_factor = *itp::parse_strength_factor(options_.get_string("interpolation-lra-factor"));
+    o.dag_route = *itp::parse_dag_route(options_.get_string("interpolation-dag-route"));
+    return o;
 }
 
 bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
-  arity(cmd, args, 2, SIZE_MAX, "(get-interpolants PARTITION PARTITION+)");
-  std::function<void(uint32_t, const std::string&)> failer = [this](uint32_t n, const std::string& m) {
-    fail(n, m);
-  };
-  TreeSpec spec;
-  TreeReader(*pool_, failer).read_list(args, cmd, spec);
-  const uint32_t n = static_cast<uint32_t>(spec.start.size());
-  if (n < 2) fail(cmd, "expected at least two partitions");
-  // SMTInterpol's scripts ask for interpolants with :produce-proofs alone; the proof is there,
-  // but without :produce-interpolants the solver may create AB-mixed atoms (then: unsupported).
-  if (!options_.get_bool("produce-interpolants") && !options_.get_bool("produce-proofs"))
-    fail(cmd, "this command needs :produce-interpolants (or :produce-proofs) to be true");
-  if (!last_.valid || last_.result != smt::Result::Unsat)
-    fail(cmd, checked_ && !last_.valid
-                  ? "no interpolants: the assertions changed since the last check-sat"
-                  : "no interpolants: the last check-sat did not answer unsat");
-  if (last_.assuming)
-    throw Unsupported((*pool_)[cmd].loc, "get-interpolants after check-sat-assuming");
+    arity(cmd, args, 2, SIZE_MAX, "(get-interpolants PARTITION PARTITION+)");
+    std::function<void(uint32_t, const std::string&)> failer = [this](uint32_t n, const std::string& m) { fail(n, m); };
+    TreeSpec spec;
+    TreeReader(*pool_, failer).read_list(args, cmd, spec);
+    const uint32_t n = static_cast<uint32_t>(spec.start.size());
+    if (n < 2) fail(cmd, "expected at least two partitions");
+    // SMTInterpol's scripts ask for interpolants with :produce-proofs alone; the proof is there,
+    // but without :produce-interpolants the solver may create AB-mixed atoms (then: unsupported).
+    if (!options_.get_bool("produce-interpolants") && !options_.get_bool("produce-proofs"))
+        fail(cmd, "this command needs :produce-interpolants (or :produce-proofs) to be true");
+    if (!last_.valid || last_.result != smt::Result::Unsat)
+        fail(cmd, checked_ && !last_.valid ? "no interpolants: the assertions changed since the last check-sat"
+                                           : "no interpolants: the last check-sat did not answer unsat");
+    if (last_.assuming) throw Unsupported((*pool_)[cmd].loc, "get-interpolants after check-sat-assuming");
 
-  smt::SmtProof proof;
-  const auto mine_start = std::chrono::steady_clock::now();
-  try {
-    proof = solver_->proof();
-  } catch (const sat::ProofError& e) {
-    throw smt::CheckFailure(std::string("no proof could be mined for get-interpolants: ") + e.what());
-  }
-  if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
-  const auto mined = std::chrono::steady_clock::now() - mine_start;
-  // Names -> active assertion ids.
-  std::unordered_map<std::string, smt::AssertionId> by_name;
-  for (const auto& a : proof.active) {
-    if (auto it = tracked_.find(a.id); it != tracked_.end()) by_name[it->second] = a.id;
-  }
-  smt::AssertionId max_id = 0;
-  for (const auto& a : proof.active) max_id = std::max(max_id, a.id);
-  std::vector<uint32_t> partition_of(max_id + 1, itp::kNoPartition);
-  for (uint32_t p = 0; p < n; ++p)
-    for (uint32_t name_node : spec.names[p]) {
-      const std::string& name = (*pool_)[name_node].text;
-      auto it = by_name.find(name);
-      if (it == by_name.end())
-        fail(name_node, "'" + name + "' is not the :named name of an active assertion");
-      if (partition_of[it->second] != itp::kNoPartition)
-        fail(name_node, "the assertion '" + name + "' is in two partitions");
-      partition_of[it->second] = p;
+    smt::SmtProof proof;
+    const auto mine_start = std::chrono::steady_clock::now();
+    try {
+        proof = solver_->proof();
+    } catch (const sat::ProofError& e) {
+        throw smt::CheckFailure(std::string("no proof could be mined for get-interpolants: ") + e.what());
     }
+    if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
+    const auto mined = std::chrono::steady_clock::now() - mine_start;
+    // Names -> active assertion ids.
+    std::unordered_map<std::string, smt::AssertionId> by_name;
+    for (const auto& a : proof.active) {
+        if (auto it = tracked_.find(a.id); it != tracked_.end()) by_name[it->second] = a.id;
+    }
+    smt::AssertionId max_id = 0;
+    for (const auto& a : proof.active) max_id = std::max(max_id, a.id);
+    std::vector<uint32_t> partition_of(max_id + 1, itp::kNoPartition);
+    for (uint32_t p = 0; p < n; ++p)
+        for (uint32_t name_node : spec.names[p]) {
+            const std::string& name = (*pool_)[name_node].text;
+            auto it = by_name.find(name);
+            if (it == by_name.end()) fail(name_node, "'" + name + "' is not the :named name of an active assertion");
+            if (partition_of[it->second] != itp::kNoPartition)
+                fail(name_node, "the assertion '" + name + "' is in two partitions");
+            partition_of[it->second] = p;
+        }
 
-  std::vector<smt::Term> formulas(n, tm_->mk_true());  // partition conjunctions, for checks
-  {
-    std::vector<std::vector<smt::Term>> parts(n);
-    for (const auto& a : proof.active)
-      parts[partition_of[a.id] == itp::kNoPartition ? n - 1 : partition_of[a.id]].push_back(a.formula);
-    for (uint32_t p = 0; p < n; ++p) formulas[p] = tm_->mk_and(parts[p]);
-  }
-  InterpolationQuery q{cmd, proof, partition_of, spec.start, formulas};
-  if (script_opts_.all_systems) {
-    report_all_systems(q);
+    std::vector<smt::Term> formulas(n, tm_->mk_true());  // partition conjunctions, for checks
+    {
+        std::vector<std::vector<smt::Term>> parts(n);
+        for (const auto& a : proof.active)
+            parts[partition_of[a.id] == itp::kNoPartition ? n - 1 : partition_of[a.id]].push_back(a.formula);
+        for (uint32_t p = 0; p < n; ++p) formulas[p] = tm_->mk_and(parts[p]);
+    }
+    InterpolationQuery q{cmd, proof, partition_of, spec.start, formulas};
+    if (script_opts_.all_systems) {
+        report_all_systems(q);
+        return true;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<smt::Term> itps = interpolate(q, interpolation_options());
+    if (script_opts_.itp_stats) {
+        // proof mining and interpolation (and checking, when on) of this command
+        *diagnostic_ << "; get-interpolants seconds "
+                     << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0 + mined).count()
+                     << " proof-nodes " << proof.resolution.num_nodes();
+        for (smt::Term t : itps) {
+            itp::TermSize sz = itp::term_size(*tm_, t);
+            *diagnostic_ << " | nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols " << sz.symbols;
+        }
+        *diagnostic_ << "\n";
+    }
+    std::string response = "(";
+    for (size_t i = 0; i < itps.size(); ++i) {
+        if (i) response += "\n ";
+        response += smt::term_to_string(*tm_, itps[i]);
+    }
+    *regular_ << response << ")\n";
     return true;
-  }
-  const auto t0 = std::chrono::steady_clock::now();
-  std::vector<smt::Term> itps = interpolate(q, interpolation_options());
-  if (script_opts_.itp_stats) {
-    // proof mining and interpolation (and checking, when on) of this command
-    *diagnostic_ << "; get-interpolants seconds "
-                 << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0 + mined).count()
-                 << " proof-nodes " << proof.resolution.num_nodes();
-    for (smt::Term t : itps) {
-      itp::TermSize sz = itp::term_size(*tm_, t);
-      *diagnostic_ << " | nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols " << sz.symbols;
-    }
-    *diagnostic_ << "\n";
-  }
-  std::string response = "(";
-  for (size_t i = 0; i < itps.size(); ++i) {
-    if (i) response += "\n ";
-    response += smt::term_to_string(*tm_, itps[i]);
-  }
-  *regular_ << response << ")\n";
-  return true;
 }
 
 std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, const itp::ItpOptions& opts,
-                                               std::vector<smt::Term>* raw, itp::InterpolationStats* stats) {
-  itp::InterpolationResult r;
-  try {
-    r = itp::tree_interpolants(*tm_, q.proof, q.partition_of, q.start, opts);
-  } catch (const std::invalid_argument& e) {
-    fail(q.cmd, e.what());
-  }
-  if (!r.ok())
-    throw Unsupported((*pool_)[q.cmd].loc, "no interpolants for this proof: " + r.unknown_reason);
-  if (raw) *raw = r.interpolants;
-  if (stats) *stats = r.stats;
-  for (smt::Term& t : r.interpolants) t = itp::simplify_interpolant(*tm_, t, script_opts_.simplify_level);
-  if (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode")) {
-    smt::SolverOptions so;
-    so.deadline = script_opts_.deadline;
-    so.lia_branch_budget = script_opts_.lia_branch_budget;
-    itp::CheckReport rep = itp::check_tree_interpolants(*tm_, q.formulas, q.start, r.interpolants, so);
-    if (rep.outcome == itp::CheckOutcome::Invalid)
-      throw smt::CheckFailure(std::string("interpolant check failed (") + itp::name(opts.boolean) + " " +
-                              itp::name(opts.lra) + " " + itp::name(opts.euf) + "): " + rep.why);
-    if (rep.outcome == itp::CheckOutcome::Inconclusive)
-      throw Unsupported((*pool_)[q.cmd].loc, "the interpolants could not be certified: " + rep.why);
-  }
-  return r.interpolants;
+                                                std::vector<smt::Term>* raw, itp::InterpolationStats* stats) {
+    itp::InterpolationResult r;
+    try {
+        r = itp::tree_interpolants(*tm_, q.proof, q.partition_of, q.start, opts);
+    } catch (const std::invalid_argument& e) {
+        fail(q.cmd, e.what());
+    }
+    if (!r.ok()) throw Unsupported((*pool_)[q.cmd].loc, "no interpolants for this proof: " + r.unknown_reason);
+    if (raw) *raw = r.interpolants;
+    if (stats) *stats = r.stats;
+    for (smt::Term& t : r.interpolants) t = itp::simplify_interpolant(*tm_, t, script_opts_.simplify_level);
+    if (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode")) {
+        smt::SolverOptions so;
+        so.deadline = script_opts_.deadline;
+        so.lia_branch_budget = script_opts_.lia_branch_budget;
+        itp::CheckReport rep = itp::check_tree_interpolants(*tm_, q.formulas, q.start, r.interpolants, so);
+        if (rep.outcome == itp::CheckOutcome::Invalid)
+            throw smt::CheckFailure(std::string("interpolant check failed (") + itp::name(opts.boolean) + " " +
+                                    itp::name(opts.lra) + " " + itp::name(opts.euf) + "): " + rep.why);
+        if (rep.outcome == itp::CheckOutcome::Inconclusive)
+            throw Unsupported((*pool_)[q.cmd].loc, "the interpolants could not be certified: " + rep.why);
+    }
+    return r.interpolants;
 }
 
 // craig itp --all-systems: every combination of the Boolean, LRA and EUF systems (the flexible
 // one at the configured factor); combinations with identical interpolants are grouped, and for
 // every pair of groups the solver decides whether each interpolant of one implies the other's.
 void Interpreter::report_all_systems(const InterpolationQuery& q) {
-  struct Group {
-    std::vector<std::string> systems;
-    std::vector<smt::Term> itps, raw;
-    std::string unknown;  // why this system gave no interpolants
-    uint64_t repaired = 0;  // tree nodes recomputed from fresh proofs (see below)
-  };
-  std::vector<Group> groups;
-  const itp::ItpOptions base = interpolation_options();
-  for (auto b : {itp::BoolSystem::McMillan, itp::BoolSystem::Pudlak, itp::BoolSystem::McMillanPrime})
-    for (auto l : {itp::LraSystem::Farkas, itp::LraSystem::DualFarkas, itp::LraSystem::Flexible,
-                   itp::LraSystem::DecomposedFarkas, itp::LraSystem::DualDecomposedFarkas})
-      for (auto e : {itp::EufSystem::Strong, itp::EufSystem::Weak}) {
-        itp::ItpOptions o = base;
-        o.boolean = b;
-        o.lra = l;
-        o.euf = e;
-        std::string name = std::string(itp::name(b)) + "/" + itp::name(l) + "/" + itp::name(e);
-        Group g;
-        try {
-          itp::InterpolationStats st;
-          g.itps = interpolate(q, o, &g.raw, &st);
-          g.repaired = st.repaired_nodes;
-        } catch (const Unsupported& u) {
-          g.unknown = u.what();
+    struct Group {
+        std::vector<std::string> systems;
+        std::vector<smt::Term> itps, raw;
+        std::string unknown;    // why this system gave no interpolants
+        uint64_t repaired = 0;  // tree nodes recomputed from fresh proofs (see below)
+    };
+    std::vector<Group> groups;
+    const itp::ItpOptions base = interpolation_options();
+    for (auto b : {itp::BoolSystem::McMillan, itp::BoolSystem::Pudlak, itp::BoolSystem::McMillanPrime})
+        for (auto l : {itp::LraSystem::Farkas, itp::LraSystem::DualFarkas, itp::LraSystem::Flexible,
+                       itp::LraSystem::DecomposedFarkas, itp::LraSystem::DualDecomposedFarkas})
+            for (auto e : {itp::EufSystem::Strong, itp::EufSystem::Weak}) {
+                itp::ItpOptions o = base;
+                o.boolean = b;
+                o.lra = l;
+                o.euf = e;
+                std::string name = std::string(itp::name(b)) + "/" + itp::name(l) + "/" + itp::name(e);
+                Group g;
+                try {
+                    itp::InterpolationStats st;
+                    g.itps = interpolate(q, o, &g.raw, &st);
+                    g.repaired = st.repaired_nodes;
+                } catch (const Unsupported& u) {
+                    g.unknown = u.what();
+                }
+                auto same = std::find_if(groups.begin(), groups.end(),
+                                         [&](const Group& h) { return h.itps == g.itps && h.unknown == g.unknown; });
+                if (same != groups.end()) {
+                    same->systems.push_back(name);
+                    same->repaired += g.repaired;
+                } else {
+                    g.systems.push_back(name);
+                    groups.push_back(std::move(g));
+                }
+            }
+    std::ostream& out = *regular_;
+    const Location loc = (*pool_)[q.cmd].loc;
+    out << "; get-interpolants at " << filename_ << ":" << loc.line << ":" << loc.col << ": " << groups.size()
+        << " distinct results of 30 systems\n";
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const Group& g = groups[i];
+        out << "; [" << i + 1 << "] " << g.systems[0];
+        for (size_t j = 1; j < g.systems.size(); ++j) out << (j == 1 ? " (same: " : ", ") << g.systems[j];
+        out << (g.systems.size() > 1 ? ")" : "") << "\n";
+        if (!g.unknown.empty()) {
+            out << ";     no interpolants: " << g.unknown << "\n";
+            continue;
         }
-        auto same = std::find_if(groups.begin(), groups.end(), [&](const Group& h) {
-          return h.itps == g.itps && h.unknown == g.unknown;
-        });
-        if (same != groups.end()) {
-          same->systems.push_back(name);
-          same->repaired += g.repaired;
-        } else {
-          g.systems.push_back(name);
-          groups.push_back(std::move(g));
+        // A repaired node comes from another proof than the rest, so strength orders between
+        // systems (which hold for one proof) need not hold for this group.
+        if (g.repaired > 0) out << ";     tree property repaired at " << g.repaired << " nodes (fresh proofs)\n";
+        for (size_t k = 0; k < g.itps.size(); ++k) {
+            itp::TermSize sz = itp::term_size(*tm_, g.itps[k]);
+            out << ";     I" << k << ": nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols " << sz.symbols;
+            if (script_opts_.simplify_level > 0) {
+                itp::TermSize before = itp::term_size(*tm_, g.raw[k]);
+                out << " (before --simplify " << script_opts_.simplify_level << ": nodes " << before.dag_nodes
+                    << " atoms " << before.atoms << ")";
+            }
+            out << "\n";
         }
-      }
-  std::ostream& out = *regular_;
-  const Location loc = (*pool_)[q.cmd].loc;
-  out << "; get-interpolants at " << filename_ << ":" << loc.line << ":" << loc.col << ": "
-      << groups.size() << " distinct results of 30 systems\n";
-  for (size_t i = 0; i < groups.size(); ++i) {
-    const Group& g = groups[i];
-    out << "; [" << i + 1 << "] " << g.systems[0];
-    for (size_t j = 1; j < g.systems.size(); ++j) out << (j == 1 ? " (same: " : ", ") << g.systems[j];
-    out << (g.systems.size() > 1 ? ")" : "") << "\n";
-    if (!g.unknown.empty()) {
-      out << ";     no interpolants: " << g.unknown << "\n";
-      continue;
+        out << "(";
+        for (size_t k = 0; k < g.itps.size(); ++k) out << (k ? "\n " : "") << smt::term_to_string(*tm_, g.itps[k]);
+        out << ")\n";
     }
-    // A repaired node comes from another proof than the rest, so strength orders between
-    // systems (which hold for one proof) need not hold for this group.
-    if (g.repaired > 0)
-      out << ";     tree property repaired at " << g.repaired << " nodes (fresh proofs)\n";
-    for (size_t k = 0; k < g.itps.size(); ++k) {
-      itp::TermSize sz = itp::term_size(*tm_, g.itps[k]);
-      out << ";     I" << k << ": nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols "
-          << sz.symbols;
-      if (script_opts_.simplify_level > 0) {
-        itp::TermSize before = itp::term_size(*tm_, g.raw[k]);
-        out << " (before --simplify " << script_opts_.simplify_level << ": nodes " << before.dag_nodes
-            << " atoms " << before.atoms << ")";
-      }
-      out << "\n";
+    // Implications between groups, per interpolant: "i => j" when I_i[k] ⊨ I_j[k] for every k.
+    auto entails = [this](smt::Term a, smt::Term b) -> int {  // 1 yes, 0 no, -1 unknown
+        smt::SolverOptions so;
+        so.deadline = script_opts_.deadline;
+        smt::Solver s(*tm_, so);
+        s.assert_formula(a);
+        s.assert_formula(tm_->mk_not(b));
+        smt::Result r = s.check();
+        return r == smt::Result::Unsat ? 1 : r == smt::Result::Sat ? 0 : -1;
+    };
+    out << "; implications (row => column when every interpolant of the row implies the column's):\n";
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (!groups[i].unknown.empty()) continue;
+        out << ";   [" << i + 1 << "] =>";
+        for (size_t j = 0; j < groups.size(); ++j) {
+            if (i == j || !groups[j].unknown.empty()) continue;
+            int all = 1;
+            for (size_t k = 0; k < groups[i].itps.size() && all == 1; ++k)
+                all = entails(groups[i].itps[k], groups[j].itps[k]);
+            if (all == 1)
+                out << " [" << j + 1 << "]";
+            else if (all == -1)
+                out << " [" << j + 1 << "]?";
+        }
+        out << "\n";
     }
-    out << "(";
-    for (size_t k = 0; k < g.itps.size(); ++k)
-      out << (k ? "\n " : "") << smt::term_to_string(*tm_, g.itps[k]);
-    out << ")\n";
-  }
-  // Implications between groups, per interpolant: "i => j" when I_i[k] ⊨ I_j[k] for every k.
-  auto entails = [this](smt::Term a, smt::Term b) -> int {  // 1 yes, 0 no, -1 unknown
-    smt::SolverOptions so;
-    so.deadline = script_opts_.deadline;
-    smt::Solver s(*tm_, so);
-    s.assert_formula(a);
-    s.assert_formula(tm_->mk_not(b));
-    smt::Result r = s.check();
-    return r == smt::Result::Unsat ? 1 : r == smt::Result::Sat ? 0 : -1;
-  };
-  out << "; implications (row => column when every interpolant of the row implies the column's):\n";
-  for (size_t i = 0; i < groups.size(); ++i) {
-    if (!groups[i].unknown.empty()) continue;
-    out << ";   [" << i + 1 << "] =>";
-    for (size_t j = 0; j < groups.size(); ++j) {
-      if (i == j || !groups[j].unknown.empty()) continue;
-      int all = 1;
-      for (size_t k = 0; k < groups[i].itps.size() && all == 1; ++k)
-        all = entails(groups[i].itps[k], groups[j].itps[k]);
-      if (all == 1) out << " [" << j + 1 << "]";
-      else if (all == -1) out << " [" << j + 1 << "]?";
-    }
-    out << "\n";
-  }
 }
 
 }  // namespace craig::smtlib

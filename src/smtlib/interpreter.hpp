@@ -47,48 +47,47 @@
 namespace craig::smtlib {
 
 struct ScriptOptions {
-  bool print_success = false;
-  std::optional<std::chrono::steady_clock::time_point> deadline;
-  bool check_models = false;
-  bool check_certificates = false;  // re-check theory conflicts (smt::SolverOptions)
-  // Check the proof of every unsat answer (smt/proof_check.hpp); a failure throws
-  // smt::CheckFailure. proof_stats prints one diagnostic line per checked proof.
-  bool check_proofs = false;
-  bool proof_stats = false;
-  // Reduce every proof (smt/proof_reduction.hpp) before it is checked or printed.
-  bool reduce_proofs = false;
-  bool lra_static_learning = false;  // smt::SolverOptions::lra_static_learning
-  bool lia_cuts = true;              // smt::SolverOptions::lia_cuts
-  uint64_t lia_branch_budget = 20000;  // smt::SolverOptions::lia_branch_budget
-  lra::Arith lra_arith = lra::Arith::Fast;  // smt::SolverOptions::lra_arith
-  uint32_t seed = 0;
-  // Defaults of the interpolation options (set-option may change them per script), and whether
-  // every get-interpolants result is checked (:certify-interpolants; a failed check throws
-  // smt::CheckFailure).
-  itp::ItpOptions itp;
-  bool check_interpolants = false;
-  // Simplification level of every interpolant (itp/simplify.hpp), and craig itp's mode that
-  // answers each get-interpolants with the results of every system and their implications.
-  int simplify_level = 0;
-  bool all_systems = false;
-  // Diagnostic lines with the time of every check-sat and get-interpolants and the sizes of
-  // the interpolants (bench/itp.sh reads them).
-  bool itp_stats = false;
-  // May set-option :regular-output-channel / :diagnostic-output-channel open files?
-  // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
-  bool allow_output_files = true;
-  // Does the default diagnostic channel ("stderr") print anything?
-  bool diagnostics = true;
+    bool print_success = false;
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    bool check_models = false;
+    bool check_certificates = false;  // re-check theory conflicts (smt::SolverOptions)
+    // Check the proof of every unsat answer (smt/proof_check.hpp); a failure throws
+    // smt::CheckFailure. proof_stats prints one diagnostic line per checked proof.
+    bool check_proofs = false;
+    bool proof_stats = false;
+    // Reduce every proof (smt/proof_reduction.hpp) before it is checked or printed.
+    bool reduce_proofs = false;
+    bool lra_static_learning = false;         // smt::SolverOptions::lra_static_learning
+    bool lia_cuts = true;                     // smt::SolverOptions::lia_cuts
+    uint64_t lia_branch_budget = 20000;       // smt::SolverOptions::lia_branch_budget
+    lra::Arith lra_arith = lra::Arith::Fast;  // smt::SolverOptions::lra_arith
+    uint32_t seed = 0;
+    // Defaults of the interpolation options (set-option may change them per script), and whether
+    // every get-interpolants result is checked (:certify-interpolants; a failed check throws
+    // smt::CheckFailure).
+    itp::ItpOptions itp;
+    bool check_interpolants = false;
+    // Simplification level of every interpolant (itp/simplify.hpp), and craig itp's mode that
+    // answers each get-interpolants with the results of every system and their implications.
+    int simplify_level = 0;
+    bool all_systems = false;
+    // Diagnostic lines with the time of every check-sat and get-interpolants and the sizes of
+    // the interpolants (bench/itp.sh reads them).
+    bool itp_stats = false;
+    // May set-option :regular-output-channel / :diagnostic-output-channel open files?
+    // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
+    bool allow_output_files = true;
+    // Does the default diagnostic channel ("stderr") print anything?
+    bool diagnostics = true;
 };
 
 enum ScriptStatus : int {
-  kScriptOk = 0,
-  kScriptError = 3,
-  kScriptUnsupported = 4,
-  kScriptTimeout = 5,
+    kScriptOk = 0,
+    kScriptError = 3,
+    kScriptUnsupported = 4,
+    kScriptTimeout = 5,
 };
 
-int run_script(std::istream& in, const std::string& filename, std::ostream& out,
-               const ScriptOptions& opts);
+int run_script(std::istream& in, const std::string& filename, std::ostream& out, const ScriptOptions& opts);
 
 }  // namespace craig::smtlib

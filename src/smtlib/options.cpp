@@ -10,8 +10,7 @@ namespace craig::smtlib {
 namespace {
 
 constexpr std::array<OptionSpec, 21> kOptions = {{
-    {"print-success", OptionType::Bool, "false", false,
-     "Answer `success` to every command that has no other response"},
+    {"print-success", OptionType::Bool, "false", false, "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
      "Enable get-model and get-value after a sat answer (on by default in craig)"},
     {"produce-unsat-cores", OptionType::Bool, "false", true,
@@ -53,9 +52,9 @@ constexpr std::array<OptionSpec, 21> kOptions = {{
 }};
 
 size_t index_of(std::string_view name) {
-  for (size_t i = 0; i < kOptions.size(); ++i)
-    if (kOptions[i].name == name) return i;
-  throw std::invalid_argument("unknown option " + std::string(name));
+    for (size_t i = 0; i < kOptions.size(); ++i)
+        if (kOptions[i].name == name) return i;
+    throw std::invalid_argument("unknown option " + std::string(name));
 }
 
 }  // namespace
@@ -63,36 +62,26 @@ size_t index_of(std::string_view name) {
 std::span<const OptionSpec> option_table() { return kOptions; }
 
 const OptionSpec* find_option(std::string_view name) {
-  for (const OptionSpec& o : kOptions)
-    if (o.name == name) return &o;
-  return nullptr;
+    for (const OptionSpec& o : kOptions)
+        if (o.name == name) return &o;
+    return nullptr;
 }
 
 OptionValues::OptionValues() {
-  for (const OptionSpec& o : kOptions) {
-    Value v;
-    switch (o.type) {
-      case OptionType::Bool:
-        v.b = o.default_value == "true";
-        break;
-      case OptionType::Numeral:
-        v.n = std::stoull(std::string(o.default_value));
-        break;
-      case OptionType::String:
-        v.s = std::string(o.default_value.substr(1, o.default_value.size() - 2));
-        break;
-      case OptionType::Symbol:
-        v.s = std::string(o.default_value);
-        break;
+    for (const OptionSpec& o : kOptions) {
+        Value v;
+        switch (o.type) {
+            case OptionType::Bool: v.b = o.default_value == "true"; break;
+            case OptionType::Numeral: v.n = std::stoull(std::string(o.default_value)); break;
+            case OptionType::String: v.s = std::string(o.default_value.substr(1, o.default_value.size() - 2)); break;
+            case OptionType::Symbol: v.s = std::string(o.default_value); break;
+        }
+        values_.push_back(std::move(v));
     }
-    values_.push_back(std::move(v));
-  }
 }
 
 OptionValues::Value& OptionValues::at(std::string_view name) { return values_[index_of(name)]; }
-const OptionValues::Value& OptionValues::at(std::string_view name) const {
-  return values_[index_of(name)];
-}
+const OptionValues::Value& OptionValues::at(std::string_view name) const { return values_[index_of(name)]; }
 
 bool OptionValues::get_bool(std::string_view name) const { return at(name).b; }
 uint64_t OptionValues::get_numeral(std::string_view name) const { return at(name).n; }
@@ -102,18 +91,14 @@ void OptionValues::set_numeral(std::string_view name, uint64_t v) { at(name).n =
 void OptionValues::set_string(std::string_view name, std::string v) { at(name).s = std::move(v); }
 
 std::string OptionValues::printed(std::string_view name) const {
-  const Value& v = at(name);
-  switch (kOptions[index_of(name)].type) {
-    case OptionType::Bool:
-      return v.b ? "true" : "false";
-    case OptionType::Numeral:
-      return std::to_string(v.n);
-    case OptionType::String:
-      return quote_string(v.s);
-    case OptionType::Symbol:
-      return v.s;
-  }
-  return "";
+    const Value& v = at(name);
+    switch (kOptions[index_of(name)].type) {
+        case OptionType::Bool: return v.b ? "true" : "false";
+        case OptionType::Numeral: return std::to_string(v.n);
+        case OptionType::String: return quote_string(v.s);
+        case OptionType::Symbol: return v.s;
+    }
+    return "";
 }
 
 }  // namespace craig::smtlib

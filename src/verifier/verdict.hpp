@@ -16,20 +16,20 @@ namespace craig::verifier {
 enum class VerdictKind : std::uint8_t { True, False, Unknown };
 
 struct InputValue {
-    Input input;            // the plain program's input (type, location, source)
-    std::uint64_t bits = 0; // value in normal form of input.type (two's complement)
-    std::string text;       // the mathematical value
+    Input input;             // the plain program's input (type, location, source)
+    std::uint64_t bits = 0;  // value in normal form of input.type (two's complement)
+    std::string text;        // the mathematical value
 };
 
 struct Counterexample {
-    std::vector<EdgeId> plain_path;   // edges of the plain program, from entry to error
-    std::vector<InputValue> inputs;   // in execution order
+    std::vector<EdgeId> plain_path;  // edges of the plain program, from entry to error
+    std::vector<InputValue> inputs;  // in execution order
 };
 
 struct Verdict {
     VerdictKind kind = VerdictKind::Unknown;
-    std::string reason;               // Unknown: why; True: how it was proved
-    Counterexample cex;               // False
+    std::string reason;  // Unknown: why; True: how it was proved
+    Counterexample cex;  // False
     // True, from engines with certificates (impact): per location of the large-block
     // program, an inductive invariant over the cur constants, checked by invariant_check.hpp.
     std::vector<smt::Term> invariants;

@@ -67,8 +67,8 @@ void print_json(std::ostream& out, const VerifyOptions& o, const Report& r, doub
     char time[32];
     std::snprintf(time, sizeof time, "%.3f", seconds);
     out << "{\"result\":\"" << (result ? result : verdict_name(r.kind)) << "\",\"reason\":\"" << json_escape(r.reason)
-        << "\",\"unsupported\":\"" << json_escape(r.unsupported) << "\",\"engine\":\""
-        << json_escape(o.engine) << "\",\"time\":" << time << "}\n";
+        << "\",\"unsupported\":\"" << json_escape(r.unsupported) << "\",\"engine\":\"" << json_escape(o.engine)
+        << "\",\"time\":" << time << "}\n";
 }
 
 bool has_suffix(const std::string& s, const std::string& suffix) {
@@ -93,8 +93,7 @@ Job resolve_job(const VerifyOptions& o) {
         frontend::Task task = frontend::read_task_file(o.input);
         if (task.input_files.size() != 1)
             throw frontend::Unsupported(frontend::SourceLocation{o.input, 0, 0},
-                                        "task with " + std::to_string(task.input_files.size()) +
-                                            " input files");
+                                        "task with " + std::to_string(task.input_files.size()) + " input files");
         job.c_file = task.input_files.front();
         job.data_model = task.data_model;
         if (o.property_file.empty()) {
@@ -126,11 +125,16 @@ std::string describe(const frontend::TraceStep& s) {
     const std::string value = frontend::c_literal(s.value, s.type);
     switch (s.kind) {
         case K::Input:
-            if (s.source == K::InputSource::Nondet) line += s.name + "() returns " + value;
-            else if (s.source == K::InputSource::Extern) line += "extern " + s.name + " = " + value;
-            else if (s.source == K::InputSource::ExternalResult) line += "external " + s.name + "() returns " + value;
-            else if (s.source == K::InputSource::ExternalGlobal) line += "external call sets " + s.name + " = " + value;
-            else line += "uninitialised " + s.name + " = " + value;
+            if (s.source == K::InputSource::Nondet)
+                line += s.name + "() returns " + value;
+            else if (s.source == K::InputSource::Extern)
+                line += "extern " + s.name + " = " + value;
+            else if (s.source == K::InputSource::ExternalResult)
+                line += "external " + s.name + "() returns " + value;
+            else if (s.source == K::InputSource::ExternalGlobal)
+                line += "external call sets " + s.name + " = " + value;
+            else
+                line += "uninitialised " + s.name + " = " + value;
             break;
         case K::Assign: line += s.name + " = " + value; break;
         case K::Branch: line += s.name + " " + (s.taken ? "[" : "[!(") + s.text + (s.taken ? "]" : ")]"); break;
@@ -141,15 +145,13 @@ std::string describe(const frontend::TraceStep& s) {
     return line;
 }
 
-void print_counterexample(std::ostream& out, const Counterexample& cex,
-                          const frontend::ReplayResult& replay) {
-    out << "Counterexample: " << cex.inputs.size() << " input value"
-        << (cex.inputs.size() == 1 ? "" : "s") << ", replayed concretely: " << replay.message
-        << " at " << replay.where.str() << "\n";
+void print_counterexample(std::ostream& out, const Counterexample& cex, const frontend::ReplayResult& replay) {
+    out << "Counterexample: " << cex.inputs.size() << " input value" << (cex.inputs.size() == 1 ? "" : "s")
+        << ", replayed concretely: " << replay.message << " at " << replay.where.str() << "\n";
     for (std::size_t i = 0; i < cex.inputs.size(); ++i) {
         const InputValue& in = cex.inputs[i];
-        out << "  input " << (i + 1) << ": " << in.input.source << " at " << in.input.loc.str()
-            << " = " << in.text << "\n";
+        out << "  input " << (i + 1) << ": " << in.input.source << " at " << in.input.loc.str() << " = " << in.text
+            << "\n";
     }
     out << "Path (replayed):\n";
     for (const frontend::TraceStep& s : replay.trace) out << "  " << describe(s) << "\n";
@@ -171,8 +173,12 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
     out << "Invariants (checked inductive, per location):\n";
     for (LocId l = 0; l < blocks.locs.size() && l < inv.size(); ++l) {
         const Location& loc = blocks.locs[l];
-        std::string what = l == blocks.entry ? "entry" : l == blocks.error ? "error" : l == blocks.exit ? "exit"
-                           : l == blocks.truncated ? "truncated" : loc.loop_head ? "loop head" : "location";
+        std::string what = l == blocks.entry       ? "entry"
+                           : l == blocks.error     ? "error"
+                           : l == blocks.exit      ? "exit"
+                           : l == blocks.truncated ? "truncated"
+                           : loc.loop_head         ? "loop head"
+                                                   : "location";
         out << "  " << loc.loc.str() << " " << (loc.function.empty() ? "-" : loc.function) << " (" << what
             << "): " << term_to_c(blocks, inv[l]) << "\n";
     }
@@ -212,8 +218,7 @@ void remove_stale_witness(const VerifyOptions& o, const Job& job) {
 
 // The violation witness of a FALSE verdict, in the format --witness-format or the file
 // name asks for, and one line saying what it holds.
-void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job,
-                     const frontend::ReplayResult& replay) {
+void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job, const frontend::ReplayResult& replay) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
     const WitnessFormat format = o.witness_format.value_or(witness_format_for(o.witness));
     if (format == WitnessFormat::GraphML) {
@@ -238,9 +243,8 @@ void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job,
 }
 
 // The correctness witness of a TRUE verdict and one line saying what it holds.
-void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job,
-                       const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
-                       const Verdict& v) {
+void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job, const frontend::TranslationUnit& tu,
+                       const Program& plain, const Program& blocks, const Verdict& v) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
     const WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.invariants, job.c_file);
     const WitnessFormat format = o.witness_format.value_or(witness_format_for(o.witness));
@@ -283,13 +287,12 @@ struct Outcome {
     int exit_code = cli::kOk;
 };
 
-Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time_point start,
-                       std::ostream& out, std::ostream& err) {
+Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time_point start, std::ostream& out,
+                       std::ostream& err) {
     Outcome result;
     frontend::TranslationUnit tu = frontend::parse_translation_unit(job.c_file, job.data_model);
     if (!tu.main_function() || !tu.main_function()->body)
-        throw frontend::ParseError(frontend::SourceLocation{job.c_file, 0, 0},
-                                   "the program has no definition of main");
+        throw frontend::ParseError(frontend::SourceLocation{job.c_file, 0, 0}, "the program has no definition of main");
     std::vector<std::string> externals;
     for (const auto& f : tu.functions)
         if (f->external && f->reachable) {
@@ -353,10 +356,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         }
         if (r.kind == VerdictKind::False && replay->outcome != frontend::ReplayOutcome::ReachedError) {
             r.kind = VerdictKind::Unknown;
-            r.reason = "counterexample not confirmed by replay: " +
-                       std::string(frontend::to_string(replay->outcome)) +
-                       (replay->message.empty() ? "" : " (" + replay->message + ")") + " at " +
-                       replay->where.str();
+            r.reason = "counterexample not confirmed by replay: " + std::string(frontend::to_string(replay->outcome)) +
+                       (replay->message.empty() ? "" : " (" + replay->message + ")") + " at " + replay->where.str();
         }
     }
     if (v.kind == VerdictKind::Unknown && base::interrupted()) {
@@ -382,8 +383,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         out << "  edges (plain / large-block): " << plain.edges.size() << " / " << blocks.edges.size() << "\n";
         for (const auto& [k, val] : v.stats) out << "  " << k << ": " << val << "\n";
         char buf[112];
-        std::snprintf(buf, sizeof buf, "  time (lowering / engine / total): %.3f / %.3f / %.3f s\n",
-                      lowering_time, engine_time, seconds);
+        std::snprintf(buf, sizeof buf, "  time (lowering / engine / total): %.3f / %.3f / %.3f s\n", lowering_time,
+                      engine_time, seconds);
         out << buf;
         for (const std::string& a : plain.approximations) out << "  approximation: " << a << "\n";
         if (!externals.empty()) {
@@ -397,9 +398,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     return result;
 }
 
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 }  // namespace
 
@@ -434,15 +433,15 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
             VerifyOptions copy = o;
             copy.input = from_stdin->path();
             Job job = resolve_job(copy);
-            if (witness_is_input(copy, job)) return error("--witness " + o.witness + " names an input file", cli::kUsage);
+            if (witness_is_input(copy, job))
+                return error("--witness " + o.witness + " names an input file", cli::kUsage);
             remove_stale_witness(copy, job);
             return verify_program(copy, job, start, out, err).exit_code;
         }
         Job job = resolve_job(o);
         if (witness_is_input(o, job)) return error("--witness " + o.witness + " names an input file", cli::kUsage);
         remove_stale_witness(o, job);
-        if (!job.property_supported)
-            return unknown("unsupported property " + job.property_file, "", cli::kUnsupported);
+        if (!job.property_supported) return unknown("unsupported property " + job.property_file, "", cli::kUnsupported);
         return verify_program(o, job, start, out, err).exit_code;
     } catch (const frontend::Unsupported& e) {
         const std::string where = e.location().str() + ": " + e.construct();
@@ -460,9 +459,7 @@ std::string timeout_report(const VerifyOptions& o, double seconds) {
 
 std::string interrupt_report(const VerifyOptions& o) { return limit_report(o, "interrupted", 0); }
 
-std::string memory_report(const VerifyOptions& o) {
-    return limit_report(o, "memory limit", 0);
-}
+std::string memory_report(const VerifyOptions& o) { return limit_report(o, "memory limit", 0); }
 
 std::string limit_report(const VerifyOptions& o, const std::string& reason, double seconds) {
     std::ostringstream out;

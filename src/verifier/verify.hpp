@@ -44,20 +44,20 @@ namespace craig::verifier {
 
 struct VerifyOptions {
     std::string input;
-    std::string property_file;                       // empty: from the task, else unreach-call
-    std::optional<frontend::DataModel> data_model;   // empty: from the task, else ILP32
+    std::string property_file;                      // empty: from the task, else unreach-call
+    std::optional<frontend::DataModel> data_model;  // empty: from the task, else ILP32
     // impact: on the dev tasks it proves 59 TRUE and 16 FALSE where bmc proves 11 and 16
     // (docs/results/svcomp-2026-11-25), and bmc never ends on an unbounded loop.
     std::string engine = "impact";
-    unsigned bound = 0;                              // 0: deepen until the time limit
-    double timeout = 0;                              // seconds; 0: none
+    unsigned bound = 0;  // 0: deepen until the time limit
+    double timeout = 0;  // seconds; 0: none
     // Witness file: FALSE writes a GraphML violation witness, TRUE a correctness witness
     // in `witness_format` (empty: yaml for .yml/.yaml names, else graphml); any other
     // verdict leaves no file (an existing one is removed when the job starts).
     std::string witness;
     std::optional<WitnessFormat> witness_format;
-    std::string dump_cfg;                            // Graphviz file (plain and large-block)
-    std::string producer = "craig";                  // witness producer, e.g. "craig 0.1.0"
+    std::string dump_cfg;            // Graphviz file (plain and large-block)
+    std::string producer = "craig";  // witness producer, e.g. "craig 0.1.0"
     bool stats = false;
     bool json = false;
     bool check_models = true;

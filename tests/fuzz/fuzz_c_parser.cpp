@@ -20,7 +20,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::string out = print(tu);  // walks every node of the tree
         (void)out;
     } catch (const ParseError&) {
-    } catch (const Unsupported&) {
-    }
+    } catch (const Unsupported&) {}
     return 0;
 }

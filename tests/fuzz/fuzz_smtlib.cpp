@@ -12,13 +12,13 @@
 #include "smtlib/interpreter.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  std::ostream discard(nullptr);  // no buffer: every write is dropped
-  craig::smtlib::ScriptOptions opts;
-  opts.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
-  opts.check_models = true;
-  opts.allow_output_files = false;
-  opts.diagnostics = false;
-  craig::smtlib::run_script(in, "fuzz.smt2", discard, opts);
-  return 0;
+    std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
+    std::ostream discard(nullptr);  // no buffer: every write is dropped
+    craig::smtlib::ScriptOptions opts;
+    opts.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    opts.check_models = true;
+    opts.allow_output_files = false;
+    opts.diagnostics = false;
+    craig::smtlib::run_script(in, "fuzz.smt2", discard, opts);
+    return 0;
 }

@@ -17,18 +17,18 @@
 namespace {
 
 __attribute__((constructor)) void craig_ubsan_log_path() {
-  const char* options = std::getenv("UBSAN_OPTIONS");
-  if (!options) return;
-  std::string s = std::string(":") + options;
-  std::size_t at = s.find(":log_path=");
-  if (at == std::string::npos) return;
-  at += std::strlen(":log_path=");
-  std::string path = s.substr(at, s.find(':', at) - at);
-  void* ubsan = dlopen("libubsan.so.1", RTLD_NOW | RTLD_NOLOAD);
-  if (!ubsan) return;
-  using SetPath = void (*)(const char*);
-  if (auto set = reinterpret_cast<SetPath>(dlsym(ubsan, "__sanitizer_set_report_path")))
-    set(path.c_str());  // the runtime copies the path
+    const char* options = std::getenv("UBSAN_OPTIONS");
+    if (!options) return;
+    std::string s = std::string(":") + options;
+    std::size_t at = s.find(":log_path=");
+    if (at == std::string::npos) return;
+    at += std::strlen(":log_path=");
+    std::string path = s.substr(at, s.find(':', at) - at);
+    void* ubsan = dlopen("libubsan.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (!ubsan) return;
+    using SetPath = void (*)(const char*);
+    if (auto set = reinterpret_cast<SetPath>(dlsym(ubsan, "__sanitizer_set_report_path")))
+        set(path.c_str());  // the runtime copies the path
 }
 
 }  // namespace

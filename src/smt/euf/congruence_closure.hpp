@@ -41,165 +41,163 @@ namespace craig::smt::euf {
 using Reason = int32_t;
 
 class CongruenceClosure {
- public:
-  // One step t_i = t_{i+1} of an explanation chain a = t_1 = ... = t_m = b (see explain_path).
-  struct Step {
-    Term from;
-    Term to;
-    // false: `from = to` (or `to = from`) was asserted with `reason`.
-    // true:  from = f(a1..an) and to = f(b1..bn) are applications of the same symbol, and
-    //        args[i] is a chain proving ai = bi (empty when ai and bi are the same term).
-    bool congruence = false;
-    Reason reason = 0;
-    std::vector<std::vector<Step>> args;
-  };
+public:
+    // One step t_i = t_{i+1} of an explanation chain a = t_1 = ... = t_m = b (see explain_path).
+    struct Step {
+        Term from;
+        Term to;
+        // false: `from = to` (or `to = from`) was asserted with `reason`.
+        // true:  from = f(a1..an) and to = f(b1..bn) are applications of the same symbol, and
+        //        args[i] is a chain proving ai = bi (empty when ai and bi are the same term).
+        bool congruence = false;
+        Reason reason = 0;
+        std::vector<std::vector<Step>> args;
+    };
 
-  explicit CongruenceClosure(const TermManager& tm);
+    explicit CongruenceClosure(const TermManager& tm);
 
-  // Registers t and, for App terms, recursively its arguments. Idempotent.
-  void add_term(Term t);
-  // Both terms are registered if needed. Equalities between terms already equal are ignored.
-  void assert_equal(Term a, Term b, Reason r);
-  void assert_distinct(Term a, Term b, Reason r);
+    // Registers t and, for App terms, recursively its arguments. Idempotent.
+    void add_term(Term t);
+    // Both terms are registered if needed. Equalities between terms already equal are ignored.
+    void assert_equal(Term a, Term b, Reason r);
+    void assert_distinct(Term a, Term b, Reason r);
 
-  bool consistent() const { return violated_.empty(); }
-  // Requires !consistent(): the reasons of one conflict (the first violated disequality, in
-  // order of detection): the explanation of its equality plus its own reason.
-  const std::vector<Reason>& conflict() const;
-  // Every violated disequality with its own explanation (true != false contributes an
-  // explanation without a disequality reason).
-  std::vector<std::vector<Reason>> all_conflicts() const;
+    bool consistent() const { return violated_.empty(); }
+    // Requires !consistent(): the reasons of one conflict (the first violated disequality, in
+    // order of detection): the explanation of its equality plus its own reason.
+    const std::vector<Reason>& conflict() const;
+    // Every violated disequality with its own explanation (true != false contributes an
+    // explanation without a disequality reason).
+    std::vector<std::vector<Reason>> all_conflicts() const;
 
-  // The violated disequalities a != b (true != false has has_reason == false), in order of
-  // detection; parallel to all_conflicts().
-  struct Violation {
-    Term a, b;
-    Reason reason;
-    bool has_reason;
-  };
-  std::vector<Violation> violations() const;
-  bool is_registered(Term t) const { return node_of(t) != kNone; }
-  // Unregistered terms are their own singleton classes.
-  bool are_equal(Term a, Term b) const;
-  Term representative(Term a) const;
-  // Requires are_equal(a, b). Appends the (pairwise distinct) reasons of an explanation.
-  void explain(Term a, Term b, std::vector<Reason>& out) const;
-  // Requires are_equal(a, b). The chain from a to b (empty if a == b): steps[0].from == a,
-  // steps[i].to == steps[i+1].from, steps.back().to == b. Sub-proofs shared by several
-  // congruence steps are copied into each of them.
-  std::vector<Step> explain_path(Term a, Term b) const;
+    // The violated disequalities a != b (true != false has has_reason == false), in order of
+    // detection; parallel to all_conflicts().
+    struct Violation {
+        Term a, b;
+        Reason reason;
+        bool has_reason;
+    };
+    std::vector<Violation> violations() const;
+    bool is_registered(Term t) const { return node_of(t) != kNone; }
+    // Unregistered terms are their own singleton classes.
+    bool are_equal(Term a, Term b) const;
+    Term representative(Term a) const;
+    // Requires are_equal(a, b). Appends the (pairwise distinct) reasons of an explanation.
+    void explain(Term a, Term b, std::vector<Reason>& out) const;
+    // Requires are_equal(a, b). The chain from a to b (empty if a == b): steps[0].from == a,
+    // steps[i].to == steps[i+1].from, steps.back().to == b. Sub-proofs shared by several
+    // congruence steps are copied into each of them.
+    std::vector<Step> explain_path(Term a, Term b) const;
 
-  void push();
-  void pop();
-  size_t num_levels() const { return levels_.size(); }
-  size_t num_terms() const { return num_nodes_; }
+    void push();
+    void pop();
+    size_t num_levels() const { return levels_.size(); }
+    size_t num_terms() const { return num_nodes_; }
 
-  // f(Term t, Term repr) for every registered term.
-  template <class F>
-  void for_each_term(F&& f) const {
-    for (uint32_t n = 0; n < num_nodes_; ++n) f(term_[n], term_[repr_[n]]);
-  }
+    // f(Term t, Term repr) for every registered term.
+    template <class F>
+    void for_each_term(F&& f) const {
+        for (uint32_t n = 0; n < num_nodes_; ++n) f(term_[n], term_[repr_[n]]);
+    }
 
- private:
-  static constexpr uint32_t kNone = UINT32_MAX;
+private:
+    static constexpr uint32_t kNone = UINT32_MAX;
 
-  // Label of a proof-forest edge or of a pending equation x = y: an input equation with its
-  // reason, or a congruence (x and y are then the two applications themselves, so the edge
-  // is explained by their argument pairs).
-  struct Label {
-    Reason reason = 0;
-    bool congruence = false;
-  };
-  struct Pending {
-    uint32_t x, y;
-    Label label;
-  };
-  struct Diseq {
-    uint32_t x, y;
-    Reason reason;
-    bool has_reason;
-  };
-  enum class Undo : uint8_t { TableInsert, TableErase, UsePush, DisPush, Merge };
-  struct TrailEntry {
-    Undo kind;
-    uint32_t a = 0, b = 0;            // node(s)
-    uint32_t x = 0, y = 0;            // Merge: the proof-forest edge added
-    uint32_t use_size = 0, dis_size = 0;  // Merge: list sizes of the surviving class before
-  };
-  struct Level {
-    size_t trail, nodes, args, diseqs, violated;
-  };
+    // Label of a proof-forest edge or of a pending equation x = y: an input equation with its
+    // reason, or a congruence (x and y are then the two applications themselves, so the edge
+    // is explained by their argument pairs).
+    struct Label {
+        Reason reason = 0;
+        bool congruence = false;
+    };
+    struct Pending {
+        uint32_t x, y;
+        Label label;
+    };
+    struct Diseq {
+        uint32_t x, y;
+        Reason reason;
+        bool has_reason;
+    };
+    enum class Undo : uint8_t { TableInsert, TableErase, UsePush, DisPush, Merge };
+    struct TrailEntry {
+        Undo kind;
+        uint32_t a = 0, b = 0;                // node(s)
+        uint32_t x = 0, y = 0;                // Merge: the proof-forest edge added
+        uint32_t use_size = 0, dis_size = 0;  // Merge: list sizes of the surviving class before
+    };
+    struct Level {
+        size_t trail, nodes, args, diseqs, violated;
+    };
 
-  uint32_t node_of(Term t) const {
-    return t.id < node_of_.size() ? node_of_[t.id] : kNone;
-  }
-  uint32_t register_term(Term t);
-  uint32_t new_node(Term t);
-  void enqueue(uint32_t x, uint32_t y, Label l);
-  void propagate();
-  void merge(uint32_t x, uint32_t y, Label l);
-  void add_diseq(uint32_t x, uint32_t y, Reason r, bool has_reason);
-  void changed() { conflict_valid_ = false; }
+    uint32_t node_of(Term t) const { return t.id < node_of_.size() ? node_of_[t.id] : kNone; }
+    uint32_t register_term(Term t);
+    uint32_t new_node(Term t);
+    void enqueue(uint32_t x, uint32_t y, Label l);
+    void propagate();
+    void merge(uint32_t x, uint32_t y, Label l);
+    void add_diseq(uint32_t x, uint32_t y, Reason r, bool has_reason);
+    void changed() { conflict_valid_ = false; }
 
-  // Signature table: open addressing with linear probing, keyed by (symbol, argument
-  // representatives) of the stored application; [NO07, Sec. 3] "lookup table".
-  uint32_t sig_hash(uint32_t n) const;
-  bool same_sig(uint32_t m, uint32_t n) const;
-  uint32_t table_lookup(uint32_t n, uint32_t h) const;
-  void table_insert(uint32_t n, uint32_t h);
-  void table_erase(uint32_t n);
-  void table_grow();
+    // Signature table: open addressing with linear probing, keyed by (symbol, argument
+    // representatives) of the stored application; [NO07, Sec. 3] "lookup table".
+    uint32_t sig_hash(uint32_t n) const;
+    bool same_sig(uint32_t m, uint32_t n) const;
+    uint32_t table_lookup(uint32_t n, uint32_t h) const;
+    void table_insert(uint32_t n, uint32_t h);
+    void table_erase(uint32_t n);
+    void table_grow();
 
-  // Proof forest [NO07, Sec. 4].
-  void make_root(uint32_t x);
-  void remove_edge(uint32_t x, uint32_t y);
-  uint32_t nca(uint32_t a, uint32_t b) const;
-  uint32_t aux_find(uint32_t n) const;
-  void explain_nodes(uint32_t a, uint32_t b, std::vector<Reason>& out) const;
-  void diseq_explanation(const Diseq& d, std::vector<Reason>& out) const;
-  void new_epoch(std::vector<uint32_t>& stamps, uint32_t& epoch) const;
+    // Proof forest [NO07, Sec. 4].
+    void make_root(uint32_t x);
+    void remove_edge(uint32_t x, uint32_t y);
+    uint32_t nca(uint32_t a, uint32_t b) const;
+    uint32_t aux_find(uint32_t n) const;
+    void explain_nodes(uint32_t a, uint32_t b, std::vector<Reason>& out) const;
+    void diseq_explanation(const Diseq& d, std::vector<Reason>& out) const;
+    void new_epoch(std::vector<uint32_t>& stamps, uint32_t& epoch) const;
 
-  const TermManager& tm_;
-  std::vector<uint32_t> node_of_;  // term id -> node id
+    const TermManager& tm_;
+    std::vector<uint32_t> node_of_;  // term id -> node id
 
-  // Per node (dense ids; arrays only grow, num_nodes_ is the live prefix).
-  uint32_t num_nodes_ = 0;
-  std::vector<Term> term_;
-  std::vector<uint32_t> repr_;       // class representative (kept exact for every member)
-  std::vector<uint32_t> next_;       // circular list of the class members
-  std::vector<uint32_t> size_;       // class size, valid at representatives
-  std::vector<uint32_t> func_;       // FuncId for App nodes, kNone for leaves
-  std::vector<uint32_t> args_first_; // into args_
-  std::vector<uint32_t> arity_;
-  std::vector<uint32_t> parent_;     // proof forest: outgoing edge target or kNone
-  std::vector<Label> edge_;          // label of the outgoing edge
-  std::vector<std::vector<uint32_t>> use_;  // at representatives: applications to re-sign
-  std::vector<std::vector<uint32_t>> dis_;  // at representatives: disequality indices
-  std::vector<uint32_t> args_;       // argument node ids of App nodes
+    // Per node (dense ids; arrays only grow, num_nodes_ is the live prefix).
+    uint32_t num_nodes_ = 0;
+    std::vector<Term> term_;
+    std::vector<uint32_t> repr_;        // class representative (kept exact for every member)
+    std::vector<uint32_t> next_;        // circular list of the class members
+    std::vector<uint32_t> size_;        // class size, valid at representatives
+    std::vector<uint32_t> func_;        // FuncId for App nodes, kNone for leaves
+    std::vector<uint32_t> args_first_;  // into args_
+    std::vector<uint32_t> arity_;
+    std::vector<uint32_t> parent_;            // proof forest: outgoing edge target or kNone
+    std::vector<Label> edge_;                 // label of the outgoing edge
+    std::vector<std::vector<uint32_t>> use_;  // at representatives: applications to re-sign
+    std::vector<std::vector<uint32_t>> dis_;  // at representatives: disequality indices
+    std::vector<uint32_t> args_;              // argument node ids of App nodes
 
-  // Signature table.
-  std::vector<uint32_t> slot_node_;  // node + 1, 0 = empty
-  std::vector<uint32_t> slot_hash_;
-  size_t table_used_ = 0;
+    // Signature table.
+    std::vector<uint32_t> slot_node_;  // node + 1, 0 = empty
+    std::vector<uint32_t> slot_hash_;
+    size_t table_used_ = 0;
 
-  std::vector<Pending> pending_;
-  std::vector<uint32_t> resign_;  // scratch of merge()
-  std::vector<Term> reg_stack_;   // scratch of register_term()
-  std::vector<Diseq> diseqs_;
-  std::vector<uint32_t> violated_;  // indices into diseqs_, in order of detection
-  std::vector<TrailEntry> trail_;
-  std::vector<Level> levels_;
+    std::vector<Pending> pending_;
+    std::vector<uint32_t> resign_;  // scratch of merge()
+    std::vector<Term> reg_stack_;   // scratch of register_term()
+    std::vector<Diseq> diseqs_;
+    std::vector<uint32_t> violated_;  // indices into diseqs_, in order of detection
+    std::vector<TrailEntry> trail_;
+    std::vector<Level> levels_;
 
-  // Lazily computed conflict and scratch space of the const explanation routines.
-  mutable bool conflict_valid_ = false;
-  mutable std::vector<Reason> conflict_;
-  mutable std::vector<uint32_t> mark_;       // NCA marks
-  mutable uint32_t mark_epoch_ = 0;
-  mutable std::vector<uint32_t> aux_stamp_;  // auxiliary union-find, valid when == aux_epoch_
-  mutable uint32_t aux_epoch_ = 0;
-  mutable std::vector<uint32_t> aux_parent_;
-  mutable std::vector<uint32_t> aux_high_;   // at aux roots: highest proof-forest node
-  mutable std::vector<std::pair<uint32_t, uint32_t>> work_;
+    // Lazily computed conflict and scratch space of the const explanation routines.
+    mutable bool conflict_valid_ = false;
+    mutable std::vector<Reason> conflict_;
+    mutable std::vector<uint32_t> mark_;  // NCA marks
+    mutable uint32_t mark_epoch_ = 0;
+    mutable std::vector<uint32_t> aux_stamp_;  // auxiliary union-find, valid when == aux_epoch_
+    mutable uint32_t aux_epoch_ = 0;
+    mutable std::vector<uint32_t> aux_parent_;
+    mutable std::vector<uint32_t> aux_high_;  // at aux roots: highest proof-forest node
+    mutable std::vector<std::pair<uint32_t, uint32_t>> work_;
 };
 
 }  // namespace craig::smt::euf

@@ -9,17 +9,17 @@
 namespace craig::lra {
 
 enum class Arith : uint8_t {
-  Fast,  // machine words, each number falling back to GMP when it does not fit (default)
-  Gmp,   // GMP numbers only
+    Fast,  // machine words, each number falling back to GMP when it does not fit (default)
+    Gmp,   // GMP numbers only
 };
 
 inline const char* to_string(Arith a) { return a == Arith::Fast ? "fast" : "gmp"; }
 
 // The inverse of to_string; nothing for any other name.
 inline std::optional<Arith> parse_arith(std::string_view name) {
-  if (name == "fast") return Arith::Fast;
-  if (name == "gmp") return Arith::Gmp;
-  return std::nullopt;
+    if (name == "fast") return Arith::Fast;
+    if (name == "gmp") return Arith::Gmp;
+    return std::nullopt;
 }
 
 }  // namespace craig::lra

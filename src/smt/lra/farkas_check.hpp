@@ -18,17 +18,17 @@
 namespace craig::lra {
 
 struct FarkasTerm {
-  mpq_class coeff;      // λ
-  uint32_t var;         // the bounded variable (structural or slack)
-  bool upper;           // v <= bound, else v >= bound
-  DeltaRational bound;
+    mpq_class coeff;  // λ
+    uint32_t var;     // the bounded variable (structural or slack)
+    bool upper;       // v <= bound, else v >= bound
+    DeltaRational bound;
 };
 
 // The rows the certificate is read against: is_slack(v) says whether v is a slack, and
 // definition(v) gives a slack's definition over structural variables.
 struct Definitions {
-  std::function<bool(uint32_t)> is_slack;
-  std::function<std::span<const std::pair<uint32_t, mpq_class>>(uint32_t)> definition;
+    std::function<bool(uint32_t)> is_slack;
+    std::function<std::span<const std::pair<uint32_t, mpq_class>>(uint32_t)> definition;
 };
 
 // True iff `terms` is a valid certificate of infeasibility; otherwise *why (if given) says

@@ -29,29 +29,27 @@
 namespace craig::lra {
 
 struct IntLemma {
-  using Var = Simplex::Var;
-  // The lemma  Σ cut·x >= cut_bound  (over simplex variables). A GCD conflict has no cut
-  // (empty, cut_bound 1: the lemma is "false").
-  std::vector<std::pair<Var, mpq_class>> cut;
-  mpq_class cut_bound;
-  // The justifying split  Σ split·x <= split_bound  or  Σ split·x >= split_bound + 1.
-  std::vector<std::pair<Var, mpq_class>> split;
-  mpq_class split_bound;
-  // The bounds the derivation used: (var, upper) as in the Simplex (upper false: lower bound).
-  std::vector<std::pair<Var, bool>> bounds;
+    using Var = Simplex::Var;
+    // The lemma  Σ cut·x >= cut_bound  (over simplex variables). A GCD conflict has no cut
+    // (empty, cut_bound 1: the lemma is "false").
+    std::vector<std::pair<Var, mpq_class>> cut;
+    mpq_class cut_bound;
+    // The justifying split  Σ split·x <= split_bound  or  Σ split·x >= split_bound + 1.
+    std::vector<std::pair<Var, mpq_class>> split;
+    mpq_class split_bound;
+    // The bounds the derivation used: (var, upper) as in the Simplex (upper false: lower bound).
+    std::vector<std::pair<Var, bool>> bounds;
 };
 
 // The Gomory mixed-integer cut of the row of `basic`, an integer variable whose value is a
 // non-integral rational. Requires a successful check(); nothing if some nonbasic variable of
 // the row is not at a non-strict bound. The cut is violated by the current values.
-std::optional<IntLemma> gomory_cut(const Simplex& s, Simplex::Var basic,
-                                   std::span<const uint8_t> is_int);
+std::optional<IntLemma> gomory_cut(const Simplex& s, Simplex::Var basic, std::span<const uint8_t> is_int);
 
 // The GCD test on the row of `basic`: if every variable of the row is an integer variable and
 // the gcd of the (integral, scaled) coefficients of the non-fixed variables does not divide the
 // contribution of the fixed ones, the fixed variables' bounds have no integer solution. Returns
 // the conflict (its bounds: both bounds of every fixed variable), else nothing.
-std::optional<IntLemma> gcd_conflict(const Simplex& s, Simplex::Var basic,
-                                     std::span<const uint8_t> is_int);
+std::optional<IntLemma> gcd_conflict(const Simplex& s, Simplex::Var basic, std::span<const uint8_t> is_int);
 
 }  // namespace craig::lra

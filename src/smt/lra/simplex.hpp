@@ -64,90 +64,90 @@
 namespace craig::lra {
 
 class Simplex {
- public:
-  using Var = uint32_t;
-  using Reason = int32_t;  // opaque (a SAT literal); stored and returned, never interpreted
+public:
+    using Var = uint32_t;
+    using Reason = int32_t;  // opaque (a SAT literal); stored and returned, never interpreted
 
-  // One bound used in a conflict: v <= bound (upper) or v >= bound (lower).
-  using BoundRef = SimplexBoundRef;
-  // farkas: (reason, λ > 0); bounds: parallel to farkas.
-  using Conflict = SimplexConflict;
-  using Stats = SimplexStats;
+    // One bound used in a conflict: v <= bound (upper) or v >= bound (lower).
+    using BoundRef = SimplexBoundRef;
+    // farkas: (reason, λ > 0); bounds: parallel to farkas.
+    using Conflict = SimplexConflict;
+    using Stats = SimplexStats;
 
-  explicit Simplex(Arith arith = Arith::Fast);
-  // Requires num_vars() == 0.
-  void set_arithmetic(Arith arith);
-  Arith arithmetic() const;
+    explicit Simplex(Arith arith = Arith::Fast);
+    // Requires num_vars() == 0.
+    void set_arithmetic(Arith arith);
+    Arith arithmetic() const;
 
-  // A new structural variable, unbounded, value 0.
-  Var new_var();
-  // A new slack variable s = Σ coeff·var. Variables may repeat and may be slacks; zero
-  // coefficients are dropped. The slack starts basic, unbounded, with the value of its sum.
-  Var new_row(std::span<const std::pair<Var, mpq_class>> row);
-  Var new_row(std::initializer_list<std::pair<Var, mpq_class>> row) {
-    return new_row(std::span<const std::pair<Var, mpq_class>>(row.begin(), row.size()));
-  }
+    // A new structural variable, unbounded, value 0.
+    Var new_var();
+    // A new slack variable s = Σ coeff·var. Variables may repeat and may be slacks; zero
+    // coefficients are dropped. The slack starts basic, unbounded, with the value of its sum.
+    Var new_row(std::span<const std::pair<Var, mpq_class>> row);
+    Var new_row(std::initializer_list<std::pair<Var, mpq_class>> row) {
+        return new_row(std::span<const std::pair<Var, mpq_class>>(row.begin(), row.size()));
+    }
 
-  // v <= b (assert_upper) or v >= b (assert_lower) because of reason r. See the contract above.
-  bool assert_upper(Var v, const DeltaRational& b, Reason r);
-  bool assert_lower(Var v, const DeltaRational& b, Reason r);
+    // v <= b (assert_upper) or v >= b (assert_lower) because of reason r. See the contract above.
+    bool assert_upper(Var v, const DeltaRational& b, Reason r);
+    bool assert_lower(Var v, const DeltaRational& b, Reason r);
 
-  bool check();
-  const Conflict& conflict() const;
+    bool check();
+    const Conflict& conflict() const;
 
-  void push();
-  void pop();  // requires a matching push()
-  size_t level() const;
+    void push();
+    void pop();  // requires a matching push()
+    size_t level() const;
 
-  DeltaRational value(Var v) const;
-  // After a successful check(): a rational δ > 0 small enough that every bound, strict ones
-  // included, holds, and the value c + k·δ of every variable (indexed by Var, slacks included).
-  std::vector<mpq_class> concrete_model() const;
-  // The δ that concrete_model() uses.
-  mpq_class concrete_delta() const;
+    DeltaRational value(Var v) const;
+    // After a successful check(): a rational δ > 0 small enough that every bound, strict ones
+    // included, holds, and the value c + k·δ of every variable (indexed by Var, slacks included).
+    std::vector<mpq_class> concrete_model() const;
+    // The δ that concrete_model() uses.
+    mpq_class concrete_delta() const;
 
-  const Stats& stats() const;
-  size_t num_vars() const;
-  size_t num_rows() const;
+    const Stats& stats() const;
+    size_t num_vars() const;
+    size_t num_rows() const;
 
-  // Read-only view for independent checkers and tests.
-  bool is_slack(Var v) const;
-  // The ORIGINAL definition of a slack over structural variables (not the current tableau row);
-  // empty for a structural variable (and for a slack defined as the empty sum).
-  std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const;
-  bool has_lower(Var v) const;
-  bool has_upper(Var v) const;
-  DeltaRational lower(Var v) const;  // requires has_lower
-  DeltaRational upper(Var v) const;  // requires has_upper
-  Reason lower_reason(Var v) const;
-  Reason upper_reason(Var v) const;
-  bool is_basic(Var v) const;
-  // The CURRENT tableau row of a basic variable, basic = Σ c·x over nonbasic variables, sorted
-  // by variable (empty for a nonbasic variable). Changes with every pivot.
-  std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
-  // The GCD test on basic's row without building it: the row is over is_int variables only,
-  // some are fixed at integers, and the gcd of the others' coefficients does not divide the
-  // fixed part (lra::gcd_conflict builds the lemma).
-  bool gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const;
-  // How many of the numbers the simplex holds now (tableau coefficients and denominators,
-  // values, bounds) are GMP numbers: all of them with Arith::Gmp; with Arith::Fast, those that
-  // do not fit in machine words. Linear in the size of the tableau (statistics, tests).
-  uint64_t gmp_numbers() const;
-  // The current tableau row of a basic variable as f(var, coeff) calls (see row_of_basic).
-  template <class F>
-  void for_each_row_entry(Var basic, F&& f) const {
-    for (const auto& [v, c] : row_of_basic(basic)) f(v, c);
-  }
+    // Read-only view for independent checkers and tests.
+    bool is_slack(Var v) const;
+    // The ORIGINAL definition of a slack over structural variables (not the current tableau row);
+    // empty for a structural variable (and for a slack defined as the empty sum).
+    std::span<const std::pair<Var, mpq_class>> row_definition(Var slack) const;
+    bool has_lower(Var v) const;
+    bool has_upper(Var v) const;
+    DeltaRational lower(Var v) const;  // requires has_lower
+    DeltaRational upper(Var v) const;  // requires has_upper
+    Reason lower_reason(Var v) const;
+    Reason upper_reason(Var v) const;
+    bool is_basic(Var v) const;
+    // The CURRENT tableau row of a basic variable, basic = Σ c·x over nonbasic variables, sorted
+    // by variable (empty for a nonbasic variable). Changes with every pivot.
+    std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
+    // The GCD test on basic's row without building it: the row is over is_int variables only,
+    // some are fixed at integers, and the gcd of the others' coefficients does not divide the
+    // fixed part (lra::gcd_conflict builds the lemma).
+    bool gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const;
+    // How many of the numbers the simplex holds now (tableau coefficients and denominators,
+    // values, bounds) are GMP numbers: all of them with Arith::Gmp; with Arith::Fast, those that
+    // do not fit in machine words. Linear in the size of the tableau (statistics, tests).
+    uint64_t gmp_numbers() const;
+    // The current tableau row of a basic variable as f(var, coeff) calls (see row_of_basic).
+    template <class F>
+    void for_each_row_entry(Var basic, F&& f) const {
+        for (const auto& [v, c] : row_of_basic(basic)) f(v, c);
+    }
 
-  // Pivots per check() before switching to Bland's rule (0: Bland's rule from the start).
-  void set_bland_threshold(uint64_t pivots);
+    // Pivots per check() before switching to Bland's rule (0: Bland's rule from the start).
+    void set_bland_threshold(uint64_t pivots);
 
-  // Debugging aid (tests): tableau/column lists consistent, rows reduced, every row equation
-  // holds for the current values, nonbasic variables within their bounds. Empty if so.
-  std::string check_invariants() const;
+    // Debugging aid (tests): tableau/column lists consistent, rows reduced, every row equation
+    // holds for the current values, nonbasic variables within their bounds. Empty if so.
+    std::string check_invariants() const;
 
- private:
-  std::variant<SimplexEngine<FastArith>, SimplexEngine<GmpArith>> engine_;
+private:
+    std::variant<SimplexEngine<FastArith>, SimplexEngine<GmpArith>> engine_;
 };
 
 }  // namespace craig::lra

@@ -6,33 +6,33 @@
 namespace craig::smt {
 
 enum class Kind : uint8_t {
-  // Boolean connectives (sort Bool)
-  True,
-  False,
-  Not,
-  And,
-  Or,
-  Xor,
-  Implies,
-  Ite,       // any sort: (ite c a b)
-  Eq,        // binary; on Bool it is "iff"
-  Distinct,  // n-ary, n >= 2
-  // Uninterpreted symbols
-  Const,     // a declared 0-ary function (payload = FuncId)
-  App,       // a declared function applied to arguments (payload = FuncId)
-  // Linear arithmetic in normal form (see TermManager)
-  Numeral,   // rational constant (payload = index of the rational)
-  Linear,    // c0 + sum c_i * t_i (payload = index of c_1..c_n, then c0)
-  Leq,       // (<= p c): child 0 a polynomial without constant, child 1 a Numeral
-  Lt,        // (< p c)
-  // Arithmetic kept as opaque atoms for the linear layer
-  Mul,       // non-linear product of two or more non-constant terms
-  RealDiv,   // (/ a b) with non-constant b
-  IntDiv,    // (div a b)
-  Mod,       // (mod a b)
-  Abs,
-  ToInt,
-  IsInt,
+    // Boolean connectives (sort Bool)
+    True,
+    False,
+    Not,
+    And,
+    Or,
+    Xor,
+    Implies,
+    Ite,       // any sort: (ite c a b)
+    Eq,        // binary; on Bool it is "iff"
+    Distinct,  // n-ary, n >= 2
+    // Uninterpreted symbols
+    Const,  // a declared 0-ary function (payload = FuncId)
+    App,    // a declared function applied to arguments (payload = FuncId)
+    // Linear arithmetic in normal form (see TermManager)
+    Numeral,  // rational constant (payload = index of the rational)
+    Linear,   // c0 + sum c_i * t_i (payload = index of c_1..c_n, then c0)
+    Leq,      // (<= p c): child 0 a polynomial without constant, child 1 a Numeral
+    Lt,       // (< p c)
+    // Arithmetic kept as opaque atoms for the linear layer
+    Mul,      // non-linear product of two or more non-constant terms
+    RealDiv,  // (/ a b) with non-constant b
+    IntDiv,   // (div a b)
+    Mod,      // (mod a b)
+    Abs,
+    ToInt,
+    IsInt,
 };
 
 std::string_view kind_name(Kind k);

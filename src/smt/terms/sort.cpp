@@ -5,32 +5,32 @@
 namespace craig::smt {
 
 SortTable::SortTable() {
-  // The built-in sorts are not in index_: a logic without arithmetic may declare its own
-  // uninterpreted sort named Int, which must stay distinct from the arithmetic one.
-  for (const char* n : {"Bool", "Int", "Real"}) entries_.push_back({n, {}});
+    // The built-in sorts are not in index_: a logic without arithmetic may declare its own
+    // uninterpreted sort named Int, which must stay distinct from the arithmetic one.
+    for (const char* n : {"Bool", "Int", "Real"}) entries_.push_back({n, {}});
 }
 
 Sort SortTable::uninterpreted(const std::string& name, const std::vector<Sort>& params) {
-  std::string key = name;
-  if (!params.empty()) {
-    key = "(" + name;
-    for (Sort p : params) key += " " + to_string(p);
-    key += ")";
-  }
-  auto it = index_.find(key);
-  if (it != index_.end()) return Sort{it->second};
-  uint32_t id = static_cast<uint32_t>(entries_.size());
-  entries_.push_back({name, params});
-  index_.emplace(std::move(key), id);
-  return Sort{id};
+    std::string key = name;
+    if (!params.empty()) {
+        key = "(" + name;
+        for (Sort p : params) key += " " + to_string(p);
+        key += ")";
+    }
+    auto it = index_.find(key);
+    if (it != index_.end()) return Sort{it->second};
+    uint32_t id = static_cast<uint32_t>(entries_.size());
+    entries_.push_back({name, params});
+    index_.emplace(std::move(key), id);
+    return Sort{id};
 }
 
 std::string SortTable::to_string(Sort s) const {
-  const Entry& e = entries_[s.id];
-  if (e.params.empty()) return quote_symbol(e.name);
-  std::string r = "(" + quote_symbol(e.name);
-  for (Sort p : e.params) r += " " + to_string(p);
-  return r + ")";
+    const Entry& e = entries_[s.id];
+    if (e.params.empty()) return quote_symbol(e.name);
+    std::string r = "(" + quote_symbol(e.name);
+    for (Sort p : e.params) r += " " + to_string(p);
+    return r + ")";
 }
 
 }  // namespace craig::smt

@@ -30,143 +30,146 @@
 namespace craig::smt {
 
 struct Term {
-  uint32_t id = UINT32_MAX;
-  bool valid() const { return id != UINT32_MAX; }
-  friend bool operator==(Term a, Term b) { return a.id == b.id; }
-  friend bool operator!=(Term a, Term b) { return a.id != b.id; }
-  friend bool operator<(Term a, Term b) { return a.id < b.id; }
+    uint32_t id = UINT32_MAX;
+    bool valid() const { return id != UINT32_MAX; }
+    friend bool operator==(Term a, Term b) { return a.id == b.id; }
+    friend bool operator!=(Term a, Term b) { return a.id != b.id; }
+    friend bool operator<(Term a, Term b) { return a.id < b.id; }
 };
 
 struct TermHash {
-  size_t operator()(Term t) const { return std::hash<uint32_t>{}(t.id); }
+    size_t operator()(Term t) const { return std::hash<uint32_t>{}(t.id); }
 };
 
 using FuncId = uint32_t;
 
 struct FuncDecl {
-  std::string name;           // raw name, unquoted
-  std::vector<Sort> domain;   // empty for constants
-  Sort range;
-  bool fresh = false;         // introduced by craig, not by the user
+    std::string name;          // raw name, unquoted
+    std::vector<Sort> domain;  // empty for constants
+    Sort range;
+    bool fresh = false;  // introduced by craig, not by the user
 };
 
 // One monomial of a polynomial: coefficient times atom (atom invalid for the constant).
 struct Monomial {
-  mpq_class coeff;
-  Term atom;
+    mpq_class coeff;
+    Term atom;
 };
 
 class TermManager {
- public:
-  TermManager();
-  TermManager(const TermManager&) = delete;
-  TermManager& operator=(const TermManager&) = delete;
+public:
+    TermManager();
+    TermManager(const TermManager&) = delete;
+    TermManager& operator=(const TermManager&) = delete;
 
-  SortTable& sorts() { return sorts_; }
-  const SortTable& sorts() const { return sorts_; }
+    SortTable& sorts() { return sorts_; }
+    const SortTable& sorts() const { return sorts_; }
 
-  // ---- symbols
-  FuncId declare_fun(const std::string& name, std::vector<Sort> domain, Sort range);
-  // A new symbol whose name does not clash with any user symbol (prefix + counter).
-  FuncId fresh_fun(const std::string& prefix, std::vector<Sort> domain, Sort range);
-  const FuncDecl& func(FuncId f) const { return funcs_[f]; }
-  size_t num_funcs() const { return funcs_.size(); }
+    // ---- symbols
+    FuncId declare_fun(const std::string& name, std::vector<Sort> domain, Sort range);
+    // A new symbol whose name does not clash with any user symbol (prefix + counter).
+    FuncId fresh_fun(const std::string& prefix, std::vector<Sort> domain, Sort range);
+    const FuncDecl& func(FuncId f) const { return funcs_[f]; }
+    size_t num_funcs() const { return funcs_.size(); }
 
-  // ---- construction (arguments must be well sorted; the SMT-LIB layer checks sorts first)
-  Term mk_true() const { return true_; }
-  Term mk_false() const { return false_; }
-  Term mk_bool(bool b) const { return b ? true_ : false_; }
-  Term mk_const(FuncId f);
-  Term mk_app(FuncId f, std::span<const Term> args);
-  Term mk_not(Term a);
-  Term mk_and(std::span<const Term> args);
-  Term mk_or(std::span<const Term> args);
-  Term mk_and(Term a, Term b) { Term v[2] = {a, b}; return mk_and(v); }
-  Term mk_or(Term a, Term b) { Term v[2] = {a, b}; return mk_or(v); }
-  Term mk_xor(Term a, Term b);
-  Term mk_implies(Term a, Term b);
-  Term mk_ite(Term c, Term a, Term b);
-  Term mk_eq(Term a, Term b);
-  Term mk_distinct(std::span<const Term> args);
+    // ---- construction (arguments must be well sorted; the SMT-LIB layer checks sorts first)
+    Term mk_true() const { return true_; }
+    Term mk_false() const { return false_; }
+    Term mk_bool(bool b) const { return b ? true_ : false_; }
+    Term mk_const(FuncId f);
+    Term mk_app(FuncId f, std::span<const Term> args);
+    Term mk_not(Term a);
+    Term mk_and(std::span<const Term> args);
+    Term mk_or(std::span<const Term> args);
+    Term mk_and(Term a, Term b) {
+        Term v[2] = {a, b};
+        return mk_and(v);
+    }
+    Term mk_or(Term a, Term b) {
+        Term v[2] = {a, b};
+        return mk_or(v);
+    }
+    Term mk_xor(Term a, Term b);
+    Term mk_implies(Term a, Term b);
+    Term mk_ite(Term c, Term a, Term b);
+    Term mk_eq(Term a, Term b);
+    Term mk_distinct(std::span<const Term> args);
 
-  Term mk_numeral(const mpq_class& v, Sort s);  // s is Int (v integral) or Real
-  Term mk_add(std::span<const Term> args);
-  Term mk_sub(Term a, Term b);
-  Term mk_neg(Term a);
-  Term mk_mul(std::span<const Term> args);      // linear if at most one factor is non-constant
-  Term mk_scale(const mpq_class& c, Term a);
-  Term mk_real_div(Term a, Term b);             // linear if b is a constant
-  Term mk_int_div(Term a, Term b);
-  Term mk_mod(Term a, Term b);
-  Term mk_abs(Term a);
-  Term mk_to_real(Term a);
-  Term mk_to_int(Term a);
-  Term mk_is_int(Term a);
-  Term mk_leq(Term a, Term b);
-  Term mk_lt(Term a, Term b);
-  Term mk_geq(Term a, Term b) { return mk_leq(b, a); }
-  Term mk_gt(Term a, Term b) { return mk_lt(b, a); }
-  // A polynomial from monomials (atoms must be arithmetic terms of sort `s`), normalised.
-  Term mk_linear(std::vector<Monomial> monomials, const mpq_class& constant, Sort s);
+    Term mk_numeral(const mpq_class& v, Sort s);  // s is Int (v integral) or Real
+    Term mk_add(std::span<const Term> args);
+    Term mk_sub(Term a, Term b);
+    Term mk_neg(Term a);
+    Term mk_mul(std::span<const Term> args);  // linear if at most one factor is non-constant
+    Term mk_scale(const mpq_class& c, Term a);
+    Term mk_real_div(Term a, Term b);  // linear if b is a constant
+    Term mk_int_div(Term a, Term b);
+    Term mk_mod(Term a, Term b);
+    Term mk_abs(Term a);
+    Term mk_to_real(Term a);
+    Term mk_to_int(Term a);
+    Term mk_is_int(Term a);
+    Term mk_leq(Term a, Term b);
+    Term mk_lt(Term a, Term b);
+    Term mk_geq(Term a, Term b) { return mk_leq(b, a); }
+    Term mk_gt(Term a, Term b) { return mk_lt(b, a); }
+    // A polynomial from monomials (atoms must be arithmetic terms of sort `s`), normalised.
+    Term mk_linear(std::vector<Monomial> monomials, const mpq_class& constant, Sort s);
 
-  // ---- inspection
-  Kind kind(Term t) const { return nodes_[t.id].kind; }
-  Sort sort(Term t) const { return Sort{nodes_[t.id].sort}; }
-  std::span<const Term> children(Term t) const {
-    const Node& n = nodes_[t.id];
-    return {children_.data() + n.first, n.count};
-  }
-  Term child(Term t, size_t i) const { return children_[nodes_[t.id].first + i]; }
-  size_t num_children(Term t) const { return nodes_[t.id].count; }
-  FuncId func_of(Term t) const { return nodes_[t.id].payload; }  // Const, App
-  const mpq_class& numeral(Term t) const { return rationals_[nodes_[t.id].payload]; }
-  // Linear: coefficient of child i, and the constant.
-  const mpq_class& coeff(Term t, size_t i) const { return rationals_[nodes_[t.id].payload + i]; }
-  const mpq_class& constant(Term t) const {
-    return rationals_[nodes_[t.id].payload + nodes_[t.id].count];
-  }
-  // Any arithmetic term as monomials plus constant (a non-Linear term is one monomial).
-  void as_polynomial(Term t, std::vector<Monomial>& out, mpq_class& constant) const;
+    // ---- inspection
+    Kind kind(Term t) const { return nodes_[t.id].kind; }
+    Sort sort(Term t) const { return Sort{nodes_[t.id].sort}; }
+    std::span<const Term> children(Term t) const {
+        const Node& n = nodes_[t.id];
+        return {children_.data() + n.first, n.count};
+    }
+    Term child(Term t, size_t i) const { return children_[nodes_[t.id].first + i]; }
+    size_t num_children(Term t) const { return nodes_[t.id].count; }
+    FuncId func_of(Term t) const { return nodes_[t.id].payload; }  // Const, App
+    const mpq_class& numeral(Term t) const { return rationals_[nodes_[t.id].payload]; }
+    // Linear: coefficient of child i, and the constant.
+    const mpq_class& coeff(Term t, size_t i) const { return rationals_[nodes_[t.id].payload + i]; }
+    const mpq_class& constant(Term t) const { return rationals_[nodes_[t.id].payload + nodes_[t.id].count]; }
+    // Any arithmetic term as monomials plus constant (a non-Linear term is one monomial).
+    void as_polynomial(Term t, std::vector<Monomial>& out, mpq_class& constant) const;
 
-  bool is_bool(Term t) const { return sort(t) == SortTable::Bool; }
-  bool is_arith(Term t) const { return sorts_.is_arith(sort(t)); }
-  size_t size() const { return nodes_.size(); }
-  Term term(uint32_t id) const { return Term{id}; }
+    bool is_bool(Term t) const { return sort(t) == SortTable::Bool; }
+    bool is_arith(Term t) const { return sorts_.is_arith(sort(t)); }
+    size_t size() const { return nodes_.size(); }
+    Term term(uint32_t id) const { return Term{id}; }
 
-  // Replace every occurrence of a key of `subst` by its value (memoised over the DAG).
-  Term substitute(Term t, const std::unordered_map<Term, Term, TermHash>& subst);
-  // Rebuild `t` with new children (same kind, symbol and coefficients).
-  Term rebuild(Term t, std::span<const Term> new_children);
+    // Replace every occurrence of a key of `subst` by its value (memoised over the DAG).
+    Term substitute(Term t, const std::unordered_map<Term, Term, TermHash>& subst);
+    // Rebuild `t` with new children (same kind, symbol and coefficients).
+    Term rebuild(Term t, std::span<const Term> new_children);
 
- private:
-  struct Node {
-    Kind kind;
-    uint32_t sort;
-    uint32_t payload;  // FuncId, rational index, or 0
-    uint32_t first;    // into children_
-    uint32_t count;
-  };
-  Term intern(Kind k, Sort s, uint32_t symbol, std::span<const Term> kids,
-              std::span<const mpq_class> rats);
-  size_t hash_node(Kind k, uint32_t sort, uint32_t symbol, std::span<const Term> kids,
-                   std::span<const mpq_class> rats) const;
-  bool node_equals(uint32_t id, Kind k, uint32_t sort, uint32_t symbol,
-                   std::span<const Term> kids, std::span<const mpq_class> rats) const;
-  void grow_table();
-  Term mk_compare(Term a, Term b, bool strict);
-  Term mk_arith_eq(Term a, Term b);
-  Term mk_nary_bool(Kind k, std::span<const Term> args);
-  bool has_rationals(Kind k) const { return k == Kind::Numeral || k == Kind::Linear; }
+private:
+    struct Node {
+        Kind kind;
+        uint32_t sort;
+        uint32_t payload;  // FuncId, rational index, or 0
+        uint32_t first;    // into children_
+        uint32_t count;
+    };
+    Term intern(Kind k, Sort s, uint32_t symbol, std::span<const Term> kids, std::span<const mpq_class> rats);
+    size_t hash_node(Kind k, uint32_t sort, uint32_t symbol, std::span<const Term> kids,
+                     std::span<const mpq_class> rats) const;
+    bool node_equals(uint32_t id, Kind k, uint32_t sort, uint32_t symbol, std::span<const Term> kids,
+                     std::span<const mpq_class> rats) const;
+    void grow_table();
+    Term mk_compare(Term a, Term b, bool strict);
+    Term mk_arith_eq(Term a, Term b);
+    Term mk_nary_bool(Kind k, std::span<const Term> args);
+    bool has_rationals(Kind k) const { return k == Kind::Numeral || k == Kind::Linear; }
 
-  SortTable sorts_;
-  std::vector<FuncDecl> funcs_;
-  std::unordered_map<std::string, uint32_t> fresh_counters_;
-  std::vector<Node> nodes_;
-  std::vector<Term> children_;
-  std::vector<mpq_class> rationals_;
-  std::vector<uint32_t> table_;  // open addressing: term id + 1, 0 = empty
-  size_t table_used_ = 0;
-  Term true_, false_;
+    SortTable sorts_;
+    std::vector<FuncDecl> funcs_;
+    std::unordered_map<std::string, uint32_t> fresh_counters_;
+    std::vector<Node> nodes_;
+    std::vector<Term> children_;
+    std::vector<mpq_class> rationals_;
+    std::vector<uint32_t> table_;  // open addressing: term id + 1, 0 = empty
+    size_t table_used_ = 0;
+    Term true_, false_;
 };
 
 }  // namespace craig::smt

@@ -22,112 +22,111 @@
 namespace craig::smtlib {
 
 struct FunctionSymbol {
-  enum class Kind : uint8_t {
-    Declared,     // declare-fun / declare-const: `func`
-    Defined,      // define-fun or :named: `body` over `params`
-    Unsupported,  // declared with something craig does not support: `reason`
-  };
-  Kind kind = Kind::Declared;
-  smt::FuncId func = 0;
-  std::vector<smt::Sort> domain;
-  smt::Sort range;
-  std::vector<smt::Term> params;  // Defined: placeholder constants, one per parameter
-  smt::Term body;                 // Defined
-  std::string reason;             // Unsupported
+    enum class Kind : uint8_t {
+        Declared,     // declare-fun / declare-const: `func`
+        Defined,      // define-fun or :named: `body` over `params`
+        Unsupported,  // declared with something craig does not support: `reason`
+    };
+    Kind kind = Kind::Declared;
+    smt::FuncId func = 0;
+    std::vector<smt::Sort> domain;
+    smt::Sort range;
+    std::vector<smt::Term> params;  // Defined: placeholder constants, one per parameter
+    smt::Term body;                 // Defined
+    std::string reason;             // Unsupported
 };
 
 struct SortSymbol {
-  enum class Kind : uint8_t {
-    Declared,     // declare-sort with `arity`
-    Defined,      // define-sort: `body` over the placeholder sorts `params`
-    Unsupported,  // `reason`
-  };
-  Kind kind = Kind::Declared;
-  uint32_t arity = 0;
-  std::vector<smt::Sort> params;
-  smt::Sort body;
-  std::string reason;
+    enum class Kind : uint8_t {
+        Declared,     // declare-sort with `arity`
+        Defined,      // define-sort: `body` over the placeholder sorts `params`
+        Unsupported,  // `reason`
+    };
+    Kind kind = Kind::Declared;
+    uint32_t arity = 0;
+    std::vector<smt::Sort> params;
+    smt::Sort body;
+    std::string reason;
 };
 
 struct NamedTerm {
-  std::string name;
-  smt::Term term;
+    std::string name;
+    smt::Term term;
 };
 
 class Environment {
- public:
-  explicit Environment(smt::TermManager& tm) : tm_(tm) {}
-  Environment(const Environment&) = delete;
-  Environment& operator=(const Environment&) = delete;
+public:
+    explicit Environment(smt::TermManager& tm) : tm_(tm) {}
+    Environment(const Environment&) = delete;
+    Environment& operator=(const Environment&) = delete;
 
-  smt::TermManager& terms() { return tm_; }
-  const smt::TermManager& terms() const { return tm_; }
+    smt::TermManager& terms() { return tm_; }
+    const smt::TermManager& terms() const { return tm_; }
 
-  // ---- scoping
-  void set_global_declarations(bool on) { global_ = on; }
-  bool global_declarations() const { return global_; }
-  void push() { marks_.push_back(trail_.size()); }
-  void pop(unsigned n);  // requires n <= level()
-  unsigned level() const { return static_cast<unsigned>(marks_.size()); }
-  void reset_assertions();  // pop every level; forget level 0 too unless global
+    // ---- scoping
+    void set_global_declarations(bool on) { global_ = on; }
+    bool global_declarations() const { return global_; }
+    void push() { marks_.push_back(trail_.size()); }
+    void pop(unsigned n);  // requires n <= level()
+    unsigned level() const { return static_cast<unsigned>(marks_.size()); }
+    void reset_assertions();  // pop every level; forget level 0 too unless global
 
-  // ---- sorts
-  const SortSymbol* find_sort(const std::string& name) const;
-  void add_sort(const std::string& name, SortSymbol s);
-  // A fresh sort standing for a define-sort parameter.
-  smt::Sort placeholder_sort();
-  // `body` with `params[i]` replaced by `args[i]` (define-sort expansion).
-  smt::Sort instantiate(smt::Sort body, const std::vector<smt::Sort>& params,
-                        const std::vector<smt::Sort>& args);
-  // Number of sort constructors in `s`, to keep define-sort expansion from blowing up.
-  uint32_t sort_size(smt::Sort s);
+    // ---- sorts
+    const SortSymbol* find_sort(const std::string& name) const;
+    void add_sort(const std::string& name, SortSymbol s);
+    // A fresh sort standing for a define-sort parameter.
+    smt::Sort placeholder_sort();
+    // `body` with `params[i]` replaced by `args[i]` (define-sort expansion).
+    smt::Sort instantiate(smt::Sort body, const std::vector<smt::Sort>& params, const std::vector<smt::Sort>& args);
+    // Number of sort constructors in `s`, to keep define-sort expansion from blowing up.
+    uint32_t sort_size(smt::Sort s);
 
-  // ---- functions
-  const FunctionSymbol* find_function(const std::string& name) const;
-  void add_function(const std::string& name, FunctionSymbol f);
-  void add_named(const std::string& name, smt::Term t);  // a :named term: a 0-ary definition
+    // ---- functions
+    const FunctionSymbol* find_function(const std::string& name) const;
+    void add_function(const std::string& name, FunctionSymbol f);
+    void add_named(const std::string& name, smt::Term t);  // a :named term: a 0-ary definition
 
-  // ---- contested names: a declaration or definition of the name failed, so the script may
-  // mean another symbol than the one the name denotes now (an older one, a theory symbol, a
-  // numeral such as -2) or than the one it is declared with. Scoped like declarations;
-  // `why` says which command failed. Sorts and functions are separate namespaces. A later
-  // successful declaration of the name ends the doubt (an empty `why` records that).
-  void contest_function(const std::string& name, const std::string& why);
-  void contest_sort(const std::string& name, const std::string& why);
-  const std::string* function_contested(const std::string& name) const;  // why, or null
-  const std::string* sort_contested(const std::string& name) const;
+    // ---- contested names: a declaration or definition of the name failed, so the script may
+    // mean another symbol than the one the name denotes now (an older one, a theory symbol, a
+    // numeral such as -2) or than the one it is declared with. Scoped like declarations;
+    // `why` says which command failed. Sorts and functions are separate namespaces. A later
+    // successful declaration of the name ends the doubt (an empty `why` records that).
+    void contest_function(const std::string& name, const std::string& why);
+    void contest_sort(const std::string& name, const std::string& why);
+    const std::string* function_contested(const std::string& name) const;  // why, or null
+    const std::string* sort_contested(const std::string& name) const;
 
-  // User-declared functions in scope, in declaration order (what get-model prints).
-  const std::vector<smt::FuncId>& declared() const { return declared_; }
-  // :named terms in scope, in order (what get-assignment reads).
-  const std::vector<NamedTerm>& named() const { return named_; }
+    // User-declared functions in scope, in declaration order (what get-model prints).
+    const std::vector<smt::FuncId>& declared() const { return declared_; }
+    // :named terms in scope, in order (what get-assignment reads).
+    const std::vector<NamedTerm>& named() const { return named_; }
 
-  // ---- what the logic provides
-  bool real_numerals = false;
-  // In a logic without arithmetic (QF_UF, ...) the arithmetic symbols (+, mod, <=, ...) and the
-  // sorts Int and Real are not reserved: benchmarks declare them (e.g. a Bool constant `mod`).
-  bool arith_reserved = true;
+    // ---- what the logic provides
+    bool real_numerals = false;
+    // In a logic without arithmetic (QF_UF, ...) the arithmetic symbols (+, mod, <=, ...) and the
+    // sorts Int and Real are not reserved: benchmarks declare them (e.g. a Bool constant `mod`).
+    bool arith_reserved = true;
 
- private:
-  enum class Undo : uint8_t { Sort, Function, Declared, Named, ContestedFunction, ContestedSort };
-  struct TrailEntry {
-    Undo what;
-    std::string name;
-  };
-  void record(Undo what, const std::string& name);
-  void undo_to(size_t mark);
+private:
+    enum class Undo : uint8_t { Sort, Function, Declared, Named, ContestedFunction, ContestedSort };
+    struct TrailEntry {
+        Undo what;
+        std::string name;
+    };
+    void record(Undo what, const std::string& name);
+    void undo_to(size_t mark);
 
-  smt::TermManager& tm_;
-  bool global_ = false;
-  std::unordered_map<std::string, std::vector<SortSymbol>> sorts_;
-  std::unordered_map<std::string, std::vector<FunctionSymbol>> functions_;
-  std::unordered_map<std::string, std::vector<std::string>> contested_functions_, contested_sorts_;
-  std::vector<smt::FuncId> declared_;
-  std::vector<NamedTerm> named_;
-  std::vector<TrailEntry> trail_;
-  std::vector<size_t> marks_;  // trail size at each push
-  std::unordered_map<uint32_t, uint32_t> sort_sizes_;
-  uint32_t next_placeholder_ = 0;
+    smt::TermManager& tm_;
+    bool global_ = false;
+    std::unordered_map<std::string, std::vector<SortSymbol>> sorts_;
+    std::unordered_map<std::string, std::vector<FunctionSymbol>> functions_;
+    std::unordered_map<std::string, std::vector<std::string>> contested_functions_, contested_sorts_;
+    std::vector<smt::FuncId> declared_;
+    std::vector<NamedTerm> named_;
+    std::vector<TrailEntry> trail_;
+    std::vector<size_t> marks_;  // trail size at each push
+    std::unordered_map<uint32_t, uint32_t> sort_sizes_;
+    uint32_t next_placeholder_ = 0;
 };
 
 }  // namespace craig::smtlib

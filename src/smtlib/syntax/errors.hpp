@@ -16,31 +16,31 @@
 namespace craig::smtlib {
 
 class ScriptError : public std::runtime_error {
- public:
-  ScriptError(Location loc, const std::string& message) : std::runtime_error(message), loc_(loc) {}
-  Location location() const { return loc_; }
+public:
+    ScriptError(Location loc, const std::string& message) : std::runtime_error(message), loc_(loc) {}
+    Location location() const { return loc_; }
 
- private:
-  Location loc_;
+private:
+    Location loc_;
 };
 
 class SyntaxError : public ScriptError {
- public:
-  using ScriptError::ScriptError;
+public:
+    using ScriptError::ScriptError;
 };
 
 // `harmless`: an unknown option or info flag, which changes no answer; it does not make the
 // exit status kScriptUnsupported.
 class Unsupported : public std::runtime_error {
- public:
-  Unsupported(Location loc, const std::string& message, bool harmless = false)
-      : std::runtime_error(message), loc_(loc), harmless_(harmless) {}
-  Location location() const { return loc_; }
-  bool harmless() const { return harmless_; }
+public:
+    Unsupported(Location loc, const std::string& message, bool harmless = false)
+        : std::runtime_error(message), loc_(loc), harmless_(harmless) {}
+    Location location() const { return loc_; }
+    bool harmless() const { return harmless_; }
 
- private:
-  Location loc_;
-  bool harmless_;
+private:
+    Location loc_;
+    bool harmless_;
 };
 
 }  // namespace craig::smtlib

@@ -19,25 +19,25 @@
 namespace craig::smtlib {
 
 class Lexer {
- public:
-  explicit Lexer(std::istream& in) : buf_(in.rdbuf()) {}
+public:
+    explicit Lexer(std::istream& in) : buf_(in.rdbuf()) {}
 
-  Token next();
-  // Where the next character is (after the last token read).
-  Location location() const { return pos_; }
+    Token next();
+    // Where the next character is (after the last token read).
+    Location location() const { return pos_; }
 
- private:
-  int peek() { return buf_ ? buf_->sgetc() : std::char_traits<char>::eof(); }
-  int get();
-  void skip_blanks_and_comments();
-  void read_word(std::string& text);  // the longest run of simple-symbol characters
-  Token read_string(Location start);
-  Token read_quoted_symbol(Location start);
-  Token read_hash_literal(Location start);
-  Token read_number(Location start);
+private:
+    int peek() { return buf_ ? buf_->sgetc() : std::char_traits<char>::eof(); }
+    int get();
+    void skip_blanks_and_comments();
+    void read_word(std::string& text);  // the longest run of simple-symbol characters
+    Token read_string(Location start);
+    Token read_quoted_symbol(Location start);
+    Token read_hash_literal(Location start);
+    Token read_number(Location start);
 
-  std::streambuf* buf_;
-  Location pos_;
+    std::streambuf* buf_;
+    Location pos_;
 };
 
 // Characters of simple symbols besides letters and digits (standard, section 3.1).

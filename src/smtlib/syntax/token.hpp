@@ -17,30 +17,30 @@ namespace craig::smtlib {
 
 // 1-based line and column of a character (columns count bytes; a tab is one column).
 struct Location {
-  uint32_t line = 1;
-  uint32_t col = 1;
+    uint32_t line = 1;
+    uint32_t col = 1;
 };
 
 enum class TokenKind : uint8_t {
-  LParen,
-  RParen,
-  Numeral,
-  Decimal,
-  Hexadecimal,
-  Binary,
-  String,
-  Symbol,
-  Keyword,
-  Invalid,
-  End,  // end of input
+    LParen,
+    RParen,
+    Numeral,
+    Decimal,
+    Hexadecimal,
+    Binary,
+    String,
+    Symbol,
+    Keyword,
+    Invalid,
+    End,  // end of input
 };
 
 struct Token {
-  TokenKind kind = TokenKind::End;
-  Location loc;
-  std::string text;
-  bool quoted = false;  // Symbol written as |...|
-  std::string error;    // Invalid: what is wrong
+    TokenKind kind = TokenKind::End;
+    Location loc;
+    std::string text;
+    bool quoted = false;  // Symbol written as |...|
+    std::string error;    // Invalid: what is wrong
 };
 
 std::string_view token_kind_name(TokenKind k);

@@ -33,14 +33,14 @@ std::string where(const Program& p, LocId l) {
 
 }  // namespace
 
-InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv,
-                                const smt::SolverOptions& so, unsigned rounds) {
+InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv, const smt::SolverOptions& so,
+                                unsigned rounds) {
     smt::TermManager& tm = p.terms();
     InvariantCheck out;
     if (inv.size() != p.locs.size()) {
         out.outcome = InvariantOutcome::Invalid;
-        out.why = "the map has " + std::to_string(inv.size()) + " entries for " +
-                  std::to_string(p.locs.size()) + " locations";
+        out.why = "the map has " + std::to_string(inv.size()) + " entries for " + std::to_string(p.locs.size()) +
+                  " locations";
         return out;
     }
     // Returns false when the check is over (out is set).

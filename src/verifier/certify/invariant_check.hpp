@@ -23,7 +23,7 @@ enum class InvariantOutcome { Valid, Invalid, Inconclusive };
 
 struct InvariantCheck {
     InvariantOutcome outcome = InvariantOutcome::Valid;
-    std::string why;      // the failed or undecided condition
+    std::string why;  // the failed or undecided condition
     unsigned queries = 0;
 };
 

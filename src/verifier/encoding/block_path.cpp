@@ -21,9 +21,8 @@ std::uint64_t to_bits(const mpz_class& z) {
 
 }  // namespace
 
-Counterexample block_path_counterexample(const Program& blocks, const Program& plain,
-                                         std::span<const EdgeId> path, std::span<const AuxRenaming> renamed,
-                                         const smt::Model& m) {
+Counterexample block_path_counterexample(const Program& blocks, const Program& plain, std::span<const EdgeId> path,
+                                         std::span<const AuxRenaming> renamed, const smt::Model& m) {
     Counterexample cex;
     for (std::size_t i = 0; i < path.size(); ++i) {
         const Edge& blk = blocks.edges[path[i]];

@@ -17,8 +17,7 @@ using AuxRenaming = std::unordered_map<smt::Term, smt::Term, smt::TermHash>;
 // path[i] is a block edge of `blocks`, renamed[i] the aux renaming its instance got
 // (instantiate's `renamed_aux`); the model satisfies the instances. Throws
 // smt::CheckFailure when the model does not contain a plain path through a block.
-Counterexample block_path_counterexample(const Program& blocks, const Program& plain,
-                                         std::span<const EdgeId> path, std::span<const AuxRenaming> renamed,
-                                         const smt::Model& model);
+Counterexample block_path_counterexample(const Program& blocks, const Program& plain, std::span<const EdgeId> path,
+                                         std::span<const AuxRenaming> renamed, const smt::Model& model);
 
 }  // namespace craig::verifier

@@ -25,13 +25,24 @@ std::optional<mpz_class> apply_operator(std::string_view name, const mpz_class& 
     if (name == "shl" || name == "shr") {
         if (b < 0 || b >= 64) return std::nullopt;
         const auto k = static_cast<mp_bitcnt_t>(b.get_ui());
-        if (name == "shl") mpz_mul_2exp(r.get_mpz_t(), a.get_mpz_t(), k);
-        else mpz_fdiv_q_2exp(r.get_mpz_t(), a.get_mpz_t(), k);  // arithmetic shift, as GCC
+        if (name == "shl")
+            mpz_mul_2exp(r.get_mpz_t(), a.get_mpz_t(), k);
+        else
+            mpz_fdiv_q_2exp(r.get_mpz_t(), a.get_mpz_t(), k);  // arithmetic shift, as GCC
         return r;
     }
-    if (name == "bvand") { mpz_and(r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t()); return r; }
-    if (name == "bvor") { mpz_ior(r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t()); return r; }
-    if (name == "bvxor") { mpz_xor(r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t()); return r; }
+    if (name == "bvand") {
+        mpz_and(r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+        return r;
+    }
+    if (name == "bvor") {
+        mpz_ior(r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+        return r;
+    }
+    if (name == "bvxor") {
+        mpz_xor(r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+        return r;
+    }
     return std::nullopt;
 }
 

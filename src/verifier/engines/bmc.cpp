@@ -49,8 +49,8 @@ public:
             if (!r.valid()) continue;
             TermMap ren;
             Term f = instantiate(p_, edge, values_[k], values_[k + 1], "#" + std::to_string(k), true, &ren);
-            Term t = tm_.mk_const(tm_.fresh_fun("T" + std::to_string(k) + "_" + std::to_string(e), {},
-                                                smt::SortTable::Bool));
+            Term t = tm_.mk_const(
+                tm_.fresh_fun("T" + std::to_string(k) + "_" + std::to_string(e), {}, smt::SortTable::Bool));
             out.push_back(tm_.mk_implies(t, tm_.mk_and(r, f)));
             incoming[edge.dst].push_back(t);
             flags[e] = t;
@@ -59,8 +59,8 @@ public:
         std::vector<Term> r(p_.locs.size());
         for (LocId l = 0; l < p_.locs.size(); ++l) {
             if (incoming[l].empty()) continue;
-            r[l] = tm_.mk_const(tm_.fresh_fun("R" + std::to_string(k + 1) + "_" + std::to_string(l), {},
-                                               smt::SortTable::Bool));
+            r[l] = tm_.mk_const(
+                tm_.fresh_fun("R" + std::to_string(k + 1) + "_" + std::to_string(l), {}, smt::SortTable::Bool));
             out.push_back(tm_.mk_implies(r[l], tm_.mk_or(incoming[l])));
         }
         reach_.push_back(std::move(r));
@@ -263,8 +263,8 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
                 return finish(v);
             }
             if (r == smt::Result::Unknown) {
-                v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
-                                         : solver_unknown(k);
+                v.reason =
+                    out_of_rounds ? "operator refinement budget at bound " + std::to_string(k) : solver_unknown(k);
                 return finish(v);
             }
         }
@@ -276,8 +276,8 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
             smt::Term a[1] = {alive};
             smt::Result r = solver.check(a);
             if (r == smt::Result::Unknown) {
-                v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
-                                         : solver_unknown(k);
+                v.reason =
+                    out_of_rounds ? "operator refinement budget at bound " + std::to_string(k) : solver_unknown(k);
                 return finish(v);
             }
             done = r == smt::Result::Unsat;
@@ -287,8 +287,8 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
             // nothing changes, so a reachable bound is a final UNKNOWN (deepening would spin).
             if (Term trunc = u.truncated_reached(k); trunc != tm.mk_false()) {
                 smt::Term a[1] = {trunc};
-                smt::Result r = refined_check(solver, operators, a, o.max_refinements, checks, instances,
-                                              &out_of_rounds);
+                smt::Result r =
+                    refined_check(solver, operators, a, o.max_refinements, checks, instances, &out_of_rounds);
                 if (r == smt::Result::Sat) {
                     v.reason = "a call deeper than the recursion bound is reachable (" +
                                (blocks.approximations.empty() ? std::string("recursion inlined to a bound")
@@ -297,8 +297,8 @@ Verdict bmc(const Program& blocks, const Program& plain, const BmcOptions& o) {
                     return finish(v);
                 }
                 if (r == smt::Result::Unknown) {
-                    v.reason = out_of_rounds ? "operator refinement budget at bound " + std::to_string(k)
-                                             : solver_unknown(k);
+                    v.reason =
+                        out_of_rounds ? "operator refinement budget at bound " + std::to_string(k) : solver_unknown(k);
                     return finish(v);
                 }
             }

@@ -63,9 +63,7 @@ ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const Im
 
 ImpactEngine::~ImpactEngine() = default;
 
-bool ImpactEngine::timed_out() const {
-    return base::interrupted() || (o_.deadline && Clock::now() >= *o_.deadline);
-}
+bool ImpactEngine::timed_out() const { return base::interrupted() || (o_.deadline && Clock::now() >= *o_.deadline); }
 
 smt::SolverOptions ImpactEngine::search_options() const {
     smt::SolverOptions so;
@@ -163,20 +161,23 @@ void ImpactEngine::discover_invariants() {
         for (std::size_t i = 0; i < nvars; ++i) {
             bounds({{1, cur[i]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
             for (std::size_t j = i + 1; j < nvars; ++j)
-                bounds({{1, cur[i]}, {-1, cur[j]}}, [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
+                bounds({{1, cur[i]}, {-1, cur[j]}},
+                       [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
         }
         std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());
         for (VertexId x : at_l) {
             if (unwinding_.is_covered(x)) continue;
             const Term lab = unwinding_[x].label;
             std::vector<Term> cs;
-            if (tm_.kind(lab) == smt::Kind::And) cs.assign(tm_.children(lab).begin(), tm_.children(lab).end());
-            else if (lab != tm_.mk_true()) cs.push_back(lab);
+            if (tm_.kind(lab) == smt::Kind::And)
+                cs.assign(tm_.children(lab).begin(), tm_.children(lab).end());
+            else if (lab != tm_.mk_true())
+                cs.push_back(lab);
             for (Term c : cs)
                 if (candidates[l].size() < kMaxCandidates && seen.insert(c).second) candidates[l].push_back(c);
-        // A constant bound is true or false: leave it out (true) or keep it (false: the
-        // location is unreachable, which Houdini decides).
-        std::erase_if(candidates[l], [&](Term c) { return c == tm_.mk_true(); });
+            // A constant bound is true or false: leave it out (true) or keep it (false: the
+            // location is unreachable, which Houdini decides).
+            std::erase_if(candidates[l], [&](Term c) { return c == tm_.mk_true(); });
         }
     }
     if (timed_out()) return;
@@ -199,8 +200,10 @@ bool ImpactEngine::implies(Term a, Term b) {
     // Syntactic: every conjunct of b is a conjunct of a (labels are conjunctions of interpolants).
     auto conjuncts = [&](Term t) {
         std::vector<Term> c;
-        if (tm_.kind(t) == smt::Kind::And) c.assign(tm_.children(t).begin(), tm_.children(t).end());
-        else c.push_back(t);
+        if (tm_.kind(t) == smt::Kind::And)
+            c.assign(tm_.children(t).begin(), tm_.children(t).end());
+        else
+            c.push_back(t);
         return c;
     };
     const std::vector<Term> ca = conjuncts(a);
@@ -334,8 +337,10 @@ std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itp
         // Conjuncts, with an arithmetic equality split into its two bounds (x = 0 is often
         // needed only as x >= 0).
         std::vector<Term> top, conj;
-        if (tm_.kind(itps[j]) == smt::Kind::And) top.assign(tm_.children(itps[j]).begin(), tm_.children(itps[j]).end());
-        else if (itps[j] != tm_.mk_true()) top.push_back(itps[j]);
+        if (tm_.kind(itps[j]) == smt::Kind::And)
+            top.assign(tm_.children(itps[j]).begin(), tm_.children(itps[j]).end());
+        else if (itps[j] != tm_.mk_true())
+            top.push_back(itps[j]);
         for (Term c : top) {
             if (tm_.kind(c) == smt::Kind::Eq && tm_.is_arith(tm_.child(c, 0))) {
                 conj.push_back(tm_.mk_leq(tm_.child(c, 0), tm_.child(c, 1)));
@@ -358,8 +363,10 @@ std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itp
             for (std::size_t i = 0; i < kept.size();) {
                 std::vector<Term> candidate = kept;
                 candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(i));
-                if (s.check(candidate) == smt::Result::Unsat) kept = std::move(candidate);
-                else ++i;
+                if (s.check(candidate) == smt::Result::Unsat)
+                    kept = std::move(candidate);
+                else
+                    ++i;
             }
             conj = std::move(kept);
         }
@@ -373,8 +380,8 @@ std::vector<Term> ImpactEngine::weaken(const PathQuery& q, std::vector<Term> itp
 
 // Conjoins itps[j] (over the state after j+1 blocks) into the label of path[j+1] unless
 // the label already implies it (McMillan CAV'06, Refine: covers the vertex gave are dropped).
-void ImpactEngine::strengthen_along(const std::vector<VertexId>& path,
-                                    const std::vector<Term>& itps, std::vector<VertexId>& changed) {
+void ImpactEngine::strengthen_along(const std::vector<VertexId>& path, const std::vector<Term>& itps,
+                                    std::vector<VertexId>& changed) {
     for (std::size_t j = 0; j < itps.size(); ++j) {
         const Term phi = itps[j];
         const VertexId x = path[j + 1];
@@ -604,11 +611,11 @@ Verdict ImpactEngine::finish(Verdict v) const {
                                std::to_string(stats_.forced_refuted)});
     if (o_.invariant_candidates)
         v.stats.push_back({"impact-invariant-discoveries (runs / facts kept / houdini queries)",
-                           std::to_string(stats_.discoveries) + " / " + std::to_string(stats_.invariant_facts) +
-                               " / " + std::to_string(stats_.houdini_queries)});
+                           std::to_string(stats_.discoveries) + " / " + std::to_string(stats_.invariant_facts) + " / " +
+                               std::to_string(stats_.houdini_queries)});
     v.stats.push_back({"impact-refinements (paths / suffix queries / again without cuts)",
-                       std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries) +
-                           " / " + std::to_string(stats_.refinements_without_cuts)});
+                       std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries) + " / " +
+                           std::to_string(stats_.refinements_without_cuts)});
     v.stats.push_back({"impact-implication-checks (solver / cached / refuted by a model)",
                        std::to_string(stats_.implication_checks) + " / " + std::to_string(stats_.implication_hits) +
                            " / " + std::to_string(stats_.implication_refuted)});
@@ -616,8 +623,8 @@ Verdict ImpactEngine::finish(Verdict v) const {
     if (o_.weaken_interpolants)
         v.stats.push_back({"impact-dropped-conjuncts", std::to_string(stats_.dropped_conjuncts)});
     v.stats.push_back({"interpolants (count / total nodes / max nodes)",
-                       std::to_string(stats_.interpolants) + " / " + std::to_string(stats_.interpolant_nodes) +
-                           " / " + std::to_string(stats_.max_interpolant_nodes)});
+                       std::to_string(stats_.interpolants) + " / " + std::to_string(stats_.interpolant_nodes) + " / " +
+                           std::to_string(stats_.max_interpolant_nodes)});
     char buf[96];
     std::snprintf(buf, sizeof buf, "%.3f / %.3f / %.3f s", stats_.solve_seconds, stats_.interpolation_seconds,
                   stats_.check_seconds);

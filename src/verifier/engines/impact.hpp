@@ -82,9 +82,10 @@ struct ImpactOptions {
 struct ImpactStats {
     std::size_t refinements = 0, refinement_queries = 0, covers = 0, forced_attempts = 0, forced_covers = 0;
     std::size_t refinements_without_cuts = 0;  // proofs with cuts that mixed partitions, solved again
-    std::size_t forced_repeats = 0;  // forced covers not tried again: same query as a failed one
-    std::size_t forced_refuted = 0;  // forced covers refuted by a model of an earlier attempt
-    std::size_t implication_checks = 0, implication_hits = 0, implication_refuted = 0, operator_instances = 0, dropped_conjuncts = 0;
+    std::size_t forced_repeats = 0;            // forced covers not tried again: same query as a failed one
+    std::size_t forced_refuted = 0;            // forced covers refuted by a model of an earlier attempt
+    std::size_t implication_checks = 0, implication_hits = 0, implication_refuted = 0, operator_instances = 0,
+                dropped_conjuncts = 0;
     std::size_t discoveries = 0, invariant_facts = 0, houdini_queries = 0;
     std::size_t interpolants = 0, interpolant_nodes = 0, max_interpolant_nodes = 0;
     double solve_seconds = 0, interpolation_seconds = 0, check_seconds = 0;
@@ -188,9 +189,9 @@ private:
     };
     std::unordered_map<VertexId, std::vector<ForcedWitness>> forced_witnesses_;
     std::vector<VertexId> depth_cut_;  // vertices left unexpanded at max_depth
-    std::vector<smt::Term> facts_;            // by location: invariants every label there has
-    std::size_t next_discovery_ = 40;         // unwinding size of the next discover_invariants
-    std::deque<Instance> instances_;  // by vertex, filled on first use (references stay valid)
+    std::vector<smt::Term> facts_;     // by location: invariants every label there has
+    std::size_t next_discovery_ = 40;  // unwinding size of the next discover_invariants
+    std::deque<Instance> instances_;   // by vertex, filled on first use (references stay valid)
 };
 
 Verdict impact(const Program& blocks, const Program& plain, const ImpactOptions& options);

@@ -29,13 +29,13 @@ inline constexpr EdgeId kNoEdge = UINT32_MAX;
 
 struct Vertex {
     LocId loc = kNoLoc;
-    smt::Term label;                 // over the cur constants
+    smt::Term label;  // over the cur constants
     VertexId parent = kNoVertex;
-    EdgeId edge = kNoEdge;           // the edge from the parent
-    unsigned depth = 0;              // edges from the root
+    EdgeId edge = kNoEdge;  // the edge from the parent
+    unsigned depth = 0;     // edges from the root
     std::vector<VertexId> children;
-    VertexId covered_by = kNoVertex; // (this, covered_by) is in the covering relation
-    bool expanded = false;           // Expand ran (children for every outgoing edge)
+    VertexId covered_by = kNoVertex;  // (this, covered_by) is in the covering relation
+    bool expanded = false;            // Expand ran (children for every outgoing edge)
 };
 
 class Unwinding {
@@ -86,7 +86,7 @@ private:
 
     smt::TermManager& tm_;
     std::vector<Vertex> vertices_;
-    std::vector<std::vector<VertexId>> covers_;    // per vertex: the vertices it covers
+    std::vector<std::vector<VertexId>> covers_;  // per vertex: the vertices it covers
     std::vector<std::vector<VertexId>> by_loc_;
 };
 

@@ -67,16 +67,14 @@ Interval Lowerer::type_range(Type t) const {
     auto dm = prog_.data_model;
     if (t.is_bool()) return Interval::of(0, 1);
     std::uint64_t lo = frontend::min_value(t.kind, dm), hi = frontend::max_value(t.kind, dm);
-    if (frontend::is_signed(t.kind))
-        return Interval::of(static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi));
+    if (frontend::is_signed(t.kind)) return Interval::of(static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi));
     return Interval::of(lo, hi);
 }
 
 smt::Term Lowerer::as_bool(const Val& v) {
     smt::Term t = get(v);
     if (v.is_bool) return t;
-    if (tm_.kind(t) == smt::Kind::Ite && tm_.child(t, 1) == num(1) && tm_.child(t, 2) == num(0))
-        return tm_.child(t, 0);
+    if (tm_.kind(t) == smt::Kind::Ite && tm_.child(t, 1) == num(1) && tm_.child(t, 2) == num(0)) return tm_.child(t, 0);
     return tm_.mk_not(tm_.mk_eq(t, num(0)));
 }
 
@@ -133,8 +131,9 @@ Val Lowerer::convert(Val v, Type from, Type to) {
 smt::Term Lowerer::uf(const std::string& name, smt::Term a, smt::Term b) {
     auto it = ufs_.find(name);
     if (it == ufs_.end())
-        it = ufs_.emplace(name, tm_.declare_fun("c." + name, {smt::SortTable::Int, smt::SortTable::Int},
-                                                smt::SortTable::Int)).first;
+        it = ufs_.emplace(name,
+                          tm_.declare_fun("c." + name, {smt::SortTable::Int, smt::SortTable::Int}, smt::SortTable::Int))
+                 .first;
     smt::Term args[2] = {a, b};
     return tm_.mk_app(it->second, args);
 }
@@ -183,7 +182,8 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                     smt::Term q = fresh_aux("div", smt::SortTable::Int);
                     smt::Term rm = fresh_aux("rem", smt::SortTable::Int);
                     it->second = {q, rm};
-                    assume(tm_.mk_eq(x.term, tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(cy)), q), rm})));
+                    assume(tm_.mk_eq(x.term,
+                                     tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(cy)), q), rm})));
                     smt::Term nonneg = tm_.mk_leq(num(0), x.term);
                     smt::Term pos_r = tm_.mk_and(tm_.mk_leq(num(0), rm), tm_.mk_leq(rm, num(ac - 1)));
                     smt::Term neg_r = tm_.mk_and(tm_.mk_leq(num(-(ac - 1)), rm), tm_.mk_leq(rm, num(0)));
@@ -237,7 +237,8 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 } else {
                     smt::Term q = fresh_aux("shr", smt::SortTable::Int);
                     smt::Term rm = fresh_aux("shrrem", smt::SortTable::Int);
-                    assume(tm_.mk_eq(x.term, tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(m)), q), rm})));
+                    assume(tm_.mk_eq(x.term,
+                                     tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(m)), q), rm})));
                     assume(tm_.mk_leq(num(0), rm));
                     assume(tm_.mk_leq(rm, num(m - 1)));
                     t = q;
@@ -264,17 +265,31 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 bool all_ones = frontend::is_signed(operand.kind) ? c == -1 : c == tr.hi;
                 unsigned k = 0;
                 if (c == 0) {
-                    if (op == Op::BitAnd) { t = num(0); r = Interval::of(0, 0); }
-                    else { t = o.term; r = o.range; }
+                    if (op == Op::BitAnd) {
+                        t = num(0);
+                        r = Interval::of(0, 0);
+                    } else {
+                        t = o.term;
+                        r = o.range;
+                    }
                     break;
                 }
-                if (op == Op::BitAnd && all_ones) { t = o.term; r = o.range; break; }
+                if (op == Op::BitAnd && all_ones) {
+                    t = o.term;
+                    r = o.range;
+                    break;
+                }
                 if (op == Op::BitAnd && is_pow2_minus1(c, k) && o.range.known && o.range.lo >= 0) {
                     i128 m = c + 1;
-                    if (o.range.hi < m) { t = o.term; r = o.range; break; }
+                    if (o.range.hi < m) {
+                        t = o.term;
+                        r = o.range;
+                        break;
+                    }
                     smt::Term q = fresh_aux("and", smt::SortTable::Int);
                     smt::Term rm = fresh_aux("andrem", smt::SortTable::Int);
-                    assume(tm_.mk_eq(o.term, tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(m)), q), rm})));
+                    assume(tm_.mk_eq(o.term,
+                                     tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(m)), q), rm})));
                     assume(tm_.mk_leq(num(0), rm));
                     assume(tm_.mk_leq(rm, num(c)));
                     t = rm;
@@ -287,8 +302,7 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
             in_type = true;
             break;
         }
-        default:
-            throw frontend::Unsupported(at, std::string("operator ") + std::string(frontend::to_string(op)));
+        default: throw frontend::Unsupported(at, std::string("operator ") + std::string(frontend::to_string(op)));
     }
     if (in_type) {
         Interval tr = type_range(result);
@@ -303,8 +317,10 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
 Val Lowerer::compare(Op op, Val a, Val b) {
     if (op == Op::Eq || op == Op::Ne) {
         smt::Term eq;
-        if (a.is_bool && b.is_bool) eq = tm_.mk_eq(get(a), get(b));
-        else eq = tm_.mk_eq(as_int(a).term, as_int(b).term);
+        if (a.is_bool && b.is_bool)
+            eq = tm_.mk_eq(get(a), get(b));
+        else
+            eq = tm_.mk_eq(as_int(a).term, as_int(b).term);
         return Val{op == Op::Eq ? eq : tm_.mk_not(eq), true, {}};
     }
     smt::Term x = as_int(a).term, y = as_int(b).term;

@@ -28,7 +28,8 @@ void Lowerer::assume(smt::Term cond) {
 }
 
 LocId Lowerer::new_loc(const frontend::SourceLocation& at) {
-    std::string fn = frames_.empty() ? std::string("") : frames_.back().prefix.substr(0, frames_.back().prefix.size() - 2);
+    std::string fn =
+        frames_.empty() ? std::string("") : frames_.back().prefix.substr(0, frames_.back().prefix.size() - 2);
     return prog_.add_location(at, fn);
 }
 
@@ -46,8 +47,8 @@ void Lowerer::label(std::string text, const frontend::SourceLocation& at) {
 
 void Lowerer::close_to(LocId dst) {
     if (prog_.edges.size() >= opt_.max_edges)
-        throw frontend::Unsupported(seg_.loc, "program too large after inlining (more than " +
-                                                  std::to_string(opt_.max_edges) + " edges)");
+        throw frontend::Unsupported(
+            seg_.loc, "program too large after inlining (more than " + std::to_string(opt_.max_edges) + " edges)");
     Edge e;
     e.src = seg_.src;
     e.dst = dst;
@@ -97,9 +98,7 @@ smt::Term Lowerer::fresh_aux(const std::string& name, smt::Sort sort) {
     return t;
 }
 
-VarId Lowerer::new_temp(Type t) {
-    return prog_.add_var("tmp#" + std::to_string(temps_++), "", t, false, true);
-}
+VarId Lowerer::new_temp(Type t) { return prog_.add_var("tmp#" + std::to_string(temps_++), "", t, false, true); }
 
 Val Lowerer::protect(const Val& v, Type t) {
     if (v.temp != UINT32_MAX) return v;

@@ -10,8 +10,7 @@ using frontend::Op;
 namespace {
 
 bool is_branching(const Expr& e) {
-    return (e.kind == ExprKind::Binary && (e.op == Op::LogAnd || e.op == Op::LogOr)) ||
-           e.kind == ExprKind::Conditional;
+    return (e.kind == ExprKind::Binary && (e.op == Op::LogAnd || e.op == Op::LogOr)) || e.kind == ExprKind::Conditional;
 }
 
 i128 literal_value(const Expr& e) {
@@ -29,8 +28,8 @@ bool Lowerer::has_effects(const Expr& e) {
 }
 
 bool Lowerer::splits(const Expr& e) {
-    if (e.kind == ExprKind::Call && e.callee &&
-        e.callee->builtin != Builtin::Nondet && e.callee->builtin != Builtin::Assume)
+    if (e.kind == ExprKind::Call && e.callee && e.callee->builtin != Builtin::Nondet &&
+        e.callee->builtin != Builtin::Assume)
         return true;
     if (is_branching(e))
         for (std::size_t i = 1; i < e.operands.size(); ++i)
@@ -41,8 +40,7 @@ bool Lowerer::splits(const Expr& e) {
 }
 
 VarId Lowerer::var(const frontend::VarDecl* d) {
-    if (d->storage == frontend::Storage::Global || d->storage == frontend::Storage::StaticLocal)
-        return globals_.at(d);
+    if (d->storage == frontend::Storage::Global || d->storage == frontend::Storage::StaticLocal) return globals_.at(d);
     Frame& f = frames_.back();
     auto it = f.locals.find(d);
     if (it != f.locals.end()) return it->second;
@@ -59,8 +57,7 @@ Val Lowerer::expr(const Expr& e) {
             i128 v = literal_value(e);
             return Val{num(v), false, Interval::of(v, v)};
         }
-        case ExprKind::StringLiteral:
-            return Val{num(0), false, Interval::of(0, 0)};
+        case ExprKind::StringLiteral: return Val{num(0), false, Interval::of(0, 0)};
         case ExprKind::VarRef: {
             VarId v = var(e.var);
             return Val{read(v), false, type_range(e.var->type)};
@@ -75,12 +72,10 @@ Val Lowerer::expr(const Expr& e) {
             switch (e.op) {
                 case Op::Plus: return as_int(v);
                 case Op::LogNot: return Val{tm_.mk_not(as_bool(v)), true, {}};
-                case Op::Neg:
-                    return arith(Op::Sub, Val{num(0), false, Interval::of(0, 0)}, v, e.type, e.type, e.loc);
+                case Op::Neg: return arith(Op::Sub, Val{num(0), false, Interval::of(0, 0)}, v, e.type, e.type, e.loc);
                 case Op::BitNot:
                     return arith(Op::Sub, Val{num(-1), false, Interval::of(-1, -1)}, v, e.type, e.type, e.loc);
-                default:
-                    throw frontend::Unsupported(e.loc, "unary operator");
+                default: throw frontend::Unsupported(e.loc, "unary operator");
             }
         }
         case ExprKind::Binary: {
@@ -95,10 +90,13 @@ Val Lowerer::expr(const Expr& e) {
             if (splits(e.operand(1))) a = protect(a, e.operand(0).type);
             Val b = expr(e.operand(1));
             switch (e.op) {
-                case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne:
-                    return compare(e.op, a, b);
-                default:
-                    return arith(e.op, a, b, e.operand(0).type, e.type, e.loc);
+                case Op::Lt:
+                case Op::Le:
+                case Op::Gt:
+                case Op::Ge:
+                case Op::Eq:
+                case Op::Ne: return compare(e.op, a, b);
+                default: return arith(e.op, a, b, e.operand(0).type, e.type, e.loc);
             }
         }
         case ExprKind::Assign: {
@@ -120,8 +118,7 @@ Val Lowerer::expr(const Expr& e) {
             return (e.op == Op::PreInc || e.op == Op::PreDec) ? nv : old;
         }
         case ExprKind::Conditional: {
-            if (e.type.is_void() || has_effects(e.operand(1)) || has_effects(e.operand(2)))
-                return branching(e);
+            if (e.type.is_void() || has_effects(e.operand(1)) || has_effects(e.operand(2))) return branching(e);
             smt::Term c = as_bool(expr(e.operand(0)));
             Val a = as_int(expr(e.operand(1)));
             Val b = as_int(expr(e.operand(2)));
@@ -130,13 +127,9 @@ Val Lowerer::expr(const Expr& e) {
                              : Interval::none();
             return Val{tm_.mk_ite(c, a.term, b.term), false, r};
         }
-        case ExprKind::Comma:
-            expr(e.operand(0));
-            return expr(e.operand(1));
-        case ExprKind::Call:
-            return call(e);
-        case ExprKind::StmtExpr:
-            break;
+        case ExprKind::Comma: expr(e.operand(0)); return expr(e.operand(1));
+        case ExprKind::Call: return call(e);
+        case ExprKind::StmtExpr: break;
     }
     throw frontend::Unsupported(e.loc, "statement expression");
 }
@@ -184,8 +177,7 @@ Val Lowerer::call(const Expr& e) {
     const frontend::FunctionDecl& f = *e.callee;
     auto void_val = [&] { return Val{num(0), false, Interval::of(0, 0)}; };
     switch (f.builtin) {
-        case Builtin::Nondet:
-            return nondet_value(e.type, e.loc, f.name);
+        case Builtin::Nondet: return nondet_value(e.type, e.loc, f.name);
         case Builtin::Assume: {
             Val v = expr(e.operand(0));
             assume(as_bool(v));
@@ -213,16 +205,15 @@ Val Lowerer::call(const Expr& e) {
             dead(e.loc);
             return void_val();
         }
-        case Builtin::None:
-            break;
+        case Builtin::None: break;
     }
     if (f.external) {
         // frontend::FunctionDecl::external: the arguments for their effects, then an arbitrary
         // result and arbitrary values of the file-scope variables (the replay's input order).
         for (const auto& a : e.operands) expr(*a);
         label("call " + f.name + " (external: arbitrary result and globals)", e.loc);
-        Val result = f.return_type.is_void() ? void_val()
-                                             : nondet_value(f.return_type, e.loc, "external " + f.name + "()");
+        Val result =
+            f.return_type.is_void() ? void_val() : nondet_value(f.return_type, e.loc, "external " + f.name + "()");
         for (const auto& g : tu_.globals) {
             if (g->storage != frontend::Storage::Global || !g->type.is_integer()) continue;
             auto it = globals_.find(g.get());
@@ -264,8 +255,7 @@ Val Lowerer::call(const Expr& e) {
         fr.locals[p] = v;
         assign(v, as_int(Val{get(args[i]), args[i].is_bool, args[i].range}).term);
     }
-    if (f.return_type.is_integer())
-        fr.ret = prog_.add_var(fr.prefix + "return", "", f.return_type, false, true);
+    if (f.return_type.is_integer()) fr.ret = prog_.add_var(fr.prefix + "return", "", f.return_type, false, true);
     fr.ret_loc = new_loc(f.loc);
     label("call " + f.name, e.loc);
     LocId ret_loc = fr.ret_loc;

@@ -195,8 +195,7 @@ void Lowerer::stmt(const Stmt& s) {
             targets_.pop_back();
             return;
         }
-        case StmtKind::Empty:
-            return;
+        case StmtKind::Empty: return;
     }
 }
 
@@ -215,17 +214,16 @@ Program Lowerer::run() {
     prog_.exit = prog_.add_location(main->loc, "");
     open(prog_.entry);
     for (const auto& g : tu_.globals) {
-        VarId v = prog_.add_var(g->storage == frontend::Storage::StaticLocal && g->function
-                                    ? g->function->name + "::" + g->name
-                                    : g->name,
-                                g->name, g->type, true, false, g->id);
+        VarId v = prog_.add_var(
+            g->storage == frontend::Storage::StaticLocal && g->function ? g->function->name + "::" + g->name : g->name,
+            g->name, g->type, true, false, g->id);
         globals_[g.get()] = v;
         if (g->is_extern) {
             assign(v, nondet_value(g->type, g->loc, "extern " + g->name).term);
         } else {
             i128 init = 0;
-            if (g->init) init = frontend::is_signed(g->type.kind) ? g->init->signed_value()
-                                                                   : static_cast<i128>(g->init->value);
+            if (g->init)
+                init = frontend::is_signed(g->type.kind) ? g->init->signed_value() : static_cast<i128>(g->init->value);
             assign(v, num(init));
         }
     }
@@ -236,7 +234,8 @@ Program Lowerer::run() {
     fr.ret_loc = prog_.exit;
     instances_[main] = 1;
     for (const auto& p : main->params)
-        if (p->type.is_integer()) fr.locals[p.get()] = prog_.add_var("main::" + p->name, p->name, p->type, false, false, p->id);
+        if (p->type.is_integer())
+            fr.locals[p.get()] = prog_.add_var("main::" + p->name, p->name, p->type, false, false, p->id);
     LocId start = new_loc(main->loc);
     close_to(start);
     inline_body(*main, std::move(fr));

@@ -33,7 +33,6 @@ struct LoweringOptions {
     std::size_t max_edges = 200000;
 };
 
-Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm,
-              const LoweringOptions& options = {});
+Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& options = {});
 
 }  // namespace craig::verifier

@@ -40,10 +40,10 @@ struct Interval {
 };
 
 struct Val {
-    smt::Term term;          // Int, or Bool when is_bool
+    smt::Term term;  // Int, or Bool when is_bool
     bool is_bool = false;
     Interval range;
-    VarId temp = UINT32_MAX; // the value lives in this variable (re-read after splits)
+    VarId temp = UINT32_MAX;  // the value lives in this variable (re-read after splits)
 };
 
 struct Segment {
@@ -69,11 +69,11 @@ struct Targets {
 
 struct Frame {
     const frontend::FunctionDecl* fn = nullptr;
-    std::string prefix;                              // "main::", "f#3::"
+    std::string prefix;  // "main::", "f#3::"
     std::unordered_map<const frontend::VarDecl*, VarId> locals;
-    VarId ret = UINT32_MAX;                          // return value variable (non-void)
+    VarId ret = UINT32_MAX;  // return value variable (non-void)
     LocId ret_loc = kNoLoc;
-    std::unordered_map<const Stmt*, LocId> labels;   // labels and case/default statements
+    std::unordered_map<const Stmt*, LocId> labels;  // labels and case/default statements
 };
 
 class Lowerer {
@@ -87,11 +87,11 @@ public:
     void assume(smt::Term cond);
     LocId new_loc(const frontend::SourceLocation& at);
     void open(LocId at);
-    void close_to(LocId dst);            // emit the segment as an edge to dst
+    void close_to(LocId dst);  // emit the segment as an edge to dst
     // Evaluates a loop condition and splits: where its truth is `leave_when` the segment
     // goes to `target`; the current segment continues on the other branch.
     void branch_off(const Expr& cond, bool leave_when, LocId target);
-    LocId close();                       // to a new location (reuses src if the segment is empty)
+    LocId close();  // to a new location (reuses src if the segment is empty)
     Segment fork() const { return seg_; }
     void resume(Segment s) { seg_ = std::move(s); }
     void dead(const frontend::SourceLocation& at);  // continue in unreachable code
@@ -115,10 +115,10 @@ public:
     Val expr(const Expr& e);
     smt::Term get(const Val& v) { return v.temp == UINT32_MAX ? v.term : read(v.temp); }
     Val protect(const Val& v, Type t);
-    bool splits(const Expr& e);          // lowering e may close the segment
+    bool splits(const Expr& e);  // lowering e may close the segment
     bool has_effects(const Expr& e);
     Val call(const Expr& e);
-    Val branching(const Expr& e);        // && || ?: whose operands have effects
+    Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 
     // ---- statements (lower_stmt.cpp)

@@ -13,7 +13,10 @@ std::string escape(const std::string& s) {
     std::string r;
     for (char c : s) {
         if (c == '"' || c == '\\') r += '\\';
-        if (c == '\n') { r += "\\l"; continue; }
+        if (c == '\n') {
+            r += "\\l";
+            continue;
+        }
         r += c;
     }
     return r;
@@ -26,11 +29,20 @@ void write_body(std::ostream& out, const Program& p, const std::string& prefix, 
         const Location& loc = p.locs[l];
         std::string name = std::to_string(l);
         std::string attrs;
-        if (l == p.entry) { name = "entry"; attrs = " shape=doublecircle"; }
-        else if (l == p.error) { name = "ERROR"; attrs = " shape=octagon color=red"; }
-        else if (l == p.exit) { name = "exit"; attrs = " shape=doublecircle"; }
-        else if (l == p.truncated) { name = "truncated"; attrs = " shape=box"; }
-        else if (loc.loop_head) attrs = " shape=box";
+        if (l == p.entry) {
+            name = "entry";
+            attrs = " shape=doublecircle";
+        } else if (l == p.error) {
+            name = "ERROR";
+            attrs = " shape=octagon color=red";
+        } else if (l == p.exit) {
+            name = "exit";
+            attrs = " shape=doublecircle";
+        } else if (l == p.truncated) {
+            name = "truncated";
+            attrs = " shape=box";
+        } else if (loc.loop_head)
+            attrs = " shape=box";
         if (loc.loc.line) name += "\\nline " + std::to_string(loc.loc.line);
         out << indent << prefix << l << " [label=\"" << name << "\"" << attrs << "];\n";
     }
@@ -42,8 +54,7 @@ void write_body(std::ostream& out, const Program& p, const std::string& prefix, 
             label = f.str();
             if (label.size() > 400) label = label.substr(0, 397) + "...";
         }
-        out << indent << prefix << e.src << " -> " << prefix << e.dst << " [label=\"" << escape(label)
-            << "\"];\n";
+        out << indent << prefix << e.src << " -> " << prefix << e.dst << " [label=\"" << escape(label) << "\"];\n";
     }
 }
 
@@ -60,8 +71,7 @@ void write_dot(std::ostream& out, const Program& p, const std::string& title, bo
     out << "}\n";
 }
 
-void write_dot_pair(std::ostream& out, const Program& plain, const Program& blocks,
-                    const std::string& title) {
+void write_dot_pair(std::ostream& out, const Program& plain, const Program& blocks, const std::string& title) {
     write_header(out, title);
     out << "  subgraph cluster_plain {\n    label=\"plain CFG\";\n";
     write_body(out, plain, "p", false, "    ");

@@ -14,7 +14,6 @@ void write_dot(std::ostream& out, const Program& p, const std::string& title, bo
 
 // Both encodings of one program in one graph: the plain CFG and its large-block
 // encoding as two clusters (edge labels: statements and block summaries).
-void write_dot_pair(std::ostream& out, const Program& plain, const Program& blocks,
-                    const std::string& title);
+void write_dot_pair(std::ostream& out, const Program& plain, const Program& blocks, const std::string& title);
 
 }  // namespace craig::verifier

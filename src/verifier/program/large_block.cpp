@@ -22,7 +22,8 @@ std::vector<bool> find_loop_heads(const Program& p, std::vector<bool>& reachable
             continue;
         }
         LocId m = p.edges[out[i++]].dst;
-        if (state[m] == 1) head[m] = true;
+        if (state[m] == 1)
+            head[m] = true;
         else if (state[m] == 0) {
             state[m] = 1;
             stack.push_back({m, 0});
@@ -35,8 +36,7 @@ std::vector<bool> find_loop_heads(const Program& p, std::vector<bool>& reachable
 
 class BlockBuilder {
 public:
-    BlockBuilder(const Program& plain, Program& out, const std::vector<bool>& cut,
-                 const std::vector<LocId>& new_id)
+    BlockBuilder(const Program& plain, Program& out, const std::vector<bool>& cut, const std::vector<LocId>& new_id)
         : p_(plain), out_(out), tm_(plain.terms()), cut_(cut), new_id_(new_id) {}
 
     void from(LocId c) {
@@ -202,9 +202,8 @@ Program large_block(const Program& plain) {
         bool keep = cut[l] && (reachable[l] || l == plain.error || l == plain.exit);
         if (!keep) continue;
         new_id[l] = out.add_location(plain.locs[l].loc, plain.locs[l].function);
-        out.locs.back().loop_head = plain.locs[l].loop_head || (reachable[l] && l != plain.entry &&
-                                                                 l != plain.error && l != plain.exit &&
-                                                                 l != plain.truncated);
+        out.locs.back().loop_head = plain.locs[l].loop_head || (reachable[l] && l != plain.entry && l != plain.error &&
+                                                                l != plain.exit && l != plain.truncated);
         out.locs.back().cut_point = true;
         out.locs.back().plain = l;
     }

@@ -19,12 +19,11 @@ EdgeId Program::add_edge(Edge e) {
     return static_cast<EdgeId>(edges.size() - 1);
 }
 
-VarId Program::add_var(std::string name, std::string c_name, frontend::Type type, bool global,
-                       bool temp, std::uint32_t decl) {
+VarId Program::add_var(std::string name, std::string c_name, frontend::Type type, bool global, bool temp,
+                       std::uint32_t decl) {
     auto f = tm_->declare_fun(name, {}, smt::SortTable::Int);
     auto g = tm_->declare_fun(name + "'", {}, smt::SortTable::Int);
-    ProgramVar v{std::move(name), std::move(c_name), type, tm_->mk_const(f), tm_->mk_const(g),
-                 global, temp, decl};
+    ProgramVar v{std::move(name), std::move(c_name), type, tm_->mk_const(f), tm_->mk_const(g), global, temp, decl};
     auto id = static_cast<VarId>(vars.size());
     var_of_[v.cur] = id;
     var_of_[v.next] = id;

@@ -43,12 +43,12 @@ using EdgeId = std::uint32_t;
 inline constexpr LocId kNoLoc = UINT32_MAX;
 
 struct ProgramVar {
-    std::string name;       // unique, e.g. "x", "main::i", "f#2::n"
-    std::string c_name;     // the C identifier
+    std::string name;    // unique, e.g. "x", "main::i", "f#2::n"
+    std::string c_name;  // the C identifier
     frontend::Type type;
-    smt::Term cur, next;    // Int constants
+    smt::Term cur, next;  // Int constants
     bool is_global = false;
-    bool is_temp = false;   // introduced by the lowering
+    bool is_temp = false;  // introduced by the lowering
     // The VarDecl::id of the C variable this is (an instance of); UINT32_MAX for
     // temporaries and return values. Used to decide C scope (correctness witnesses).
     std::uint32_t decl = UINT32_MAX;
@@ -56,10 +56,10 @@ struct ProgramVar {
 
 struct Location {
     frontend::SourceLocation loc;
-    std::string function;   // the C function (of the inlined instance)
+    std::string function;  // the C function (of the inlined instance)
     bool loop_head = false;
-    bool cut_point = false; // set by the large-block encoding
-    LocId plain = kNoLoc;   // large-block programs: the location of the plain program
+    bool cut_point = false;  // set by the large-block encoding
+    LocId plain = kNoLoc;    // large-block programs: the location of the plain program
 };
 
 // A C loop statement and the plain location of its head: for while and for loops the
@@ -73,28 +73,28 @@ struct LoopStatement {
 
 // One nondeterministic value read on an edge.
 struct Input {
-    smt::Term value;                 // an aux constant of the edge
+    smt::Term value;  // an aux constant of the edge
     frontend::Type type;
     frontend::SourceLocation loc;
-    std::string source;              // "__VERIFIER_nondet_int", "uninitialised x", "extern g"
+    std::string source;  // "__VERIFIER_nondet_int", "uninitialised x", "extern g"
 };
 
 // A plain edge inside a large block, with the flag telling whether a path took it.
 struct BlockStep {
-    EdgeId plain = 0;   // edge id in the plain program this block was built from
-    smt::Term taken;    // Bool aux constant of the block edge
+    EdgeId plain = 0;               // edge id in the plain program this block was built from
+    smt::Term taken;                // Bool aux constant of the block edge
     std::vector<smt::Term> inputs;  // the plain edge's input values, renamed into the block
 };
 
 struct Edge {
     LocId src = 0, dst = 0;
     smt::Term formula;
-    std::vector<VarId> writes;       // sorted, unique
+    std::vector<VarId> writes;  // sorted, unique
     std::vector<smt::Term> aux;
-    std::vector<Input> inputs;       // plain edges: in execution order
-    std::vector<BlockStep> steps;    // large-block edges: the plain edges they contain
+    std::vector<Input> inputs;     // plain edges: in execution order
+    std::vector<BlockStep> steps;  // large-block edges: the plain edges they contain
     frontend::SourceLocation loc;
-    std::string label;               // "x = x + 1", "[x < n]", "[!(x < n)]" (for --dump-cfg)
+    std::string label;  // "x = x + 1", "[x < n]", "[!(x < n)]" (for --dump-cfg)
 };
 
 class Program {

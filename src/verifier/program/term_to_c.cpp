@@ -54,7 +54,8 @@ public:
 
 private:
     static std::string number(const mpq_class& q) {
-        return q.get_den() == 1 ? q.get_num().get_str() : "(" + q.get_num().get_str() + ".0 / " + q.get_den().get_str() + ")";
+        return q.get_den() == 1 ? q.get_num().get_str()
+                                : "(" + q.get_num().get_str() + ".0 / " + q.get_den().get_str() + ")";
     }
 
     // Atoms and constants need no parentheses.
@@ -70,9 +71,7 @@ private:
         for (smt::Term c : tm_.children(t)) r += (r.empty() ? "" : sep) + paren(c);
         return r;
     }
-    std::string binary(smt::Term t, const char* sep) {
-        return paren(tm_.child(t, 0)) + sep + paren(tm_.child(t, 1));
-    }
+    std::string binary(smt::Term t, const char* sep) { return paren(tm_.child(t, 0)) + sep + paren(tm_.child(t, 1)); }
 
     std::string linear(smt::Term t) {
         std::string r;
@@ -81,8 +80,10 @@ private:
             const std::string atom = paren(tm_.child(t, i));
             const mpq_class a = abs(c);
             std::string m = a == 1 ? atom : number(a) + "*" + atom;
-            if (r.empty()) r = c < 0 ? "-" + m : m;
-            else r += (c < 0 ? " - " : " + ") + m;
+            if (r.empty())
+                r = c < 0 ? "-" + m : m;
+            else
+                r += (c < 0 ? " - " : " + ") + m;
         }
         const mpq_class& k = tm_.constant(t);
         if (k != 0) r += (k < 0 ? " - " : " + ") + number(abs(k));
@@ -92,7 +93,7 @@ private:
     // The C operator of an application of the lowering's uninterpreted functions.
     std::string_view op(smt::Term t) const {
         static constexpr std::pair<std::string_view, std::string_view> kOps[] = {
-            {"c.mul", " * "}, {"c.div", " / "}, {"c.rem", " % "}, {"c.shl", " << "},
+            {"c.mul", " * "},  {"c.div", " / "},   {"c.rem", " % "},  {"c.shl", " << "},
             {"c.shr", " >> "}, {"c.bvand", " & "}, {"c.bvor", " | "}, {"c.bvxor", " ^ "}};
         if (tm_.num_children(t) != 2) return {};
         const std::string& name = tm_.func(tm_.func_of(t)).name;

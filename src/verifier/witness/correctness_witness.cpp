@@ -76,27 +76,30 @@ void write_yaml_entry_start(std::ostream& out, std::string_view entry_type, cons
     const std::string hash = sha256_file(info.program_file);
     const auto [name, version] = split_producer(info.producer);
     const std::string file = yaml_quote(info.program_file);
-    out << "- entry_type: " << yaml_quote(entry_type) << "\n"
+    out << "- entry_type: " << yaml_quote(entry_type)
+        << "\n"
            "  metadata:\n"
            "    format_version: \"2.0\"\n"
         << "    uuid: " << yaml_quote(uuid) << "\n"
         << "    creation_time: " << yaml_quote(utc_now()) << "\n"
         << "    producer:\n"
-           "      name: " << yaml_quote(name) << "\n"
+           "      name: "
+        << yaml_quote(name) << "\n"
         << "      version: " << yaml_quote(version) << "\n"
         << "    task:\n"
            "      input_files:\n"
-           "        - " << file << "\n"
+           "        - "
+        << file << "\n"
         << "      input_file_hashes:\n"
-           "        " << file << ": " << yaml_quote(hash) << "\n"
+           "        "
+        << file << ": " << yaml_quote(hash) << "\n"
         << "      specification: " << yaml_quote(info.specification) << "\n"
         << "      data_model: " << (info.architecture == "64bit" ? "\"LP64\"" : "\"ILP32\"") << "\n"
         << "      language: \"C\"\n";
 }
 
 std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo& info,
-                                           const std::vector<WitnessInvariant>& invariants,
-                                           const std::string& uuid) {
+                                           const std::vector<WitnessInvariant>& invariants, const std::string& uuid) {
     write_yaml_entry_start(out, "invariant_set", info, uuid);
     const std::string file = yaml_quote(info.program_file);
     if (invariants.empty()) {
@@ -108,7 +111,8 @@ std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo&
         out << "    - invariant:\n"
                "        type: \"loop_invariant\"\n"
                "        location:\n"
-               "          file_name: " << file << "\n"
+               "          file_name: "
+            << file << "\n"
             << "          line: " << w.loc.line << "\n"
             << "          column: " << w.loc.col << "\n"
             << "          function: " << yaml_quote(w.function) << "\n"
@@ -125,8 +129,8 @@ std::string random_uuid() {
     std::string r;
     for (int i = 0; i < 32; ++i) {
         int v = nibble(rd);
-        if (i == 12) v = 4;                  // version 4
-        if (i == 16) v = 8 + (v & 3);        // variant 10xx
+        if (i == 12) v = 4;            // version 4
+        if (i == 16) v = 8 + (v & 3);  // variant 10xx
         if (i == 8 || i == 12 || i == 16 || i == 20) r += '-';
         r += kHex[v];
     }

@@ -43,8 +43,7 @@ std::size_t write_correctness_witness_graphml(std::ostream& out, const WitnessIn
                                               const std::vector<WitnessInvariant>& invariants);
 // `uuid` identifies the entry (random_uuid() unless a test needs a fixed one).
 std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo& info,
-                                           const std::vector<WitnessInvariant>& invariants,
-                                           const std::string& uuid);
+                                           const std::vector<WitnessInvariant>& invariants, const std::string& uuid);
 
 // The start of a YAML 2.0 witness entry, shared by correctness and violation witnesses:
 // `- entry_type: TYPE` and the metadata block described above (format_version "2.0",

@@ -42,10 +42,10 @@
 namespace craig::verifier {
 
 struct YamlViolationWitness {
-    bool written = false;     // false: nothing was written (see reason)
+    bool written = false;       // false: nothing was written (see reason)
     std::size_t waypoints = 0;  // segments written, the target included
     std::size_t left_out = 0;   // trace steps of the kinds above that were left out
-    std::string reason;       // why nothing was written
+    std::string reason;         // why nothing was written
 };
 
 // Writes the witness of `replay`, whose outcome must be ReachedError

@@ -52,43 +52,43 @@ EdgeData edge_data(const TraceStep& s) {
         if (s.loc.line > 0) d.emplace_back("startline", std::to_string(s.loc.line));
     };
     switch (s.kind) {
-    case TraceStep::Input: {
-        const std::string value = frontend::c_literal(s.value, s.type);
-        line();
-        switch (s.source) {
-        case TraceStep::InputSource::Nondet:
-        case TraceStep::InputSource::ExternalResult:  // the value a call returns
-            d.emplace_back("assumption", "\\result == " + value + ";");
-            d.emplace_back("assumption.scope", s.function);
-            d.emplace_back("assumption.resultfunction", s.name);
-            break;
-        case TraceStep::InputSource::Uninitialised:
-            d.emplace_back("assumption", s.name + " == " + value + ";");
-            d.emplace_back("assumption.scope", s.function);
-            break;
-        case TraceStep::InputSource::Extern:
-        case TraceStep::InputSource::ExternalGlobal:
-            d.emplace_back("assumption", s.name + " == " + value + ";");
-            break;
+        case TraceStep::Input: {
+            const std::string value = frontend::c_literal(s.value, s.type);
+            line();
+            switch (s.source) {
+                case TraceStep::InputSource::Nondet:
+                case TraceStep::InputSource::ExternalResult:  // the value a call returns
+                    d.emplace_back("assumption", "\\result == " + value + ";");
+                    d.emplace_back("assumption.scope", s.function);
+                    d.emplace_back("assumption.resultfunction", s.name);
+                    break;
+                case TraceStep::InputSource::Uninitialised:
+                    d.emplace_back("assumption", s.name + " == " + value + ";");
+                    d.emplace_back("assumption.scope", s.function);
+                    break;
+                case TraceStep::InputSource::Extern:
+                case TraceStep::InputSource::ExternalGlobal:
+                    d.emplace_back("assumption", s.name + " == " + value + ";");
+                    break;
+            }
+            return d;
         }
-        return d;
-    }
-    case TraceStep::Branch:
-        if (s.name == "switch") return d;
-        line();
-        d.emplace_back("control", s.taken ? "condition-true" : "condition-false");
-        return d;
-    case TraceStep::Call:
-        if (s.function.empty()) return d;  // the start of main
-        line();
-        d.emplace_back("enterFunction", s.name);
-        return d;
-    case TraceStep::Return:
-        if (s.text == "return") line();
-        d.emplace_back("returnFrom", s.name);
-        return d;
-    case TraceStep::Error: line(); return d;
-    case TraceStep::Assign: return d;
+        case TraceStep::Branch:
+            if (s.name == "switch") return d;
+            line();
+            d.emplace_back("control", s.taken ? "condition-true" : "condition-false");
+            return d;
+        case TraceStep::Call:
+            if (s.function.empty()) return d;  // the start of main
+            line();
+            d.emplace_back("enterFunction", s.name);
+            return d;
+        case TraceStep::Return:
+            if (s.text == "return") line();
+            d.emplace_back("returnFrom", s.name);
+            return d;
+        case TraceStep::Error: line(); return d;
+        case TraceStep::Assign: return d;
     }
     return d;
 }
@@ -100,14 +100,14 @@ std::string xml_escape(std::string_view text) {
     out.reserve(text.size());
     for (char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') break;
-            out += c;
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') break;
+                out += c;
         }
     }
     return out;
@@ -129,8 +129,8 @@ void write_graphml_prologue(std::ostream& out, const WitnessInfo& info, std::str
            "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" "
            "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n";
     for (const KeyDecl& k : kKeys) {
-        out << " <key attr.name=\"" << k.name << "\" attr.type=\"" << k.type << "\" for=\"" << k.domain
-            << "\" id=\"" << k.id << "\"";
+        out << " <key attr.name=\"" << k.name << "\" attr.type=\"" << k.type << "\" for=\"" << k.domain << "\" id=\""
+            << k.id << "\"";
         if (k.default_value)
             out << ">\n  <default>" << k.default_value << "</default>\n </key>\n";
         else
@@ -152,8 +152,9 @@ void write_graphml_prologue(std::ostream& out, const WitnessInfo& info, std::str
 
 void write_violation_witness(std::ostream& out, const WitnessInfo& info, const frontend::ReplayResult& replay) {
     if (replay.outcome != ReplayOutcome::ReachedError)
-        throw std::invalid_argument("a violation witness needs a replay that reaches the error, not one that ended with " +
-                                    std::string(frontend::to_string(replay.outcome)));
+        throw std::invalid_argument(
+            "a violation witness needs a replay that reaches the error, not one that ended with " +
+            std::string(frontend::to_string(replay.outcome)));
     write_graphml_prologue(out, info, "violation_witness");
     out << "  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n";
     std::size_t node = 0;

@@ -43,9 +43,9 @@ mpz_class power_of_two(unsigned k) {
 
 Range range_of(CType t) {
     switch (t) {
-    case CType::Int: return {-power_of_two(31), power_of_two(31) - 1};
-    case CType::LongLong: return {-power_of_two(63), power_of_two(63) - 1};
-    case CType::ULongLong: return {0, power_of_two(64) - 1};
+        case CType::Int: return {-power_of_two(31), power_of_two(31) - 1};
+        case CType::LongLong: return {-power_of_two(63), power_of_two(63) - 1};
+        case CType::ULongLong: return {0, power_of_two(64) - 1};
     }
     return {};
 }
@@ -72,41 +72,41 @@ public:
     std::pair<std::string, bool> formula(Term t) {
         if (Term lifted = lift_ite(t); lifted.valid()) return formula(lifted);
         switch (tm_.kind(t)) {
-        case Kind::True: return {"1", false};
-        case Kind::False: return {"0", false};
-        case Kind::Not: return negation(tm_.child(t, 0));
-        case Kind::And: return {join(t, " && "), true};
-        case Kind::Or: return {join(t, " || "), true};
-        case Kind::Xor: return {wrapped(tm_.child(t, 0)) + " != " + wrapped(tm_.child(t, 1)), true};
-        case Kind::Implies: {
-            auto [premise, compound] = negation(tm_.child(t, 0));
-            return {(compound ? "(" + premise + ")" : premise) + " || " + operand(tm_.child(t, 1)), true};
-        }
-        case Kind::Ite:
-            if (!tm_.is_bool(t)) throw Refused{"an integer if-then-else outside a comparison"};
-            return {operand(tm_.child(t, 0)) + " ? " + operand(tm_.child(t, 1)) + " : " + operand(tm_.child(t, 2)),
-                    true};
-        case Kind::Eq:
-            if (tm_.is_bool(tm_.child(t, 0)))
-                return {wrapped(tm_.child(t, 0)) + " == " + wrapped(tm_.child(t, 1)), true};
-            return {compare(tm_.child(t, 0), tm_.child(t, 1), "=="), false};
-        case Kind::Distinct: {
-            auto c = tm_.children(t);
-            std::string r;
-            for (std::size_t i = 0; i < c.size(); ++i)
-                for (std::size_t j = i + 1; j < c.size(); ++j) {
-                    const std::string ne = tm_.is_bool(c[i]) ? wrapped(c[i]) + " != " + wrapped(c[j])
-                                                             : compare(c[i], c[j], "!=");
-                    if (!r.empty()) r += " && ";
-                    r += "(";
-                    r += ne;
-                    r += ")";
-                }
-            return {r, true};
-        }
-        case Kind::Leq: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<="), false};
-        case Kind::Lt: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<"), false};
-        default: throw Refused{"a Boolean term of a kind C has no operator for"};
+            case Kind::True: return {"1", false};
+            case Kind::False: return {"0", false};
+            case Kind::Not: return negation(tm_.child(t, 0));
+            case Kind::And: return {join(t, " && "), true};
+            case Kind::Or: return {join(t, " || "), true};
+            case Kind::Xor: return {wrapped(tm_.child(t, 0)) + " != " + wrapped(tm_.child(t, 1)), true};
+            case Kind::Implies: {
+                auto [premise, compound] = negation(tm_.child(t, 0));
+                return {(compound ? "(" + premise + ")" : premise) + " || " + operand(tm_.child(t, 1)), true};
+            }
+            case Kind::Ite:
+                if (!tm_.is_bool(t)) throw Refused{"an integer if-then-else outside a comparison"};
+                return {operand(tm_.child(t, 0)) + " ? " + operand(tm_.child(t, 1)) + " : " + operand(tm_.child(t, 2)),
+                        true};
+            case Kind::Eq:
+                if (tm_.is_bool(tm_.child(t, 0)))
+                    return {wrapped(tm_.child(t, 0)) + " == " + wrapped(tm_.child(t, 1)), true};
+                return {compare(tm_.child(t, 0), tm_.child(t, 1), "=="), false};
+            case Kind::Distinct: {
+                auto c = tm_.children(t);
+                std::string r;
+                for (std::size_t i = 0; i < c.size(); ++i)
+                    for (std::size_t j = i + 1; j < c.size(); ++j) {
+                        const std::string ne =
+                            tm_.is_bool(c[i]) ? wrapped(c[i]) + " != " + wrapped(c[j]) : compare(c[i], c[j], "!=");
+                        if (!r.empty()) r += " && ";
+                        r += "(";
+                        r += ne;
+                        r += ")";
+                    }
+                return {r, true};
+            }
+            case Kind::Leq: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<="), false};
+            case Kind::Lt: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<"), false};
+            default: throw Refused{"a Boolean term of a kind C has no operator for"};
         }
     }
 
@@ -159,12 +159,12 @@ private:
     std::pair<std::string, bool> negation(Term a) {
         if (lift_ite(a).valid()) return {negated(a), false};
         switch (tm_.kind(a)) {
-        case Kind::Leq: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">"), false};
-        case Kind::Lt: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">="), false};
-        case Kind::Eq:
-            if (!tm_.is_bool(tm_.child(a, 0))) return {compare(tm_.child(a, 0), tm_.child(a, 1), "!="), false};
-            break;
-        default: break;
+            case Kind::Leq: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">"), false};
+            case Kind::Lt: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">="), false};
+            case Kind::Eq:
+                if (!tm_.is_bool(tm_.child(a, 0))) return {compare(tm_.child(a, 0), tm_.child(a, 1), "!="), false};
+                break;
+            default: break;
         }
         return {negated(a), false};
     }
@@ -178,20 +178,20 @@ private:
     // Adds factor * t to the linear form (coefficients per variable, constant).
     void linear(Term t, const mpq_class& factor, std::map<VarId, mpq_class>& coeffs, mpq_class& constant) {
         switch (tm_.kind(t)) {
-        case Kind::Numeral: constant += factor * tm_.numeral(t); return;
-        case Kind::Linear:
-            for (std::size_t i = 0; i < tm_.num_children(t); ++i)
-                linear(tm_.child(t, i), factor * tm_.coeff(t, i), coeffs, constant);
-            constant += factor * tm_.constant(t);
-            return;
-        case Kind::Const: {
-            const VarId v = p_.var_of(t);
-            if (v == UINT32_MAX || p_.vars[v].cur != t) throw Refused{"a constant that is not a program variable"};
-            coeffs[v] += factor;
-            return;
-        }
-        case Kind::App: throw Refused{"an uninterpreted C operator or function application"};
-        default: throw Refused{"non-linear or non-integer arithmetic"};
+            case Kind::Numeral: constant += factor * tm_.numeral(t); return;
+            case Kind::Linear:
+                for (std::size_t i = 0; i < tm_.num_children(t); ++i)
+                    linear(tm_.child(t, i), factor * tm_.coeff(t, i), coeffs, constant);
+                constant += factor * tm_.constant(t);
+                return;
+            case Kind::Const: {
+                const VarId v = p_.var_of(t);
+                if (v == UINT32_MAX || p_.vars[v].cur != t) throw Refused{"a constant that is not a program variable"};
+                coeffs[v] += factor;
+                return;
+            }
+            case Kind::App: throw Refused{"an uninterpreted C operator or function application"};
+            default: throw Refused{"non-linear or non-integer arithmetic"};
         }
     }
 
@@ -251,9 +251,9 @@ private:
         const frontend::TypeKind k = p_.vars[v].type.kind;
         const unsigned w = frontend::bit_width(k, p_.data_model);
         switch (t) {
-        case CType::Int: return frontend::is_signed(k) ? w <= 32 : w < 32;
-        case CType::LongLong: return frontend::is_signed(k) || w < 64;
-        case CType::ULongLong: return !frontend::is_signed(k);
+            case CType::Int: return frontend::is_signed(k) ? w <= 32 : w < 32;
+            case CType::LongLong: return frontend::is_signed(k) || w < 64;
+            case CType::ULongLong: return !frontend::is_signed(k);
         }
         return false;
     }

@@ -77,48 +77,48 @@ private:
 
     void stmt(const Stmt& s) {
         switch (s.kind) {
-        case StmtKind::Compound:
-            scopes_.emplace_back();
-            for (const auto& c : s.stmts) stmt(*c);
-            scopes_.pop_back();
-            return;
-        case StmtKind::Decl:
-            for (const auto& d : s.vars) {
-                if (d->init) expr(*d->init, nullptr);
-                scopes_.back().emplace_back(d->name, d->id);
-            }
-            return;
-        case StmtKind::Expr:
-        case StmtKind::Return:
-            if (s.expr) expr(*s.expr, nullptr);
-            return;
-        case StmtKind::If:
-        case StmtKind::Switch:
-            expr(*s.expr, &s);
-            if (s.body) stmt(*s.body);
-            if (s.else_body) stmt(*s.else_body);
-            return;
-        case StmtKind::While:
-        case StmtKind::DoWhile:
-            loop(s);
-            expr(*s.expr, &s);
-            stmt(*s.body);
-            return;
-        case StmtKind::For:
-            scopes_.emplace_back();
-            if (s.init) stmt(*s.init);
-            loop(s);
-            if (s.expr) expr(*s.expr, &s);
-            if (s.step) expr(*s.step, nullptr);
-            stmt(*s.body);
-            scopes_.pop_back();
-            return;
-        case StmtKind::Label:
-        case StmtKind::Case:
-        case StmtKind::Default:
-            if (s.body) stmt(*s.body);
-            return;
-        default: return;
+            case StmtKind::Compound:
+                scopes_.emplace_back();
+                for (const auto& c : s.stmts) stmt(*c);
+                scopes_.pop_back();
+                return;
+            case StmtKind::Decl:
+                for (const auto& d : s.vars) {
+                    if (d->init) expr(*d->init, nullptr);
+                    scopes_.back().emplace_back(d->name, d->id);
+                }
+                return;
+            case StmtKind::Expr:
+            case StmtKind::Return:
+                if (s.expr) expr(*s.expr, nullptr);
+                return;
+            case StmtKind::If:
+            case StmtKind::Switch:
+                expr(*s.expr, &s);
+                if (s.body) stmt(*s.body);
+                if (s.else_body) stmt(*s.else_body);
+                return;
+            case StmtKind::While:
+            case StmtKind::DoWhile:
+                loop(s);
+                expr(*s.expr, &s);
+                stmt(*s.body);
+                return;
+            case StmtKind::For:
+                scopes_.emplace_back();
+                if (s.init) stmt(*s.init);
+                loop(s);
+                if (s.expr) expr(*s.expr, &s);
+                if (s.step) expr(*s.step, nullptr);
+                stmt(*s.body);
+                scopes_.pop_back();
+                return;
+            case StmtKind::Label:
+            case StmtKind::Case:
+            case StmtKind::Default:
+                if (s.body) stmt(*s.body);
+                return;
+            default: return;
         }
     }
 
@@ -181,9 +181,8 @@ std::optional<std::string> name_at(const Program& p, VarId v, const LoopInfo& lo
 
 }  // namespace
 
-WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const Program& plain,
-                                     const Program& blocks, const std::vector<smt::Term>& invariants,
-                                     const std::string& program_file) {
+WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
+                                     const std::vector<smt::Term>& invariants, const std::string& program_file) {
     const LoopScanner scan(tu);
     std::unordered_map<LocId, LocId> block_of;  // plain location -> large-block location
     for (LocId b = 0; b < blocks.locs.size(); ++b) block_of[blocks.locs[b].plain] = b;
@@ -248,8 +247,10 @@ WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const 
         w.loc = loc;
         w.function = info->second.function->name;
         w.condition_line = info->second.condition_line;
-        if (disjuncts.empty()) w.value.push_back('0');  // no instance reaches the loop
-        else if (disjuncts.size() == 1) w.value = disjuncts.front();
+        if (disjuncts.empty())
+            w.value.push_back('0');  // no instance reaches the loop
+        else if (disjuncts.size() == 1)
+            w.value = disjuncts.front();
         else
             for (const std::string& d : disjuncts) {
                 w.value += w.value.empty() ? "(" : " || (";

@@ -47,8 +47,7 @@ struct WitnessInvariants {
 // `invariants` is Verdict::invariants of a TRUE verdict (indexed by the locations of
 // `blocks`, the large-block encoding of `plain`); empty when the engine gives none, and
 // then every loop is left out. Only loops located in `program_file` are considered.
-WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const Program& plain,
-                                     const Program& blocks, const std::vector<smt::Term>& invariants,
-                                     const std::string& program_file);
+WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
+                                     const std::vector<smt::Term>& invariants, const std::string& program_file);
 
 }  // namespace craig::verifier

@@ -20,8 +20,8 @@ const char* kPrelude =
     "extern long long __VERIFIER_nondet_longlong(void); extern void __VERIFIER_assume(int); "
     "void __VERIFIER_assert(int); extern void abort(void); extern void exit(int);\n";
 
-ReplayResult run(const std::string& program, std::vector<std::uint64_t> inputs = {},
-                 const ReplayLimits& limits = {}, DataModel dm = DataModel::ILP32) {
+ReplayResult run(const std::string& program, std::vector<std::uint64_t> inputs = {}, const ReplayLimits& limits = {},
+                 DataModel dm = DataModel::ILP32) {
     TranslationUnit tu = parse_string(std::string(kPrelude) + program, "t.c", dm);
     return replay(tu, inputs, limits);
 }
@@ -33,8 +33,8 @@ ReplayOutcome outcome(const std::string& program, std::vector<std::uint64_t> inp
 // Whether `condition` holds at the end of main after `code` (the program
 // reaches the error exactly then).
 bool holds(const std::string& code, const std::string& condition, std::vector<std::uint64_t> inputs = {}) {
-    ReplayResult r = run("int main(void) {\n" + code + "\nif (" + condition + ") reach_error();\nreturn 0;\n}\n",
-                         std::move(inputs));
+    ReplayResult r =
+        run("int main(void) {\n" + code + "\nif (" + condition + ") reach_error();\nreturn 0;\n}\n", std::move(inputs));
     INFO(code << " | " << condition << " -> " << to_string(r.outcome) << ": " << r.message);
     REQUIRE((r.outcome == ReplayOutcome::ReachedError || r.outcome == ReplayOutcome::Exited));
     return r.outcome == ReplayOutcome::ReachedError;
@@ -127,13 +127,10 @@ TEST_CASE("replay: inputs are converted to the receiving type") {
 
 TEST_CASE("replay: signed overflow is detected") {
     CHECK(body("int x = 2147483647; x = x + 1;").outcome == ReplayOutcome::SignedOverflow);
-    CHECK(body("int x = __VERIFIER_nondet_int(); int y = x - 1;", {kIntMin}).outcome ==
-          ReplayOutcome::SignedOverflow);
-    CHECK(body("int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int(); int q = a / b;",
-               {kIntMin, kMinusOne})
+    CHECK(body("int x = __VERIFIER_nondet_int(); int y = x - 1;", {kIntMin}).outcome == ReplayOutcome::SignedOverflow);
+    CHECK(body("int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int(); int q = a / b;", {kIntMin, kMinusOne})
               .outcome == ReplayOutcome::SignedOverflow);
-    CHECK(body("int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int(); int q = a % b;",
-               {kIntMin, kMinusOne})
+    CHECK(body("int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int(); int q = a % b;", {kIntMin, kMinusOne})
               .outcome == ReplayOutcome::SignedOverflow);
     CHECK(body("int a = __VERIFIER_nondet_int(); int b = -a;", {kIntMin}).outcome == ReplayOutcome::SignedOverflow);
     CHECK(body("int a = 65536; int b = a * a;").outcome == ReplayOutcome::SignedOverflow);
@@ -173,7 +170,7 @@ TEST_CASE("replay: conversions") {
     CHECK(holds("int x = __VERIFIER_nondet_int(); unsigned long long v = x;", "v == 18446744073709551615ull",
                 {kMinusOne}));
     CHECK(holds("unsigned u = 4294967295u; int x = u;", "x == -1"));
-    CHECK(holds("unsigned u = 1; int x = -1;", "!(x < u)"));  // x converted to unsigned
+    CHECK(holds("unsigned u = 1; int x = -1;", "!(x < u)"));     // x converted to unsigned
     CHECK(holds("long long x = -1; unsigned u = 1;", "x < u"));  // u converted to long long
 }
 
@@ -195,7 +192,8 @@ TEST_CASE("replay: shifts") {
     CHECK(body("int a = 1, n = -1; int b = a >> n;").outcome == ReplayOutcome::UndefinedBehaviour);
     CHECK(body("unsigned a = 1; int n = 32; unsigned b = a << n;").outcome == ReplayOutcome::UndefinedBehaviour);
     CHECK(body("int a = -1, n = 1; int b = a << n;").outcome == ReplayOutcome::UndefinedBehaviour);
-    ReplayResult r = body("long long a = 1; int n = 40; long long b = a << n; if (b == 1099511627776LL) reach_error();");
+    ReplayResult r =
+        body("long long a = 1; int n = 40; long long b = a << n; if (b == 1099511627776LL) reach_error();");
     CHECK(r.outcome == ReplayOutcome::ReachedError);
 }
 
@@ -227,9 +225,10 @@ TEST_CASE("replay: goto into a loop and out of it") {
     // Backward goto as a loop.
     CHECK(holds("int i = 0; L: i++; if (i < 10) goto L;", "i == 10"));
     // Out of nested loops.
-    CHECK(holds("int k = 0; for (int a = 0; a < 10; a++) for (int b = 0; b < 10; b++) { k++; if (a == 2 && b == 3) "
-                "goto done; } done:;",
-                "k == 24"));
+    CHECK(
+        holds("int k = 0; for (int a = 0; a < 10; a++) for (int b = 0; b < 10; b++) { k++; if (a == 2 && b == 3) "
+              "goto done; } done:;",
+              "k == 24"));
     // Into the else branch of an if, and into a do-while.
     CHECK(holds("int r = 0; goto e; if (r == 0) r = 1; else { e: r = 2; }", "r == 2"));
     CHECK(holds("int c = 0; goto in; do { c = c + 10; in: c++; } while (c < 30);", "c == 34"));
@@ -350,20 +349,25 @@ TEST_CASE("replay: the trace records inputs, assignments, branches, calls and th
     std::vector<std::string> kinds;
     for (const TraceStep& s : r.trace) {
         switch (s.kind) {
-        case TraceStep::Input: kinds.push_back("in:" + s.name + "=" + std::to_string(s.value)); break;
-        case TraceStep::Assign:
-            kinds.push_back("set:" + s.function + "." + s.name + "=" + std::to_string(s.value));
-            break;
-        case TraceStep::Branch: kinds.push_back(s.name + (s.taken ? ":T" : ":F") + "@" + std::to_string(s.loc.line)); break;
-        case TraceStep::Call: kinds.push_back("call:" + s.name); break;
-        case TraceStep::Return: kinds.push_back("ret:" + s.name + "=" + std::to_string(s.value)); break;
-        case TraceStep::Error: kinds.push_back("error@" + std::to_string(s.loc.line)); break;
+            case TraceStep::Input: kinds.push_back("in:" + s.name + "=" + std::to_string(s.value)); break;
+            case TraceStep::Assign:
+                kinds.push_back("set:" + s.function + "." + s.name + "=" + std::to_string(s.value));
+                break;
+            case TraceStep::Branch:
+                kinds.push_back(s.name + (s.taken ? ":T" : ":F") + "@" + std::to_string(s.loc.line));
+                break;
+            case TraceStep::Call: kinds.push_back("call:" + s.name); break;
+            case TraceStep::Return: kinds.push_back("ret:" + s.name + "=" + std::to_string(s.value)); break;
+            case TraceStep::Error: kinds.push_back("error@" + std::to_string(s.loc.line)); break;
         }
     }
-    const std::vector<std::string> expected = {
-        "call:main",    "in:__VERIFIER_nondet_int=5", "set:main.x=5", "call:inc", "set:inc.v=5", "ret:inc=6",
-        "set:main.y=6", "if:T@6",  "while:T@7", "set:main.y=5", "while:T@7", "set:main.y=4", "while:F@7",
-        "error@8"};
+    const std::vector<std::string> expected = {"call:main",    "in:__VERIFIER_nondet_int=5",
+                                               "set:main.x=5", "call:inc",
+                                               "set:inc.v=5",  "ret:inc=6",
+                                               "set:main.y=6", "if:T@6",
+                                               "while:T@7",    "set:main.y=5",
+                                               "while:T@7",    "set:main.y=4",
+                                               "while:F@7",    "error@8"};
     CHECK(kinds == expected);
     // The branch text is the printed condition.
     for (const TraceStep& s : r.trace)
@@ -418,16 +422,16 @@ TEST_CASE("c_literal") {
 }
 
 TEST_CASE("replay: anchors of nondet inputs (the call's ')') and branches (the keyword)") {
-    ReplayResult r = run(
-        "int main(void) {\n"                                              // 2
-        "  int x = __VERIFIER_nondet_int( ), y = __VERIFIER_nondet_int();\n"  // 3: ')' at 34, 63
-        "  if (x)\n"                                                      // 4
-        "    while (\n"                                                   // 5
-        "      y > 0) y--;\n"                                             // 6
-        "  switch (x) { default: break; }\n"                              // 7
-        "  if (x) reach_error();\n"                                       // 8
-        "  return 0;\n}\n",
-        {1, 1});
+    ReplayResult r =
+        run("int main(void) {\n"                                                  // 2
+            "  int x = __VERIFIER_nondet_int( ), y = __VERIFIER_nondet_int();\n"  // 3: ')' at 34, 63
+            "  if (x)\n"                                                          // 4
+            "    while (\n"                                                       // 5
+            "      y > 0) y--;\n"                                                 // 6
+            "  switch (x) { default: break; }\n"                                  // 7
+            "  if (x) reach_error();\n"                                           // 8
+            "  return 0;\n}\n",
+            {1, 1});
     REQUIRE(r.outcome == ReplayOutcome::ReachedError);
     std::vector<std::string> anchors, locs;
     for (const TraceStep& s : r.trace) {

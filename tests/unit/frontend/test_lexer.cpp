@@ -82,9 +82,9 @@ TEST_CASE("integer constants: values and C11 6.4.4.1 types") {
 }
 
 TEST_CASE("malformed integer constants") {
-    CHECK(error_at("x = 08;") == "1:6");         // invalid octal digit
+    CHECK(error_at("x = 08;") == "1:6");  // invalid octal digit
     CHECK(error_at("x = 0x;") == "1:5");
-    CHECK(error_at("x = 12lL;") == "1:7");        // mixed-case ll
+    CHECK(error_at("x = 12lL;") == "1:7");  // mixed-case ll
     CHECK(error_at("x = 1uu;") == "1:6");
     CHECK(error_at("x = 12abc;") == "1:7");
     CHECK(error_at("18446744073709551616") == "1:1");
@@ -133,13 +133,16 @@ TEST_CASE("string literals are decoded") {
 
 TEST_CASE("punctuators, maximal munch and digraphs") {
     using K = TokenKind;
-    CHECK(kinds("a<<=b>>=c") == std::vector{K::Identifier, K::ShlAssign, K::Identifier, K::ShrAssign, K::Identifier, K::Eof});
+    CHECK(kinds("a<<=b>>=c") ==
+          std::vector{K::Identifier, K::ShlAssign, K::Identifier, K::ShrAssign, K::Identifier, K::Eof});
     CHECK(kinds("x+++y") == std::vector{K::Identifier, K::PlusPlus, K::Plus, K::Identifier, K::Eof});
     CHECK(kinds("p->q...") == std::vector{K::Identifier, K::Arrow, K::Identifier, K::Ellipsis, K::Eof});
-    CHECK(kinds("&&&|||!=<=>===") == std::vector{K::AmpAmp, K::Amp, K::PipePipe, K::Pipe, K::NotEq, K::LessEq, K::GreaterEq, K::EqEq, K::Eof});
+    CHECK(kinds("&&&|||!=<=>===") ==
+          std::vector{K::AmpAmp, K::Amp, K::PipePipe, K::Pipe, K::NotEq, K::LessEq, K::GreaterEq, K::EqEq, K::Eof});
     CHECK(kinds("<: :> <% %>") == std::vector{K::LBracket, K::RBracket, K::LBrace, K::RBrace, K::Eof});
-    CHECK(kinds("%= ^= |= &= *= /= -= +=") ==
-          std::vector{K::PercentAssign, K::CaretAssign, K::PipeAssign, K::AmpAssign, K::StarAssign, K::SlashAssign, K::MinusAssign, K::PlusAssign, K::Eof});
+    CHECK(kinds("%= ^= |= &= *= /= -= +=") == std::vector{K::PercentAssign, K::CaretAssign, K::PipeAssign, K::AmpAssign,
+                                                          K::StarAssign, K::SlashAssign, K::MinusAssign, K::PlusAssign,
+                                                          K::Eof});
     CHECK(error_at("int x = 1 @ 2;") == "1:11");
     CHECK(error_at("int x;\n  `") == "2:3");
 }

@@ -98,7 +98,8 @@ TEST_CASE("scopes and shadowing resolve every identifier") {
     TranslationUnit tu = parse_string(
         "int x = 5;\n"
         "int f(int x) { return x; }\n"
-        "int main(void) { int y = x; int x = 1; { int x = 2; x++; } x--; for (int x = 0; x < 3; x++) y++; return x + y; }",
+        "int main(void) { int y = x; int x = 1; { int x = 2; x++; } x--; for (int x = 0; x < 3; x++) y++; return x + "
+        "y; }",
         "t.c", DataModel::ILP32);
     const VarDecl& global = *tu.globals[0];
     const FunctionDecl& f = *tu.find_function("f");
@@ -181,32 +182,32 @@ TEST_CASE("syntax errors report the exact location") {
         const char* where;
     };
     const std::vector<Case> cases = {
-        {"int main(void) { return 0 }", "1:27"},                    // missing ';'
-        {"int main(void) {\n  int x = 1\n  return x;\n}", "3:3"},   // missing ';' after declaration
-        {"int main(void) {\n  if (1 { }\n}", "2:9"},                // missing ')'
-        {"int main(void) { int x = (1 + ; }", "1:31"},              // missing operand
-        {"int main(void) { return 0; ", "1:28"},                    // missing '}' at end of file
-        {"int main(void) {\n  x = 1;\n}", "2:3"},                   // undeclared identifier
-        {"int main(void) { break; }", "1:18"},                      // break outside loop
-        {"int main(void) { while (1) { }\n  continue; }", "2:3"},   // continue outside loop
-        {"int main(void) { case 1: ; }", "1:18"},                   // case outside switch
-        {"int main(void) {\n  goto nowhere;\n}", "2:3"},            // undefined label
-        {"int main(void) { L: ; L: ; }", "1:23"},                   // duplicate label
-        {"int main(void) { int a; int a; }", "1:29"},               // redefinition
-        {"int main(void) { 3 = 4; }", "1:20"},                      // not assignable
-        {"int main(void) { int x = 0; x++ ++; }", "1:33"},          // not assignable
-        {"int f(int);\nint main(void) { return f(1, 2); }", "2:25"},  // too many arguments
-        {"int main(void) { switch (1) { case 1: case 1: ; } }", "1:39"},  // duplicate case
-        {"int x = ;", "1:9"},                                       // missing initializer
-        {"int main(void) { int v = 08; }", "1:27"},                 // bad octal digit
-        {"int f(void); long f(void);", "1:19"},                     // conflicting types
-        {"int main(void) { int a; a = (int a); }", "1:34"},         // declaration in expression
-        {"void f(void) { }\nint main(void) { int v = f(); }", "2:26"},   // void value used
+        {"int main(void) { return 0 }", "1:27"},                                // missing ';'
+        {"int main(void) {\n  int x = 1\n  return x;\n}", "3:3"},               // missing ';' after declaration
+        {"int main(void) {\n  if (1 { }\n}", "2:9"},                            // missing ')'
+        {"int main(void) { int x = (1 + ; }", "1:31"},                          // missing operand
+        {"int main(void) { return 0; ", "1:28"},                                // missing '}' at end of file
+        {"int main(void) {\n  x = 1;\n}", "2:3"},                               // undeclared identifier
+        {"int main(void) { break; }", "1:18"},                                  // break outside loop
+        {"int main(void) { while (1) { }\n  continue; }", "2:3"},               // continue outside loop
+        {"int main(void) { case 1: ; }", "1:18"},                               // case outside switch
+        {"int main(void) {\n  goto nowhere;\n}", "2:3"},                        // undefined label
+        {"int main(void) { L: ; L: ; }", "1:23"},                               // duplicate label
+        {"int main(void) { int a; int a; }", "1:29"},                           // redefinition
+        {"int main(void) { 3 = 4; }", "1:20"},                                  // not assignable
+        {"int main(void) { int x = 0; x++ ++; }", "1:33"},                      // not assignable
+        {"int f(int);\nint main(void) { return f(1, 2); }", "2:25"},            // too many arguments
+        {"int main(void) { switch (1) { case 1: case 1: ; } }", "1:39"},        // duplicate case
+        {"int x = ;", "1:9"},                                                   // missing initializer
+        {"int main(void) { int v = 08; }", "1:27"},                             // bad octal digit
+        {"int f(void); long f(void);", "1:19"},                                 // conflicting types
+        {"int main(void) { int a; a = (int a); }", "1:34"},                     // declaration in expression
+        {"void f(void) { }\nint main(void) { int v = f(); }", "2:26"},          // void value used
         {"int main(void) { return 0; }\nint main(void) { return 1; }", "2:5"},  // redefinition
-        {"unsigned signed x;", "1:1"},                              // invalid specifiers
-        {"int main(void) { int a = 1 ? 2; }", "1:31"},              // missing ':'
-        {"int main(void) { do ; while (1) }", "1:33"},              // missing ';' after do-while
-        {"int main(void) {\n  int x;\n  x = 'ab\n;\n}", "3:7"},     // unterminated character constant
+        {"unsigned signed x;", "1:1"},                                          // invalid specifiers
+        {"int main(void) { int a = 1 ? 2; }", "1:31"},                          // missing ':'
+        {"int main(void) { do ; while (1) }", "1:33"},                          // missing ';' after do-while
+        {"int main(void) {\n  int x;\n  x = 'ab\n;\n}", "3:7"},                 // unterminated character constant
     };
     for (const Case& c : cases) {
         std::string message;
@@ -260,7 +261,7 @@ TEST_CASE("never a crash on deep nesting") {
         labels += ": ";
     }
     CHECK(error_location(labels + "; }") != "ok");
-    std::string params = "int f(" + std::string(50000, '(') ;
+    std::string params = "int f(" + std::string(50000, '(');
     CHECK(error_location(params) != "ok");
     std::string inits = "int x = " + std::string(100000, '{') + "1" + std::string(100000, '}') + ";";
     CHECK(error_location(inits) != "ok");

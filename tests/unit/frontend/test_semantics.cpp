@@ -26,7 +26,8 @@ TranslationUnit parse(const std::string& text, DataModel dm = DataModel::ILP32) 
 class TempFile {
 public:
     TempFile(const std::string& name, const std::string& text) {
-        dir_ = fs::temp_directory_path() / ("craig-fe-" + std::to_string(::getpid()) + "-" + std::to_string(++counter()));
+        dir_ =
+            fs::temp_directory_path() / ("craig-fe-" + std::to_string(::getpid()) + "-" + std::to_string(++counter()));
         fs::create_directories(dir_);
         path_ = dir_ / name;
         std::ofstream(path_) << text;
@@ -151,8 +152,8 @@ TEST_CASE("only reachable code matters") {
     CHECK(unsupported("int main(void) { return undefined_thing(1); }").empty());
     CHECK(unsupported("int f(void); int main(void) { return f(); }").empty());
     {
-        TranslationUnit tu = parse_string("int f(void); int g(void); int main(void) { return f(); }", "t.c",
-                                          DataModel::ILP32);
+        TranslationUnit tu =
+            parse_string("int f(void); int g(void); int main(void) { return f(); }", "t.c", DataModel::ILP32);
         CHECK(tu.find_function("f")->external);
         CHECK(!tu.find_function("g")->external);  // never called
         CHECK(!tu.find_function("main")->external);
@@ -189,7 +190,8 @@ TEST_CASE("GNU noise of preprocessed headers is tolerated") {
               "extern _Float128 strtof128 (const char *__restrict __nptr, char **__restrict __endptr);\n"
               "static __inline __uint16_t_x(unsigned short __bsx) { return __bsx >> 8; }\n"
               "typedef int (*__compar_fn_t) (const void *, const void *);\n"
-              "extern int atexit (void (*__func) (void)) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__nonnull__ (1)));\n"
+              "extern int atexit (void (*__func) (void)) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ "
+              "((__nonnull__ (1)));\n"
               "typedef union { int __i; double __d; } __u; enum { _ISupper = 1 << 8 };\n"
               "extern void abort (void) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));\n"
               "_Static_assert(sizeof(int) == 4, \"int\");\n"
@@ -307,7 +309,9 @@ TEST_CASE("the fuzzing seeds in tests/c/parse have their expected outcome") {
         } catch (const ParseError&) {
             outcome = "parse error";
         }
-        const std::string expected = name == "malformed.c" ? "parse error" : name == "unsupported.c" ? "unsupported" : "parsed";
+        const std::string expected = name == "malformed.c"     ? "parse error"
+                                     : name == "unsupported.c" ? "unsupported"
+                                                               : "parsed";
         CHECK(outcome == expected);
     }
     CHECK(files >= 10);
@@ -349,8 +353,9 @@ TEST_CASE("__builtin_expect keeps its value and needs a constant hint") {
 }
 
 TEST_CASE("return in void functions and missing return values") {
-    TranslationUnit tu = parse("void g(void) { } void f(int a) { return g(); }\n"
-                               "int h(void) { return; } int main(void) { f(1); return h(); }");
+    TranslationUnit tu = parse(
+        "void g(void) { } void f(int a) { return g(); }\n"
+        "int h(void) { return; } int main(void) { f(1); return h(); }");
     CHECK(print(*tu.find_function("f")->body) == "{\n  return (void)g();\n}\n");
     CHECK(print(*tu.find_function("h")->body) == "{\n  return;\n}\n");
 }

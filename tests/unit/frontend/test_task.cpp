@@ -71,13 +71,13 @@ TEST_CASE("property files: unreach-call modulo whitespace, anything else is Othe
     CHECK(p.file == fx.path("properties/unreach-call.prp"));
 
     CHECK(read_property_file(fx.path("properties/termination.prp")).kind == PropertyKind::Other);
-    CHECK(read_property_file(fx.write("properties/old.prp", "  CHECK(init(main()),\n\tLTL(G !call(__VERIFIER_error())))"))
-              .kind == PropertyKind::UnreachCall);
+    CHECK(
+        read_property_file(fx.write("properties/old.prp", "  CHECK(init(main()),\n\tLTL(G !call(__VERIFIER_error())))"))
+            .kind == PropertyKind::UnreachCall);
     // another entry function, another error function, or an extra check are not unreach-call
     CHECK(classify_property("CHECK( init(start()), LTL(G ! call(reach_error())) )") == PropertyKind::Other);
     CHECK(classify_property("CHECK( init(main()), LTL(G ! call(abort())) )") == PropertyKind::Other);
-    CHECK(classify_property(std::string(kUnreach) + "CHECK( init(main()), LTL(G valid-free) )") ==
-          PropertyKind::Other);
+    CHECK(classify_property(std::string(kUnreach) + "CHECK( init(main()), LTL(G valid-free) )") == PropertyKind::Other);
     CHECK(classify_property("") == PropertyKind::Other);
 
     CHECK_THROWS_AS(read_property_file(fx.path("properties/missing.prp")), InputError);
@@ -203,8 +203,7 @@ TEST_CASE("task file errors: missing and ill-typed keys carry a location") {
     CHECK(task_error(fx.write("tasks/mapinput.yml",
                               "input_files: {a: b}\n"
                               "properties: []\n"
-                              "options: {language: C}\n")) ==
-          "1:14 input_files must be a string or a list of strings");
+                              "options: {language: C}\n")) == "1:14 input_files must be a string or a list of strings");
     CHECK(task_error(fx.write("tasks/noprops.yml",
                               "input_files: a.c\n"
                               "options: {language: C}\n")) == "1:1 missing key 'properties' in the task");

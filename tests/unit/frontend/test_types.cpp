@@ -42,8 +42,8 @@ TEST_CASE("widths and sizes per data model") {
 }
 
 TEST_CASE("integer promotions (C11 6.3.1.1)") {
-    for (TypeKind k : {TypeKind::Bool, TypeKind::Char, TypeKind::SChar, TypeKind::UChar, TypeKind::Short,
-                       TypeKind::UShort}) {
+    for (TypeKind k :
+         {TypeKind::Bool, TypeKind::Char, TypeKind::SChar, TypeKind::UChar, TypeKind::Short, TypeKind::UShort}) {
         CHECK(to_string(promote(Type::of(k), DataModel::ILP32)) == "int");
     }
     CHECK(to_string(promote(Type::of(TypeKind::UInt), DataModel::ILP32)) == "unsigned int");
@@ -83,15 +83,15 @@ TEST_CASE("conversions are explicit in the AST") {
     CHECK(expr("l = l + u") == "l = (long)((unsigned long)l + (unsigned long)u)");
     CHECK(expr("l = l + u", DataModel::LP64) == "l = l + (long)u");
     CHECK(expr("ll = ll * a") == "ll = ll * (long long)a");
-    CHECK(expr("a = ch << l") == "a = (int)ch << l");       // shifts promote each side only
+    CHECK(expr("a = ch << l") == "a = (int)ch << l");  // shifts promote each side only
     CHECK(expr("ul = ul >> ch") == "ul = ul >> (int)ch");
     CHECK(expr("bo = a") == "bo = (_Bool)a");
     CHECK(expr("uc = a + 1") == "uc = (unsigned char)(a + 1)");
-    CHECK(expr("a = b && ul") == "a = b && ul");            // tested against zero, no conversion
+    CHECK(expr("a = b && ul") == "a = b && ul");  // tested against zero, no conversion
     CHECK(expr("a = b ? u : ch") == "a = (int)(b ? u : (unsigned int)ch)");
     CHECK(expr("s++") == "s++");
     CHECK(expr("a = (char)b + 1") == "a = (int)(char)b + 1");
-    CHECK(expr("a = (unsigned char)300") == "a = 44");       // folded into the literal
+    CHECK(expr("a = (unsigned char)300") == "a = 44");  // folded into the literal
     CHECK(expr("u = -1") == "u = 4294967295u");
     CHECK(expr("ul = -1", DataModel::LP64) == "ul = 18446744073709551615ul");
     CHECK(expr("ull = 1") == "ull = 1ull");

@@ -37,15 +37,16 @@ verifier::Verdict run(const std::string& code, unsigned bound = 30,
 TEST_CASE("straight-line programs") {
     CHECK(run("int main() { int x = 1; if (x != 1) reach_error(); return 0; }").kind == VerdictKind::True);
     CHECK(run("int main() { int x = 1; if (x == 1) reach_error(); return 0; }").kind == VerdictKind::False);
-    CHECK(run("int main() { int x = __VERIFIER_nondet_int(); if (x == 5) reach_error(); }").kind ==
-          VerdictKind::False);
+    CHECK(run("int main() { int x = __VERIFIER_nondet_int(); if (x == 5) reach_error(); }").kind == VerdictKind::False);
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x > 5);"
-              " if (x < 3) reach_error(); }").kind == VerdictKind::True);
+              " if (x < 3) reach_error(); }")
+              .kind == VerdictKind::True);
 }
 
 TEST_CASE("counterexample inputs in execution order") {
-    auto v = run("int main() { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();"
-                 " if (a == 3 && b == a + 4) reach_error(); }");
+    auto v =
+        run("int main() { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();"
+            " if (a == 3 && b == a + 4) reach_error(); }");
     REQUIRE(v.kind == VerdictKind::False);
     REQUIRE(v.cex.inputs.size() == 2);
     CHECK(v.cex.inputs[0].text == "3");
@@ -53,10 +54,8 @@ TEST_CASE("counterexample inputs in execution order") {
 }
 
 TEST_CASE("bounded loops are proved, unbounded ones reach the bound") {
-    CHECK(run("int main() { int i = 0; while (i < 10) i++; __VERIFIER_assert(i == 10); }").kind ==
-          VerdictKind::True);
-    CHECK(run("int main() { int i = 0; while (i < 10) i++; __VERIFIER_assert(i == 9); }").kind ==
-          VerdictKind::False);
+    CHECK(run("int main() { int i = 0; while (i < 10) i++; __VERIFIER_assert(i == 10); }").kind == VerdictKind::True);
+    CHECK(run("int main() { int i = 0; while (i < 10) i++; __VERIFIER_assert(i == 9); }").kind == VerdictKind::False);
     auto v = run("int main() { int i = 0; while (__VERIFIER_nondet_int()) i++; __VERIFIER_assert(i >= 0); }", 5);
     CHECK(v.kind == VerdictKind::Unknown);
     auto w = run("int main() { int i = 0; while (__VERIFIER_nondet_int()) i++; __VERIFIER_assert(i != 4); }", 10);
@@ -78,8 +77,7 @@ TEST_CASE("unsigned arithmetic wraps") {
 }
 
 TEST_CASE("division and remainder by constants truncate toward zero") {
-    CHECK(run("int main() { int x = -7; __VERIFIER_assert(x / 2 == -3 && x % 2 == -1); }").kind ==
-          VerdictKind::True);
+    CHECK(run("int main() { int x = -7; __VERIFIER_assert(x / 2 == -3 && x % 2 == -1); }").kind == VerdictKind::True);
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x % 2 != -1); }").kind ==
           VerdictKind::False);
 }
@@ -89,7 +87,8 @@ TEST_CASE("division and remainder by constants truncate toward zero") {
 // Likewise the wrap-around of a large unsigned product exhausts plain branch and bound.
 TEST_CASE("integer reasoning beyond plain branch and bound") {
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x >= 0);"
-              " __VERIFIER_assert(x % 2 == 0 || x % 2 == 1); }").kind == VerdictKind::True);
+              " __VERIFIER_assert(x % 2 == 0 || x % 2 == 1); }")
+              .kind == VerdictKind::True);
     CHECK(run("int main() { unsigned x = __VERIFIER_nondet_uint(); __VERIFIER_assert((x >> 1) * 2 + (x & 1) == x); }")
               .kind == VerdictKind::True);
     // Unsigned products wrap after the (exact) product.
@@ -110,33 +109,41 @@ TEST_CASE("short-circuit operators with side effects") {
 }
 
 TEST_CASE("functions are inlined; recursion to a bound") {
-    CHECK(run("int sq(int a) { return a + a; } int main() { int y = sq(3) + sq(4); __VERIFIER_assert(y == 14); }")
-              .kind == VerdictKind::True);
+    CHECK(
+        run("int sq(int a) { return a + a; } int main() { int y = sq(3) + sq(4); __VERIFIER_assert(y == 14); }").kind ==
+        VerdictKind::True);
     CHECK(run("int g; void inc(void) { g++; } int main() { inc(); inc(); __VERIFIER_assert(g == 2); }").kind ==
           VerdictKind::True);
     CHECK(run("int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }"
-              " int main() { __VERIFIER_assert(f(2) == 2); }").kind == VerdictKind::True);
+              " int main() { __VERIFIER_assert(f(2) == 2); }")
+              .kind == VerdictKind::True);
     CHECK(run("int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }"
-              " int main() { __VERIFIER_assert(f(2) == 3); }").kind == VerdictKind::False);
+              " int main() { __VERIFIER_assert(f(2) == 3); }")
+              .kind == VerdictKind::False);
     // Deeper than the inlining bound: never TRUE.
     CHECK(run("int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }"
-              " int main() { __VERIFIER_assert(f(10) == 10); }").kind == VerdictKind::Unknown);
+              " int main() { __VERIFIER_assert(f(10) == 10); }")
+              .kind == VerdictKind::Unknown);
 }
 
 TEST_CASE("goto, switch, do-while, break and continue") {
     CHECK(run("int main() { int i = 0; L: i++; if (i < 3) goto L; __VERIFIER_assert(i == 3); }").kind ==
           VerdictKind::True);
     CHECK(run("int main() { int x = 2, y = 0; switch (x) { case 1: y = 1; case 2: y += 2; case 3: y += 3; break;"
-              " default: y = 9; } __VERIFIER_assert(y == 5); }").kind == VerdictKind::True);
+              " default: y = 9; } __VERIFIER_assert(y == 5); }")
+              .kind == VerdictKind::True);
     CHECK(run("int main() { int i = 0, s = 0; do { i++; if (i == 2) continue; if (i == 4) break; s += i; }"
-              " while (i < 10); __VERIFIER_assert(s == 4); }").kind == VerdictKind::True);
+              " while (i < 10); __VERIFIER_assert(s == 4); }")
+              .kind == VerdictKind::True);
 }
 
 TEST_CASE("non-linear operations are uninterpreted: sound for TRUE") {
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();"
-              " __VERIFIER_assert(x * y == y * x || 1); }").kind == VerdictKind::True);
+              " __VERIFIER_assert(x * y == y * x || 1); }")
+              .kind == VerdictKind::True);
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); int y = x;"
-              " __VERIFIER_assert(x * x == y * y); }").kind == VerdictKind::True);
+              " __VERIFIER_assert(x * x == y * y); }")
+              .kind == VerdictKind::True);
     CHECK(run("int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x * x != 4); }").kind ==
           VerdictKind::False);
 }
@@ -152,8 +159,9 @@ TEST_CASE("operators between variables are refined to their C values") {
     CHECK(run("int main() { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();"
               " __VERIFIER_assume(a == -8 && b == 1); __VERIFIER_assert((a >> b) == -4 && (a & b) == 0); }")
               .kind == VerdictKind::True);
-    verifier::Verdict v = run("int main() { int b = __VERIFIER_nondet_int(); __VERIFIER_assume(b >= 0 && b < 4);"
-                              " if ((1 << b) == 8) reach_error(); }");
+    verifier::Verdict v =
+        run("int main() { int b = __VERIFIER_nondet_int(); __VERIFIER_assume(b >= 0 && b < 4);"
+            " if ((1 << b) == 8) reach_error(); }");
     REQUIRE(v.kind == VerdictKind::False);
     REQUIRE(v.cex.inputs.size() == 1);
     CHECK(v.cex.inputs[0].text == "3");

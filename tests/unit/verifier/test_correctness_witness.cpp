@@ -44,9 +44,7 @@ struct Vars {
         t = p.add_var("tmp#0", "", Type::of(TypeKind::Int), false, true);
     }
     smt::Term cur(VarId v) const { return p.vars[v].cur; }
-    std::string c(smt::Term f, std::string* why = nullptr) const {
-        return c_opt(f, why).value_or("<refused>");
-    }
+    std::string c(smt::Term f, std::string* why = nullptr) const { return c_opt(f, why).value_or("<refused>"); }
     std::optional<std::string> c_opt(smt::Term f, std::string* why = nullptr) const {
         return exact_c_expression(
             p, f,
@@ -149,8 +147,9 @@ struct Lowered {
 }  // namespace
 
 TEST_CASE("witness invariants: inlined instances are joined, names resolved as C scopes them") {
-    Lowered l("int f(int n) { int i = 0; while (i < n) { int k = 1; i = i + k; } return i; }\n"
-              "int main() { int a = f(3); int b = f(4); return 0; }");
+    Lowered l(
+        "int f(int n) { int i = 0; while (i < n) { int k = 1; i = i + k; } return i; }\n"
+        "int main() { int a = f(3); int b = f(4); return 0; }");
     auto inv = l.invariants([&](const std::string& fn) {
         const std::string p = fn + "::";
         return l.tm.mk_leq(l.cur(p + "i"), l.cur(p + "n"));
@@ -178,10 +177,11 @@ TEST_CASE("witness invariants: inlined instances are joined, names resolved as C
 }
 
 TEST_CASE("witness invariants: shadowing, do-while, true invariants, engines without invariants") {
-    Lowered l("int main() { int n = __VERIFIER_nondet_int(); int i = 9;\n"
-              "  for (int i = 0; i < n; i++) { }\n"
-              "  do { n--; } while (n > 0);\n"
-              "  return 0; }");
+    Lowered l(
+        "int main() { int n = __VERIFIER_nondet_int(); int i = 9;\n"
+        "  for (int i = 0; i < n; i++) { }\n"
+        "  do { n--; } while (n > 0);\n"
+        "  return 0; }");
     // The for loop's counter is a second program variable named i: find it by declaration.
     VarId outer_i = l.var("main::i"), inner_i = UINT32_MAX;
     for (VarId v = 0; v < l.plain.vars.size(); ++v)
@@ -215,12 +215,13 @@ TEST_CASE("witness invariants: shadowing, do-while, true invariants, engines wit
 }
 
 TEST_CASE("witness invariants: GraphML condition lines only where branches cannot be confused") {
-    Lowered l("int main() { int n = __VERIFIER_nondet_int(); int i = 0; int j = 0;\n"
-              "  while (i < n) i++;\n"
-              "  while (j < n && j < 5) { if (j > 2) j++; j++; }\n"
-              "  while (i++ < n) { }\n"
-              "  while (j < n) { j++; } if (j > 7) reach_error();\n"
-              "  return 0; }");
+    Lowered l(
+        "int main() { int n = __VERIFIER_nondet_int(); int i = 0; int j = 0;\n"
+        "  while (i < n) i++;\n"
+        "  while (j < n && j < 5) { if (j > 2) j++; j++; }\n"
+        "  while (i++ < n) { }\n"
+        "  while (j < n) { j++; } if (j > 7) reach_error();\n"
+        "  return 0; }");
     auto inv = l.invariants([&](const std::string&) { return l.tm.mk_leq(l.cur("main::i"), l.cur("main::n")); });
     WitnessInvariants w = witness_invariants(l.tu, l.plain, l.blocks, inv, "t.c");
     std::map<unsigned, unsigned> cond;
@@ -234,7 +235,6 @@ TEST_CASE("witness invariants: GraphML condition lines only where branches canno
 namespace {
 
 using TempFile = test::TempProgram;
-
 
 WitnessInvariant loop_invariant(unsigned line, unsigned col, std::string value, unsigned cond_line) {
     WitnessInvariant w;
@@ -273,7 +273,8 @@ TEST_CASE("YAML 2.0 correctness witness: metadata, hash, loop invariants, quotin
     CHECK(write_correctness_witness_yaml(empty, info, {}, random_uuid()) == 0);
     CHECK(empty.str().find("      data_model: \"ILP32\"\n") != std::string::npos);
     CHECK(empty.str().find("  content: []\n") != std::string::npos);
-    CHECK(std::regex_match(random_uuid(), std::regex("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")));
+    CHECK(std::regex_match(random_uuid(),
+                           std::regex("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")));
 }
 
 TEST_CASE("GraphML correctness witness: invariant nodes entered by the condition's branches") {
@@ -286,7 +287,8 @@ TEST_CASE("GraphML correctness witness: invariant nodes entered by the condition
     const std::string g = out.str();
     CHECK(g.find("<data key=\"witness-type\">correctness_witness</data>") != std::string::npos);
     CHECK(g.find("<data key=\"programhash\">" + sha256_file(prog.file.string()) + "</data>") != std::string::npos);
-    CHECK(g.find("<key attr.name=\"invariant\" attr.type=\"string\" for=\"node\" id=\"invariant\"/>") != std::string::npos);
+    CHECK(g.find("<key attr.name=\"invariant\" attr.type=\"string\" for=\"node\" id=\"invariant\"/>") !=
+          std::string::npos);
     CHECK(g.find("<data key=\"invariant\">x &lt; n &amp;&amp; y &gt; 0</data>") != std::string::npos);
     CHECK(g.find("<data key=\"invariant.scope\">main</data>") != std::string::npos);
     CHECK(g.find("x == 0") == std::string::npos);  // no condition line: left out
@@ -296,7 +298,7 @@ TEST_CASE("GraphML correctness witness: invariant nodes entered by the condition
           std::string::npos);
     CHECK(g.find("<edge source=\"N1\" target=\"N0\"/>") != std::string::npos);
     CHECK(g.find("<edge source=\"N2\" target=\"N0\"/>") != std::string::npos);
-    CHECK(g.find("violation") != std::string::npos);  // the key is declared ...
+    CHECK(g.find("violation") != std::string::npos);                 // the key is declared ...
     CHECK(g.find("<data key=\"violation\">") == std::string::npos);  // ... but no node is one
 }
 

@@ -110,11 +110,11 @@ TEST_CASE("impact: loops with known invariants") {
     // x <= n at the loop head: every state with x > n is outside the invariant.
     const smt::Term inv = v.invariants[f.loop_head()];
     CHECK(term_to_c(*f.blocks, inv).find('n') != std::string::npos);
-    CHECK(verifier::ImpactEngine(*f.blocks, *f.plain, {})
-              .implies(inv, f.tm.mk_leq(f.var("x"), f.var("n"))));
+    CHECK(verifier::ImpactEngine(*f.blocks, *f.plain, {}).implies(inv, f.tm.mk_leq(f.var("x"), f.var("n"))));
 
-    Fixture pair("int main() { int i = 0, j = 0; while (__VERIFIER_nondet_int()) { i++; j++; }"
-                 " __VERIFIER_assert(i == j); return 0; }");
+    Fixture pair(
+        "int main() { int i = 0, j = 0; while (__VERIFIER_nondet_int()) { i++; j++; }"
+        " __VERIFIER_assert(i == j); return 0; }");
     auto w = pair.run();
     REQUIRE(w.kind == VerdictKind::True);
     CHECK(verifier::ImpactEngine(*pair.blocks, *pair.plain, {})
@@ -127,9 +127,10 @@ TEST_CASE("impact: loops with known invariants") {
 }
 
 TEST_CASE("impact: a FALSE verdict has the plain path and the inputs in execution order") {
-    Fixture f("int main() { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();"
-              " int i = 0; while (i < a) i++;"
-              " if (i == 3 && b == i + 4) reach_error(); return 0; }");
+    Fixture f(
+        "int main() { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();"
+        " int i = 0; while (i < a) i++;"
+        " if (i == 3 && b == i + 4) reach_error(); return 0; }");
     auto v = f.run();
     REQUIRE(v.kind == VerdictKind::False);
     REQUIRE(v.cex.inputs.size() == 2);
@@ -144,11 +145,13 @@ TEST_CASE("impact: a FALSE verdict has the plain path and the inputs in executio
 
 TEST_CASE("impact: uninterpreted operators are made exact before a path counts") {
     // x*y is an uninterpreted function: the path to the error is spurious for C.
-    Fixture t("int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();"
-              " __VERIFIER_assume(x == 3 && y == 4); if (x * y != 12) reach_error(); return 0; }");
+    Fixture t(
+        "int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();"
+        " __VERIFIER_assume(x == 3 && y == 4); if (x * y != 12) reach_error(); return 0; }");
     CHECK(t.run().kind == VerdictKind::True);
-    Fixture f("int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();"
-              " __VERIFIER_assume(x > 1 && y > 1); if (x * y == 6) reach_error(); return 0; }");
+    Fixture f(
+        "int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();"
+        " __VERIFIER_assume(x > 1 && y > 1); if (x * y == 6) reach_error(); return 0; }");
     auto v = f.run();
     REQUIRE(v.kind == VerdictKind::False);
     REQUIRE(v.cex.inputs.size() == 2);
@@ -158,9 +161,10 @@ TEST_CASE("impact: uninterpreted operators are made exact before a path counts")
 
 TEST_CASE("impact: interpolants at several locations") {
     // Each loop head needs its own label (i >= 0, then j >= 0), both from the same refinements.
-    Fixture f("int main() { int i = 0; while (__VERIFIER_nondet_int()) i++;"
-              " int j = i; while (__VERIFIER_nondet_int()) j += 2;"
-              " __VERIFIER_assert(j >= 0); return 0; }");
+    Fixture f(
+        "int main() { int i = 0; while (__VERIFIER_nondet_int()) i++;"
+        " int j = i; while (__VERIFIER_nondet_int()) j += 2;"
+        " __VERIFIER_assert(j >= 0); return 0; }");
     auto v = f.run();
     REQUIRE(v.kind == VerdictKind::True);
     CHECK(v.invariants[f.loop_head(0)] != f.tm.mk_true());
@@ -175,9 +179,10 @@ TEST_CASE("impact: two counting loops, with and without forced covering") {
     // Interpolants of the full path from the initial state mention the iteration count of
     // the first loop; refinement from the deepest sufficient label (and forced covering)
     // generalise, so both configurations finish within the depth bound.
-    Fixture f("int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0);"
-              " int x = 0; while (x < n) x++; int y = 0; while (y < n) y++;"
-              " __VERIFIER_assert(x == n); return 0; }");
+    Fixture f(
+        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0);"
+        " int x = 0; while (x < n) x++; int y = 0; while (y < n) y++;"
+        " __VERIFIER_assert(x == n); return 0; }");
     verifier::ImpactOptions o;
     o.max_depth = 12;
     for (bool forced : {true, false}) {
@@ -189,13 +194,15 @@ TEST_CASE("impact: two counting loops, with and without forced covering") {
 }
 
 TEST_CASE("impact: a reachable recursion bound gives UNKNOWN") {
-    Fixture f("int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }"
-              " int main() { if (sum(5) != 15) reach_error(); return 0; }");
+    Fixture f(
+        "int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }"
+        " int main() { if (sum(5) != 15) reach_error(); return 0; }");
     auto v = f.run();
     CHECK(v.kind == VerdictKind::Unknown);
     CHECK(v.reason.find("recursion") != std::string::npos);
-    Fixture g("int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }"
-              " int main() { if (sum(2) != 3) reach_error(); return 0; }");
+    Fixture g(
+        "int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }"
+        " int main() { if (sum(2) != 3) reach_error(); return 0; }");
     CHECK(g.run().kind == VerdictKind::True);
 }
 
@@ -263,8 +270,8 @@ TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
     CHECK(u.is_covered(err));
     CHECK(u[h0].label != f.tm.mk_true());
     // The interpolant at h0 excludes the error states (x != n and x >= n).
-    const smt::Term bad = f.tm.mk_and(f.tm.mk_not(f.tm.mk_eq(f.var("x"), f.var("n"))),
-                                      f.tm.mk_leq(f.var("n"), f.var("x")));
+    const smt::Term bad =
+        f.tm.mk_and(f.tm.mk_not(f.tm.mk_eq(f.var("x"), f.var("n"))), f.tm.mk_leq(f.var("n"), f.var("x")));
     CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_not(bad)));
     CHECK(e.implies(u[h0].label, f.tm.mk_not(bad)));
     // Implications are decided once per pair of labels.
@@ -275,7 +282,8 @@ TEST_CASE("impact: Refine and Cover on a hand-driven unwinding") {
     CHECK(e.stats().implication_hits == hits + 2);
     // The model that refuted true ⊨ ¬bad also refutes true ⊨ ¬bad ∧ x <= 7: no solver call.
     const std::size_t refuted = e.stats().implication_refuted;
-    CHECK(!e.implies(f.tm.mk_true(), f.tm.mk_and(f.tm.mk_not(bad), f.tm.mk_leq(f.var("x"), f.tm.mk_numeral(7, smt::SortTable::Int)))));
+    CHECK(!e.implies(f.tm.mk_true(),
+                     f.tm.mk_and(f.tm.mk_not(bad), f.tm.mk_leq(f.var("x"), f.tm.mk_numeral(7, smt::SortTable::Int)))));
     CHECK(e.stats().implication_checks == checks);
     CHECK(e.stats().implication_refuted == refuted + 1);
     // Cover needs label(h1) ⊨ label(h0): h1 is still labelled true, so it fails, and covering
@@ -316,8 +324,8 @@ TEST_CASE("impact: Refine starts from the deepest label that refutes the rest of
     CHECK(u[h0].label == h0_label);
     CHECK(u[err1].label == f.tm.mk_false());
     // h1's new label excludes the error states of the loop exit (x >= n and x != n).
-    const smt::Term bad = f.tm.mk_and(f.tm.mk_not(f.tm.mk_eq(f.var("x"), f.var("n"))),
-                                      f.tm.mk_leq(f.var("n"), f.var("x")));
+    const smt::Term bad =
+        f.tm.mk_and(f.tm.mk_not(f.tm.mk_eq(f.var("x"), f.var("n"))), f.tm.mk_leq(f.var("n"), f.var("x")));
     CHECK(e.implies(u[h1].label, f.tm.mk_not(bad)));
 }
 
@@ -361,8 +369,7 @@ TEST_CASE("term_to_c prints linear arithmetic, comparisons and connectives") {
     CHECK(term_to_c(*f.blocks, tm.mk_leq(x, n)) == "n - x >= 0");
     CHECK(term_to_c(*f.blocks, tm.mk_not(tm.mk_leq(x, n))) == "n - x <= -1");
     smt::Term sum[2] = {x, one};
-    CHECK(term_to_c(*f.blocks, tm.mk_or(tm.mk_eq(x, n), tm.mk_eq(tm.mk_add(sum), n))) ==
-          "(n == x) || ((n - x) == 1)");
+    CHECK(term_to_c(*f.blocks, tm.mk_or(tm.mk_eq(x, n), tm.mk_eq(tm.mk_add(sum), n))) == "(n == x) || ((n - x) == 1)");
 }
 
 TEST_CASE("affine_equalities: the hull of sample points") {
@@ -387,8 +394,9 @@ TEST_CASE("affine_equalities: the hull of sample points") {
 }
 
 TEST_CASE("houdini keeps exactly the inductive candidates") {
-    Fixture f("int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
-              " while (i < n) { i++; k++; } __VERIFIER_assert(k == i || n < 0); return 0; }");
+    Fixture f(
+        "int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
+        " while (i < n) { i++; k++; } __VERIFIER_assert(k == i || n < 0); return 0; }");
     const auto head = f.loop_head();
     smt::TermManager& tm = f.tm;
     const smt::Term i = f.var("i"), k = f.var("k"), zero = tm.mk_numeral(0, smt::SortTable::Int);
@@ -408,9 +416,10 @@ TEST_CASE("houdini keeps exactly the inductive candidates") {
 
 TEST_CASE("impact: candidate invariants let relational loops close") {
     // up.c of SV-COMP loop-invgen: without k = i at the first loop, the labels count.
-    Fixture f("int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
-              " while (i < n) { i++; k++; } int j = 0;"
-              " while (j < n) { __VERIFIER_assert(k > 0); j++; k--; } return 0; }");
+    Fixture f(
+        "int main() { int n = __VERIFIER_nondet_int(); int i = 0, k = 0;"
+        " while (i < n) { i++; k++; } int j = 0;"
+        " while (j < n) { __VERIFIER_assert(k > 0); j++; k--; } return 0; }");
     verifier::ImpactOptions o;
     o.max_depth = 60;
     auto v = f.run(o);
@@ -428,8 +437,9 @@ TEST_CASE("impact: failed forced covers leave models that refute later attempts"
     // Counting to a constant: the loop-head labels x <= k never cover each other, and
     // attempts from deeper ancestors of the same vertex are refuted by the model of an
     // earlier attempt without a solver call.
-    Fixture f("int main() { int x = 0, y = 0; while (x < 12) { x++; if (x > 6) y++; }"
-              " __VERIFIER_assert(y == 6); return 0; }");
+    Fixture f(
+        "int main() { int x = 0, y = 0; while (x < 12) { x++; if (x > 6) y++; }"
+        " __VERIFIER_assert(y == 6); return 0; }");
     verifier::ImpactEngine e(*f.blocks, *f.plain, {});
     auto v = e.run();
     REQUIRE(v.kind == VerdictKind::True);

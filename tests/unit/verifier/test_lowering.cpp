@@ -13,9 +13,8 @@ using verifier::Program;
 namespace {
 
 frontend::TranslationUnit parse(const std::string& code) {
-    return frontend::parse_string(
-        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n" + code, "t.c",
-        frontend::DataModel::ILP32);
+    return frontend::parse_string("extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n" + code,
+                                  "t.c", frontend::DataModel::ILP32);
 }
 
 // The sources of all inputs of all edges, in edge order.
@@ -29,9 +28,10 @@ std::vector<std::string> input_sources(const Program& p) {
 }  // namespace
 
 TEST_CASE("inputs are recorded with their source, in evaluation order within an edge") {
-    auto tu = parse("extern int g; int f(int a, int b) { return a - b; }\n"
-                    "int main() { int u; int r = f(__VERIFIER_nondet_int(), 2 * __VERIFIER_nondet_int());"
-                    " if (r == u + g) reach_error(); }");
+    auto tu = parse(
+        "extern int g; int f(int a, int b) { return a - b; }\n"
+        "int main() { int u; int r = f(__VERIFIER_nondet_int(), 2 * __VERIFIER_nondet_int());"
+        " if (r == u + g) reach_error(); }");
     smt::TermManager tm;
     Program p = verifier::lower(tu, tm);
     auto src = input_sources(p);
@@ -58,8 +58,9 @@ TEST_CASE("error, exit and entry locations; error has no successors") {
 }
 
 TEST_CASE("recursion beyond the inlining depth leads to the truncated location") {
-    auto tu = parse("int f(int n) { if (n <= 0) return 0; return f(n - 1) + 1; }\n"
-                    "int main() { if (f(__VERIFIER_nondet_int()) == 5) reach_error(); }");
+    auto tu = parse(
+        "int f(int n) { if (n <= 0) return 0; return f(n - 1) + 1; }\n"
+        "int main() { if (f(__VERIFIER_nondet_int()) == 5) reach_error(); }");
     smt::TermManager tm;
     verifier::LoweringOptions o;
     o.recursion_depth = 2;
@@ -72,9 +73,10 @@ TEST_CASE("recursion beyond the inlining depth leads to the truncated location")
 }
 
 TEST_CASE("a program larger than max_edges is unsupported") {
-    auto tu = parse("void g(void) { int x = 0; x++; x++; x++; x++; }\n"
-                    "void f(void) { g(); g(); g(); g(); g(); g(); g(); g(); }\n"
-                    "int main() { f(); f(); f(); f(); f(); f(); f(); f(); }");
+    auto tu = parse(
+        "void g(void) { int x = 0; x++; x++; x++; x++; }\n"
+        "void f(void) { g(); g(); g(); g(); g(); g(); g(); g(); }\n"
+        "int main() { f(); f(); f(); f(); f(); f(); f(); f(); }");
     smt::TermManager tm;
     verifier::LoweringOptions o;
     o.max_edges = 50;
@@ -82,8 +84,9 @@ TEST_CASE("a program larger than max_edges is unsupported") {
 }
 
 TEST_CASE("large blocks: cut points are entry, error, exit and loop heads") {
-    auto tu = parse("int main() { int i = 0; int n = __VERIFIER_nondet_int();"
-                    " while (i < n) { if (i == 10) reach_error(); i++; } return 0; }");
+    auto tu = parse(
+        "int main() { int i = 0; int n = __VERIFIER_nondet_int();"
+        " while (i < n) { if (i == 10) reach_error(); i++; } return 0; }");
     smt::TermManager tm;
     Program plain = verifier::lower(tu, tm);
     Program blocks = verifier::large_block(plain);

@@ -73,8 +73,10 @@ void check_waypoints(const YAML::Node& content, const std::vector<Expected>& exp
             CHECK(!w["constraint"]);
         } else {
             CHECK(w["constraint"]["value"].as<std::string>() == expected[i].value);
-            if (expected[i].format.empty()) CHECK(!w["constraint"]["format"]);
-            else CHECK(w["constraint"]["format"].as<std::string>() == expected[i].format);
+            if (expected[i].format.empty())
+                CHECK(!w["constraint"]["format"]);
+            else
+                CHECK(w["constraint"]["format"].as<std::string>() == expected[i].format);
         }
     }
 }
@@ -83,18 +85,18 @@ void check_waypoints(const YAML::Node& content, const std::vector<Expected>& exp
 
 TEST_CASE("YAML violation witness: metadata, hash, function_return, branching and target waypoints") {
     TempProgram p(
-        "extern int __VERIFIER_nondet_int(void);\n"            // 1
-        "extern unsigned int __VERIFIER_nondet_uint(void);\n"  // 2
-        "void reach_error(void);\n"                            // 3
-        "int main(void) {\n"                                   // 4
-        "  int x = __VERIFIER_nondet_int();\n"                 // 5: ')' at column 33
-        "  unsigned int u = __VERIFIER_nondet_uint();\n"       // 6: ')' at column 43
-        "  while (x > 0) {\n"                                  // 7
-        "    x--;\n"                                           // 8
-        "  }\n"                                                // 9
-        "  switch (u) { case 7: break; default: return 0; }\n" // 10
-        "  if (x == 0) reach_error();\n"                       // 11: reach_error at column 15
-        "  return 0;\n"                                        // 12
+        "extern int __VERIFIER_nondet_int(void);\n"             // 1
+        "extern unsigned int __VERIFIER_nondet_uint(void);\n"   // 2
+        "void reach_error(void);\n"                             // 3
+        "int main(void) {\n"                                    // 4
+        "  int x = __VERIFIER_nondet_int();\n"                  // 5: ')' at column 33
+        "  unsigned int u = __VERIFIER_nondet_uint();\n"        // 6: ')' at column 43
+        "  while (x > 0) {\n"                                   // 7
+        "    x--;\n"                                            // 8
+        "  }\n"                                                 // 9
+        "  switch (u) { case 7: break; default: return 0; }\n"  // 10
+        "  if (x == 0) reach_error();\n"                        // 11: reach_error at column 15
+        "  return 0;\n"                                         // 12
         "}\n");
     const Written w = witness_of(p, {2, 7});
     CHECK(w.result.written);
@@ -108,8 +110,7 @@ TEST_CASE("YAML violation witness: metadata, hash, function_return, branching an
     const YAML::Node m = e["metadata"];
     CHECK(m["format_version"].as<std::string>() == "2.0");
     CHECK(m["uuid"].as<std::string>() == "0f0e0d0c-0b0a-4908-8706-050403020100");
-    CHECK(std::regex_match(m["creation_time"].as<std::string>(),
-                           std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
+    CHECK(std::regex_match(m["creation_time"].as<std::string>(), std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
     CHECK(m["producer"]["name"].as<std::string>() == "craig");
     CHECK(m["producer"]["version"].as<std::string>() == "0.1.0");
     const std::string file = p.file.string();
@@ -133,20 +134,20 @@ TEST_CASE("YAML violation witness: metadata, hash, function_return, branching an
 
 TEST_CASE("YAML violation witness: negative and large values, switch default, for, do-while left out") {
     TempProgram p(
-        "extern int __VERIFIER_nondet_int(void);\n"                      // 1
-        "extern unsigned long __VERIFIER_nondet_ulong(void);\n"          // 2
-        "void reach_error(void);\n"                                      // 3
-        "int main(void) {\n"                                             // 4
-        "\tint a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n"  // 5: ')' at 32 and 61
-        "  unsigned long big = __VERIFIER_nondet_ulong();\n"             // 6: ')' at 47
-        "  do { a++; } while (a < 0);\n"                                 // 7: left out
+        "extern int __VERIFIER_nondet_int(void);\n"                             // 1
+        "extern unsigned long __VERIFIER_nondet_ulong(void);\n"                 // 2
+        "void reach_error(void);\n"                                             // 3
+        "int main(void) {\n"                                                    // 4
+        "\tint a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n"     // 5: ')' at 32 and 61
+        "  unsigned long big = __VERIFIER_nondet_ulong();\n"                    // 6: ')' at 47
+        "  do { a++; } while (a < 0);\n"                                        // 7: left out
         "  for (int i = 0; i < 1; i++) { switch (b) { case 1: return 0; } }\n"  // 8: for 3, switch 33
-        "  a >= 0 ? reach_error() : (void)0;\n"                          // 9: call at 12 (a ?: is no branch)
-        "  return 0;\n"                                                  // 10
+        "  a >= 0 ? reach_error() : (void)0;\n"                                 // 9: call at 12 (a ?: is no branch)
+        "  return 0;\n"                                                         // 10
         "}\n");
-    const Written w = witness_of(p, {static_cast<std::uint64_t>(-2), static_cast<std::uint64_t>(-5),
-                                     0xFFFFFFFFFFFFFFFFull},
-                                 frontend::DataModel::LP64);
+    const Written w =
+        witness_of(p, {static_cast<std::uint64_t>(-2), static_cast<std::uint64_t>(-5), 0xFFFFFFFFFFFFFFFFull},
+                   frontend::DataModel::LP64);
     CHECK(w.result.written);
     CHECK(w.result.left_out == 2);  // the two do-while decisions
     const YAML::Node e = YAML::Load(w.text)[0];

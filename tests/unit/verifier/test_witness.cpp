@@ -64,9 +64,12 @@ bool well_formed(const std::string& xml, std::string& why) {
         for (; k < xml.size(); ++k) {
             char c = xml[k];
             if (quote) {
-                if (c == quote) quote = 0;
-                else if (c == '<') return why = "'<' in attribute", false;
-                else if (c == '&' && !entity_ok(k)) return why = "bad entity in attribute", false;
+                if (c == quote)
+                    quote = 0;
+                else if (c == '<')
+                    return why = "'<' in attribute", false;
+                else if (c == '&' && !entity_ok(k))
+                    return why = "bad entity in attribute", false;
             } else if (c == '"' || c == '\'') {
                 quote = c;
             } else if (c == '>') {
@@ -140,18 +143,18 @@ TEST_CASE("xml escaping") {
 
 TEST_CASE("violation witness of a replayed counterexample") {
     const std::string program =
-        "extern int __VERIFIER_nondet_int(void);\n"   // 1
-        "void reach_error(void);\n"                    // 2
-        "int check(int v) {\n"                         // 3
-        "  return v > 10;\n"                           // 4
-        "}\n"                                          // 5
-        "int main(void) {\n"                           // 6
-        "  int x = __VERIFIER_nondet_int();\n"         // 7
-        "  int y;\n"                                   // 8
-        "  if (check(x - y)) {\n"                      // 9
-        "    reach_error();\n"                         // 10
-        "  }\n"                                        // 11
-        "  return 0;\n"                                // 12
+        "extern int __VERIFIER_nondet_int(void);\n"  // 1
+        "void reach_error(void);\n"                  // 2
+        "int check(int v) {\n"                       // 3
+        "  return v > 10;\n"                         // 4
+        "}\n"                                        // 5
+        "int main(void) {\n"                         // 6
+        "  int x = __VERIFIER_nondet_int();\n"       // 7
+        "  int y;\n"                                 // 8
+        "  if (check(x - y)) {\n"                    // 9
+        "    reach_error();\n"                       // 10
+        "  }\n"                                      // 11
+        "  return 0;\n"                              // 12
         "}\n";
     TempProgram p(program);
     frontend::TranslationUnit tu = frontend::parse_translation_unit(p.file.string(), frontend::DataModel::ILP32);
@@ -167,10 +170,9 @@ TEST_CASE("violation witness of a replayed counterexample") {
     std::string why;
     CHECK_MESSAGE(well_formed(w, why), why);
     // Declarations of the keys in use.
-    for (const char* id : {"witness-type", "sourcecodelang", "producer", "specification", "programfile",
-                           "programhash", "architecture", "creationtime", "entry", "violation", "startline",
-                           "assumption", "assumption.scope", "assumption.resultfunction", "control",
-                           "enterFunction", "returnFrom"})
+    for (const char* id : {"witness-type", "sourcecodelang", "producer", "specification", "programfile", "programhash",
+                           "architecture", "creationtime", "entry", "violation", "startline", "assumption",
+                           "assumption.scope", "assumption.resultfunction", "control", "enterFunction", "returnFrom"})
         CHECK(count(w, std::string("id=\"") + id + "\"") == 1);
     CHECK(w.find("attr.name=\"returnFromFunction\"") != std::string::npos);
     // Graph data.
