@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <map>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -24,6 +26,7 @@
 #include "itp/options.hpp"
 #include "smtlib/interpreter.hpp"
 #include "smt/solver.hpp"
+#include "verifier/engines/engine.hpp"
 #include "verifier/verify.hpp"
 
 namespace {
@@ -201,6 +204,20 @@ void start_watchdog(double timeout, std::string timeout_words = {}, std::string 
     }).detach();
 }
 
+// The exit code of a verification run (cli/exit_codes.hpp).
+int exit_code(verifier::VerifyStatus s) {
+    using S = verifier::VerifyStatus;
+    switch (s) {
+        case S::Done: return cli::kOk;
+        case S::Usage: return cli::kUsage;
+        case S::InputError: return cli::kInputError;
+        case S::Unsupported: return cli::kUnsupported;
+        case S::ResourceLimit: return cli::kResourceLimit;
+        case S::IoError: return cli::kIoError;
+    }
+    return cli::kInternalError;
+}
+
 frontend::DataModel parse_data_model(const std::string& s) {
     return s == "LP64" ? frontend::DataModel::LP64 : frontend::DataModel::ILP32;
 }
@@ -277,14 +294,18 @@ int main(int argc, char** argv) {
 
     verifier::VerifyOptions vo;
     std::string data_model;
+    bool list_engines = false;
     CLI::App* verify =
         app.add_subcommand("verify", "Verify the unreach-call property of a C program (.c, .i) or SV-COMP task (.yml)");
-    verify->add_option("file", vo.input, "C file or SV-COMP task file")->required();
+    verify->add_option("file", vo.input, "C file or SV-COMP task file (- for stdin)");
     add_common(*verify, common);
-    std::vector<std::string> engines(std::begin(verifier::kEngines), std::end(verifier::kEngines));
-    verify->add_option("--engine", vo.engine, "Verification engine")
+    const verifier::EngineRegistry& registry = verifier::builtin_engines();
+    std::vector<std::string> engines;
+    for (const verifier::EngineInfo& e : registry.all()) engines.emplace_back(e.name);
+    verify->add_option("--engine", vo.engine, "Verification engine (--list-engines shows them)")
         ->check(CLI::IsMember(engines))
         ->capture_default_str();
+    verify->add_flag("--list-engines", list_engines, "List the engines, their options and defaults, and exit");
     verify
         ->add_option("--bound", vo.bound,
                      "BMC: largest number of blocks (0 = deepen until the time limit); impact: vertices this "
@@ -305,33 +326,45 @@ int main(int argc, char** argv) {
                      "else graphml)")
         ->check(CLI::IsMember({"graphml", "yaml"}));
     verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
+    verify->add_option("--dump-arg", vo.dump_arg,
+                       "Write the engine's final unwinding/ARG as Graphviz (covering edges dashed; "
+                       "engines without one write an empty graph saying so)");
     verify
         ->add_option("--recursion-depth", vo.lowering.recursion_depth,
                      "Inline recursive calls this deep (deeper calls make TRUE impossible)")
         ->capture_default_str();
     verify->add_flag("--stats", vo.stats, "Print statistics after the verdict");
-    // Engine impact (the names and aliases of itp/options.hpp, checked by its parsers).
-    verify
-        ->add_option("--itp-bool", common.itp_bool,
-                     "impact: Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (or 0, 1, 2)")
-        ->check(itp_choice(itp::parse_bool_system, "Boolean interpolation system"))
-        ->capture_default_str();
-    verify
-        ->add_option("--itp-lra", common.itp_lra,
-                     "impact: arithmetic interpolation: farkas, dual-farkas, flexible, decomposed-farkas, "
-                     "dual-decomposed-farkas (or 0, 2, 3, 4, 5)")
-        ->check(itp_choice(itp::parse_lra_system, "LRA interpolation system"))
-        ->capture_default_str();
-    verify->add_option("--itp-euf", common.itp_euf, "impact: EUF interpolation: strong or weak (or 0, 2)")
-        ->check(itp_choice(itp::parse_euf_system, "EUF interpolation system"))
-        ->capture_default_str();
-    verify->add_flag("--impact-forced-covering,!--no-impact-forced-covering", vo.impact_forced_covering,
-                     "impact: when a cover fails, try to force it by strengthening the path from the "
-                     "nearest common ancestor (McMillan CAV'06, section 5; default on: more TRUE on "
-                     "SV-COMP loop-lit and loop-invgen)");
+    verify->add_flag("--progress", vo.progress,
+                     "Print a status line on stderr about once a second (engine, depth or unwinding size, "
+                     "refinements, covers, elapsed time)");
     verify->add_flag("--invariants", vo.invariants,
-                     "impact: print the checked inductive invariants of a TRUE verdict (per location, as C)");
-    verify->add_flag("--json", vo.json, "End the output with a JSON line for machines");
+                     "Print the checked inductive invariants of a TRUE verdict (per location, as C)");
+    verify->add_flag("--json", vo.json, "End the output with a JSON line for machines (with the statistics)");
+    // Every option of every engine's table, once (engines may share one, e.g. --itp-bool);
+    // values are kept as text and checked here by the table's own check.
+    std::map<std::string, std::string> engine_text;
+    std::map<std::string, bool> engine_flag;
+    std::map<std::string, std::vector<std::string>> declared_by;  // option -> engines
+    for (const verifier::EngineInfo& e : registry.all())
+        for (const verifier::EngineOption& opt : e.options) {
+            const std::string name(opt.name);
+            declared_by[name].emplace_back(e.name);
+            if (declared_by[name].size() > 1) continue;
+            const std::string help = std::string(e.name) + ": " + std::string(opt.help);
+            if (opt.kind == verifier::OptionKind::Flag) {
+                engine_flag[name] = opt.default_value == "true";
+                verify->add_flag("--" + name + ",!--no-" + name, engine_flag[name],
+                                 help + " (default " + (opt.default_value == "true" ? "on" : "off") + ")");
+                continue;
+            }
+            engine_text[name] = std::string(opt.default_value);
+            CLI::Option* o = verify->add_option("--" + name, engine_text[name], help)->capture_default_str();
+            if (opt.kind == verifier::OptionKind::Unsigned) o->check(CLI::NonNegativeNumber);
+            if (opt.check) {
+                auto check = opt.check;
+                o->check(CLI::Validator([check](std::string& v) { return check(v); }, "VALUE"));
+            }
+        }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -342,21 +375,38 @@ int main(int argc, char** argv) {
     base::route_gmp_allocation();
     base::install_interrupt_handlers();
     if (*verify) {
-        // Options of one engine are refused with another, so that an accepted option has an effect.
-        if (vo.engine != "impact")
-            for (const char* opt : {"--itp-bool", "--itp-lra", "--itp-euf", "--impact-forced-covering",
-                                    "--no-impact-forced-covering", "--invariants"})
-                if (verify->count(opt)) {
-                    std::cerr << "craig: error: " << opt << " needs --engine impact\n";
-                    return cli::kUsage;
-                }
+        if (list_engines) {
+            for (const verifier::EngineInfo& e : registry.all()) {
+                std::cout << e.name << (e.name == vo.engine ? " (default)" : "") << ": " << e.description << "\n";
+                for (const verifier::EngineOption& opt : e.options)
+                    std::cout << "    --" << opt.name << " (default " << opt.default_value << "): " << opt.help << "\n";
+            }
+            return cli::kOk;
+        }
+        if (vo.input.empty()) {
+            std::cerr << "craig: error: verify needs a FILE (C file, task file or - for stdin)\n";
+            return cli::kUsage;
+        }
+        // An option of another engine is refused, so that an accepted option has an effect.
+        for (const auto& [name, engines_with] : declared_by) {
+            const bool given = verify->count("--" + name) > 0;
+            if (!given) continue;
+            if (std::find(engines_with.begin(), engines_with.end(), vo.engine) == engines_with.end()) {
+                std::cerr << "craig: error: --" << name << " needs --engine " << engines_with.front();
+                for (std::size_t k = 1; k < engines_with.size(); ++k) std::cerr << " or " << engines_with[k];
+                std::cerr << "\n";
+                return cli::kUsage;
+            }
+            vo.engine_options[name] =
+                engine_flag.count(name) ? (engine_flag[name] ? "true" : "false") : engine_text[name];
+        }
         if (!witness_format.empty() && vo.witness.empty()) {
             std::cerr << "craig: error: --witness-format needs --witness\n";
             return cli::kUsage;
         }
         if (!witness_format.empty()) vo.witness_format = verifier::parse_witness_format(witness_format);
-        vo.itp = itp_options(common);
         vo.timeout = common.timeout;
+        vo.memory_mb = common.memory_mb;
         vo.check_models = common.check_models;
         vo.check_certificates = common.check_certificates;
         vo.producer = std::string("craig ") + CRAIG_VERSION;
@@ -368,7 +418,7 @@ int main(int argc, char** argv) {
     }
     try {
         if (*solve || *itp_cmd) return run_solve(file, common);
-        if (*verify) return verifier::run_verify(vo, std::cout, std::cerr);
+        if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
     } catch (const std::bad_alloc&) {
         std::cout.flush();
         if (*verify) std::cout << verifier::memory_report(vo) << std::flush;

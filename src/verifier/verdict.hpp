@@ -1,14 +1,17 @@
 // The result of a verification engine: TRUE (the error location is unreachable),
 // FALSE (a path reaches it; with the counterexample engines found) or UNKNOWN with a
-// reason. Engines produce candidate verdicts; verify.hpp checks them (replay of
-// counterexamples, re-checking of proofs) before anything is printed.
+// reason. Engines produce candidate verdicts; the certification gate (certify/certify.hpp)
+// checks them (replay of counterexamples, invariants with fresh solvers) before anything is
+// printed.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "base/statistics.hpp"
 #include "verifier/program/program.hpp"
 
 namespace craig::verifier {
@@ -26,14 +29,25 @@ struct Counterexample {
     std::vector<InputValue> inputs;  // in execution order
 };
 
+// The evidence of a TRUE verdict, checked by the certification gate (certify/certify.hpp).
+struct Certificate {
+    // Per location of the program the engine solved: an inductive invariant over the cur
+    // constants whose value at the error (and truncated) location is unsatisfiable.
+    std::vector<smt::Term> invariants;
+    // Without invariants: every execution ends (reaches a location without outgoing edges)
+    // within this many edges, none at the error or truncated location (bmc's complete
+    // unrolling).
+    std::optional<unsigned> complete_bound;
+    bool empty() const { return invariants.empty() && !complete_bound; }
+};
+
+// What an engine returns (engines/engine.hpp).
 struct Verdict {
     VerdictKind kind = VerdictKind::Unknown;
-    std::string reason;  // Unknown: why; True: how it was proved
-    Counterexample cex;  // False
-    // True, from engines with certificates (impact): per location of the large-block
-    // program, an inductive invariant over the cur constants, checked by invariant_check.hpp.
-    std::vector<smt::Term> invariants;
-    std::vector<std::pair<std::string, std::string>> stats;
+    std::string reason;       // Unknown: why; True: how it was proved
+    Counterexample cex;       // False
+    Certificate certificate;  // True
+    base::Statistics stats;
 };
 
 const char* verdict_name(VerdictKind k);  // "TRUE", "FALSE", "UNKNOWN"

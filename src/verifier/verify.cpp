@@ -4,21 +4,23 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 
+#include "base/budget.hpp"
 #include "base/interrupt.hpp"
-#include "cli/exit_codes.hpp"
+#include "base/statistics.hpp"
 #include "frontend/frontend.hpp"
 #include "frontend/interpreter.hpp"
 #include "frontend/stdin_file.hpp"
 #include "frontend/task.hpp"
 #include "smt/solver.hpp"
-#include "verifier/engines/bmc.hpp"
+#include "verifier/certify/certify.hpp"
 #include "verifier/program/dot.hpp"
-#include "verifier/engines/impact.hpp"
+#include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
 #include "verifier/program/term_to_c.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
@@ -32,22 +34,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using frontend::DataModel;
 
-std::string json_escape(const std::string& s) {
-    std::string r;
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            r += '\\';
-            r += static_cast<char>(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            r += buf;
-        } else {
-            r += static_cast<char>(c);
-        }
-    }
-    return r;
-}
+using base::json_escape;
 
 // The printed result of a run: what the last two lines of output say.
 struct Report {
@@ -63,12 +50,17 @@ void print_verdict_line(std::ostream& out, const Report& r) {
 }
 
 void print_json(std::ostream& out, const VerifyOptions& o, const Report& r, double seconds,
-                const char* result = nullptr) {
+                const char* result = nullptr, const base::Statistics* stats = nullptr) {
     char time[32];
     std::snprintf(time, sizeof time, "%.3f", seconds);
     out << "{\"result\":\"" << (result ? result : verdict_name(r.kind)) << "\",\"reason\":\"" << json_escape(r.reason)
         << "\",\"unsupported\":\"" << json_escape(r.unsupported) << "\",\"engine\":\"" << json_escape(o.engine)
-        << "\",\"time\":" << time << "}\n";
+        << "\",\"time\":" << time;
+    if (stats) {
+        out << ",\"stats\":";
+        stats->print_json(out);
+    }
+    out << "}\n";
 }
 
 bool has_suffix(const std::string& s, const std::string& suffix) {
@@ -246,7 +238,7 @@ void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job, 
 void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job, const frontend::TranslationUnit& tu,
                        const Program& plain, const Program& blocks, const Verdict& v) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
-    const WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.invariants, job.c_file);
+    const WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.certificate.invariants, job.c_file);
     const WitnessFormat format = o.witness_format.value_or(witness_format_for(o.witness));
     std::ofstream w(o.witness);
     std::size_t written = 0;
@@ -284,12 +276,30 @@ std::string stop_reason(const std::string& what, const std::string& engine_reaso
 
 struct Outcome {
     Report report;
-    int exit_code = cli::kOk;
+    VerifyStatus status = VerifyStatus::Done;
 };
+
+// The engine of the run with the settings of the command line (checked by main.cpp against
+// the engine's option table).
+std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& info,
+                                    std::function<bool(const Verdict&)> certified) {
+    EngineSettings s = info.defaults();
+    s.bound = o.bound;
+    s.check_models = o.check_models;
+    s.check_certificates = o.check_certificates;
+    s.keep_arg = !o.dump_arg.empty();
+    s.certified = std::move(certified);
+    for (const auto& [name, value] : o.engine_options)
+        if (info.option(name)) s.set(name, value);
+    return info.make(s);
+}
 
 Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time_point start, std::ostream& out,
                        std::ostream& err) {
     Outcome result;
+    const EngineRegistry& registry = o.engines ? *o.engines : builtin_engines();
+    const EngineInfo* info = registry.find(o.engine);
+    if (!info) throw std::invalid_argument("unknown engine '" + o.engine + "'");
     frontend::TranslationUnit tu = frontend::parse_translation_unit(job.c_file, job.data_model);
     if (!tu.main_function() || !tu.main_function()->body)
         throw frontend::ParseError(frontend::SourceLocation{job.c_file, 0, 0}, "the program has no definition of main");
@@ -305,87 +315,69 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const auto t_lower = Clock::now();
     Program plain = lower(tu, tm, o.lowering);
     Program blocks = large_block(plain);
-    const double lowering_time = std::chrono::duration<double>(Clock::now() - t_lower).count();
+    const double lowering_time = base::seconds_since(t_lower);
     if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
 
-    BmcOptions bo;
-    bo.max_bound = o.bound;
-    bo.check_models = o.check_models;
-    bo.check_certificates = o.check_certificates;
-    if (o.timeout > 0)
-        bo.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.timeout));
+    const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
+                                                                        std::chrono::duration<double>(o.timeout)))
+                                            : std::nullopt,
+                              o.memory_mb);
+    CertifyOptions co;
+    co.check_models = o.check_models;
+    co.check_certificates = o.check_certificates;
     const auto t_engine = Clock::now();
-    Verdict v;
-    if (o.engine == "impact") {
-        ImpactOptions io;
-        io.deadline = bo.deadline;
-        io.check_models = o.check_models;
-        io.check_certificates = o.check_certificates;
-        io.itp = o.itp;
-        io.forced_covering = o.impact_forced_covering;
-        io.max_depth = o.bound;
-        v = impact(blocks, plain, io);
-    } else if (o.engine == "bmc") {
-        v = bmc(blocks, plain, bo);
-    } else {
-        throw std::invalid_argument("unknown engine '" + o.engine + "'");
+    std::unique_ptr<Engine> engine = make_engine(o, *info, [&](const Verdict& candidate) {
+        return certify(candidate, blocks, tu, externals, co, budget).kind == candidate.kind;
+    });
+    std::optional<Progress> progress;
+    if (o.progress) {
+        progress.emplace(err, o.engine);
+        engine->set_progress(&*progress);
     }
-    const double engine_time = std::chrono::duration<double>(Clock::now() - t_engine).count();
+    const Verdict v = engine->solve(blocks, budget);
+    const double engine_time = base::seconds_since(t_engine);
+    if (!o.dump_arg.empty()) {
+        std::ofstream f(o.dump_arg);
+        if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
+        if (!engine->write_arg(f)) f << "digraph arg {\n  label=\"engine " << o.engine << " builds no ARG\";\n}\n";
+        if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
+    }
 
+    const Certified c = certify(v, blocks, tu, externals, co, budget);
     Report& r = result.report;
-    r.kind = v.kind;
-    r.reason = v.reason;
-    std::optional<frontend::ReplayResult> replay;
-    if (v.kind == VerdictKind::False) {
-        std::vector<std::uint64_t> inputs;
-        for (const InputValue& in : v.cex.inputs) inputs.push_back(in.bits);
-        replay = frontend::replay(tu, inputs);
-        // A counterexample through an external function must not rest on that function
-        // changing globals (CPAchecker's and Ultimate's semantics: no side effects): the
-        // same inputs replay the run in which external calls leave the globals alone.
-        if (replay->outcome == frontend::ReplayOutcome::ReachedError && !externals.empty()) {
-            frontend::ReplayLimits pure;
-            pure.external_side_effects = false;
-            frontend::ReplayResult without = frontend::replay(tu, inputs, pure);
-            if (without.outcome != frontend::ReplayOutcome::ReachedError) {
-                r.kind = VerdictKind::Unknown;
-                r.reason = "the error is reached only if an external function (" + externals.front() +
-                           (externals.size() > 1 ? ", ..." : "") + ") changes a global variable";
-            }
-            replay = std::move(without);
-        }
-        if (r.kind == VerdictKind::False && replay->outcome != frontend::ReplayOutcome::ReachedError) {
-            r.kind = VerdictKind::Unknown;
-            r.reason = "counterexample not confirmed by replay: " + std::string(frontend::to_string(replay->outcome)) +
-                       (replay->message.empty() ? "" : " (" + replay->message + ")") + " at " + replay->where.str();
-        }
-    }
-    if (v.kind == VerdictKind::Unknown && base::interrupted()) {
-        r.reason = stop_reason("interrupted", v.reason);
-        result.exit_code = cli::kResourceLimit;
-    } else if (v.kind == VerdictKind::Unknown && bo.deadline && Clock::now() >= *bo.deadline) {
-        r.reason = stop_reason("timeout after " + format_seconds(o.timeout), v.reason);
-        result.exit_code = cli::kResourceLimit;
+    r.kind = c.kind;
+    r.reason = c.reason;
+    if (r.kind == VerdictKind::Unknown && base::interrupted()) {
+        r.reason = stop_reason("interrupted", r.reason);
+        result.status = VerifyStatus::ResourceLimit;
+    } else if (r.kind == VerdictKind::Unknown && budget.timed_out()) {
+        r.reason = stop_reason("timeout after " + format_seconds(o.timeout), r.reason);
+        result.status = VerifyStatus::ResourceLimit;
     }
 
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    const double seconds = base::seconds_since(start);
     print_verdict_line(out, r);
     if (r.kind == VerdictKind::False) {
-        print_counterexample(out, v.cex, *replay);
-        if (!o.witness.empty()) write_violation(out, o, job, *replay);
+        print_counterexample(out, v.cex, *c.replay);
+        if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
     }
     if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v);
-    if (r.kind == VerdictKind::True && o.invariants) print_invariants(out, blocks, v.invariants);
+    if (r.kind == VerdictKind::True && o.invariants) print_invariants(out, blocks, v.certificate.invariants);
+    base::Statistics stats;
+    stats.count("program.locations.plain", plain.locs.size());
+    stats.count("program.locations.blocks", blocks.locs.size());
+    stats.count("program.edges.plain", plain.edges.size());
+    stats.count("program.edges.blocks", blocks.edges.size());
+    stats.count("program.variables", plain.vars.size());
+    stats.merge(v.stats);
+    stats.merge(c.stats);
+    stats.seconds("time.lowering", lowering_time);
+    stats.seconds("time.engine", engine_time);
+    stats.seconds("time.total", seconds);
     if (o.stats || base::interrupted()) {  // an interrupted run shows where it was
         out << "Statistics:\n";
         out << "  engine: " << o.engine << "\n";
-        out << "  locations (plain / large-block): " << plain.locs.size() << " / " << blocks.locs.size() << "\n";
-        out << "  edges (plain / large-block): " << plain.edges.size() << " / " << blocks.edges.size() << "\n";
-        for (const auto& [k, val] : v.stats) out << "  " << k << ": " << val << "\n";
-        char buf[112];
-        std::snprintf(buf, sizeof buf, "  time (lowering / engine / total): %.3f / %.3f / %.3f s\n", lowering_time,
-                      engine_time, seconds);
-        out << buf;
+        stats.print(out);
         for (const std::string& a : plain.approximations) out << "  approximation: " << a << "\n";
         if (!externals.empty()) {
             out << "  external functions (arbitrary result and globals):";
@@ -393,38 +385,36 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
             out << "\n";
         }
     }
-    if (o.json) print_json(out, o, r, seconds);
+    if (o.json) print_json(out, o, r, seconds, nullptr, &stats);
     out.flush();
     return result;
 }
 
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
 }  // namespace
 
-int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
+VerifyStatus run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
     const auto start = Clock::now();
     // Verdict lines for runs that end before an engine ran (unsupported input or property).
-    auto unknown = [&](const std::string& reason, const std::string& unsupported, int code) {
+    auto unknown = [&](const std::string& reason, const std::string& unsupported, VerifyStatus status) {
         Report r;
         r.reason = reason;
         r.unsupported = unsupported;
         print_verdict_line(out, r);
-        if (o.json) print_json(out, o, r, seconds_since(start));
+        if (o.json) print_json(out, o, r, base::seconds_since(start));
         out.flush();
-        return code;
+        return status;
     };
     // Input errors: the message on `err`; with --json the machine line too, as ERROR.
-    auto error = [&](const std::string& message, int code) {
+    auto error = [&](const std::string& message, VerifyStatus status) {
         out.flush();
         err << "craig: error: " << message << "\n";
         if (o.json) {
             Report r;
             r.reason = message;
-            print_json(out, o, r, seconds_since(start), "ERROR");
+            print_json(out, o, r, base::seconds_since(start), "ERROR");
             out.flush();
         }
-        return code;
+        return status;
     };
     try {
         std::optional<frontend::StdinFile> from_stdin;
@@ -434,22 +424,24 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
             copy.input = from_stdin->path();
             Job job = resolve_job(copy);
             if (witness_is_input(copy, job))
-                return error("--witness " + o.witness + " names an input file", cli::kUsage);
+                return error("--witness " + o.witness + " names an input file", VerifyStatus::Usage);
             remove_stale_witness(copy, job);
-            return verify_program(copy, job, start, out, err).exit_code;
+            return verify_program(copy, job, start, out, err).status;
         }
         Job job = resolve_job(o);
-        if (witness_is_input(o, job)) return error("--witness " + o.witness + " names an input file", cli::kUsage);
+        if (witness_is_input(o, job))
+            return error("--witness " + o.witness + " names an input file", VerifyStatus::Usage);
         remove_stale_witness(o, job);
-        if (!job.property_supported) return unknown("unsupported property " + job.property_file, "", cli::kUnsupported);
-        return verify_program(o, job, start, out, err).exit_code;
+        if (!job.property_supported)
+            return unknown("unsupported property " + job.property_file, "", VerifyStatus::Unsupported);
+        return verify_program(o, job, start, out, err).status;
     } catch (const frontend::Unsupported& e) {
         const std::string where = e.location().str() + ": " + e.construct();
-        return unknown("unsupported: " + where, where, cli::kUnsupported);
+        return unknown("unsupported: " + where, where, VerifyStatus::Unsupported);
     } catch (const frontend::InputError& e) {
-        return error(e.what(), cli::kIoError);
+        return error(e.what(), VerifyStatus::IoError);
     } catch (const frontend::ParseError& e) {
-        return error(e.what(), cli::kInputError);
+        return error(e.what(), VerifyStatus::InputError);
     }
 }
 

@@ -8,11 +8,11 @@
 // model are used). The property must be unreach-call (default for C files; --property
 // names a .prp file).
 //
-// Pipeline: parse (frontend) -> lower (plain Program) -> large-block encoding -> engine.
-// No verdict is printed unchecked: a FALSE is printed only when the concrete interpreter
-// replays the counterexample's inputs on the C program and reaches the error; otherwise
-// the verdict is UNKNOWN with the replay outcome as reason. TRUE answers are re-derived by
-// the engine itself (BMC: a fresh solver re-checks the completeness argument).
+// Pipeline: parse (frontend) -> lower (plain Program) -> large-block encoding -> engine
+// (engines/engine.hpp, chosen by name from the registry) -> certification gate
+// (certify/certify.hpp) -> output. No verdict is printed unchecked: a FALSE only when the
+// concrete interpreter replays the counterexample on the C program to the error, a TRUE only
+// when its certificate checks with fresh solvers.
 //
 // Output (on `out`): `Verification result: TRUE|FALSE|UNKNOWN (reason)`, then the
 // counterexample (inputs and the replayed path with values), `Witness: FILE ...` when
@@ -20,37 +20,51 @@
 // violation witnesses: witness.hpp (GraphML), violation_witness_yaml.hpp (YAML 2.0, for
 // --witness-format yaml or a .yml/.yaml witness name))
 // or, with `stats`, the statistics; with `json` the last line is one JSON object
-//   {"result":"FALSE","reason":"...","unsupported":"","engine":"bmc","time":0.12}.
-// Errors that prevent a verdict go to `err` as `craig: error: FILE:LINE:COL: ...`.
-// The return value is the process exit code (src/cli/exit_codes.hpp):
-//   0 a verdict was printed (TRUE, FALSE, or UNKNOWN because of the bound or a replay),
-//   2 the witness file is an input of the job (the C, task or property file, also through
-//   a symlink): refused before any work, nothing written,
-//   3 input error (syntax, task file), 4 unsupported construct or property (UNKNOWN and
-//   the JSON line are printed), 5 time or memory limit (UNKNOWN printed), 6 I/O error,
-//   10 a self-check failed.
+//   {"result":"FALSE","reason":"...","unsupported":"","engine":"bmc","time":0.12,"stats":{...}}.
+// Errors that prevent a verdict go to `err` as `craig: error: FILE:LINE:COL: ...`; with
+// `progress` a status line goes to `err` about once a second.
+// The return value says how the run ended (main.cpp maps it to the exit code):
+//   Done: a verdict was printed (TRUE, FALSE, or UNKNOWN because of the bound or a replay),
+//   Usage: the witness file is an input of the job (the C, task or property file, also
+//   through a symlink): refused before any work, nothing written,
+//   InputError (syntax, task file), Unsupported construct or property (UNKNOWN and the JSON
+//   line are printed), ResourceLimit (time or memory; UNKNOWN printed), IoError.
+// A certificate that does not check throws smt::CheckFailure (exit 10).
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 
 #include "frontend/types.hpp"
-#include "itp/options.hpp"
 #include "verifier/witness/correctness_witness.hpp"
 #include "verifier/lowering/lowering.hpp"
 
 namespace craig::verifier {
 
+enum class VerifyStatus : std::uint8_t { Done, Usage, InputError, Unsupported, ResourceLimit, IoError };
+
+class EngineRegistry;
+
 struct VerifyOptions {
     std::string input;
     std::string property_file;                      // empty: from the task, else unreach-call
     std::optional<frontend::DataModel> data_model;  // empty: from the task, else ILP32
-    // impact: on the dev tasks it proves 59 TRUE and 16 FALSE where bmc proves 11 and 16
-    // (docs/results/svcomp-2026-11-25), and bmc never ends on an unbounded loop.
-    std::string engine = "impact";
-    unsigned bound = 0;  // 0: deepen until the time limit
-    double timeout = 0;  // seconds; 0: none
+    // portfolio (engines/portfolio.cpp): bmc and impact with two interpolation systems in
+    // parallel; impact alone proves 70 TRUE and 44 FALSE of the 263 dev tasks at 60 s
+    // (docs/results/svcomp-2026-11-25), bmc never ends on an unbounded loop.
+    std::string engine = "portfolio";
+    // Values of the engine's options (engines/engine.hpp), by option name; options the
+    // engine does not declare are ignored (main.cpp refuses them before).
+    std::map<std::string, std::string> engine_options;
+    const EngineRegistry* engines = nullptr;  // null: builtin_engines()
+    unsigned bound = 0;                       // 0: deepen until the time limit
+    double timeout = 0;                       // seconds; 0: none
+    std::uint64_t memory_mb = 0;              // the process's limit (main.cpp sets it); 0: none
+    bool progress = false;                    // status lines on `err` about once a second
+    std::string dump_arg;                     // Graphviz file of the final unwinding/ARG
     // Witness file: FALSE writes a GraphML violation witness, TRUE a correctness witness
     // in `witness_format` (empty: yaml for .yml/.yaml names, else graphml); any other
     // verdict leaves no file (an existing one is removed when the job starts).
@@ -63,17 +77,11 @@ struct VerifyOptions {
     bool check_models = true;
     bool check_certificates = true;
     LoweringOptions lowering;
-    // Engine impact: interpolation systems, forced covering, and printing the checked
-    // invariants of a TRUE verdict (per large-block location, as C expressions).
-    itp::ItpOptions itp;
-    bool impact_forced_covering = true;
+    // Print the checked invariants of a TRUE verdict (per large-block location, as C).
     bool invariants = false;
 };
 
-// Engines `run_verify` accepts.
-inline constexpr const char* kEngines[] = {"bmc", "impact"};
-
-int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+VerifyStatus run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
 
 // What is printed when the process must end at a resource limit before the engine
 // returned (the watchdog at the time limit, the handler of std::bad_alloc): the UNKNOWN

@@ -9,27 +9,7 @@ set -u
 craig=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 inputs=$here/inputs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); echo "ok   $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL $1: $2"
-  for f in "$tmp/out" "$tmp/err"; do [ -s "$f" ] && sed 's/^/  | /' "$f" | head -8; done
-}
-
-# run NAME EXPECTED_RC ARGS...: runs craig (stdout, stderr to $tmp/out, $tmp/err), checks the code.
-run() {
-  local name=$1 want=$2
-  shift 2
-  timeout 60 "$craig" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  rc=$?
-  [ "$rc" -eq "$want" ] || { fail "$name" "exit code $rc, expected $want"; return 1; }
-}
-has() { grep -qF -- "$2" "$tmp/$1"; }
+source "$(dirname "$0")/lib.sh"
 
 # ---- defect 3: GMP's allocations go through craig's out-of-memory path (was abort, exit 134)
 if run gmp_out_of_memory 5 solve --memory 300 "$inputs/bignum.smt2"; then
@@ -60,7 +40,7 @@ interrupt() {  # interrupt NAME SIGNAL ARGS...: sends SIGNAL after 1 s; must end
 if interrupt interrupt_verify INT verify --engine bmc "$inputs/nondet_loop.c"; then
   if ! head -1 "$tmp/out" | grep -q "^Verification result: UNKNOWN (interrupted at bound [0-9]*)$"; then
     fail interrupt_verify "verdict line '$(head -1 "$tmp/out")'"
-  elif ! has out "bmc-bound:"; then fail interrupt_verify "no statistics"
+  elif ! has out "bmc.bound:"; then fail interrupt_verify "no statistics"
   else ok interrupt_verify; fi
 fi
 if interrupt interrupt_verify_impact TERM verify --engine impact --bound 0 "$inputs/diverge_impact.c"; then
@@ -126,5 +106,4 @@ if run help_defaults 0 verify --help; then
   else ok help_defaults; fi
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

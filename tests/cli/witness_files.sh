@@ -10,16 +10,7 @@
 # Prints `ok NAME` / `FAIL NAME: why` and `N passed, M failed`; exit status 1 if anything failed.
 set -u
 craig=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok   $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL $1: $2"
-  for f in "$tmp/out" "$tmp/err"; do [ -s "$f" ] && sed 's/^/  | /' "$f" | head -8; done
-}
+source "$(dirname "$0")/lib.sh"
 
 cat > "$tmp/true.c" <<'C'
 extern int __VERIFIER_nondet_int(void);
@@ -97,5 +88,4 @@ written true_yml_name w.yml 'entry_type: "invariant_set"' true.c
 if grep -q '<graphml' "$tmp/w.txt" 2>/dev/null; then fail false_format_yaml_not_graphml "GraphML written"
 else ok false_format_yaml_not_graphml; fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -3,27 +3,19 @@
 #include <unordered_map>
 
 #include "verifier/program/cur_next.hpp"
-#include "verifier/encoding/operator_refinement.hpp"
+#include "verifier/encoding/exact_check.hpp"
 
 namespace craig::verifier {
 
 namespace {
 
-// Decides whether `f` is satisfiable for the C operators: a model wrong about one of them
-// is refuted by instances (facts about C) until it is exact or the rounds run out.
+// Decides whether `f` is satisfiable for the C operators, in a fresh solver.
 smt::Result satisfiable(smt::TermManager& tm, smt::Term f, const smt::SolverOptions& so, unsigned rounds) {
     smt::Solver s(tm, so);
     OperatorRefinement ops(tm);
     ops.scan(f);
     s.assert_formula(f);
-    for (unsigned round = 0;; ++round) {
-        const smt::Result r = s.check();
-        if (r != smt::Result::Sat || ops.empty()) return r;
-        std::vector<smt::Term> fix = ops.lemmas(s.model());
-        if (fix.empty()) return r;
-        if (round >= rounds) return smt::Result::Unknown;
-        for (smt::Term l : fix) s.assert_formula(l);
-    }
+    return exact_check(s, ops, {}, rounds).result;
 }
 
 std::string where(const Program& p, LocId l) {

@@ -21,9 +21,27 @@ std::uint64_t to_bits(const mpz_class& z) {
 
 }  // namespace
 
-Counterexample block_path_counterexample(const Program& blocks, const Program& plain, std::span<const EdgeId> path,
+Counterexample block_path_counterexample(const Program& blocks, std::span<const EdgeId> path,
                                          std::span<const AuxRenaming> renamed, const smt::Model& m) {
+    const Program& plain = blocks.plain();
     Counterexample cex;
+    auto read_inputs = [&](const Edge& pe, const AuxRenaming& ren, std::span<const smt::Term> inputs) {
+        for (std::size_t j = 0; j < pe.inputs.size(); ++j) {
+            const smt::Value val = m.evaluate(ren.at(inputs[j]));
+            const mpz_class z = val.q.get_num();
+            cex.inputs.push_back(InputValue{pe.inputs[j], to_bits(z), z.get_str()});
+        }
+    };
+    if (&plain == &blocks) {  // a plain program: the path is the counterexample
+        for (std::size_t i = 0; i < path.size(); ++i) {
+            const Edge& e = blocks.edges[path[i]];
+            cex.plain_path.push_back(path[i]);
+            std::vector<smt::Term> values;
+            for (const Input& in : e.inputs) values.push_back(in.value);
+            read_inputs(e, renamed[i], values);
+        }
+        return cex;
+    }
     for (std::size_t i = 0; i < path.size(); ++i) {
         const Edge& blk = blocks.edges[path[i]];
         const AuxRenaming& ren = renamed[i];
@@ -46,12 +64,7 @@ Counterexample block_path_counterexample(const Program& blocks, const Program& p
         for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
             const BlockStep& s = **it;
             cex.plain_path.push_back(s.plain);
-            const Edge& pe = plain.edges[s.plain];
-            for (std::size_t j = 0; j < pe.inputs.size(); ++j) {
-                const smt::Value val = m.evaluate(ren.at(s.inputs[j]));
-                const mpz_class z = val.q.get_num();
-                cex.inputs.push_back(InputValue{pe.inputs[j], to_bits(z), z.get_str()});
-            }
+            read_inputs(plain.edges[s.plain], ren, s.inputs);
         }
     }
     return cex;

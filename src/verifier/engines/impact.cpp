@@ -3,6 +3,7 @@
 #include "base/interrupt.hpp"
 
 #include <algorithm>
+#include <ostream>
 #include <unordered_set>
 
 #include "itp/interpolant_size.hpp"
@@ -12,8 +13,10 @@
 #include "verifier/engines/affine_hull.hpp"
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/engines/houdini.hpp"
-#include "verifier/certify/invariant_check.hpp"
-#include "verifier/encoding/operator_refinement.hpp"
+#include "verifier/encoding/exact_check.hpp"
+#include "verifier/engines/engine.hpp"
+#include "verifier/program/dot.hpp"
+#include "verifier/program/term_to_c.hpp"
 
 namespace craig::verifier {
 
@@ -21,8 +24,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using smt::Term;
-
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Interpolants are simplified to equivalent formulas (constant propagation and bound
 // subsumption): smaller labels make covering checks and printed invariants cheaper.
@@ -51,8 +52,13 @@ struct ImpactEngine::PathQuery {
     std::vector<const AuxRenaming*> renamed;  // into instances_
 };
 
-ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const ImpactOptions& o)
-    : blocks_(blocks), plain_(plain), o_(o), tm_(blocks.terms()), unwinding_(blocks.terms(), blocks.entry) {
+ImpactEngine::ImpactEngine(const Program& blocks, const ImpactOptions& o, base::Budget budget)
+    : blocks_(blocks),
+      plain_(blocks.plain()),
+      o_(o),
+      budget_(budget),
+      tm_(blocks.terms()),
+      unwinding_(blocks.terms(), blocks.entry) {
     smt::SolverOptions so = search_options();
     // A Sat implication query only means "no cover", so branch and bound need not finish:
     // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).
@@ -63,14 +69,14 @@ ImpactEngine::ImpactEngine(const Program& blocks, const Program& plain, const Im
 
 ImpactEngine::~ImpactEngine() = default;
 
-bool ImpactEngine::timed_out() const { return base::interrupted() || (o_.deadline && Clock::now() >= *o_.deadline); }
+bool ImpactEngine::timed_out() const { return budget_.exhausted(); }
 
 smt::SolverOptions ImpactEngine::search_options() const {
     smt::SolverOptions so;
     so.times = &solver_times_;
     so.check_models = o_.check_models;
     so.check_certificates = o_.check_certificates;
-    so.deadline = o_.deadline;
+    so.deadline = budget_.deadline();
     return so;
 }
 
@@ -235,7 +241,7 @@ bool ImpactEngine::implies(Term a, Term b) {
         ms.push_back(implication_->model());
     }
     implication_->pop();
-    stats_.solve_seconds += since(t0);
+    stats_.solve_seconds += base::seconds_since(t0);
     // Unknown (the branch budget): no cover, which is always sound, and cached as such.
     implied_.emplace(std::make_pair(a, b), r == smt::Result::Unsat);
     return r == smt::Result::Unsat;
@@ -391,38 +397,6 @@ void ImpactEngine::strengthen_along(const std::vector<VertexId>& path, const std
     }
 }
 
-namespace {
-
-// Checks a path query; a model wrong about a C operator is refuted by instances asserted
-// in the partition of the block where the application occurs (they are valid facts, and
-// their symbols are that block's). Out of rounds: Unknown with `*why` set.
-smt::Result check_exact(smt::Solver& s, std::vector<OperatorRefinement>& ops, std::vector<std::uint32_t>& part,
-                        unsigned rounds, std::size_t& instances, std::string* why) {
-    for (unsigned round = 0;; ++round) {
-        const smt::Result r = s.check();
-        if (r != smt::Result::Sat) {
-            if (r == smt::Result::Unknown && why) *why = "solver: " + s.reason_unknown();
-            return r;
-        }
-        bool fixed = false;
-        for (std::size_t k = 0; k < ops.size(); ++k)
-            for (Term l : ops[k].lemmas(s.model())) {
-                if (round >= rounds) {
-                    if (why) *why = "operator refinement budget on a path";
-                    return smt::Result::Unknown;
-                }
-                const smt::AssertionId id = s.assert_formula(l);
-                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                part[id] = static_cast<std::uint32_t>(k);
-                ++instances;
-                fixed = true;
-            }
-        if (!fixed) return r;
-    }
-}
-
-}  // namespace
-
 // The inner labels of an unsat path query (partition k holds block k, the first one also
 // the start label): sequence interpolants, simplified, weakened towards `last` (the
 // formula refuted after the last block, over its versions), renamed to cur constants.
@@ -441,7 +415,7 @@ std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s,
         return std::nullopt;
     }
     itp::InterpolationResult ir = itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(m), o_.itp);
-    stats_.interpolation_seconds += since(t1);
+    stats_.interpolation_seconds += base::seconds_since(t1);
     if (!ir.ok()) {
         *why = "interpolation: " + ir.unknown_reason;
         return std::nullopt;
@@ -506,9 +480,16 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
             for (std::size_t j = 0; j < len; ++j) add(q.steps[j], j);
             ++stats_.refinement_queries;
             const auto t0 = Clock::now();
-            std::string why;
-            const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &why);
-            stats_.solve_seconds += since(t0);
+            // Operator instances are valid facts over one block's symbols: they go into the
+            // partition of the block where the application occurs.
+            const ExactCheck c = exact_check(s, ops, {}, o_.max_refinements, [&](std::size_t g, smt::AssertionId id) {
+                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                part[id] = static_cast<std::uint32_t>(g);
+            });
+            stats_.operator_instances += c.instances;
+            const smt::Result r = c.result;
+            const std::string why = c.out_of_rounds ? "operator refinement budget on a path" : c.why(s);
+            stats_.solve_seconds += base::seconds_since(t0);
             if (r != smt::Result::Unsat && k > 0) break;  // a longer suffix may be infeasible
             if (r == smt::Result::Unknown) {
                 reason_ = why;
@@ -517,7 +498,7 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
             if (r == smt::Result::Sat) {
                 std::vector<AuxRenaming> renamed;
                 for (const AuxRenaming* x : q.renamed) renamed.push_back(*x);
-                cex_ = block_path_counterexample(blocks_, plain_, q.edges, renamed, s.model());
+                cex_ = block_path_counterexample(blocks_, q.edges, renamed, s.model());
                 return RefineResult::Feasible;
             }
             const std::optional<std::vector<Term>> itps = path_interpolants(s, part, q, tm_.mk_false(), &reason_);
@@ -580,7 +561,7 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
     const auto t0 = Clock::now();
     // Sat, even through an inexact C operator, only means no forced cover: no refinement.
     const smt::Result r = s.check();
-    stats_.solve_seconds += since(t0);
+    stats_.solve_seconds += base::seconds_since(t0);
     if (r == smt::Result::Sat) {
         forced_failed_[{v, w}] = labels;
         if (kept.size() == kWitnessesPerLabel) kept.erase(kept.begin());
@@ -601,43 +582,40 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
 }
 
 Verdict ImpactEngine::finish(Verdict v) const {
-    v.stats.push_back({"impact-vertices", std::to_string(unwinding_.size())});
-    v.stats.push_back({"impact-covers (made / at the end)",
-                       std::to_string(stats_.covers) + " / " + std::to_string(unwinding_.num_covers())});
-    if (o_.forced_covering)
-        v.stats.push_back({"impact-forced-covers (made / tried / repeats skipped / refuted by a model)",
-                           std::to_string(stats_.forced_covers) + " / " + std::to_string(stats_.forced_attempts) +
-                               " / " + std::to_string(stats_.forced_repeats) + " / " +
-                               std::to_string(stats_.forced_refuted)});
-    if (o_.invariant_candidates)
-        v.stats.push_back({"impact-invariant-discoveries (runs / facts kept / houdini queries)",
-                           std::to_string(stats_.discoveries) + " / " + std::to_string(stats_.invariant_facts) + " / " +
-                               std::to_string(stats_.houdini_queries)});
-    v.stats.push_back({"impact-refinements (paths / suffix queries / again without cuts)",
-                       std::to_string(stats_.refinements) + " / " + std::to_string(stats_.refinement_queries) + " / " +
-                           std::to_string(stats_.refinements_without_cuts)});
-    v.stats.push_back({"impact-implication-checks (solver / cached / refuted by a model)",
-                       std::to_string(stats_.implication_checks) + " / " + std::to_string(stats_.implication_hits) +
-                           " / " + std::to_string(stats_.implication_refuted)});
-    v.stats.push_back({"operator-instances", std::to_string(stats_.operator_instances)});
-    if (o_.weaken_interpolants)
-        v.stats.push_back({"impact-dropped-conjuncts", std::to_string(stats_.dropped_conjuncts)});
-    v.stats.push_back({"interpolants (count / total nodes / max nodes)",
-                       std::to_string(stats_.interpolants) + " / " + std::to_string(stats_.interpolant_nodes) + " / " +
-                           std::to_string(stats_.max_interpolant_nodes)});
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%.3f / %.3f / %.3f s", stats_.solve_seconds, stats_.interpolation_seconds,
-                  stats_.check_seconds);
-    v.stats.push_back({"time (solving / interpolation / invariant check)", buf});
-    std::snprintf(buf, sizeof buf, "%.3f / %.3f s", solver_times_.sat, solver_times_.theory);
-    v.stats.push_back({"solving time (SAT / theories)", buf});
-    v.stats.push_back({"blocks", std::to_string(blocks_.edges.size())});
-    v.stats.push_back({"plain-edges", std::to_string(plain_.edges.size())});
-    v.stats.push_back({"variables", std::to_string(plain_.vars.size())});
+    // Counts of the search, by name (features that are off count 0).
+    static constexpr std::pair<const char*, std::size_t ImpactStats::*> kCounts[] = {
+        {"impact.covers.made", &ImpactStats::covers},
+        {"impact.forced-covers.made", &ImpactStats::forced_covers},
+        {"impact.forced-covers.tried", &ImpactStats::forced_attempts},
+        {"impact.forced-covers.repeats-skipped", &ImpactStats::forced_repeats},
+        {"impact.forced-covers.refuted-by-model", &ImpactStats::forced_refuted},
+        {"impact.invariant-discoveries", &ImpactStats::discoveries},
+        {"impact.invariant-facts", &ImpactStats::invariant_facts},
+        {"impact.houdini-queries", &ImpactStats::houdini_queries},
+        {"impact.refinements", &ImpactStats::refinements},
+        {"impact.refinement-queries", &ImpactStats::refinement_queries},
+        {"impact.refinements-without-cuts", &ImpactStats::refinements_without_cuts},
+        {"impact.implication-checks.solver", &ImpactStats::implication_checks},
+        {"impact.implication-checks.cached", &ImpactStats::implication_hits},
+        {"impact.implication-checks.refuted-by-model", &ImpactStats::implication_refuted},
+        {"impact.operator-instances", &ImpactStats::operator_instances},
+        {"impact.dropped-conjuncts", &ImpactStats::dropped_conjuncts},
+        {"impact.interpolants", &ImpactStats::interpolants},
+        {"impact.interpolant-nodes.total", &ImpactStats::interpolant_nodes},
+        {"impact.interpolant-nodes.max", &ImpactStats::max_interpolant_nodes},
+    };
+    base::Statistics& st = v.stats;
+    st.count("impact.vertices", unwinding_.size());
+    st.count("impact.covers.final", unwinding_.num_covers());
+    for (const auto& [name, member] : kCounts) st.count(name, stats_.*member);
+    st.seconds("impact.time.solving", stats_.solve_seconds);
+    st.seconds("impact.time.interpolation", stats_.interpolation_seconds);
+    st.seconds("impact.time.sat", solver_times_.sat);
+    st.seconds("impact.time.theories", solver_times_.theory);
     return v;
 }
 
-Verdict ImpactEngine::run() {
+Verdict ImpactEngine::run(const std::function<void(const std::function<std::string()>&)>& progress) {
     Verdict out;
     auto unknown = [&](std::string why) {
         out.kind = VerdictKind::Unknown;
@@ -651,6 +629,11 @@ Verdict ImpactEngine::run() {
         std::vector<VertexId> stack{start};
         while (!stack.empty()) {
             if (timed_out()) return Stop::Timeout;
+            if (progress)
+                progress([&] {
+                    return std::to_string(unwinding_.size()) + " vertices, " + std::to_string(stats_.refinements) +
+                           " refinements, " + std::to_string(unwinding_.num_covers()) + " covers";
+                });
             if (o_.invariant_candidates && unwinding_.size() >= next_discovery_) {
                 discover_invariants();
                 next_discovery_ *= 4;
@@ -702,28 +685,103 @@ Verdict ImpactEngine::run() {
     for (VertexId v : depth_cut_)
         if (!unwinding_.is_covered(v))
             return unknown("unwinding depth bound " + std::to_string(o_.max_depth) + " reached");
-    // The unwinding is complete and safe: its certificate must check on its own.
+    // The unwinding is complete and safe: its invariants are the certificate, which the
+    // certification gate checks with fresh solvers.
     std::vector<Term> inv = unwinding_.invariants(blocks_.locs.size());
     for (Term& t : inv) t = itp::simplify_interpolant(tm_, t, 1);
-    smt::SolverOptions so;
-    so.check_models = o_.check_models;
-    so.check_certificates = o_.check_certificates;
-    so.deadline = o_.deadline;
-    const auto t0 = Clock::now();
-    const InvariantCheck c = check_invariants(blocks_, inv, so, o_.max_refinements);
-    stats_.check_seconds += since(t0);
-    if (c.outcome == InvariantOutcome::Invalid)
-        throw smt::CheckFailure("impact: the invariants of the unwinding are not inductive: " + c.why);
-    if (c.outcome == InvariantOutcome::Inconclusive) return unknown("the invariant check was inconclusive: " + c.why);
     out.kind = VerdictKind::True;
     out.reason = "inductive invariants from an unwinding of " + std::to_string(unwinding_.size()) + " vertices";
-    out.invariants = std::move(inv);
+    out.certificate.invariants = std::move(inv);
     return finish(std::move(out));
 }
 
-Verdict impact(const Program& blocks, const Program& plain, const ImpactOptions& options) {
-    ImpactEngine engine(blocks, plain, options);
-    return engine.run();
+namespace {
+
+// A label for a Graphviz node: at most `width` characters (longer text ends in "..."), escaped.
+std::string dot_text(std::string t, std::size_t width = 60) {
+    if (t.size() > width) t = t.substr(0, width - 3) + "...";
+    return dot_escape(t);
+}
+
+}  // namespace
+
+void ImpactEngine::write_dot(std::ostream& out) const {
+    out << "digraph unwinding {\n  node [shape=box, fontsize=10];\n";
+    for (VertexId v = 0; v < unwinding_.size(); ++v) {
+        const Vertex& x = unwinding_[v];
+        const Location& l = blocks_.locs[x.loc];
+        std::string style;
+        if (x.loc == blocks_.error)
+            style = ", color=red";
+        else if (unwinding_.is_covered(v))
+            style = ", style=dashed";
+        out << "  v" << v << " [label=\"" << v << " @ " << dot_text(l.loc.str(), 40) << "\\n"
+            << dot_text(term_to_c(blocks_, x.label)) << "\"" << style << "];\n";
+        if (x.parent != kNoVertex) out << "  v" << x.parent << " -> v" << v << ";\n";
+        if (x.covered_by != kNoVertex)
+            out << "  v" << v << " -> v" << x.covered_by << " [style=dashed, color=blue, constraint=false];\n";
+    }
+    out << "}\n";
+}
+
+namespace {
+
+// Interpolation systems: the names and aliases of itp/options.hpp, checked by its parsers.
+template <auto Parse>
+std::string check_itp(const std::string& v) {
+    return Parse(v) ? std::string() : "unknown value '" + v + "'";
+}
+
+constexpr EngineOption kImpactOptions[] = {
+    {"itp-bool", OptionKind::Choice, "mcmillan",
+     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (or 0, 1, 2)", check_itp<itp::parse_bool_system>},
+    {"itp-lra", OptionKind::Choice, "farkas",
+     "arithmetic interpolation: farkas, dual-farkas, flexible, decomposed-farkas, dual-decomposed-farkas (or 0, 2, 3, "
+     "4, 5)",
+     check_itp<itp::parse_lra_system>},
+    {"itp-euf", OptionKind::Choice, "strong", "EUF interpolation: strong or weak (or 0, 2)",
+     check_itp<itp::parse_euf_system>},
+    {"impact-forced-covering", OptionKind::Flag, "true",
+     "when a cover fails, try to force it by strengthening the path from the nearest common ancestor "
+     "(McMillan CAV'06, section 5; default on: more TRUE on SV-COMP loop-lit and loop-invgen)"},
+};
+
+class Impact final : public Engine {
+public:
+    explicit Impact(const EngineSettings& s) : s_(s) {}
+
+    Verdict solve(const Program& blocks, const base::Budget& budget) override {
+        ImpactOptions o;
+        o.check_models = s_.check_models;
+        o.check_certificates = s_.check_certificates;
+        o.max_depth = s_.bound;
+        o.max_refinements = s_.operator_rounds;
+        o.itp.boolean = *itp::parse_bool_system(s_.get("itp-bool"));
+        o.itp.lra = *itp::parse_lra_system(s_.get("itp-lra"));
+        o.itp.euf = *itp::parse_euf_system(s_.get("itp-euf"));
+        o.forced_covering = s_.flag("impact-forced-covering");
+        engine_ = std::make_unique<ImpactEngine>(blocks, o, budget);
+        return engine_->run([this](const std::function<std::string()>& status) { progress(status); });
+    }
+
+    bool write_arg(std::ostream& out) const override {
+        if (!engine_) return false;
+        engine_->write_dot(out);
+        return true;
+    }
+
+private:
+    EngineSettings s_;
+    std::unique_ptr<ImpactEngine> engine_;
+};
+
+}  // namespace
+
+const EngineInfo& impact_engine() {
+    static const EngineInfo info{
+        "impact", "lazy abstraction with interpolants (McMillan, CAV 2006): an unwinding refined by path interpolants",
+        kImpactOptions, [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Impact>(s); }};
+    return info;
 }
 
 }  // namespace craig::verifier

@@ -1,8 +1,10 @@
 // Lazy abstraction with interpolants (McMillan, CAV 2006): engine `impact`, over the
 // large-block program.
 //
-//   ImpactOptions o; o.deadline = ...;
-//   Verdict v = impact(blocks, plain, o);   // blocks = large_block(plain)
+//   ImpactOptions o;
+//   ImpactEngine e(blocks, o, base::Budget::seconds(60));   // blocks = large_block(plain)
+//   Verdict v = e.run();
+// (`craig verify --engine impact` makes it through the registry, engine.hpp.)
 //
 // The unwinding (unwinding.hpp) is a tree of vertices with labels over the program
 // variables' cur constants. The procedures of the paper:
@@ -31,22 +33,24 @@
 // Beyond the paper: at growing unwinding sizes, candidate invariants of the loop heads
 // (affine hull and octagon-like ranges of sampled reachable states, label conjuncts) are
 // checked by Houdini (houdini.hpp) and conjoined to every label of their location.
-// Verdicts: FALSE with the plain path and its inputs in execution order (verify.hpp
-// replays them); TRUE only after check_invariants (invariant_check.hpp) proved the
-// per-location disjunctions of uncovered labels inductive with fresh solvers (a failed
-// check throws smt::CheckFailure, an undecided one gives UNKNOWN); UNKNOWN when the
-// truncated location (recursion bound) is reachable, interpolation cannot answer, a
-// solver is undecided or the deadline passes.
+// Verdicts: FALSE with the plain path and its inputs in execution order; TRUE when the
+// unwinding is complete and safe, with the per-location disjunctions of uncovered labels as
+// certificate (McMillan CAV'06, Theorem 1), which the certification gate checks with fresh
+// solvers (certify/certify.hpp); UNKNOWN when the truncated location (recursion bound) is
+// reachable, interpolation cannot answer, a solver is undecided or the budget ends.
 #pragma once
 
 #include <chrono>
 #include <deque>
+#include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
 
+#include "base/budget.hpp"
 #include "itp/options.hpp"
 #include "smt/model.hpp"
 #include "smt/solver.hpp"
@@ -58,7 +62,6 @@
 namespace craig::verifier {
 
 struct ImpactOptions {
-    std::optional<std::chrono::steady_clock::time_point> deadline;
     bool check_models = true;
     bool check_certificates = true;
     itp::ItpOptions itp;
@@ -107,7 +110,7 @@ class ImpactEngine {
 public:
     enum class RefineResult { Refined, Feasible, Unknown };
 
-    ImpactEngine(const Program& blocks, const Program& plain, const ImpactOptions& options);
+    ImpactEngine(const Program& blocks, const ImpactOptions& options, base::Budget budget = {});
     ~ImpactEngine();
 
     Unwinding& unwinding() { return unwinding_; }
@@ -126,8 +129,11 @@ public:
     // label(a) ⊨ label(b) over every interpretation of the C operators (so also for C).
     bool implies(smt::Term a, smt::Term b);
 
-    // The whole algorithm (call once).
-    Verdict run();
+    // The whole algorithm (call once). `progress` hears of the search (--progress).
+    Verdict run(const std::function<void(const std::function<std::string()>&)>& progress = {});
+    // The unwinding as Graphviz (--dump-arg): vertices with location and shortened label,
+    // tree edges solid, covering edges dashed.
+    void write_dot(std::ostream& out) const;
 
     const Counterexample& counterexample() const { return cex_; }
     const std::string& reason() const { return reason_; }
@@ -164,6 +170,7 @@ private:
     const Program& blocks_;
     const Program& plain_;
     ImpactOptions o_;
+    base::Budget budget_;
     smt::TermManager& tm_;
     Unwinding unwinding_;
     std::unique_ptr<smt::Solver> implication_;
@@ -193,7 +200,5 @@ private:
     std::size_t next_discovery_ = 40;  // unwinding size of the next discover_invariants
     std::deque<Instance> instances_;   // by vertex, filled on first use (references stay valid)
 };
-
-Verdict impact(const Program& blocks, const Program& plain, const ImpactOptions& options);
 
 }  // namespace craig::verifier

@@ -7,9 +7,7 @@
 
 namespace craig::verifier {
 
-namespace {
-
-std::string escape(const std::string& s) {
+std::string dot_escape(const std::string& s) {
     std::string r;
     for (char c : s) {
         if (c == '"' || c == '\\') r += '\\';
@@ -21,6 +19,8 @@ std::string escape(const std::string& s) {
     }
     return r;
 }
+
+namespace {
 
 // Nodes and edges of p, node names prefixed so that several programs fit in one graph.
 void write_body(std::ostream& out, const Program& p, const std::string& prefix, bool formulas,
@@ -54,12 +54,12 @@ void write_body(std::ostream& out, const Program& p, const std::string& prefix, 
             label = f.str();
             if (label.size() > 400) label = label.substr(0, 397) + "...";
         }
-        out << indent << prefix << e.src << " -> " << prefix << e.dst << " [label=\"" << escape(label) << "\"];\n";
+        out << indent << prefix << e.src << " -> " << prefix << e.dst << " [label=\"" << dot_escape(label) << "\"];\n";
     }
 }
 
 void write_header(std::ostream& out, const std::string& title) {
-    out << "digraph \"" << escape(title) << "\" {\n  node [shape=circle fontsize=10];\n"
+    out << "digraph \"" << dot_escape(title) << "\" {\n  node [shape=circle fontsize=10];\n"
         << "  edge [fontsize=9];\n";
 }
 

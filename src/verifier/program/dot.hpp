@@ -10,6 +10,10 @@
 
 namespace craig::verifier {
 
+// A Graphviz string literal's contents: quotes and backslashes escaped, newlines as "\l"
+// (left-aligned lines).
+std::string dot_escape(const std::string& s);
+
 void write_dot(std::ostream& out, const Program& p, const std::string& title, bool formulas);
 
 // Both encodings of one program in one graph: the plain CFG and its large-block

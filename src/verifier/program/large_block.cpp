@@ -191,6 +191,7 @@ Program large_block(const Program& plain) {
     Program out(plain.terms());
     out.data_model = plain.data_model;
     out.file = plain.file;
+    out.origin = &plain;
     out.vars = plain.vars;
     out.approximations = plain.approximations;
     std::vector<bool> reachable;

@@ -114,6 +114,11 @@ public:
     std::vector<std::string> approximations;
     // Loop statements (plain programs; set by the lowering).
     std::vector<LoopStatement> loops;
+    // Large-block programs: the plain program they summarise (large_block.hpp), which
+    // Location::plain and BlockStep::plain index and counterexamples are reported on; it must
+    // outlive this program. Null for a plain program.
+    const Program* origin = nullptr;
+    const Program& plain() const { return origin ? *origin : *this; }
 
     LocId add_location(frontend::SourceLocation loc, std::string function);
     EdgeId add_edge(Edge e);

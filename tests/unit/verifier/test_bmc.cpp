@@ -4,7 +4,8 @@
 #include <string>
 
 #include "frontend/frontend.hpp"
-#include "verifier/engines/bmc.hpp"
+#include "verifier/certify/bounded_check.hpp"
+#include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
 #include "verifier/lowering/lowering.hpp"
 
@@ -27,9 +28,16 @@ verifier::Verdict run(const std::string& code, unsigned bound = 30,
     smt::TermManager tm;
     verifier::Program plain = verifier::lower(tu, tm);
     verifier::Program blocks = verifier::large_block(plain);
-    verifier::BmcOptions o;
-    o.max_bound = bound;
-    return verifier::bmc(blocks, plain, o);
+    verifier::EngineSettings s = verifier::builtin_engines().find("bmc")->defaults();
+    s.bound = bound;
+    verifier::Verdict v = verifier::builtin_engines().find("bmc")->make(s)->solve(blocks, base::Budget{});
+    // A TRUE must pass the certification gate's check of its complete bound.
+    if (v.kind == VerdictKind::True) {
+        REQUIRE(v.certificate.complete_bound);
+        CHECK(verifier::check_complete_unrolling(blocks, *v.certificate.complete_bound, {}).outcome ==
+              verifier::InvariantOutcome::Valid);
+    }
+    return v;
 }
 
 }  // namespace

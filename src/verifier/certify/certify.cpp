@@ -1,0 +1,72 @@
+#include "verifier/certify/certify.hpp"
+
+#include "smt/solver.hpp"
+#include "verifier/certify/bounded_check.hpp"
+#include "verifier/certify/invariant_check.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+void certify_true(const Verdict& v, const Program& p, const CertifyOptions& o, const base::Budget& budget,
+                  Certified& out) {
+    const Certificate& c = v.certificate;
+    if (c.empty()) throw smt::CheckFailure("a TRUE verdict without a certificate");
+    smt::SolverOptions so;
+    so.check_models = o.check_models;
+    so.check_certificates = o.check_certificates;
+    so.deadline = budget.deadline();
+    const InvariantCheck check = !c.invariants.empty()
+                                     ? check_invariants(p, c.invariants, so, o.operator_rounds)
+                                     : check_complete_unrolling(p, *c.complete_bound, so, o.operator_rounds);
+    out.stats.count("certify.queries", check.queries);
+    const char* what = !c.invariants.empty() ? "the invariants" : "the complete unrolling";
+    if (check.outcome == InvariantOutcome::Invalid)
+        throw smt::CheckFailure(std::string("certificate: ") + what + " did not check: " + check.why);
+    if (check.outcome == InvariantOutcome::Inconclusive) {
+        out.kind = VerdictKind::Unknown;
+        out.reason = std::string("the check of ") + what + " was inconclusive: " + check.why;
+    }
+}
+
+void certify_false(const Verdict& v, const frontend::TranslationUnit& tu, std::span<const std::string> externals,
+                   Certified& out) {
+    std::vector<std::uint64_t> inputs;
+    for (const InputValue& in : v.cex.inputs) inputs.push_back(in.bits);
+    frontend::ReplayResult replay = frontend::replay(tu, inputs);
+    // A counterexample through an external function must not rest on that function changing
+    // globals: the same inputs replay the run in which external calls leave the globals alone.
+    if (replay.outcome == frontend::ReplayOutcome::ReachedError && !externals.empty()) {
+        frontend::ReplayLimits pure;
+        pure.external_side_effects = false;
+        frontend::ReplayResult without = frontend::replay(tu, inputs, pure);
+        if (without.outcome != frontend::ReplayOutcome::ReachedError) {
+            out.kind = VerdictKind::Unknown;
+            out.reason = "the error is reached only if an external function (" + externals.front() +
+                         (externals.size() > 1 ? ", ..." : "") + ") changes a global variable";
+        }
+        replay = std::move(without);
+    }
+    if (out.kind == VerdictKind::False && replay.outcome != frontend::ReplayOutcome::ReachedError) {
+        out.kind = VerdictKind::Unknown;
+        out.reason = "counterexample not confirmed by replay: " + std::string(frontend::to_string(replay.outcome)) +
+                     (replay.message.empty() ? "" : " (" + replay.message + ")") + " at " + replay.where.str();
+    }
+    out.replay = std::move(replay);
+}
+
+}  // namespace
+
+Certified certify(const Verdict& v, const Program& program, const frontend::TranslationUnit& tu,
+                  std::span<const std::string> externals, const CertifyOptions& o, const base::Budget& budget) {
+    const auto start = base::Budget::Clock::now();
+    Certified out;
+    out.kind = v.kind;
+    out.reason = v.reason;
+    if (v.kind == VerdictKind::True) certify_true(v, program, o, budget, out);
+    if (v.kind == VerdictKind::False) certify_false(v, tu, externals, out);
+    out.stats.seconds("certify.time", base::seconds_since(start));
+    return out;
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,144 @@
+// Engine: one verification algorithm behind one interface (after Golem's Engine).
+//
+//   const EngineInfo* info = builtin_engines().find("impact");
+//   EngineSettings s = info->defaults();
+//   s.set("itp-bool", "mcmillan-prime");        // an option of the engine's table
+//   std::unique_ptr<Engine> e = info->make(s);
+//   Verdict v = e->solve(blocks, budget);        // blocks = large_block(plain)
+//
+// Contract of solve():
+//   - TRUE comes with a certificate (Verdict::certificate): an invariant map over the
+//     program's locations, or the bound within which every execution ends. The engine does
+//     not check it: the certification gate (certify/certify.hpp) does, with fresh solvers,
+//     for every engine alike; a TRUE without a certificate fails the gate.
+//   - FALSE comes with a counterexample on program.plain() (the inputs in execution order);
+//     the gate replays it concretely on the C program.
+//   - UNKNOWN comes with a reason; at the end of the budget it starts with "timeout" or
+//     "interrupted" and says where the engine was ("timeout at bound 12").
+//   - statistics (Verdict::stats) are named "<engine>.<figure>".
+// Engines print nothing; --progress lines go through progress() and --dump-arg through
+// write_arg().
+//
+// Options: each engine declares a table of EngineOption (name, kind, default, help); the
+// command line offers every option of every engine (main.cpp reads the tables) and refuses
+// an option the chosen engine does not declare. To add an engine: write
+// engines/<name>.cpp with its class, its option table and an EngineInfo, and add one line to
+// engines/registry.cpp (docs/architecture.md, "Adding an engine").
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "base/budget.hpp"
+#include "verifier/program/program.hpp"
+#include "verifier/verdict.hpp"
+
+namespace craig::verifier {
+
+class Progress;
+
+enum class OptionKind : std::uint8_t {
+    Flag,      // --NAME / --no-NAME; values "true", "false"
+    Unsigned,  // a non-negative integer
+    Choice,    // one of a set of words, checked by `check`
+};
+
+struct EngineOption {
+    std::string_view name;  // without "--": the command-line option and the settings key
+    OptionKind kind = OptionKind::Flag;
+    std::string_view default_value;
+    std::string_view help;
+    // Choice (and Unsigned, optionally): the error text for a value outside the choice,
+    // empty for a valid one.
+    std::string (*check)(const std::string& value) = nullptr;
+};
+
+// The settings an engine is made with: the options common to all engines and the values of
+// the engine's own option table (by name, as text; typed getters).
+class EngineSettings {
+public:
+    unsigned bound = 0;  // engine-specific depth bound (0 = none): bmc's unrolling, impact's depth
+    bool check_models = true;
+    bool check_certificates = true;
+    unsigned operator_rounds = 100;  // rounds of operator refinement per exact check
+    bool keep_arg = false;           // --dump-arg will ask write_arg() (engines may keep the graph)
+    // Set by run_verify: the certification gate on a candidate verdict (true: it stands; a
+    // wrong certificate throws smt::CheckFailure). Engines that combine others (portfolio)
+    // let only certified verdicts win.
+    std::function<bool(const Verdict&)> certified;
+
+    void set(std::string_view name, std::string value) { values_[std::string(name)] = std::move(value); }
+    bool has(std::string_view name) const { return values_.count(std::string(name)) != 0; }
+    const std::string& get(std::string_view name) const;  // throws std::out_of_range
+    bool flag(std::string_view name) const { return get(name) == "true"; }
+    unsigned number(std::string_view name) const;
+    const std::map<std::string, std::string>& values() const { return values_; }
+
+private:
+    std::map<std::string, std::string> values_;
+};
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+    virtual Verdict solve(const Program& program, const base::Budget& budget) = 0;
+    // The final unwinding or abstract reachability graph as Graphviz (--dump-arg); false for
+    // engines without one (nothing written).
+    virtual bool write_arg(std::ostream&) const { return false; }
+    // Where --progress lines go (null: none).
+    void set_progress(Progress* p) { progress_ = p; }
+
+protected:
+    // A status line, at most about once a second (the callback is only run then).
+    void progress(const std::function<std::string()>& status);
+    Progress* progress_sink() const { return progress_; }
+
+private:
+    Progress* progress_ = nullptr;
+};
+
+struct EngineInfo {
+    std::string_view name;
+    std::string_view description;  // one line, for --list-engines
+    std::span<const EngineOption> options;
+    std::unique_ptr<Engine> (*make)(const EngineSettings&) = nullptr;
+
+    // Settings with every option of the table at its default.
+    EngineSettings defaults() const;
+    const EngineOption* option(std::string_view name) const;
+};
+
+// The engines one run can choose from (a value: tests add their own engines to a copy).
+class EngineRegistry {
+public:
+    void add(const EngineInfo& info);
+    const EngineInfo* find(std::string_view name) const;
+    std::span<const EngineInfo> all() const { return engines_; }
+
+private:
+    std::vector<EngineInfo> engines_;
+};
+
+// The engines of craig (engines/registry.cpp).
+const EngineRegistry& builtin_engines();
+
+// The status line printer of --progress: "[craig 3.0 s] impact: 1200 vertices, ..." on a
+// stream, at most once per `period` seconds.
+class Progress {
+public:
+    Progress(std::ostream& out, std::string engine, double period = 1.0);
+    void tick(const std::function<std::string()>& status);
+
+private:
+    std::ostream& out_;
+    std::string engine_;
+    double period_;
+    base::Budget::Clock::time_point start_, last_;
+};
+
+}  // namespace craig::verifier

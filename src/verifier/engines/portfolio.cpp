@@ -1,0 +1,368 @@
+// Engine `portfolio`, the default of `craig verify`: runs several engines (or one engine with
+// several option sets) in parallel processes, and the first certified verdict wins.
+//
+// Members are a list "ENGINE[:OPTION=VALUE,...];..." (--portfolio). Each member runs in a child
+// process (fork: it shares the program built before; its result comes back through a pipe as
+// text, verdict_codec.hpp). At most --jobs members run at once (0: the number of cores); with
+// more members than jobs they share the cores in time slices of one second (the running ones
+// are stopped with SIGSTOP, the waiting ones continued with SIGCONT, round robin), so each
+// member progresses and none waits for another to end. A TRUE or FALSE of a member is put to
+// the certification gate at once (EngineSettings::certified); the first one it confirms wins
+// and the other children are killed. A member whose verdict the gate does not confirm counts as
+// UNKNOWN. Two confirmed verdicts that contradict each other (possible only when both arrive
+// before the others are stopped) are a failed self-check (smt::CheckFailure, exit 10), as is a
+// member's own failed self-check. When every member ends with UNKNOWN the reason lists theirs.
+// Each child has the whole budget's deadline (wall clock) and the process's memory limit.
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <new>
+#include <sstream>
+#include <thread>
+
+#include "smt/solver.hpp"
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/verdict_codec.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+struct Member {
+    const EngineInfo* info = nullptr;
+    std::map<std::string, std::string> options;
+    std::string text;  // as written in the list
+};
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> parts;
+    std::string part;
+    std::istringstream in(s);
+    while (std::getline(in, part, sep)) parts.push_back(trim(part));
+    return parts;
+}
+
+// Parses a member list; returns the error text (empty when valid). Members are built-in
+// engines other than the portfolio itself; every option must be one of the engine's, with a
+// valid value.
+std::string parse_members(const std::string& spec, std::vector<Member>* out) {
+    std::vector<Member> members;
+    for (const std::string& item : split(spec, ';')) {
+        if (item.empty()) continue;
+        Member m;
+        m.text = item;
+        const std::size_t colon = item.find(':');
+        const std::string name = trim(item.substr(0, colon));
+        m.info = builtin_engines().find(name);
+        if (!m.info || name == "portfolio") return "'" + name + "' is not an engine a portfolio can run";
+        if (colon != std::string::npos)
+            for (const std::string& assignment : split(item.substr(colon + 1), ',')) {
+                const std::size_t eq = assignment.find('=');
+                const std::string key = trim(assignment.substr(0, eq));
+                const std::string value = eq == std::string::npos ? "" : trim(assignment.substr(eq + 1));
+                const EngineOption* opt = m.info->option(key);
+                if (!opt) return "engine " + name + " has no option '" + key + "'";
+                if (eq == std::string::npos) return "option " + key + " of " + name + " needs =VALUE";
+                if (opt->kind == OptionKind::Flag && value != "true" && value != "false")
+                    return "option " + key + " of " + name + " is true or false";
+                if (opt->kind == OptionKind::Unsigned &&
+                    (value.empty() || value.find_first_not_of("0123456789") != std::string::npos))
+                    return "option " + key + " of " + name + " is a non-negative integer";
+                if (opt->check)
+                    if (std::string why = opt->check(value); !why.empty())
+                        return "option " + key + " of " + name + ": " + why;
+                m.options[key] = value;
+            }
+        members.push_back(std::move(m));
+    }
+    if (members.empty()) return "a portfolio needs at least one member";
+    if (out) *out = std::move(members);
+    return "";
+}
+
+std::string check_members(const std::string& v) { return parse_members(v, nullptr); }
+
+// The default members, chosen by measurement on the dev tasks (docs/results/): bmc finds deep
+// counterexamples fastest, and the two interpolation systems of impact prove different tasks.
+constexpr EngineOption kPortfolioOptions[] = {
+    {"portfolio", OptionKind::Choice, "bmc;impact;impact:itp-bool=mcmillan-prime,itp-lra=dual-farkas",
+     "members, separated by ';': ENGINE or ENGINE:OPTION=VALUE,... (engines and options of --list-engines)",
+     check_members},
+    {"jobs", OptionKind::Unsigned, "0",
+     "members running at once (0 = the number of cores); more members share the cores in time slices"},
+};
+
+// What a member's process sends: "ok\n" + encoded verdict, or "checkfail\n" + the message.
+void run_member(const Member& m, const EngineSettings& common, const Program& program, const base::Budget& budget,
+                Progress* progress, int fd) {
+    std::string message;
+    try {
+        EngineSettings s = m.info->defaults();
+        s.bound = common.bound;
+        s.check_models = common.check_models;
+        s.check_certificates = common.check_certificates;
+        s.operator_rounds = common.operator_rounds;
+        s.keep_arg = common.keep_arg;
+        for (const auto& [k, v] : m.options) s.set(k, v);
+        std::unique_ptr<Engine> engine = m.info->make(s);
+        std::optional<Progress> own;
+        if (progress) {
+            own.emplace(std::cerr, m.text);
+            engine->set_progress(&*own);
+        }
+        Verdict v = engine->solve(program, budget);
+        std::string arg;
+        if (s.keep_arg) {
+            std::ostringstream dot;
+            if (engine->write_arg(dot)) arg = dot.str();
+        }
+        message = "ok\n" + encode_verdict(program, v, arg);
+    } catch (const smt::CheckFailure& e) {
+        message = std::string("checkfail\n") + e.what();
+    } catch (const std::bad_alloc&) {
+        Verdict v;
+        v.reason = "memory limit";
+        message = "ok\n" + encode_verdict(program, v);
+    } catch (const std::exception& e) {
+        Verdict v;
+        v.reason = std::string("internal error: ") + e.what();
+        message = "ok\n" + encode_verdict(program, v);
+    }
+    for (std::size_t done = 0; done < message.size();) {
+        const ssize_t w = write(fd, message.data() + done, message.size() - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        done += static_cast<std::size_t>(w);
+    }
+}
+
+class Portfolio final : public Engine {
+public:
+    explicit Portfolio(const EngineSettings& s) : s_(s) {
+        const std::string why = parse_members(s.get("portfolio"), &members_);
+        if (!why.empty()) throw std::invalid_argument("--portfolio: " + why);
+        jobs_ = s.number("jobs");
+        if (jobs_ == 0) jobs_ = std::max(1u, std::thread::hardware_concurrency());
+    }
+
+    Verdict solve(const Program& program, const base::Budget& budget) override;
+
+    bool write_arg(std::ostream& out) const override {
+        if (arg_.empty()) return false;
+        out << arg_;
+        return true;
+    }
+
+private:
+    struct Child {
+        pid_t pid = -1;
+        int fd = -1;
+        std::string text;
+        bool stopped = false;
+        bool done = false;
+    };
+
+    void stop_all(std::vector<Child>& children) const;
+
+    EngineSettings s_;
+    std::vector<Member> members_;
+    unsigned jobs_ = 1;
+    std::string arg_;
+};
+
+void Portfolio::stop_all(std::vector<Child>& children) const {
+    for (Child& c : children)
+        if (!c.done && c.pid > 0) {
+            kill(c.pid, SIGKILL);
+            if (c.fd >= 0) close(c.fd);
+            waitpid(c.pid, nullptr, 0);
+            c.done = true;
+        }
+}
+
+Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
+    const std::size_t n = members_.size();
+    std::vector<Child> children(n);
+    std::cout.flush();
+    std::cerr.flush();
+    for (std::size_t i = 0; i < n; ++i) {
+        int fds[2];
+        if (pipe(fds) != 0) throw std::runtime_error("portfolio: pipe failed");
+        const pid_t pid = fork();
+        if (pid < 0) throw std::runtime_error("portfolio: fork failed");
+        if (pid == 0) {
+            close(fds[0]);
+            for (std::size_t j = 0; j < i; ++j) close(children[j].fd);
+            run_member(members_[i], s_, program, budget, progress_sink(), fds[1]);
+            close(fds[1]);
+            _exit(0);
+        }
+        close(fds[1]);
+        children[i].pid = pid;
+        children[i].fd = fds[0];
+        if (i >= jobs_) {  // waits for its first time slice
+            kill(pid, SIGSTOP);
+            children[i].stopped = true;
+        }
+    }
+    std::vector<std::string> outcomes(n);  // per member: its verdict or why it has none
+    std::optional<std::size_t> winner;
+    std::optional<Verdict> won;
+    std::size_t finished = 0, next_slice = jobs_ % std::max<std::size_t>(n, 1);
+    auto slice_start = base::Budget::Clock::now();
+    bool signalled = false;
+    // Reads a finished member's result; returns its verdict once the gate confirmed it.
+    auto collect = [&](std::size_t i) -> std::optional<Verdict> {
+        Child& c = children[i];
+        close(c.fd);
+        int status = 0;
+        waitpid(c.pid, &status, 0);
+        c.done = true;
+        ++finished;
+        if (c.text.rfind("checkfail\n", 0) == 0) {
+            stop_all(children);
+            throw smt::CheckFailure("portfolio member " + members_[i].text + ": " + c.text.substr(10));
+        }
+        std::string arg;
+        std::optional<Verdict> v =
+            c.text.rfind("ok\n", 0) == 0 ? decode_verdict(program, c.text.substr(3), &arg) : std::nullopt;
+        if (!v) {
+            outcomes[i] = members_[i].text + ": no result (" +
+                          (WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
+                                               : "exit " + std::to_string(WEXITSTATUS(status))) +
+                          ")";
+            return std::nullopt;
+        }
+        outcomes[i] = members_[i].text + ": " + verdict_name(v->kind) +
+                      (v->kind == VerdictKind::Unknown ? " (" + v->reason + ")" : "");
+        if (v->kind == VerdictKind::Unknown) return std::nullopt;
+        if (s_.certified && !s_.certified(*v)) {
+            outcomes[i] += " not confirmed by the certification gate";
+            return std::nullopt;
+        }
+        if (s_.keep_arg) arg_ = std::move(arg);
+        return v;
+    };
+    while (finished < n && !winner) {
+        if (base::interrupted() && !signalled) {  // children unwind on their own handler
+            for (Child& c : children)
+                if (!c.done) {
+                    kill(c.pid, SIGTERM);
+                    kill(c.pid, SIGCONT);
+                }
+            signalled = true;
+        }
+        // Past the deadline every member stops by itself; one second more and it is killed.
+        if (budget.deadline() && base::Budget::Clock::now() > *budget.deadline() + std::chrono::seconds(1)) break;
+        std::vector<pollfd> fds;
+        std::vector<std::size_t> who;
+        for (std::size_t i = 0; i < n; ++i)
+            if (!children[i].done) {
+                fds.push_back(pollfd{children[i].fd, POLLIN, 0});
+                who.push_back(i);
+            }
+        const int r = poll(fds.data(), fds.size(), 100);
+        if (r < 0 && errno != EINTR) throw std::runtime_error("portfolio: poll failed");
+        for (std::size_t k = 0; r > 0 && k < fds.size(); ++k) {
+            if (!(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            Child& c = children[who[k]];
+            char buf[65536];
+            const ssize_t got = read(c.fd, buf, sizeof buf);
+            if (got > 0) {
+                c.text.append(buf, static_cast<std::size_t>(got));
+                continue;
+            }
+            if (got < 0 && errno == EINTR) continue;
+            if (std::optional<Verdict> v = collect(who[k]); v && !winner) {
+                winner = who[k];
+                won = std::move(v);
+            }
+        }
+        // Time slices: when members wait, the longest-running ones make room every second.
+        const std::size_t live =
+            std::count_if(children.begin(), children.end(), [](const Child& c) { return !c.done; });
+        std::size_t running =
+            std::count_if(children.begin(), children.end(), [](const Child& c) { return !c.done && !c.stopped; });
+        const bool rotate = base::Budget::Clock::now() - slice_start > std::chrono::seconds(1);
+        if (live > running && (running < jobs_ || rotate)) {
+            if (rotate)
+                for (Child& c : children)
+                    if (!c.done && !c.stopped) {
+                        kill(c.pid, SIGSTOP);
+                        c.stopped = true;
+                    }
+            running =
+                std::count_if(children.begin(), children.end(), [](const Child& c) { return !c.done && !c.stopped; });
+            for (std::size_t step = 0; step < n && running < jobs_; ++step) {
+                Child& c = children[next_slice];
+                next_slice = (next_slice + 1) % n;
+                if (c.done || !c.stopped) continue;
+                kill(c.pid, SIGCONT);
+                c.stopped = false;
+                ++running;
+            }
+            slice_start = base::Budget::Clock::now();
+        }
+    }
+    // A contradiction among the verdicts that arrived before the others are stopped.
+    if (winner)
+        for (std::size_t i = 0; i < n; ++i) {
+            Child& c = children[i];
+            if (c.done || i == *winner) continue;
+            pollfd p{c.fd, POLLIN, 0};
+            if (poll(&p, 1, 0) <= 0) continue;
+            // Only a member that has already written everything is read (no waiting).
+            char buf[65536];
+            ssize_t got;
+            while ((got = read(c.fd, buf, sizeof buf)) > 0) c.text.append(buf, static_cast<std::size_t>(got));
+            if (got != 0) continue;
+            const std::optional<Verdict> other = collect(i);
+            if (other && other->kind != won->kind) {
+                stop_all(children);
+                throw smt::CheckFailure("portfolio: " + members_[*winner].text + " says " + verdict_name(won->kind) +
+                                        ", " + members_[i].text + " says " + verdict_name(other->kind) +
+                                        "; both passed the certification gate");
+            }
+        }
+    stop_all(children);
+    Verdict v;
+    if (won) {
+        v = std::move(*won);
+        v.reason += " (portfolio member " + members_[*winner].text + ")";
+        v.stats.text("portfolio.winner", members_[*winner].text);
+    } else {
+        v.reason = budget.exhausted() ? std::string(budget.why()) + " in every member" : "no member decided";
+        std::string list;
+        for (const std::string& o : outcomes)
+            if (!o.empty()) list += (list.empty() ? "" : "; ") + o;
+        if (!list.empty()) v.reason += ": " + list;
+    }
+    v.stats.count("portfolio.members", n);
+    v.stats.count("portfolio.jobs", jobs_);
+    v.stats.count("portfolio.finished", finished);
+    return v;
+}
+
+}  // namespace
+
+const EngineInfo& portfolio_engine() {
+    static const EngineInfo info{
+        "portfolio",
+        "runs several engines in parallel processes; the first verdict the certification gate confirms wins",
+        kPortfolioOptions,
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Portfolio>(s); }};
+    return info;
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,113 @@
+#include "verifier/engines/verdict_codec.hpp"
+
+#include <sstream>
+
+#include "smt/terms/term_codec.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+// Length-prefixed strings keep any bytes (reasons, names, encoded terms).
+void put(std::ostream& out, const std::string& s) { out << s.size() << ":" << s << "\n"; }
+
+bool get(std::istream& in, std::string& s) {
+    std::size_t n = 0;
+    char colon = 0;
+    if (!(in >> n) || !in.get(colon) || colon != ':') return false;
+    s.assign(n, '\0');
+    if (!in.read(s.data(), static_cast<std::streamsize>(n))) return false;
+    return true;
+}
+
+}  // namespace
+
+std::string encode_verdict(const Program& p, const Verdict& v, const std::string& arg_dot) {
+    std::ostringstream out;
+    out << "verdict " << static_cast<int>(v.kind) << "\n";
+    put(out, v.reason);
+    out << "bound " << (v.certificate.complete_bound ? static_cast<long long>(*v.certificate.complete_bound) : -1)
+        << "\n";
+    put(out, v.certificate.invariants.empty() ? std::string() : smt::encode_terms(p.terms(), v.certificate.invariants));
+    out << "path " << v.cex.plain_path.size();
+    for (EdgeId e : v.cex.plain_path) out << " " << e;
+    out << "\ninputs " << v.cex.inputs.size() << "\n";
+    for (const InputValue& in : v.cex.inputs) {
+        out << in.bits << " ";
+        put(out, in.text);
+    }
+    const auto entries = v.stats.entries();
+    out << "stats " << entries.size() << "\n";
+    for (const base::Statistics::Entry& e : entries) {
+        out << static_cast<int>(e.kind) << " ";
+        put(out, e.name);
+        switch (e.kind) {
+            case base::Statistics::Kind::Count: out << e.count << "\n"; break;
+            case base::Statistics::Kind::Seconds: out << e.seconds << "\n"; break;
+            case base::Statistics::Kind::Text: put(out, e.text); break;
+        }
+    }
+    put(out, arg_dot);
+    return out.str();
+}
+
+std::optional<Verdict> decode_verdict(const Program& p, const std::string& text, std::string* arg_dot) {
+    std::istringstream in(text);
+    Verdict v;
+    std::string tag, terms;
+    int kind = 0;
+    long long bound = -1;
+    if (!(in >> tag >> kind) || tag != "verdict" || kind < 0 || kind > 2) return std::nullopt;
+    v.kind = static_cast<VerdictKind>(kind);
+    if (!get(in, v.reason) || !(in >> tag >> bound) || tag != "bound") return std::nullopt;
+    if (bound >= 0) v.certificate.complete_bound = static_cast<unsigned>(bound);
+    if (!get(in, terms)) return std::nullopt;
+    if (!terms.empty()) {
+        auto inv = smt::decode_terms(p.terms(), terms);
+        if (!inv || inv->size() != p.locs.size()) return std::nullopt;
+        v.certificate.invariants = std::move(*inv);
+    }
+    std::size_t n = 0;
+    if (!(in >> tag >> n) || tag != "path") return std::nullopt;
+    const Program& plain = p.plain();
+    std::vector<const Input*> inputs;  // the inputs along the path, in execution order
+    for (std::size_t i = 0; i < n; ++i) {
+        EdgeId e = 0;
+        if (!(in >> e) || e >= plain.edges.size()) return std::nullopt;
+        v.cex.plain_path.push_back(e);
+        for (const Input& x : plain.edges[e].inputs) inputs.push_back(&x);
+    }
+    if (!(in >> tag >> n) || tag != "inputs" || n != (v.cex.plain_path.empty() ? 0 : inputs.size()))
+        return std::nullopt;
+    for (std::size_t i = 0; i < n; ++i) {
+        InputValue x;
+        if (!(in >> x.bits) || !get(in, x.text)) return std::nullopt;
+        x.input = *inputs[i];
+        v.cex.inputs.push_back(std::move(x));
+    }
+    if (!(in >> tag >> n) || tag != "stats") return std::nullopt;
+    for (std::size_t i = 0; i < n; ++i) {
+        int k = 0;
+        std::string name;
+        if (!(in >> k) || !get(in, name)) return std::nullopt;
+        if (k == static_cast<int>(base::Statistics::Kind::Count)) {
+            std::uint64_t c = 0;
+            if (!(in >> c)) return std::nullopt;
+            v.stats.count(name, c);
+        } else if (k == static_cast<int>(base::Statistics::Kind::Seconds)) {
+            double s = 0;
+            if (!(in >> s)) return std::nullopt;
+            v.stats.seconds(name, s);
+        } else {
+            std::string t;
+            if (!get(in, t)) return std::nullopt;
+            v.stats.text(name, std::move(t));
+        }
+    }
+    std::string arg;
+    if (!get(in, arg)) return std::nullopt;
+    if (arg_dot) *arg_dot = std::move(arg);
+    return v;
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# engines.sh CRAIG — the engine interface on the command line (issue 16): --list-engines, an
+# engine's options refused with another engine, --progress, --dump-arg and the statistics in
+# --stats and --json. Prints `ok NAME` / `FAIL NAME: why` and `N passed, M failed`; exit status
+# 1 if anything failed.
+set -u
+craig=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+source "$(dirname "$0")/lib.sh"
+
+cat > "$tmp/loop.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int n = __VERIFIER_nondet_int(), x = 0;
+  if (n < 0) return 0;
+  while (x < n) x++;
+  if (x != n) reach_error();
+  return 0;
+}
+C
+# An unbounded loop bmc never finishes: its progress lines are what the test reads.
+cat > "$tmp/spin.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int x = 0;
+  while (__VERIFIER_nondet_int()) { x = x + 2; if (x == 7) reach_error(); }
+  return 0;
+}
+C
+
+if run list_engines 0 verify --list-engines; then
+  if ! has out "bmc:" || ! has out "impact:" || ! has out "portfolio (default):" ||
+     ! has out "--itp-bool (default mcmillan)" || ! has out "--jobs (default 0)"; then
+    fail list_engines "an engine or an option is missing"
+  else ok list_engines; fi
+fi
+
+if run option_of_other_engine 2 verify "$tmp/loop.c" --engine bmc --itp-lra dual-farkas; then
+  if has err "--itp-lra needs --engine impact"; then ok option_of_other_engine
+  else fail option_of_other_engine "no message naming the engine"; fi
+fi
+
+if run missing_file 2 verify; then ok missing_file; fi
+
+# The portfolio (default engine): the winner is named, its members are checked on the command
+# line, a member's option is passed on, and at the time limit every member's reason is given.
+if run portfolio_winner 0 verify "$tmp/loop.c" --stats; then
+  if ! has out "Verification result: TRUE"; then fail portfolio_winner "not TRUE"
+  elif ! has out "portfolio.winner: impact"; then fail portfolio_winner "no winner named"
+  else ok portfolio_winner; fi
+fi
+if run portfolio_bad_member 2 verify "$tmp/loop.c" --portfolio "bmc;impact:itp-bool=nonsense"; then
+  if has err "itp-bool"; then ok portfolio_bad_member; else fail portfolio_bad_member "no message"; fi
+fi
+if run jobs_with_impact 2 verify "$tmp/loop.c" --engine impact --jobs 2; then ok jobs_with_impact; fi
+if run portfolio_timeout 5 verify "$tmp/spin.c" --portfolio "bmc;bmc" --jobs 1 --timeout 2; then
+  if has out "timeout after 2 s in every member: bmc: UNKNOWN (timeout at bound"; then ok portfolio_timeout
+  else fail portfolio_timeout "no member reasons"; fi
+fi
+
+if run progress 5 verify "$tmp/spin.c" --engine bmc --timeout 3 --progress; then
+  if grep -qE '^\[craig [0-9.]+ s\] bmc: bound [0-9]+' "$tmp/err"; then ok progress
+  else fail progress "no status line on stderr"; fi
+fi
+
+if run dump_arg 0 verify "$tmp/loop.c" --dump-arg "$tmp/arg.dot"; then
+  if ! has out "Verification result: TRUE"; then fail dump_arg "not TRUE"
+  elif ! grep -q '^digraph unwinding' "$tmp/arg.dot"; then fail dump_arg "no unwinding graph"
+  elif ! grep -q 'style=dashed, color=blue' "$tmp/arg.dot"; then fail dump_arg "no covering edge"
+  else ok dump_arg; fi
+fi
+
+if run dump_arg_bmc 0 verify "$tmp/loop.c" --engine bmc --bound 3 --dump-arg "$tmp/bmc.dot"; then
+  if grep -q 'builds no ARG' "$tmp/bmc.dot"; then ok dump_arg_bmc
+  else fail dump_arg_bmc "the file does not say bmc has no ARG"; fi
+fi
+
+if run json_stats 0 verify "$tmp/loop.c" --engine bmc --bound 4 --json --stats; then
+  last=$(tail -n 1 "$tmp/out")
+  if ! has out "  bmc.bound: 4"; then fail json_stats "no bmc.bound line in --stats"
+  elif ! python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["stats"]["bmc.bound"] == 4' "$last"; then
+    fail json_stats "the JSON line has no stats.bmc.bound = 4"
+  else ok json_stats; fi
+fi
+
+finish
