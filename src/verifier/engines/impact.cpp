@@ -600,6 +600,7 @@ Verdict ImpactEngine::finish(Verdict v) const {
         {"impact.implication-checks.refuted-by-model", &ImpactStats::implication_refuted},
         {"impact.operator-instances", &ImpactStats::operator_instances},
         {"impact.dropped-conjuncts", &ImpactStats::dropped_conjuncts},
+        {"impact.subsumed-disjuncts", &ImpactStats::subsumed_disjuncts},
         {"impact.interpolants", &ImpactStats::interpolants},
         {"impact.interpolant-nodes.total", &ImpactStats::interpolant_nodes},
         {"impact.interpolant-nodes.max", &ImpactStats::max_interpolant_nodes},
@@ -687,8 +688,7 @@ Verdict ImpactEngine::run(const std::function<void(const std::function<std::stri
             return unknown("unwinding depth bound " + std::to_string(o_.max_depth) + " reached");
     // The unwinding is complete and safe: its invariants are the certificate, which the
     // certification gate checks with fresh solvers.
-    std::vector<Term> inv = unwinding_.invariants(blocks_.locs.size());
-    for (Term& t : inv) t = itp::simplify_interpolant(tm_, t, 1);
+    std::vector<Term> inv = invariants();
     out.kind = VerdictKind::True;
     out.reason = "inductive invariants from an unwinding of " + std::to_string(unwinding_.size()) + " vertices";
     out.certificate.invariants = std::move(inv);
@@ -704,6 +704,33 @@ std::string dot_text(std::string t, std::size_t width = 60) {
 }
 
 }  // namespace
+
+std::vector<Term> ImpactEngine::invariants() {
+    // A disjunct implied by another one adds nothing: dropping it keeps the disjunction (the
+    // gate checks the result anyway). Pairs are decided by implies(); an undecided pair keeps
+    // both. Locations with many disjuncts are left as they are (quadratic checks).
+    constexpr std::size_t kMaxDisjuncts = 64;
+    std::vector<Term> inv;
+    for (const std::vector<Term>& parts : unwinding_.uncovered_labels(blocks_.locs.size())) {
+        std::vector<Term> kept;
+        if (parts.size() > kMaxDisjuncts) {
+            kept = parts;
+        } else {
+            for (const Term d : parts) {
+                if (std::any_of(kept.begin(), kept.end(), [&](Term k) { return implies(d, k); })) {
+                    ++stats_.subsumed_disjuncts;
+                    continue;
+                }
+                const std::size_t before = kept.size();
+                kept.erase(std::remove_if(kept.begin(), kept.end(), [&](Term k) { return implies(k, d); }), kept.end());
+                stats_.subsumed_disjuncts += before - kept.size();
+                kept.push_back(d);
+            }
+        }
+        inv.push_back(itp::simplify_interpolant(tm_, tm_.mk_or(kept), 1));
+    }
+    return inv;
+}
 
 void ImpactEngine::write_dot(std::ostream& out) const {
     out << "digraph unwinding {\n  node [shape=box, fontsize=10];\n";

@@ -90,6 +90,7 @@ struct ImpactStats {
     std::size_t implication_checks = 0, implication_hits = 0, implication_refuted = 0, operator_instances = 0,
                 dropped_conjuncts = 0;
     std::size_t discoveries = 0, invariant_facts = 0, houdini_queries = 0;
+    std::size_t subsumed_disjuncts = 0;  // invariant disjuncts implied by another one, dropped
     std::size_t interpolants = 0, interpolant_nodes = 0, max_interpolant_nodes = 0;
     double solve_seconds = 0, interpolation_seconds = 0, check_seconds = 0;
 };
@@ -131,6 +132,9 @@ public:
 
     // The whole algorithm (call once). `progress` hears of the search (--progress).
     Verdict run(const std::function<void(const std::function<std::string()>&)>& progress = {});
+    // The certificate of a complete, safe unwinding: per location the disjunction of the
+    // uncovered labels without the disjuncts another one implies, simplified.
+    std::vector<smt::Term> invariants();
     // The unwinding as Graphviz (--dump-arg): vertices with location and shortened label,
     // tree edges solid, covering edges dashed.
     void write_dot(std::ostream& out) const;

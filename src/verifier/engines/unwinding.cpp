@@ -116,10 +116,18 @@ std::size_t Unwinding::num_covers() const {
     return n;
 }
 
-std::vector<smt::Term> Unwinding::invariants(std::size_t num_locs) const {
+std::vector<std::vector<smt::Term>> Unwinding::uncovered_labels(std::size_t num_locs) const {
     std::vector<std::vector<smt::Term>> parts(num_locs);
-    for (VertexId v = 0; v < vertices_.size(); ++v)
-        if (!is_covered(v)) parts.at(vertices_[v].loc).push_back(vertices_[v].label);
+    for (VertexId v = 0; v < vertices_.size(); ++v) {
+        if (is_covered(v)) continue;
+        std::vector<smt::Term>& at = parts.at(vertices_[v].loc);
+        if (std::find(at.begin(), at.end(), vertices_[v].label) == at.end()) at.push_back(vertices_[v].label);
+    }
+    return parts;
+}
+
+std::vector<smt::Term> Unwinding::invariants(std::size_t num_locs) const {
+    const std::vector<std::vector<smt::Term>> parts = uncovered_labels(num_locs);
     std::vector<smt::Term> inv(num_locs);
     for (std::size_t l = 0; l < num_locs; ++l) inv[l] = tm_.mk_or(parts[l]);
     return inv;

@@ -80,6 +80,8 @@ public:
     // of its uncovered vertices (false where there is none). The certificate of a
     // complete, safe unwinding (McMillan CAV'06, Theorem 1).
     std::vector<smt::Term> invariants(std::size_t num_locs) const;
+    // The disjuncts of invariants(): per location the distinct labels of its uncovered vertices.
+    std::vector<std::vector<smt::Term>> uncovered_labels(std::size_t num_locs) const;
 
 private:
     void drop_covers_given_below(VertexId v);

@@ -457,3 +457,24 @@ TEST_CASE("impact: failed forced covers leave models that refute later attempts"
     CHECK(e.stats().forced_refuted > 0);
     CHECK(e.stats().forced_refuted <= e.stats().forced_attempts);
 }
+
+TEST_CASE("impact: the certificate drops disjuncts another one implies") {
+    Fixture f(kCountToN);
+    verifier::ImpactEngine e(*f.blocks, {});
+    auto& u = e.unwinding();
+    const auto head = f.loop_head();
+    e.expand(0);
+    const VertexId h0 = u[0].children[0];
+    REQUIRE(u[h0].loc == head);
+    // A second vertex at the loop head (same edge from the root): labels x <= 3 and x <= 5.
+    const VertexId h1 = u.add_child(0, u[h0].edge, head);
+    const smt::Term three = f.tm.mk_numeral(3, smt::SortTable::Int), five = f.tm.mk_numeral(5, smt::SortTable::Int);
+    u.strengthen(h0, f.tm.mk_leq(f.var("x"), three));
+    u.strengthen(h1, f.tm.mk_leq(f.var("x"), five));
+    const std::vector<smt::Term> inv = e.invariants();
+    CHECK(inv[head] == f.tm.mk_leq(f.var("x"), five));  // x <= 3 is implied by x <= 5
+    CHECK(e.stats().subsumed_disjuncts == 1);
+    // Equivalent labels keep one of them.
+    u.strengthen(h1, f.tm.mk_leq(f.var("x"), three));
+    CHECK(e.invariants()[head] == f.tm.mk_leq(f.var("x"), three));
+}
