@@ -46,11 +46,16 @@ constexpr std::size_t kWitnessesPerLabel = 4;
 // A path formula: state versions per position, one formula per block of the path, and the
 // aux renaming of each block instance (for counterexamples).
 struct ImpactEngine::PathQuery {
-    std::vector<std::vector<Term>> states;  // states[k][var]: the value after k blocks
-    std::vector<Term> steps;                // steps[k]: block k+1 from states[k] to states[k+1]
+    std::vector<PathEncoding::NodeId> nodes;  // nodes[k]: the encoding's node after k blocks
+    std::vector<std::vector<Term>> states;    // states[k][var]: the value after k blocks
+    std::vector<Term> steps;                  // steps[k]: block k+1 from states[k] to states[k+1]
     std::vector<EdgeId> edges;
-    std::vector<const AuxRenaming*> renamed;  // into instances_
+    std::vector<const AuxRenaming*> renamed;  // into encoding_
 };
+
+namespace {
+constexpr PathEncoding::NodeId kNoNode = UINT32_MAX;
+}
 
 ImpactEngine::ImpactEngine(const Program& blocks, const ImpactOptions& o, base::Budget budget)
     : blocks_(blocks),
@@ -58,7 +63,8 @@ ImpactEngine::ImpactEngine(const Program& blocks, const ImpactOptions& o, base::
       o_(o),
       budget_(budget),
       tm_(blocks.terms()),
-      unwinding_(blocks.terms(), blocks.entry) {
+      unwinding_(blocks.terms(), blocks.entry),
+      encoding_(blocks) {
     smt::SolverOptions so = search_options();
     // A Sat implication query only means "no cover", so branch and bound need not finish:
     // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).
@@ -272,61 +278,40 @@ bool ImpactEngine::close(VertexId v) {
     return false;
 }
 
-const ImpactEngine::Instance& ImpactEngine::instance(VertexId x) {
-    if (instances_.size() <= x) instances_.resize(unwinding_.size());
-    if (instances_[x].ready) return instances_[x];
-    const std::string tag = "@v" + std::to_string(x);
-    Instance inst;
-    const VertexId p = unwinding_[x].parent;
-    if (p == kNoVertex) {
-        for (const ProgramVar& var : blocks_.vars)
-            inst.state.push_back(tm_.mk_const(tm_.fresh_fun(var.name + tag, {}, smt::SortTable::Int)));
-    } else {
-        inst.state = instance(p).state;
-        const Edge& edge = blocks_.edges[unwinding_[x].edge];
-        // SSA: a variable the block does not write keeps its version, so the frame
-        // equalities of instantiate are trivially true and left out.
-        for (VarId w : edge.writes)
-            inst.state[w] = tm_.mk_const(tm_.fresh_fun(blocks_.vars[w].name + tag, {}, smt::SortTable::Int));
-        inst.step = instantiate(blocks_, edge, instances_[p].state, inst.state, tag, true, &inst.renamed);
+PathEncoding::NodeId ImpactEngine::node(VertexId x) {
+    if (node_of_.size() < unwinding_.size()) node_of_.resize(unwinding_.size(), kNoNode);
+    // The ancestors without a node, then their nodes top-down (no recursion: paths are long).
+    std::vector<VertexId> missing;
+    for (VertexId a = x; a != kNoVertex && node_of_[a] == kNoNode; a = unwinding_[a].parent) missing.push_back(a);
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+        const VertexId v = *it;
+        const VertexId p = unwinding_[v].parent;
+        const std::string tag = "@v" + std::to_string(v);
+        node_of_[v] =
+            p == kNoVertex ? encoding_.add_root(tag) : encoding_.add_step(node_of_[p], unwinding_[v].edge, tag);
     }
-    inst.ready = true;
-    instances_[x] = std::move(inst);
-    return instances_[x];
+    return node_of_[x];
 }
 
 ImpactEngine::PathQuery ImpactEngine::build_path(const std::vector<VertexId>& path) {
     PathQuery q;
-    q.states.push_back(instance(path[0]).state);
-    for (std::size_t k = 1; k < path.size(); ++k) {
-        const Instance& inst = instance(path[k]);
-        q.states.push_back(inst.state);
-        q.steps.push_back(inst.step);
+    for (std::size_t k = 0; k < path.size(); ++k) {
+        const PathEncoding::NodeId n = node(path[k]);
+        q.nodes.push_back(n);
+        q.states.push_back(encoding_.state(n));
+        if (k == 0) continue;
+        q.steps.push_back(encoding_.step(n));
         q.edges.push_back(unwinding_[path[k]].edge);
-        q.renamed.push_back(&inst.renamed);
+        q.renamed.push_back(&encoding_.renamed(n));
     }
     return q;
 }
 
 Term ImpactEngine::to_cur(const PathQuery& q, std::size_t k, Term itp) {
-    std::unordered_map<Term, Term, smt::TermHash> back;
-    for (VarId v = 0; v < blocks_.vars.size(); ++v) back[q.states[k][v]] = blocks_.vars[v].cur;
-    Term r = tm_.substitute(itp, back);
     // Shared symbols of the cut are the state versions (and the C operator functions);
     // anything else would be a label the program variables cannot express.
-    std::vector<Term> stack{r};
-    std::unordered_set<Term, smt::TermHash> seen;
-    while (!stack.empty()) {
-        const Term t = stack.back();
-        stack.pop_back();
-        if (!seen.insert(t).second) continue;
-        if (tm_.kind(t) == smt::Kind::Const) {
-            const VarId v = blocks_.var_of(t);
-            if (v == UINT32_MAX || blocks_.vars[v].cur != t) return Term{};
-        }
-        for (Term c : tm_.children(t)) stack.push_back(c);
-    }
-    return itp::simplify_interpolant(tm_, r, kSimplifyLevel);
+    const std::optional<Term> r = encoding_.to_cur(q.nodes[k], itp);
+    return r ? itp::simplify_interpolant(tm_, *r, kSimplifyLevel) : Term{};
 }
 
 // Interpolants of a strong system carry every shared fact the proof touched (x = 0 where
@@ -440,9 +425,7 @@ std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s,
 
 // label(x) over the versions of state k of q.
 Term ImpactEngine::label_at(VertexId x, const PathQuery& q, std::size_t k) {
-    std::unordered_map<Term, Term, smt::TermHash> at;
-    for (VarId i = 0; i < blocks_.vars.size(); ++i) at[blocks_.vars[i].cur] = q.states[k][i];
-    return tm_.substitute(unwinding_[x].label, at);
+    return encoding_.at(q.nodes[k], unwinding_[x].label);
 }
 
 // McMillan CAV'06, Refine, from the deepest ancestor whose label already makes the rest

@@ -55,6 +55,7 @@
 #include "smt/model.hpp"
 #include "smt/solver.hpp"
 #include "verifier/encoding/block_path.hpp"
+#include "verifier/encoding/path_encoding.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/engines/unwinding.hpp"
 #include "verifier/verdict.hpp"
@@ -143,16 +144,9 @@ public:
     const std::string& reason() const { return reason_; }
 
 private:
-    // The block of vertex x instantiated once for all queries: the state versions after
-    // the path root..x (a variable its block does not write keeps the parent's version)
-    // and the block from the parent's versions to these.
-    struct Instance {
-        std::vector<smt::Term> state;
-        smt::Term step;
-        AuxRenaming renamed;
-        bool ready = false;
-    };
-    const Instance& instance(VertexId x);
+    // The block of vertex x instantiated once for all queries (encoding/path_encoding.hpp):
+    // the node of the path root..x, made on first use with those of its ancestors.
+    PathEncoding::NodeId node(VertexId x);
     struct PathQuery;
     PathQuery build_path(const std::vector<VertexId>& path);
     smt::Term label_at(VertexId x, const PathQuery& q, std::size_t k);
@@ -202,7 +196,8 @@ private:
     std::vector<VertexId> depth_cut_;  // vertices left unexpanded at max_depth
     std::vector<smt::Term> facts_;     // by location: invariants every label there has
     std::size_t next_discovery_ = 40;  // unwinding size of the next discover_invariants
-    std::deque<Instance> instances_;   // by vertex, filled on first use (references stay valid)
+    PathEncoding encoding_;
+    std::vector<PathEncoding::NodeId> node_of_;  // by vertex; kNoNode until first use
 };
 
 }  // namespace craig::verifier
