@@ -25,6 +25,7 @@
 #include "cli/exit_codes.hpp"
 #include "itp/options.hpp"
 #include "smtlib/interpreter.hpp"
+#include "smtlib/options.hpp"
 #include "smt/solver.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/verify.hpp"
@@ -36,34 +37,17 @@ using namespace craig;
 struct CommonOptions {
     double timeout = 0;      // seconds, 0 = none
     uint64_t memory_mb = 0;  // 0 = none
-    uint32_t seed = 0;
     bool check_models = true;
     bool check_certificates = true;
-    bool lra_static_learning = false;
-    bool lia_cuts = true;
-    uint64_t lia_branch_budget = 20000;
-    std::string lra_arith = "fast";
     bool check_proofs = false;
     bool proof_stats = false;
-    // Interpolation systems (names of itp/options.hpp, checked by CLI11 with the same parsers).
-    std::string itp_bool = "mcmillan", itp_lra = "farkas", itp_euf = "strong", itp_lra_factor = "1/2",
-                itp_dag_route = "one-proof";
-    bool check_interpolants = false;
+    // Options of the SMT-LIB option table given on the command line (name, canonical value).
+    std::vector<std::pair<std::string, std::string>> table_values;
     int simplify = 0;
     bool all_systems = false;
     bool itp_stats = false;
     bool reduce_proofs = false;
 };
-
-// A CLI11 validator from one of the itp parsers: the command line accepts what set-option does.
-template <typename Parse>
-CLI::Validator itp_choice(Parse parse, const char* what) {
-    return CLI::Validator(
-        [parse, what](std::string& v) {
-            return parse(v) ? std::string() : std::string("unknown ") + what + " '" + v + "'";
-        },
-        what);
-}
 
 // CLI11 prints a negatable flag as "--x,--no-x{false}"; the description says the default.
 class HelpFormatter : public CLI::Formatter {
@@ -99,44 +83,50 @@ void add_common(CLI::App& app, CommonOptions& o) {
                  "with an independent checker (default on)");
 }
 
-// Solver tuning (craig solve and itp; the verifier's engines set their own solver options).
-void add_solver_tuning(CLI::App& app, CommonOptions& o) {
-    app.add_option("--seed", o.seed, "Random seed")->capture_default_str();
-    app.add_flag("--lra-static-learning,!--no-lra-static-learning", o.lra_static_learning,
-                 "Add bound implications between arithmetic atoms over the same term (default off)");
-    app.add_flag("--lia-cuts,!--no-lia-cuts", o.lia_cuts,
-                 "Gomory cuts for integer arithmetic, each checked before use (default on)");
-    app.add_option("--lia-branch-budget", o.lia_branch_budget,
-                   "Branch-and-bound splits per check-sat before answering unknown")
-        ->capture_default_str();
-    app.add_option("--lra-arith", o.lra_arith,
-                   "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers")
-        ->check(CLI::IsMember({"fast", "gmp"}))
-        ->capture_default_str();
+// The options of the SMT-LIB option table that have a command-line name (smtlib/options.hpp:
+// solver tuning, seed, interpolation systems, interpolant checks), for craig solve and itp.
+// Values are checked by the table's check_value, as set-option checks them, and handed to the
+// interpreter as ScriptOptions::initial. The holders are node-based maps: stable references.
+struct TableOptions {
+    std::map<std::string, std::string> text;
+    std::map<std::string, bool> flag;
+};
+
+void add_table_options(CLI::App& app, TableOptions& t) {
+    for (const smtlib::OptionSpec& spec : smtlib::option_table()) {
+        if (spec.cli.empty()) continue;
+        const std::string name(spec.cli), key(spec.name);
+        const std::string help = std::string(spec.help) + " (set-option :" + key + ")";
+        if (spec.type == smtlib::OptionType::Bool) {
+            t.flag[key] = spec.default_value == "true";
+            const bool on = spec.default_value == "true";
+            app.add_flag("--" + name + ",!--no-" + name, t.flag[key], help + (on ? " (default on)" : " (default off)"));
+            continue;
+        }
+        std::string shown(spec.default_value);
+        if (spec.type == smtlib::OptionType::String) shown = shown.substr(1, shown.size() - 2);
+        t.text[key] = shown;
+        app.add_option("--" + name, t.text[key], help)
+            ->check(CLI::Validator([&spec](std::string& v) { return smtlib::check_value(spec, v); }, "VALUE"))
+            ->capture_default_str();
+    }
 }
 
-// Interpolation options (craig solve; the verifier's engines will take them too).
+// The given table options as (name, canonical value).
+void collect_table_options(const CLI::App& app, TableOptions& t, CommonOptions& o) {
+    for (const smtlib::OptionSpec& spec : smtlib::option_table()) {
+        if (spec.cli.empty() || app.count("--" + std::string(spec.cli)) == 0) continue;
+        const std::string key(spec.name);
+        const std::string value =
+            spec.type == smtlib::OptionType::Bool ? (t.flag[key] ? "true" : "false") : t.text[key];
+        std::string canonical;
+        smtlib::check_value(spec, value, &canonical);  // checked by the validator already
+        o.table_values.emplace_back(key, canonical);
+    }
+}
+
+// Options of craig itp's study mode and of the interpolants' post-processing.
 void add_itp_options(CLI::App& app, CommonOptions& o) {
-    app.add_option("--itp-bool", o.itp_bool,
-                   "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (or 0, 1, 2)")
-        ->check(itp_choice(itp::parse_bool_system, "Boolean interpolation system"))
-        ->capture_default_str();
-    app.add_option("--itp-lra", o.itp_lra,
-                   "LRA interpolation: farkas, dual-farkas, flexible, decomposed-farkas, "
-                   "dual-decomposed-farkas (or 0, 2, 3, 4, 5)")
-        ->check(itp_choice(itp::parse_lra_system, "LRA interpolation system"))
-        ->capture_default_str();
-    app.add_option("--itp-euf", o.itp_euf, "EUF interpolation: strong or weak (or 0, 2)")
-        ->check(itp_choice(itp::parse_euf_system, "EUF interpolation system"))
-        ->capture_default_str();
-    app.add_option("--itp-lra-factor", o.itp_lra_factor,
-                   "Strength factor of the flexible LRA system in [0, 1], e.g. 1/3 (0 = farkas, 1 = dual)")
-        ->check(itp_choice(itp::parse_strength_factor, "strength factor"))
-        ->capture_default_str();
-    app.add_option("--itp-dag-route", o.itp_dag_route,
-                   "DAG interpolants (get-dag-interpolants): one-proof or per-vertex")
-        ->check(itp_choice(itp::parse_dag_route, "DAG interpolation route"))
-        ->capture_default_str();
     app.add_option("--simplify", o.simplify,
                    "Simplify interpolants: 0 none, 1 contextual propagation, 2 + bound subsumption, "
                    "3 + solver-checked redundancy (itp/simplify.hpp)")
@@ -145,19 +135,6 @@ void add_itp_options(CLI::App& app, CommonOptions& o) {
     app.add_flag("--itp-stats", o.itp_stats,
                  "Diagnostic lines: seconds of every check-sat and get-interpolants (mining and "
                  "interpolation), interpolant sizes");
-    app.add_flag("--check-interpolants", o.check_interpolants,
-                 "Check every get-interpolants result with fresh solvers (A implies I, I and B "
-                 "unsat, shared symbols), as :certify-interpolants does; a failure exits with code 10");
-}
-
-itp::ItpOptions itp_options(const CommonOptions& o) {
-    itp::ItpOptions r;  // every value was checked by CLI11
-    r.boolean = *itp::parse_bool_system(o.itp_bool);
-    r.lra = *itp::parse_lra_system(o.itp_lra);
-    r.euf = *itp::parse_euf_system(o.itp_euf);
-    r.lra_strength_factor = *itp::parse_strength_factor(o.itp_lra_factor);
-    r.dag_route = *itp::parse_dag_route(o.itp_dag_route);
-    return r;
 }
 
 void apply_memory_limit(uint64_t mb) {
@@ -226,19 +203,13 @@ int run_solve(const std::string& file, const CommonOptions& o) {
     smtlib::ScriptOptions so;
     so.check_models = o.check_models;
     so.check_certificates = o.check_certificates;
-    so.lra_static_learning = o.lra_static_learning;
-    so.lia_cuts = o.lia_cuts;
-    so.lia_branch_budget = o.lia_branch_budget;
-    so.lra_arith = *lra::parse_arith(o.lra_arith);  // checked by CLI11
     so.check_proofs = o.check_proofs;
     so.proof_stats = o.proof_stats;
-    so.itp = itp_options(o);
-    so.check_interpolants = o.check_interpolants;
+    so.initial = o.table_values;
     so.simplify_level = o.simplify;
     so.all_systems = o.all_systems;
     so.itp_stats = o.itp_stats;
     so.reduce_proofs = o.reduce_proofs;
-    so.seed = o.seed;
     if (o.timeout > 0)
         so.deadline =
             std::chrono::steady_clock::now() +
@@ -277,7 +248,8 @@ int main(int argc, char** argv) {
                     "Compress every proof (LowerUnits, RecyclePivotsWithIntersection) before it is "
                     "checked or printed; --proof-stats then shows the sizes before and after");
     add_common(*solve, common);
-    add_solver_tuning(*solve, common);
+    TableOptions solve_table, itp_table;
+    add_table_options(*solve, solve_table);
     add_itp_options(*solve, common);
     CLI::App* itp_cmd =
         app.add_subcommand("itp",
@@ -289,7 +261,7 @@ int main(int argc, char** argv) {
                       "sizes and checked implications between them");
     itp_cmd->add_flag("--reduce-proofs", common.reduce_proofs, "Compress proofs before interpolating");
     add_common(*itp_cmd, common);
-    add_solver_tuning(*itp_cmd, common);
+    add_table_options(*itp_cmd, itp_table);
     add_itp_options(*itp_cmd, common);
 
     verifier::VerifyOptions vo;
@@ -374,6 +346,8 @@ int main(int argc, char** argv) {
     apply_memory_limit(common.memory_mb);
     base::route_gmp_allocation();
     base::install_interrupt_handlers();
+    if (*solve) collect_table_options(*solve, solve_table, common);
+    if (*itp_cmd) collect_table_options(*itp_cmd, itp_table, common);
     if (*verify) {
         if (list_engines) {
             for (const verifier::EngineInfo& e : registry.all()) {

@@ -69,7 +69,7 @@ bool Interpreter::cmd_get_dag_interpolants(uint32_t cmd, Args args) {
     if (entry == exit) fail(args[1], "the exit must differ from the entry");
     smt::SolverOptions so;
     so.deadline = script_opts_.deadline;
-    so.lia_branch_budget = script_opts_.lia_branch_budget;
+    so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
     itp::DagInterpolationResult r;
     const auto t0 = std::chrono::steady_clock::now();
     try {

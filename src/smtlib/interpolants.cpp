@@ -189,7 +189,7 @@ std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, con
     if (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode")) {
         smt::SolverOptions so;
         so.deadline = script_opts_.deadline;
-        so.lia_branch_budget = script_opts_.lia_branch_budget;
+        so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
         itp::CheckReport rep = itp::check_tree_interpolants(*tm_, q.formulas, q.start, r.interpolants, so);
         if (rep.outcome == itp::CheckOutcome::Invalid)
             throw smt::CheckFailure(std::string("interpolant check failed (") + itp::name(opts.boolean) + " " +

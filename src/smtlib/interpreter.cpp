@@ -46,13 +46,9 @@ void Interpreter::reset_state() {
     env_ = std::make_unique<Environment>(*tm_);
     options_ = OptionValues();
     options_.set_bool("print-success", script_opts_.print_success);
-    options_.set_numeral("random-seed", script_opts_.seed);
-    options_.set_string("interpolation-bool-algorithm", itp::name(script_opts_.itp.boolean));
-    options_.set_string("interpolation-lra-algorithm", itp::name(script_opts_.itp.lra));
-    options_.set_string("interpolation-euf-algorithm", itp::name(script_opts_.itp.euf));
-    options_.set_string("interpolation-lra-factor", script_opts_.itp.lra_strength_factor.get_str());
-    options_.set_string("interpolation-dag-route", itp::name(script_opts_.itp.dag_route));
-    options_.set_bool("certify-interpolants", script_opts_.check_interpolants);
+    // The command line's values of table options (checked there with check_value).
+    for (const auto& [name, value] : script_opts_.initial)
+        if (const OptionSpec* spec = find_option(name)) options_.set_text(*spec, value);
     regular_ = &stdout_;
     diagnostic_ = script_opts_.diagnostics ? &std::cerr : &null_;
     regular_file_.reset();
@@ -78,10 +74,10 @@ void Interpreter::enter_assert_mode() {
     so.produce_proofs = options_.get_bool("produce-proofs") || script_opts_.check_proofs || so.produce_interpolants;
     so.check_models = script_opts_.check_models;
     so.check_certificates = script_opts_.check_certificates;
-    so.lra_static_learning = script_opts_.lra_static_learning;
-    so.lia_cuts = script_opts_.lia_cuts;
-    so.lia_branch_budget = script_opts_.lia_branch_budget;
-    so.lra_arith = script_opts_.lra_arith;
+    so.lra_static_learning = options_.get_bool("lra-static-learning");
+    so.lia_cuts = options_.get_bool("lia-cuts");
+    so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
+    so.lra_arith = *lra::parse_arith(options_.get_string("lra-arith"));
     so.random_seed = static_cast<uint32_t>(options_.get_numeral("random-seed"));
     so.deadline = script_opts_.deadline;
     solver_ = std::make_unique<smt::Solver>(*tm_, so);

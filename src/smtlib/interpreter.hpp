@@ -40,6 +40,8 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "itp/options.hpp"
 #include "smt/lra/arithmetic.hpp"
@@ -57,16 +59,10 @@ struct ScriptOptions {
     bool proof_stats = false;
     // Reduce every proof (smt/proof_reduction.hpp) before it is checked or printed.
     bool reduce_proofs = false;
-    bool lra_static_learning = false;         // smt::SolverOptions::lra_static_learning
-    bool lia_cuts = true;                     // smt::SolverOptions::lia_cuts
-    uint64_t lia_branch_budget = 20000;       // smt::SolverOptions::lia_branch_budget
-    lra::Arith lra_arith = lra::Arith::Fast;  // smt::SolverOptions::lra_arith
-    uint32_t seed = 0;
-    // Defaults of the interpolation options (set-option may change them per script), and whether
-    // every get-interpolants result is checked (:certify-interpolants; a failed check throws
-    // smt::CheckFailure).
-    itp::ItpOptions itp;
-    bool check_interpolants = false;
+    // Values of options of the table (options.hpp) given on the command line: (name, canonical
+    // text as check_value makes it); applied at the start and after every reset, as if by
+    // set-option. Solver tuning (lia-cuts, ...), the seed and the interpolation systems are here.
+    std::vector<std::pair<std::string, std::string>> initial;
     // Simplification level of every interpolant (itp/simplify.hpp), and craig itp's mode that
     // answers each get-interpolants with the results of every system and their implications.
     int simplify_level = 0;

@@ -53,26 +53,21 @@ bool Interpreter::cmd_set_option(uint32_t cmd, Args args) {
             next.set_numeral(name, numeral_arg(v, name == "random-seed" ? UINT32_MAX : UINT64_MAX));
             break;
         case OptionType::String:
-            if ((*pool_)[v].kind != SKind::String) fail(v, "expected a string, got " + describe(*pool_, v));
-            if (name == "interpolation-lra-factor" && !itp::parse_strength_factor((*pool_)[v].text))
-                fail(v, "expected a rational between 0 and 1 such as \"1/3\", got " + describe(*pool_, v));
-            next.set_string(name, (*pool_)[v].text);
-            break;
         case OptionType::Symbol: {
             const SNode& n = (*pool_)[v];
-            if (!pool_->is_symbol(v) && n.kind != SKind::Numeral && n.kind != SKind::String)
+            if (spec->type == OptionType::String && n.kind != SKind::String)
+                fail(v, "expected a string, got " + describe(*pool_, v));
+            if (spec->type == OptionType::Symbol && !pool_->is_symbol(v) && n.kind != SKind::Numeral &&
+                n.kind != SKind::String)
                 fail(v, "expected a symbol, got " + describe(*pool_, v));
-            bool known = name == "interpolation-bool-algorithm"  ? itp::parse_bool_system(n.text).has_value()
-                         : name == "interpolation-lra-algorithm" ? itp::parse_lra_system(n.text).has_value()
-                         : name == "interpolation-dag-route"     ? itp::parse_dag_route(n.text).has_value()
-                                                                 : itp::parse_euf_system(n.text).has_value();
-            if (!known) fail(v, "unknown value " + describe(*pool_, v) + " of :" + name);
-            // Stored under its canonical name, so that get-option prints what craig uses.
-            std::string canonical = name == "interpolation-bool-algorithm"  ? itp::name(*itp::parse_bool_system(n.text))
-                                    : name == "interpolation-lra-algorithm" ? itp::name(*itp::parse_lra_system(n.text))
-                                    : name == "interpolation-dag-route"     ? itp::name(*itp::parse_dag_route(n.text))
-                                                                            : itp::name(*itp::parse_euf_system(n.text));
-            next.set_string(name, canonical);
+            // The table's own check (the command line uses the same), stored in canonical form.
+            std::string canonical;
+            const std::string why = check_value(*spec, n.text, &canonical);
+            if (!why.empty())
+                fail(v, spec->type == OptionType::Symbol
+                            ? "unknown value " + describe(*pool_, v) + " of :" + name
+                            : "expected a rational between 0 and 1 such as \"1/3\", got " + describe(*pool_, v));
+            next.set_text(*spec, canonical);
             break;
         }
     }

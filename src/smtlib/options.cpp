@@ -3,13 +3,15 @@
 #include <array>
 #include <stdexcept>
 
+#include "itp/options.hpp"
+#include "smt/lra/arithmetic.hpp"
 #include "smtlib/syntax/sexpr.hpp"
 
 namespace craig::smtlib {
 
 namespace {
 
-constexpr std::array<OptionSpec, 21> kOptions = {{
+constexpr std::array<OptionSpec, 25> kOptions = {{
     {"print-success", OptionType::Bool, "false", false, "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
      "Enable get-model and get-value after a sat answer (on by default in craig)"},
@@ -24,22 +26,34 @@ constexpr std::array<OptionSpec, 21> kOptions = {{
     {"produce-interpolants", OptionType::Bool, "false", true,
      "Record proofs for get-interpolants (names of :named assertions are kept)"},
     {"interpolation-bool-algorithm", OptionType::Symbol, "mcmillan", false,
-     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (OpenSMT codes 0, 1, 2)"},
+     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (OpenSMT codes 0, 1, 2)", "itp-bool"},
     {"interpolation-lra-algorithm", OptionType::Symbol, "farkas", false,
      "LRA interpolation: farkas, dual-farkas, flexible, decomposed-farkas, dual-decomposed-farkas "
-     "(OpenSMT codes 0, 2, 3, 4, 5)"},
+     "(OpenSMT codes 0, 2, 3, 4, 5)",
+     "itp-lra"},
     {"interpolation-euf-algorithm", OptionType::Symbol, "strong", false,
-     "EUF interpolation: strong or weak (OpenSMT codes 0, 2)"},
+     "EUF interpolation: strong or weak (OpenSMT codes 0, 2)", "itp-euf"},
     {"interpolation-dag-route", OptionType::Symbol, "one-proof", false,
      "DAG interpolants (get-dag-interpolants): one-proof (sequence interpolants of one proof, "
-     "cleaned by quantifier elimination) or per-vertex (one proof per inner vertex)"},
+     "cleaned by quantifier elimination) or per-vertex (one proof per inner vertex)",
+     "itp-dag-route"},
     {"interpolation-lra-factor", OptionType::String, "\"1/2\"", false,
-     "Strength factor of the flexible LRA system, a rational in [0, 1] (0 = farkas, 1 = dual)"},
+     "Strength factor of the flexible LRA system, a rational in [0, 1] (0 = farkas, 1 = dual)", "itp-lra-factor"},
     {"certify-interpolants", OptionType::Bool, "false", false,
-     "Check every computed interpolant (A implies I, I and B unsat, shared symbols)"},
+     "Check every computed interpolant (A implies I, I and B unsat, shared symbols); a failure exits with code 10",
+     "check-interpolants"},
     {"interpolant-check-mode", OptionType::Bool, "false", false,
      "SMTInterpol's name of :certify-interpolants (either one turns the checks on)"},
-    {"random-seed", OptionType::Numeral, "0", true, "Seed of the solver's random choices"},
+    {"random-seed", OptionType::Numeral, "0", true, "Seed of the solver's random choices", "seed"},
+    // craig's solver options (smt::SolverOptions), extensions of the standard's list.
+    {"lia-cuts", OptionType::Bool, "true", true, "Gomory cuts for integer arithmetic, each checked before use",
+     "lia-cuts"},
+    {"lia-branch-budget", OptionType::Numeral, "20000", true,
+     "Branch-and-bound splits per check-sat before answering unknown", "lia-branch-budget"},
+    {"lra-arith", OptionType::Symbol, "fast", true,
+     "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers", "lra-arith"},
+    {"lra-static-learning", OptionType::Bool, "false", true,
+     "Add bound implications between arithmetic atoms over the same term", "lra-static-learning"},
     {"global-declarations", OptionType::Bool, "false", true,
      "Keep declarations and definitions when their assertion level is popped"},
     {"regular-output-channel", OptionType::String, "\"stdout\"", false,
@@ -61,10 +75,61 @@ size_t index_of(std::string_view name) {
 
 std::span<const OptionSpec> option_table() { return kOptions; }
 
+std::string check_value(const OptionSpec& spec, const std::string& v, std::string* canonical) {
+    std::string c = v;
+    switch (spec.type) {
+        case OptionType::Bool:
+            if (v != "true" && v != "false" && v != "1" && v != "0") return "expected true or false, got " + v;
+            c = v == "true" || v == "1" ? "true" : "false";
+            break;
+        case OptionType::Numeral: {
+            const std::uint64_t max = spec.name == "random-seed" ? UINT32_MAX : UINT64_MAX;
+            if (v.empty() || v.size() > 20 || v.find_first_not_of("0123456789") != std::string::npos ||
+                (v.size() > 1 && v[0] == '0') || std::stoull(v) > max || (v.size() == 20 && v > "18446744073709551615"))
+                return "expected a numeral up to " + std::to_string(max) + ", got " + v;
+            break;
+        }
+        case OptionType::String:
+            if (spec.name == "interpolation-lra-factor" && !itp::parse_strength_factor(v))
+                return "expected a rational between 0 and 1 such as 1/3, got " + v;
+            break;
+        case OptionType::Symbol: {
+            // Stored under its canonical name, so that get-option prints what craig uses.
+            const std::string_view n = spec.name;
+            std::optional<std::string> known;
+            if (n == "interpolation-bool-algorithm") {
+                if (auto x = itp::parse_bool_system(v)) known = itp::name(*x);
+            } else if (n == "interpolation-lra-algorithm") {
+                if (auto x = itp::parse_lra_system(v)) known = itp::name(*x);
+            } else if (n == "interpolation-euf-algorithm") {
+                if (auto x = itp::parse_euf_system(v)) known = itp::name(*x);
+            } else if (n == "interpolation-dag-route") {
+                if (auto x = itp::parse_dag_route(v)) known = itp::name(*x);
+            } else if (n == "lra-arith") {
+                if (lra::parse_arith(v)) known = v;
+            }
+            if (!known) return "unknown value " + v + " of :" + std::string(n);
+            c = *known;
+            break;
+        }
+    }
+    if (canonical) *canonical = c;
+    return "";
+}
+
 const OptionSpec* find_option(std::string_view name) {
     for (const OptionSpec& o : kOptions)
         if (o.name == name) return &o;
     return nullptr;
+}
+
+void OptionValues::set_text(const OptionSpec& spec, const std::string& canonical) {
+    switch (spec.type) {
+        case OptionType::Bool: set_bool(spec.name, canonical == "true"); break;
+        case OptionType::Numeral: set_numeral(spec.name, std::stoull(canonical)); break;
+        case OptionType::String:
+        case OptionType::Symbol: set_string(spec.name, canonical); break;
+    }
 }
 
 OptionValues::OptionValues() {
