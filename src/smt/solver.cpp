@@ -36,9 +36,6 @@ struct Assertion {
     unsigned scope;
 };
 
-// Clauses that belong to no assertion: theory lemmas are valid in every partition.
-constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
-
 struct Stats {
     uint64_t checks = 0, rounds = 0, theory_conflicts = 0, conflict_clauses = 0, lemmas = 0;
     uint64_t transitivity_triangles = 0;
@@ -312,7 +309,7 @@ struct Solver::Impl {
         }
         std::vector<std::pair<Term, sat::Lit>> assumption_lits;
         for (Term t : assumptions) {
-            sat::Lit l = encode(t, UINT32_MAX);
+            sat::Lit l = encode(t, kAssumptionTag);
             sat.freeze(l);
             assumption_lits.emplace_back(t, l);
             assume.push_back(l);
