@@ -523,7 +523,13 @@ Solver::~Solver() = default;
 // The implementation (and with it CaDiCaL) is created on first use, so that options such as
 // the random seed can still be set after construction.
 Solver::Impl& Solver::impl() {
-    if (!impl_) impl_ = std::make_unique<Impl>(tm_, options_);
+    if (!impl_) {
+        try {
+            impl_ = std::make_unique<Impl>(tm_, options_);
+        } catch (const sat::ProofError& e) {  // proof mode could not trace
+            throw ProofError(e.what());
+        }
+    }
     return *impl_;
 }
 
@@ -590,12 +596,16 @@ SmtProof Solver::proof() {
     if (!impl_ || impl_->last != Result::Unsat) throw std::logic_error("no proof: the last check was not unsat");
     Impl& s = *impl_;
     SmtProof p;
-    p.inputs = &s.sat.input_clauses();
-    p.root_clause = s.sat.failed_clause();
-    std::set<sat::Lit> failed(p.root_clause.begin(), p.root_clause.end());
-    for (sat::Lit l : failed)
-        if (l > 0 && failed.count(-l)) p.complementary = l;
-    if (!p.complementary) p.resolution = s.sat.proof();
+    try {  // the SAT layer's errors (no proof mode, an unminable trace) leave as smt::ProofError
+        p.inputs = &s.sat.input_clauses();
+        p.root_clause = s.sat.failed_clause();
+        std::set<sat::Lit> failed(p.root_clause.begin(), p.root_clause.end());
+        for (sat::Lit l : failed)
+            if (l > 0 && failed.count(-l)) p.complementary = l;
+        if (!p.complementary) p.resolution = s.sat.proof();
+    } catch (const sat::ProofError& e) {
+        throw ProofError(e.what());
+    }
     const auto& defs = s.cnf.definitions();
     for (; s.definitions_seen < defs.size(); ++s.definitions_seen)
         s.note(defs[s.definitions_seen].first, {LeafKind::Definition, defs[s.definitions_seen].second});

@@ -21,7 +21,6 @@
 #include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
-#include "sat/resolution_proof.hpp"
 #include "smt/proof_reduction.hpp"
 #include "smtlib/interpreter_impl.hpp"
 #include "smt/terms/printer.hpp"
@@ -117,7 +116,7 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     const auto mine_start = std::chrono::steady_clock::now();
     try {
         proof = solver_->proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         throw smt::CheckFailure(std::string("no proof could be mined for get-interpolants: ") + e.what());
     }
     if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);

@@ -5,7 +5,6 @@
 #include "smtlib/interpreter_impl.hpp"
 #include "smt/proof_check.hpp"
 #include "smt/proof_reduction.hpp"
-#include "sat/resolution_proof.hpp"
 #include "smtlib/syntax/term_builder.hpp"
 
 namespace craig::smtlib {
@@ -103,7 +102,7 @@ void Interpreter::check_proof() {
     smt::SmtProof proof;
     try {
         proof = solver_->proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         throw smt::CheckFailure(std::string("proof check failed: no proof could be mined: ") + e.what());
     }
     const double mined = since();
@@ -135,7 +134,7 @@ bool Interpreter::cmd_get_proof(uint32_t cmd, Args args) {
     smt::SmtProof proof;
     try {
         proof = solver_->proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         fail(cmd, std::string("no proof could be mined: ") + e.what());
     }
     if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
@@ -208,7 +207,7 @@ bool Interpreter::cmd_get_unsat_core(uint32_t cmd, Args args) {
         // Read off the proof: the assertions whose clauses are leaves (a subset of the SAT core).
         try {
             core = solver_->proof().used_assertions();
-        } catch (const sat::ProofError&) {
+        } catch (const smt::ProofError&) {
             core = solver_->unsat_core();
         }
     } else {

@@ -8,7 +8,6 @@
 #include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
-#include "sat/resolution_proof.hpp"
 #include "verifier/engines/affine_hull.hpp"
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/engines/houdini.hpp"
@@ -436,7 +435,7 @@ std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s,
     smt::SmtProof proof;
     try {
         proof = s.proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         *why = std::string("no proof of an infeasible path: ") + e.what();
         return std::nullopt;
     }
