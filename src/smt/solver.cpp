@@ -1,6 +1,7 @@
 #include "smt/solver.hpp"
 
 #include "base/interrupt.hpp"
+#include "base/stopwatch.hpp"
 
 #include <algorithm>
 #include <array>
@@ -391,13 +392,13 @@ struct Solver::Impl {
                 }
                 for (Theory* th : theories) th->extend_model(m);
                 for (Theory* th : theories) th->end_round();
-                stats.theory_seconds += seconds_since(start);
+                stats.theory_seconds += base::seconds_since(start);
                 if (opts.check_models) check_model(m, assumptions);
                 model = std::move(m);
                 return last = Result::Sat;
             }
             for (Theory* th : theories) th->end_round();
-            stats.theory_seconds += seconds_since(start);
+            stats.theory_seconds += base::seconds_since(start);
             if (stuck) return unknown("theory combination did not converge");
             if (conflicts.empty() && lemmas.empty() && splits.empty()) return unknown(incomplete);
             stats.theory_conflicts += conflicts.size();
@@ -493,10 +494,6 @@ struct Solver::Impl {
             if (opts.produce_proofs) note(id, {LeafKind::LraImplication, tm.mk_implies(a, b)});
         }
         implications.clear();
-    }
-
-    static double seconds_since(std::chrono::steady_clock::time_point s) {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
     }
 
     Result unknown(std::string why) {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <new>
 
+#include "base/stopwatch.hpp"
 #include "smtlib/interpreter_impl.hpp"
 #include "smt/proof_check.hpp"
 #include "smt/proof_reduction.hpp"
@@ -43,9 +44,7 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
     try {
         r = solver_->check(assumptions);
         if (r == smt::Result::Unknown) reason = solver_->reason_unknown();
-        if (script_opts_.itp_stats)
-            *diagnostic_ << "; check-sat seconds "
-                         << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << "\n";
+        if (script_opts_.itp_stats) *diagnostic_ << "; check-sat seconds " << base::seconds_since(t0) << "\n";
     } catch (const smt::UnsupportedError& e) {
         r = smt::Result::Unknown;
         reason = std::string("unsupported: ") + e.what();
@@ -98,7 +97,7 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
 void Interpreter::check_proof() {
     regular_->flush();
     auto start = std::chrono::steady_clock::now();
-    auto since = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto since = [&start] { return base::seconds_since(start); };
     smt::SmtProof proof;
     try {
         proof = solver_->proof();

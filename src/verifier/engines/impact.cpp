@@ -1,6 +1,7 @@
 #include "verifier/engines/impact.hpp"
 
 #include "base/interrupt.hpp"
+#include "base/stopwatch.hpp"
 
 #include <algorithm>
 #include <unordered_set>
@@ -20,8 +21,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using smt::Term;
-
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Interpolants are simplified to equivalent formulas (constant propagation and bound
 // subsumption): smaller labels make covering checks and printed invariants cheaper.
@@ -234,7 +233,7 @@ bool ImpactEngine::implies(Term a, Term b) {
         ms.push_back(implication_->model());
     }
     implication_->pop();
-    stats_.solve_seconds += since(t0);
+    stats_.solve_seconds += base::seconds_since(t0);
     // Unknown (the branch budget): no cover, which is always sound, and cached as such.
     implied_.emplace(std::make_pair(a, b), r == smt::Result::Unsat);
     return r == smt::Result::Unsat;
@@ -440,7 +439,7 @@ std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s,
         return std::nullopt;
     }
     itp::InterpolationResult ir = itp::sequence_interpolants(tm_, proof, part, static_cast<std::uint32_t>(m), o_.itp);
-    stats_.interpolation_seconds += since(t1);
+    stats_.interpolation_seconds += base::seconds_since(t1);
     if (!ir.ok()) {
         *why = "interpolation: " + ir.unknown_reason;
         return std::nullopt;
@@ -507,7 +506,7 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
             const auto t0 = Clock::now();
             std::string why;
             const smt::Result r = check_exact(s, ops, part, o_.max_refinements, stats_.operator_instances, &why);
-            stats_.solve_seconds += since(t0);
+            stats_.solve_seconds += base::seconds_since(t0);
             if (r != smt::Result::Unsat && k > 0) break;  // a longer suffix may be infeasible
             if (r == smt::Result::Unknown) {
                 reason_ = why;
@@ -579,7 +578,7 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
     const auto t0 = Clock::now();
     // Sat, even through an inexact C operator, only means no forced cover: no refinement.
     const smt::Result r = s.check();
-    stats_.solve_seconds += since(t0);
+    stats_.solve_seconds += base::seconds_since(t0);
     if (r == smt::Result::Sat) {
         forced_failed_[{v, w}] = labels;
         if (kept.size() == kWitnessesPerLabel) kept.erase(kept.begin());
@@ -710,7 +709,7 @@ Verdict ImpactEngine::run() {
     so.deadline = o_.deadline;
     const auto t0 = Clock::now();
     const InvariantCheck c = check_invariants(blocks_, inv, so, o_.max_refinements);
-    stats_.check_seconds += since(t0);
+    stats_.check_seconds += base::seconds_since(t0);
     if (c.outcome == InvariantOutcome::Invalid)
         throw smt::CheckFailure("impact: the invariants of the unwinding are not inductive: " + c.why);
     if (c.outcome == InvariantOutcome::Inconclusive) return unknown("the invariant check was inconclusive: " + c.why);
