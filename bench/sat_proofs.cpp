@@ -21,6 +21,7 @@
 #include <tuple>
 #include <vector>
 
+#include "base/stopwatch.hpp"
 #include "sat/drat_miner.hpp"
 #include "sat/proof_checker.hpp"
 #include "sat/proof_reduction.hpp"
@@ -31,8 +32,6 @@ using Cnf = std::vector<std::vector<Lit>>;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 Cnf pigeonhole(int h) {
     int p = h + 1;
@@ -189,7 +188,7 @@ void mine_and_check(SatSolver& s, Row& row, bool reduce) {
     MinerStats ms;
     auto t = Clock::now();
     ResolutionProof p = s.proof(&ms);
-    row.mine += since(t);
+    row.mine += craig::base::seconds_since(t);
     row.core_lemmas += ms.core_lemmas;
     row.checked += ms.checked;
     row.resurrected += ms.resurrected;
@@ -199,7 +198,7 @@ void mine_and_check(SatSolver& s, Row& row, bool reduce) {
     auto root = s.failed_clause();
     t = Clock::now();
     ProofCheck c = check_resolution_proof(p, s.input_clauses(), root);
-    row.check += since(t);
+    row.check += craig::base::seconds_since(t);
     if (!c.ok) row.ok = false, row.error = c.error;
     if (reduce) {
         t = Clock::now();
@@ -207,7 +206,7 @@ void mine_and_check(SatSolver& s, Row& row, bool reduce) {
         ResolutionProof r = reduce_proof(p, {}, &rs);
         row.units_lowered += rs.units_lowered;
         row.recycled += rs.steps_recycled;
-        row.reduce += since(t);
+        row.reduce += craig::base::seconds_since(t);
         row.reduced_nodes += r.num_nodes();
         row.reduced_resolutions += r.num_resolutions();
         ProofCheck rc = check_resolution_proof(r, s.input_clauses(), root);
@@ -243,7 +242,7 @@ Row run_one(const std::string& spec, const Options& proof_opts, const Options& p
                 }
                 auto t = Clock::now();
                 SatResult res = s.solve(assume);
-                solve_time += since(t);
+                solve_time += craig::base::seconds_since(t);
                 if (res == SatResult::Unsat && mode == 1) {
                     ++unsat;
                     try {
@@ -271,14 +270,14 @@ Row run_one(const std::string& spec, const Options& proof_opts, const Options& p
         load(s, f);
         auto t = Clock::now();
         row.answer = answer(s.solve());
-        row.plain = since(t);
+        row.plain = craig::base::seconds_since(t);
     }
     SatSolver s(0, true);
     configure(s, proof_opts);
     load(s, f);
     auto t = Clock::now();
     SatResult r = s.solve();
-    row.proof = since(t);
+    row.proof = craig::base::seconds_since(t);
     row.bytes = s.drat_trace().size();
     if (answer(r) != row.answer) row.ok = false, row.error = "answers differ";
     if (r == SatResult::Unsat) {

@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "base/interrupt.hpp"
+#include "base/stopwatch.hpp"
 
 namespace craig::base {
 
@@ -59,9 +60,5 @@ private:
     std::uint64_t memory_mb_ = 0;
 };
 
-// Seconds from `start` to now.
-inline double seconds_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 }  // namespace craig::base

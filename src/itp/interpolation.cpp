@@ -23,18 +23,11 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "base/stopwatch.hpp"
 #include "itp/proof_interpolator.hpp"
 #include "itp/tree_property.hpp"
 
 namespace craig::itp {
-
-namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
 
 std::vector<uint32_t> tree_parents(std::span<const uint32_t> start) {
     const uint32_t n = static_cast<uint32_t>(start.size());
@@ -71,7 +64,7 @@ InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof&
     auto fail = [&](std::string why) {
         res.interpolants.clear();
         res.unknown_reason = std::move(why);
-        res.stats.seconds = seconds_since(t0);
+        res.stats.seconds = base::seconds_since(t0);
         return res;
     };
     if (!pi.unsupported().empty()) return fail(pi.unsupported());
@@ -92,7 +85,7 @@ InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof&
         if (!why.empty()) return fail(why);
     }
     res.interpolants = std::move(itps);
-    res.stats.seconds = seconds_since(t0);
+    res.stats.seconds = base::seconds_since(t0);
     return res;
 }
 

@@ -14,6 +14,7 @@
 
 #include "itp/farkas_decomposition.hpp"
 #include "itp/theory_interpolants.hpp"
+#include "smt/terms/rational.hpp"
 
 namespace craig::itp {
 
@@ -134,14 +135,9 @@ Term bound_term(TermManager& tm, const std::map<uint32_t, mpq_class>& coeffs, co
         Term rhs = tm.mk_numeral(bound * den, SortTable::Real);
         return strict ? tm.mk_lt(poly, rhs) : tm.mk_leq(poly, rhs);
     }
-    mpq_class scaled = bound * den;
-    mpz_class r;
-    if (strict)
-        mpz_cdiv_q(r.get_mpz_t(), scaled.get_num_mpz_t(), scaled.get_den_mpz_t());
-    else
-        mpz_fdiv_q(r.get_mpz_t(), scaled.get_num_mpz_t(), scaled.get_den_mpz_t());
+    const mpq_class scaled = bound * den;
     Term poly = tm.mk_linear(std::move(ms), 0, SortTable::Int);
-    Term rhs = tm.mk_numeral(mpq_class(r), SortTable::Int);
+    Term rhs = tm.mk_numeral(strict ? smt::ceil_q(scaled) : smt::floor_q(scaled), SortTable::Int);
     return strict ? tm.mk_lt(poly, rhs) : tm.mk_leq(poly, rhs);
 }
 

@@ -15,10 +15,6 @@ using smt::LeafKind;
 
 namespace {
 
-// The tags solver.cpp gives clauses that belong to no assertion.
-constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
-constexpr uint32_t kAssumptionTag = UINT32_MAX;
-
 // Per-variable label of the current cut (DKPW): the side a literal of the variable goes to;
 // kLabelMixed: an AB-mixed atom, projected to both sides by MixedLiterals.
 enum Label : uint8_t { kUnset = 0, kLabelA = 1, kLabelB = 2, kLabelAB = 3, kLabelMixed = 4 };
@@ -174,7 +170,8 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
             }
             case LeafKind::Definition: {
                 uint32_t tag = r.tag(n);
-                auto it = tag == kLemmaTag || tag == kAssumptionTag ? partition_of.end() : partition_of.find(tag);
+                auto it =
+                    tag == smt::kLemmaTag || tag == smt::kAssumptionTag ? partition_of.end() : partition_of.find(tag);
                 if (it != partition_of.end()) {
                     leaf_partition_[n] = it->second;
                 } else {

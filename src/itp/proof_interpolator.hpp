@@ -8,7 +8,7 @@
 //   resolution on p (C1 ∋ p, C2 ∋ ¬p): a: I1 ∨ I2,  b: I1 ∧ I2,  ab: (p ∨ I1) ∧ (¬p ∨ I2)
 // with the invariant, for every clause C: A ∧ ¬C↾{a,ab} ⊨ I and B ∧ ¬C↾{b,ab} ⊨ ¬I.
 //
-// Leaves (what the solver's code gives them, see smt/solver.cpp and smt/cnf.cpp):
+// Leaves (by the clause tag contract of smt/proof.hpp):
 //   - Assertion leaves: the partition of LeafInfo::assertion;
 //   - Definition leaves: the partition of their tag (the assertion that first needed them) when
 //     that assertion is active; otherwise (kLemmaTag, check-sat-assuming, popped) they are valid

@@ -6,11 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "base/stopwatch.hpp"
+
 namespace craig::sat {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 constexpr uint32_t kNone = UINT32_MAX;
 
@@ -279,7 +280,7 @@ void DratMiner::Miner::read(std::span<const uint8_t> trace) {
     }
     inputs_until(UINT64_MAX);
     parsed_ = n;
-    stats_.parse_seconds += seconds_since(start);
+    stats_.parse_seconds += base::seconds_since(start);
 }
 
 // Sets up the propagation state for the clauses alive at the end of the trace.
@@ -562,7 +563,7 @@ void DratMiner::Miner::check_root(std::span<const Lit> root_clause) {
                          : scratch_.empty() ? "the proof trace does not refute the clauses (no empty clause)"
                                             : "the clause of failed assumptions does not follow by unit propagation");
     root_chain_size_ = static_cast<uint32_t>(chains_.size()) - root_chain_;
-    stats_.check_seconds += seconds_since(start);
+    stats_.check_seconds += base::seconds_since(start);
 }
 
 void DratMiner::Miner::backward() {
@@ -605,7 +606,7 @@ void DratMiner::Miner::backward() {
                 break;
         }
     }
-    stats_.check_seconds += seconds_since(start);
+    stats_.check_seconds += base::seconds_since(start);
 }
 
 // Recomputes a chain's clause from its antecedents' (possibly stronger) clauses: a step whose
@@ -681,7 +682,7 @@ ResolutionProof DratMiner::Miner::build() {
     stats_.core_inputs = proof.num_leaves();
     stats_.core_lemmas = proof.num_chains();
     stats_.resolutions = proof.num_resolutions();
-    stats_.build_seconds += seconds_since(start);
+    stats_.build_seconds += base::seconds_since(start);
     return proof;
 }
 

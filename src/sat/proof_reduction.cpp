@@ -5,6 +5,8 @@
 #include <span>
 #include <vector>
 
+#include "base/stopwatch.hpp"
+
 namespace craig::sat {
 namespace {
 
@@ -256,7 +258,7 @@ ResolutionProof reduce_proof(const ResolutionProof& proof, const ReductionOption
     }
     s.nodes_after = current.num_nodes();
     s.resolutions_after = current.num_resolutions();
-    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    s.seconds = base::seconds_since(start);
     return current;
 }
 

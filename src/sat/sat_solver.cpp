@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "base/stopwatch.hpp"
 #include "sat/drat_miner.hpp"
 
 namespace craig::sat {
@@ -96,7 +97,7 @@ SatResult SatSolver::solve(std::span<const Lit> assumptions) {
     for (Lit a : assumptions) solver_->assume(a);
     int r = solver_->solve();
     ++stats_.solves;
-    stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stats_.seconds += base::seconds_since(start);
     if (r == 10) return SatResult::Sat;
     if (r == 20) return SatResult::Unsat;
     return SatResult::Unknown;

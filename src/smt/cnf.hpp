@@ -5,7 +5,7 @@
 // subformulas are encoded once. Definitions are full equivalences (both polarities): they are
 // valid regardless of which assertions are active, which lets push/pop keep them and lets the
 // theories assign any atom. Each clause is tagged with the assertion (partition) that first
-// needed it; interpolation later colours clauses by these tags.
+// needed it; interpolation later colours clauses by these tags (their contract: proof.hpp).
 // Theory atoms (equalities, arithmetic comparisons, Boolean-valued applications) become plain
 // SAT variables, reported in atoms(). Non-Boolean `ite` terms found under atoms are reported in
 // term_ites(), and div/mod/abs/to_int terms in arith_ops(), so the caller can add their defining

@@ -7,6 +7,7 @@
 #include "smt/lra_certificate.hpp"
 #include "smt/solver.hpp"
 #include "smt/terms/printer.hpp"
+#include "smt/terms/rational.hpp"
 
 namespace craig::smt {
 
@@ -19,18 +20,6 @@ constexpr size_t kCutRows = 32;
 constexpr size_t kCutsPerRound = 2;
 // Cuts whose coefficients (scaled to integers) need more bits are dropped: exact, but slow.
 constexpr size_t kCutMaxBits = 128;
-
-mpq_class floor_q(const mpq_class& q) {
-    mpz_class r;
-    mpz_fdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return mpq_class(r);
-}
-
-mpq_class ceil_q(const mpq_class& q) {
-    mpz_class r;
-    mpz_cdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return mpq_class(r);
-}
 
 }  // namespace
 

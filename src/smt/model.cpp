@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "smt/terms/printer.hpp"
+#include "smt/terms/rational.hpp"
 
 namespace craig::smt {
 
@@ -37,16 +38,6 @@ uint32_t Model::universe_size(Sort s) const {
     auto it = universe_.find(s.id);
     return it == universe_.end() || it->second == 0 ? 1 : it->second;
 }
-
-namespace {
-
-mpq_class floor_q(const mpq_class& q) {
-    mpz_class r;
-    mpz_fdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return mpq_class(r);
-}
-
-}  // namespace
 
 Value Model::evaluate(Term root) const {
     const TermManager& tm = *tm_;

@@ -45,6 +45,21 @@ enum class LeafKind : uint8_t {
 };
 const char* leaf_kind_name(LeafKind k);
 
+// Clause tags: the tag CnfEncoder gives each clause it adds to the SAT solver (kept in
+// sat::InputClauses::tags and on the leaves of the resolution proof). Solver (solver.cpp) writes
+// them, itp::ProofInterpolator reads them; this is their whole contract:
+//   - an assertion id (below kLemmaTag): the assertion whose encoding first needed the clause;
+//   - kLemmaTag: first needed by a clause valid in every partition (theory lemmas and
+//     conflicts, transitivity clauses, bound implications);
+//   - kAssumptionTag: first needed by a check-sat-assuming term, which is in no partition.
+// The interpolator reads the tag of Definition leaves only: one tagged with an assertion that
+// is active at the check belongs to that assertion's partition; any other (kLemmaTag,
+// kAssumptionTag, a popped assertion) is a valid clause, as a Tseitin definition is valid once
+// its variable is read as its term. Every other leaf is placed by its LeafInfo (Assertion leaves
+// by LeafInfo::assertion); its tag says only which encoding was under way.
+inline constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
+inline constexpr uint32_t kAssumptionTag = UINT32_MAX;
+
 struct LeafInfo {
     LeafKind kind = LeafKind::Unknown;
     Term term;                   // defined term, assertion formula, lemma or defined ite/op

@@ -1,6 +1,7 @@
 #include "smt/solver.hpp"
 
 #include "base/interrupt.hpp"
+#include "base/stopwatch.hpp"
 
 #include <algorithm>
 #include <array>
@@ -35,9 +36,6 @@ struct Assertion {
     sat::Lit tracker;  // 0 if untracked
     unsigned scope;
 };
-
-// Clauses that belong to no assertion: theory lemmas are valid in every partition.
-constexpr uint32_t kLemmaTag = UINT32_MAX - 1;
 
 struct Stats {
     uint64_t checks = 0, rounds = 0, theory_conflicts = 0, conflict_clauses = 0, lemmas = 0;
@@ -312,7 +310,7 @@ struct Solver::Impl {
         }
         std::vector<std::pair<Term, sat::Lit>> assumption_lits;
         for (Term t : assumptions) {
-            sat::Lit l = encode(t, UINT32_MAX);
+            sat::Lit l = encode(t, kAssumptionTag);
             sat.freeze(l);
             assumption_lits.emplace_back(t, l);
             assume.push_back(l);
@@ -394,13 +392,13 @@ struct Solver::Impl {
                 }
                 for (Theory* th : theories) th->extend_model(m);
                 for (Theory* th : theories) th->end_round();
-                stats.theory_seconds += seconds_since(start);
+                stats.theory_seconds += base::seconds_since(start);
                 if (opts.check_models) check_model(m, assumptions);
                 model = std::move(m);
                 return last = Result::Sat;
             }
             for (Theory* th : theories) th->end_round();
-            stats.theory_seconds += seconds_since(start);
+            stats.theory_seconds += base::seconds_since(start);
             if (stuck) return unknown("theory combination did not converge");
             if (conflicts.empty() && lemmas.empty() && splits.empty()) return unknown(incomplete);
             stats.theory_conflicts += conflicts.size();
@@ -498,10 +496,6 @@ struct Solver::Impl {
         implications.clear();
     }
 
-    static double seconds_since(std::chrono::steady_clock::time_point s) {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
-    }
-
     Result unknown(std::string why) {
         reason = std::move(why);
         return last = Result::Unknown;
@@ -526,7 +520,13 @@ Solver::~Solver() = default;
 // The implementation (and with it CaDiCaL) is created on first use, so that options such as
 // the random seed can still be set after construction.
 Solver::Impl& Solver::impl() {
-    if (!impl_) impl_ = std::make_unique<Impl>(tm_, options_);
+    if (!impl_) {
+        try {
+            impl_ = std::make_unique<Impl>(tm_, options_);
+        } catch (const sat::ProofError& e) {  // proof mode could not trace
+            throw ProofError(e.what());
+        }
+    }
     return *impl_;
 }
 
@@ -593,12 +593,16 @@ SmtProof Solver::proof() {
     if (!impl_ || impl_->last != Result::Unsat) throw std::logic_error("no proof: the last check was not unsat");
     Impl& s = *impl_;
     SmtProof p;
-    p.inputs = &s.sat.input_clauses();
-    p.root_clause = s.sat.failed_clause();
-    std::set<sat::Lit> failed(p.root_clause.begin(), p.root_clause.end());
-    for (sat::Lit l : failed)
-        if (l > 0 && failed.count(-l)) p.complementary = l;
-    if (!p.complementary) p.resolution = s.sat.proof();
+    try {  // the SAT layer's errors (no proof mode, an unminable trace) leave as smt::ProofError
+        p.inputs = &s.sat.input_clauses();
+        p.root_clause = s.sat.failed_clause();
+        std::set<sat::Lit> failed(p.root_clause.begin(), p.root_clause.end());
+        for (sat::Lit l : failed)
+            if (l > 0 && failed.count(-l)) p.complementary = l;
+        if (!p.complementary) p.resolution = s.sat.proof();
+    } catch (const sat::ProofError& e) {
+        throw ProofError(e.what());
+    }
     const auto& defs = s.cnf.definitions();
     for (; s.definitions_seen < defs.size(); ++s.definitions_seen)
         s.note(defs[s.definitions_seen].first, {LeafKind::Definition, defs[s.definitions_seen].second});

@@ -66,6 +66,12 @@ struct UnsupportedError : std::runtime_error {
 struct CheckFailure : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+// No proof could be produced (the SAT trace could not be mined, or proof mode could not be set
+// up). The Solver translates the SAT layer's sat::ProofError into this one, message unchanged, so
+// that its users need no sat/ header to handle proof errors.
+struct ProofError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 using AssertionId = uint32_t;
 
@@ -96,7 +102,7 @@ public:
     std::vector<AssertionId> unsat_core() const;
     std::vector<Term> unsat_assumptions() const;
     // After Unsat with produce_proofs: the proof of the answer (proof.hpp; check it with
-    // proof_check.hpp). Throws sat::ProofError when the SAT trace cannot be mined, logic_error
+    // proof_check.hpp). Throws ProofError when the SAT trace cannot be mined, logic_error
     // when the last answer was not unsat or proofs are off.
     SmtProof proof();
     // After Unknown.

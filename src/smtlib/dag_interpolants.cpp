@@ -13,6 +13,7 @@
 #include <chrono>
 #include <limits>
 
+#include "base/stopwatch.hpp"
 #include "itp/dag_interpolation.hpp"
 #include "itp/interpolant_size.hpp"
 #include "itp/simplify.hpp"
@@ -82,10 +83,9 @@ bool Interpreter::cmd_get_dag_interpolants(uint32_t cmd, Args args) {
     if (script_opts_.itp_stats) {
         // Where the vertices came from and what it cost (itp/dag_interpolation.hpp).
         *diagnostic_ << "; get-dag-interpolants route " << itp::name(interpolation_options().dag_route) << " seconds "
-                     << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
-                     << " proof-queries " << r.queries << " checks " << r.checks << " one-proof-vertices "
-                     << r.one_proof_vertices << " per-vertex-vertices " << r.per_vertex_vertices
-                     << " eliminated-symbols " << r.eliminated_symbols;
+                     << base::seconds_since(t0) << " proof-queries " << r.queries << " checks " << r.checks
+                     << " one-proof-vertices " << r.one_proof_vertices << " per-vertex-vertices "
+                     << r.per_vertex_vertices << " eliminated-symbols " << r.eliminated_symbols;
         uint64_t nodes = 0;
         for (smt::Term t : r.at) nodes += itp::term_size(*tm_, t).dag_nodes;
         *diagnostic_ << " nodes " << nodes;

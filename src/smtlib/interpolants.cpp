@@ -17,11 +17,11 @@
 #include <functional>
 #include <unordered_map>
 
+#include "base/stopwatch.hpp"
 #include "itp/interpolant_check.hpp"
 #include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
-#include "sat/resolution_proof.hpp"
 #include "smt/proof_reduction.hpp"
 #include "smtlib/interpreter_impl.hpp"
 #include "smt/terms/printer.hpp"
@@ -117,11 +117,11 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     const auto mine_start = std::chrono::steady_clock::now();
     try {
         proof = solver_->proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         throw smt::CheckFailure(std::string("no proof could be mined for get-interpolants: ") + e.what());
     }
     if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
-    const auto mined = std::chrono::steady_clock::now() - mine_start;
+    const double mined = base::seconds_since(mine_start);
     // Names -> active assertion ids.
     std::unordered_map<std::string, smt::AssertionId> by_name;
     for (const auto& a : proof.active) {
@@ -156,9 +156,8 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     std::vector<smt::Term> itps = interpolate(q, interpolation_options());
     if (script_opts_.itp_stats) {
         // proof mining and interpolation (and checking, when on) of this command
-        *diagnostic_ << "; get-interpolants seconds "
-                     << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0 + mined).count()
-                     << " proof-nodes " << proof.resolution.num_nodes();
+        *diagnostic_ << "; get-interpolants seconds " << mined + base::seconds_since(t0) << " proof-nodes "
+                     << proof.resolution.num_nodes();
         for (smt::Term t : itps) {
             itp::TermSize sz = itp::term_size(*tm_, t);
             *diagnostic_ << " | nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols " << sz.symbols;

@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <new>
 
+#include "base/stopwatch.hpp"
 #include "smtlib/interpreter_impl.hpp"
 #include "smt/proof_check.hpp"
 #include "smt/proof_reduction.hpp"
-#include "sat/resolution_proof.hpp"
 #include "smtlib/syntax/term_builder.hpp"
 
 namespace craig::smtlib {
@@ -44,9 +44,7 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
     try {
         r = solver_->check(assumptions);
         if (r == smt::Result::Unknown) reason = solver_->reason_unknown();
-        if (script_opts_.itp_stats)
-            *diagnostic_ << "; check-sat seconds "
-                         << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << "\n";
+        if (script_opts_.itp_stats) *diagnostic_ << "; check-sat seconds " << base::seconds_since(t0) << "\n";
     } catch (const smt::UnsupportedError& e) {
         r = smt::Result::Unknown;
         reason = std::string("unsupported: ") + e.what();
@@ -99,11 +97,11 @@ void Interpreter::run_check(uint32_t cmd, const std::vector<smt::Term>& assumpti
 void Interpreter::check_proof() {
     regular_->flush();
     auto start = std::chrono::steady_clock::now();
-    auto since = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto since = [&start] { return base::seconds_since(start); };
     smt::SmtProof proof;
     try {
         proof = solver_->proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         throw smt::CheckFailure(std::string("proof check failed: no proof could be mined: ") + e.what());
     }
     const double mined = since();
@@ -135,7 +133,7 @@ bool Interpreter::cmd_get_proof(uint32_t cmd, Args args) {
     smt::SmtProof proof;
     try {
         proof = solver_->proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         fail(cmd, std::string("no proof could be mined: ") + e.what());
     }
     if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
@@ -208,7 +206,7 @@ bool Interpreter::cmd_get_unsat_core(uint32_t cmd, Args args) {
         // Read off the proof: the assertions whose clauses are leaves (a subset of the SAT core).
         try {
             core = solver_->proof().used_assertions();
-        } catch (const sat::ProofError&) {
+        } catch (const smt::ProofError&) {
             core = solver_->unsat_core();
         }
     } else {

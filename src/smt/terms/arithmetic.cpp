@@ -1,23 +1,12 @@
 // Construction of arithmetic terms in the linear normal form described in term.hpp.
 #include <algorithm>
 
+#include "smt/terms/rational.hpp"
 #include "smt/terms/term.hpp"
 
 namespace craig::smt {
 
 namespace {
-
-mpq_class floor_q(const mpq_class& q) {
-    mpz_class r;
-    mpz_fdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return mpq_class(r);
-}
-
-mpq_class ceil_q(const mpq_class& q) {
-    mpz_class r;
-    mpz_cdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return mpq_class(r);
-}
 
 // Scale integer-sorted monomials to coprime integer coefficients; returns the positive factor.
 mpq_class integral_factor(const std::vector<Monomial>& ms) {

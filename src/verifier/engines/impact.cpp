@@ -1,6 +1,7 @@
 #include "verifier/engines/impact.hpp"
 
 #include "base/interrupt.hpp"
+#include "base/stopwatch.hpp"
 
 #include <algorithm>
 #include <ostream>
@@ -9,7 +10,6 @@
 #include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
-#include "sat/resolution_proof.hpp"
 #include "verifier/engines/affine_hull.hpp"
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/engines/houdini.hpp"
@@ -395,7 +395,7 @@ std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s,
     smt::SmtProof proof;
     try {
         proof = s.proof();
-    } catch (const sat::ProofError& e) {
+    } catch (const smt::ProofError& e) {
         *why = std::string("no proof of an infeasible path: ") + e.what();
         return std::nullopt;
     }

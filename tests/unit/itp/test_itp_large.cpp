@@ -5,6 +5,7 @@
 #include <chrono>
 #include <random>
 
+#include "base/stopwatch.hpp"
 #include "itp_test_util.hpp"
 
 using namespace craig;
@@ -38,7 +39,7 @@ TEST_CASE("larger propositional proof: every system, checked") {
         smt::SmtProof proof = p.solver.proof();
         auto t0 = std::chrono::steady_clock::now();
         InterpolationResult r = binary_interpolant(tm, proof, p.partition_of_assertion, o);
-        double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        double secs = base::seconds_since(t0);
         INFO(r.unknown_reason);
         REQUIRE(r.ok());
         MESSAGE(std::string(name(bs)) << ": " << r.stats.proof_nodes << " proof nodes, " << secs << " s");

@@ -167,6 +167,15 @@ TEST_CASE_FIXTURE(Fix, "proof() needs produce_proofs and an unsat answer") {
     CHECK_THROWS_AS(t.proof(), std::logic_error);
 }
 
+TEST_CASE_FIXTURE(Fix, "a proof error of the SAT layer leaves the Solver as smt::ProofError") {
+    Solver s(tm);  // proofs off: CaDiCaL traces nothing
+    s.assert_formula(p);
+    s.assert_formula(tm.mk_not(p));
+    REQUIRE(s.check() == Result::Unsat);
+    s.options().produce_proofs = true;  // too late: the SAT solver was created without proof mode
+    CHECK_THROWS_AS(s.proof(), ProofError);
+}
+
 TEST_CASE_FIXTURE(Fix, "reduced SMT proofs keep their leaves and check") {
     // Pigeonhole over equalities: 4 pigeons a_i in 3 holes, pairwise distinct pigeons. Its
     // proofs have shared units and redundant pivots, which reduction removes.
