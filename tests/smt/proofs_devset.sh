@@ -5,8 +5,9 @@
 # files of BENCH/{QF_UF,QF_LRA,QF_UFLRA}/INDEX.tsv whose expected answers include unsat and
 # whose size is at most MAXBYTES (default 200000), smallest first, until BUDGET seconds have
 # passed. BENCH is $CRAIG_BENCH, else <repository>/../shared/bench/smt; when it is absent the
-# test is skipped ("skipped: ..."). With OVERHEAD=1 every file whose proofs checked is run again
-# without --check-proofs and the median time ratio is printed.
+# test is skipped ("skipped: ...", exit 77: ctest's SKIP_RETURN_CODE). With OVERHEAD=1 every
+# file whose proofs checked is run again without --check-proofs and the median time ratio is
+# printed.
 #
 # A file fails when craig exits with 10 (a proof that does not check, or a lemma kind without
 # a checker) or 1 (internal error); timeouts and unknowns are counted, not failures.
@@ -17,7 +18,7 @@ craig=$1 timeout=$2 budget=$3 maxbytes=${4:-200000}
 bench=${CRAIG_BENCH:-$here/../../../shared/bench/smt}
 if [ ! -d "$bench/QF_UF" ]; then
   echo "skipped: no dev set at $bench"
-  exit 0
+  exit 77
 fi
 list=$(for logic in QF_UF QF_LRA QF_UFLRA; do
   [ -f "$bench/$logic/INDEX.tsv" ] || continue
