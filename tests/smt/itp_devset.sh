@@ -8,13 +8,14 @@
 # by craig itself and by z3; unsupported answers (e.g. Gomory cuts split by the cut, EUF conflicts
 # through arithmetic the renaming of mixed terms does not reach) are counted. With --all-systems the files go through
 # itp_all_systems.py --strict instead: all 30 systems, each distinct result checked by z3, and
-# the strength orders the theory guarantees must hold. Skipped when the dev set is absent.
+# the strength orders the theory guarantees must hold. Skipped when the dev set is absent
+# ("skipped: ...", exit 77: ctest's SKIP_RETURN_CODE, so it is not counted as passed).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 craig=$1
 shift
 bench=${CRAIG_BENCH:-$here/../../../shared/bench/smt}
-[ -d "$bench/opensmt-regression/interpolation" ] || { echo "skipped: no dev set at $bench"; exit 0; }
+[ -d "$bench/opensmt-regression/interpolation" ] || { echo "skipped: no dev set at $bench"; exit 77; }
 command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 0; }
 files=()
 for f in "$bench"/opensmt-regression/interpolation/*.smt2 "$bench"/opensmt-regression/interpolation/*/*.smt2 \

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""itp_random.py CRAIG COUNT FIRST_SEED LOGIC [--all-systems] [-- CRAIG_ARGS...]
+"""itp_random.py CRAIG COUNT FIRST_SEED LOGIC [--all-systems] [--max-unsupported SHARE]
+                [--max-unanswered SHARE] [--max-rejected SHARE] [-- CRAIG_ARGS...]
 
 Random interpolation problems: for each seed, the random script of the differential tests
 (gen_qf_uf for QF_UF, gen_arith SEED LOGIC for QF_LRA, QF_UFLRA, QF_LIA, QF_UFLIA; found next to
@@ -14,6 +15,16 @@ counted; a failed guaranteed order fails the problem), and every DAG problem (cr
 --all-systems answers get-interpolants only) through craig solve once per system (CRAIG_ARGS and
 --itp-bool/--itp-lra/--itp-euf), each distinct run checked as by itp_z3.py, with no strength
 orders. Last line: `N passed, M failed` (unsat problems).
+
+Floors: unsupported answers, unanswered queries and rejected scripts are counted rather than
+failed one by one, but too many of them fail the run (a craig that answered `unsupported` or
+nothing everywhere must not pass), each a share from 0 to 1: --max-unsupported (of the
+interpolation queries, with --all-systems of the system runs, answered `unsupported`; default
+$ITP_MAX_UNSUPPORTED, else 0.05), --max-unanswered (with --all-systems: get-interpolants that
+craig itp --all-systems did not answer, e.g. after a timeout; default $ITP_MAX_UNANSWERED, else
+0.05) and --max-rejected (unsat problems whose script craig rejected as erroneous input, exit 3:
+the generated scripts are well-formed; default $ITP_MAX_REJECTED, else 0). An exceeded floor
+counts as one more failure.
 """
 import os
 import random
@@ -57,6 +68,21 @@ def flatten(cmds):
                 t = t[1]
             asserts.append(show(t))
     return logic, decls, asserts
+
+
+# The default of --max-unsupported. Measured on the ctest runs (seeds 1-200 of QF_UF, QF_LRA,
+# QF_UFLRA and QF_LIA, two system combinations, 44-65 unsat problems per run; --all-systems on 40
+# seeds of QF_UFLRA and QF_UF, 1230 system runs): no query answered unsupported, none
+# unanswered, no script rejected.
+DEFAULT_MAX_UNSUPPORTED = 0.05
+
+
+def floor(what, count, total, share):
+    """Prints the floor line; True when count exceeds share of total (a failure)."""
+    over = count > share * total
+    print("%sfloor: %d of %d %s (%s the share %g allowed)"
+          % ("FAIL " if over else "", count, total, what, "more than" if over else "at most", share))
+    return over
 
 
 SEED_RUNS = {"queries": 0, "z3": 0}  # the seeds' unsat checks, counted apart from the interpolants'
@@ -134,6 +160,8 @@ def check_dag_systems(craig, path, craig_args, stats):
     problems = []
     for names, finish in later:
         found, checked, unsup = finish()
+        if found is None:  # craig rejected the script as erroneous input (exit 3)
+            stats["rejected"] += len(names)
         stats["checked"] += checked
         stats["unsupported"] += unsup * len(names)
         name = names[0] + (" and %d systems with the same run" % (len(names) - 1) if len(names) > 1 else "")
@@ -149,6 +177,15 @@ def main():
         argv, craig_args = argv[:k], argv[k + 1:]
     all_systems = "--all-systems" in argv
     argv = [a for a in argv if a != "--all-systems"]
+    shares = {}
+    for opt in ("--max-unsupported", "--max-unanswered", "--max-rejected"):
+        while opt in argv:
+            k = argv.index(opt)
+            if k + 1 >= len(argv):
+                print(__doc__, file=sys.stderr)
+                return 2
+            shares[opt] = float(argv[k + 1])
+            del argv[k:k + 2]
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
         return 2
@@ -156,11 +193,15 @@ def main():
         print("skipped: z3 not found")
         return 0
     craig, count, first, logic = argv[0], int(argv[1]), int(argv[2]), argv[3]
+    max_unsupported = shares.get("--max-unsupported",
+                                 float(os.environ.get("ITP_MAX_UNSUPPORTED", DEFAULT_MAX_UNSUPPORTED)))
+    max_unanswered = shares.get("--max-unanswered", float(os.environ.get("ITP_MAX_UNANSWERED", 0.05)))
+    max_rejected = shares.get("--max-rejected", float(os.environ.get("ITP_MAX_REJECTED", 0)))
     name, gen = generator(craig, logic)
-    passed = failed = skipped = itps = unsupported = 0
+    passed = failed = skipped = itps = unsupported = rejected = 0
     shapes = {}
     stats = itp_all_systems.new_stats()
-    dag = {"runs": 0, "distinct": 0, "checked": 0, "unsupported": 0}
+    dag = {"runs": 0, "distinct": 0, "checked": 0, "unsupported": 0, "rejected": 0}
     seeds = []
     for seed in range(first, first + count):
         if not seeds:  # the next 50 seeds' scripts, unsat or not
@@ -188,14 +229,17 @@ def main():
             problems = check_dag_systems(craig, path, craig_args, dag)
         elif all_systems:
             before = len([x for x in stats["order_failures"] if x[1]])
-            problems = itp_all_systems.check_file(craig, path, stats) or []
-            if len([x for x in stats["order_failures"] if x[1]]) > before:
+            problems = itp_all_systems.check_file(craig, path, stats)
+            if problems is not None and len([x for x in stats["order_failures"] if x[1]]) > before:
                 problems.append("a guaranteed strength order fails")
         else:
             problems, checked, unsup = check_file(craig, path, craig_args)
             itps += checked
             unsupported += unsup
-        if problems:
+        if problems is None:  # craig rejected the generated script as erroneous input (exit 3)
+            rejected += 1
+            print("note: seed %d: craig rejected the script (exit 3)" % seed)
+        elif problems:
             failed += 1
             keep = os.path.join(tempfile.gettempdir(), "itp-random-%s-%d.smt2" % (logic, seed))
             shutil.copy(path, keep)
@@ -207,15 +251,26 @@ def main():
         os.unlink(path)
     if all_systems:
         print("%s: %d unsat problems (%s), %d sat seeds skipped"
-              % (logic, passed + failed, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped))
+              % (logic, passed + failed + rejected, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped))
         print("get-dag-interpolants: %d system runs, %d answered unsupported; distinct runs: %d; "
               "interpolants checked by z3: %d" % (dag["runs"], dag["unsupported"], dag["distinct"], dag["checked"]))
+        runs = stats["systems"] + stats["unsupported_systems"] + dag["runs"] - dag["rejected"]
+        total = passed + failed + rejected
+        failed += floor("system runs answered unsupported", stats["unsupported_systems"] + dag["unsupported"], runs,
+                        max_unsupported)
+        failed += floor("get-interpolants not answered", stats["unanswered"], stats["queries"] + stats["unanswered"],
+                        max_unanswered)
+        failed += floor("unsat problems rejected (exit 3)", rejected, total, max_rejected)
+        failed += floor("DAG system runs rejected (exit 3)", dag["rejected"], dag["runs"], max_rejected)
         itp_all_systems.report(stats, passed, failed, False)
         return 1 if failed else 0
     print("%s: %d unsat problems (%s), %d sat seeds skipped; interpolants checked by z3: %d; "
           "get-interpolants unsupported: %d; z3 outvoted by cvc5: %d; distinct z3 queries: %d in %d z3 runs"
-          % (logic, passed + failed, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped, itps,
-             unsupported, len(itp_z3.OUTVOTED), itp_z3.RUNS["queries"], itp_z3.RUNS["z3"]))
+          % (logic, passed + failed + rejected, ", ".join("%s %d" % kv for kv in sorted(shapes.items())), skipped,
+             itps, unsupported, len(itp_z3.OUTVOTED), itp_z3.RUNS["queries"], itp_z3.RUNS["z3"]))
+    total = passed + failed + rejected
+    failed += floor("interpolation queries answered unsupported", unsupported, total, max_unsupported)
+    failed += floor("unsat problems rejected (exit 3)", rejected, total, max_rejected)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

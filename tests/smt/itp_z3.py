@@ -15,8 +15,13 @@ The z3 queries of a file are asked together (Z3Batch: each distinct query once, 
 each query its own script after a (reset), $ITP_Z3_TIMEOUT seconds each, default 30).
 A get-interpolants that craig answers `unsupported` (an interpolant it cannot produce soundly)
 is counted, not failed; so is a file craig rejects as erroneous input (exit code 3, e.g. the
-regression sets' deliberately malformed scripts). Last line: `N passed, M failed` (files);
-exit 1 when a file failed.
+regression sets' deliberately malformed scripts). Floors: more files with an unsupported answer
+than the share $ITP_MAX_UNSUPPORTED of the files (default 0.1), or more rejected files than the
+share $ITP_MAX_REJECTED (default 0.1), count as one more failure each, so that a craig that
+answers `unsupported` or rejects everything does not pass (measured: no unsupported answer on
+tests/smt/interpolation and on the dev set's interpolation tests with the three systems of
+ctest; 3 of 56 dev-set files rejected, 0 of the cases). Last line: `N passed, M failed`
+(files); exit 1 when a file failed.
 Prints "skipped: z3 not found" and exits 0 without z3.
 """
 import os
@@ -558,7 +563,7 @@ def main():
         print("skipped: z3 not found")
         return 0
     craig, files = argv[0], argv[1:]
-    passed = failed = total = unsup = erroneous = 0
+    passed = failed = total = unsup = unsup_files = erroneous = 0
     for path in files:
         try:
             problems, checked, unsupported = check_file(craig, path, craig_args)
@@ -566,6 +571,7 @@ def main():
             problems, checked, unsupported = ["checker: %s" % e], 0, 0
         total += checked
         unsup += unsupported
+        unsup_files += unsupported > 0
         if problems is None:
             erroneous += 1
         elif problems:
@@ -578,6 +584,12 @@ def main():
     print("interpolants checked by z3: %d; get-interpolants answered unsupported: %d; "
           "files with input errors: %d; z3 outvoted by cvc5: %d; distinct z3 queries: %d in %d z3 runs"
           % (total, unsup, erroneous, len(OUTVOTED), RUNS["queries"], RUNS["z3"]))
+    for what, count, env in (("files with an unsupported answer", unsup_files, "ITP_MAX_UNSUPPORTED"),
+                             ("files rejected as erroneous input", erroneous, "ITP_MAX_REJECTED")):
+        share = float(os.environ.get(env, "0.1"))
+        if count > share * len(files):
+            print("FAIL floor: %d of %d %s (more than the share %g allowed; %s)" % (count, len(files), what, share, env))
+            failed += 1
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -24,37 +24,19 @@
 // the scripts are unsat.
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "rng.hpp"
+#include "gen_script.hpp"
 
 namespace {
 
-// Seeds reproduce the files of earlier runs: this generator's salt.
-class Rng : public craig::testgen::Rng {
-public:
-    explicit Rng(uint64_t seed) : craig::testgen::Rng(seed, 0x632BE59BD9B4E019ull) {}
-};
-
-constexpr int kBool = 0;   // sort indices
-constexpr int kArith = 1;  // Int or Real, after the logic
+using craig::testgen::kBool;
+using craig::testgen::Symbol;
+constexpr int kArith = 1;  // sort indices after Bool: Int or Real, after the logic
 constexpr int kU = 2;      // the uninterpreted sort (UF logics, some scripts)
-
-struct Symbol {
-    std::string name;
-    std::vector<int> args;  // empty for constants
-    int result;
-    int level;  // push level at which it was declared
-};
-
-struct LetVar {
-    std::string name;
-    int sort;
-};
 
 struct Logic {
     const char* name;
@@ -68,75 +50,27 @@ constexpr Logic kLogics[] = {
     {"QF_UFLIA", true, true},
 };
 
-class Generator {
+class Generator : public craig::testgen::ScriptGenerator {
 public:
     Generator(uint64_t seed, const Logic& logic, int size)
-        : rng_(seed ^ (logic.ints ? 0x1A00ull : 0) ^ (logic.uf ? 0xF00Dull : 0)), logic_(logic), size_(size) {}
+        : ScriptGenerator(seed ^ (logic.ints ? 0x1A00ull : 0) ^ (logic.uf ? 0xF00Dull : 0), size, {"Bool", "Int", "U"},
+                          {.plain_names = 30,
+                           .negation = 0.35,
+                           .xor_below = 62,
+                           .eq_below = 67,
+                           .ite_below = 75,
+                           .unit_clause = 0.15,
+                           .max_clause = 3}),
+          logic_(logic) {}
 
     std::string script();
 
 private:
-    Rng rng_;
     Logic logic_;
-    int size_;
-    std::vector<std::string> sort_names_{"Bool", "Int", "U"};
     bool use_u_ = false;    // the script declares U
     bool int_ops_ = false;  // div, mod and abs appear
-    std::vector<Symbol> symbols_;
-    std::vector<LetVar> env_;  // let-bound variables, innermost last
-    int level_ = 0;
-    int atoms_ = 0;  // atoms emitted so far (the size measure)
-    int nest_ = 0;   // terms being built around the current point
-    int let_counter_ = 0;
-    int fresh_counter_ = 0;
-    std::string out_;
 
     bool real() const { return !logic_.ints; }
-
-    std::string fresh_name(const char* stem) {
-        std::string n = stem + std::to_string(fresh_counter_++);
-        // Occasionally a quoted symbol (with a space, so it must stay quoted) or a simple symbol
-        // with characters beyond letters and digits.
-        int r = rng_.below(30);
-        if (r == 0) return "|" + n + " q|";
-        if (r == 1) return n + "!x";
-        if (r == 2) return n + ".v~";
-        return n;
-    }
-
-    void declare(const std::string& name, std::vector<int> args, int result) {
-        if (args.empty() && rng_.chance(0.5)) {
-            out_ += "(declare-const " + name + " " + sort_names_[result] + ")\n";
-        } else {
-            out_ += "(declare-fun " + name + " (";
-            for (size_t i = 0; i < args.size(); ++i) out_ += (i ? " " : "") + sort_names_[args[i]];
-            out_ += ") " + sort_names_[result] + ")\n";
-        }
-        symbols_.push_back({name, std::move(args), result, level_});
-    }
-
-    std::vector<const Symbol*> constants_of(int sort) const {
-        std::vector<const Symbol*> v;
-        for (auto& s : symbols_)
-            if (s.args.empty() && s.result == sort) v.push_back(&s);
-        return v;
-    }
-    std::vector<const Symbol*> functions_to(int sort) const {
-        std::vector<const Symbol*> v;
-        for (auto& s : symbols_)
-            if (!s.args.empty() && s.result == sort) v.push_back(&s);
-        return v;
-    }
-    // Visible let variables of a sort (a name shadowed by an inner binding is not visible).
-    std::vector<std::string> vars_of(int sort) const {
-        std::vector<std::string> v;
-        for (size_t i = env_.size(); i-- > 0;) {
-            bool shadowed = false;
-            for (size_t j = i + 1; j < env_.size(); ++j) shadowed |= env_[j].name == env_[i].name;
-            if (!shadowed && env_[i].sort == sort) v.push_back(env_[i].name);
-        }
-        return v;
-    }
 
     // ---- numerals ---------------------------------------------------------------------------
 
@@ -212,7 +146,7 @@ private:
 
     // Terms may contain formulas (ite conditions) whose atoms contain terms again; nest_ counts
     // that nesting so that it stays bounded.
-    std::string term(int sort, int depth) {
+    std::string term(int sort, int depth) override {
         if (sort == kBool) return formula(depth > 1 && nest_ == 0 ? 1 : 0);
         if (sort == kU) {
             auto fs = functions_to(kU);
@@ -260,11 +194,6 @@ private:
         return s;
     }
 
-    int term_depth() {
-        int max = (size_ >= 6 ? 3 : size_ >= 3 ? 2 : 1) - nest_;
-        return max <= 0 ? 0 : rng_.range(0, max);
-    }
-
     // A small linear combination of 1..3 constants (sometimes function applications), the
     // workhorse of bound atoms.
     std::string linear() {
@@ -297,23 +226,7 @@ private:
         return "=";
     }
 
-    // n terms of a sort, pairwise different as strings when a few tries allow.
-    std::vector<std::string> different_terms(int sort, int n) {
-        std::vector<std::string> ts;
-        for (int i = 0; i < n; ++i) {
-            std::string t;
-            for (int tries = 0; tries < 4; ++tries) {
-                t = term(sort, term_depth());
-                bool dup = false;
-                for (auto& u : ts) dup |= u == t;
-                if (!dup) break;
-            }
-            ts.push_back(t);
-        }
-        return ts;
-    }
-
-    std::string atom() {
+    std::string atom() override {
         ++atoms_;
         int r = rng_.below(100);
         if (r < 50) {  // bound on a linear combination
@@ -352,102 +265,21 @@ private:
         return std::string("(") + relation() + " " + l + " " + c + ")";
     }
 
-    std::string literal() {
-        std::string a = atom();
-        return rng_.chance(0.35) ? "(not " + a + ")" : a;
+    std::pair<int, std::string> let_binding(int depth) override {
+        int r = rng_.below(10);
+        int sort = r < 3 ? kBool : (r == 3 && use_u_) ? kU : kArith;
+        std::string t = sort == kBool    ? formula(depth > 1 ? 1 : 0)
+                        : sort == kArith ? (rng_.chance(0.5) ? linear() : term(kArith, term_depth()))
+                                         : term(sort, term_depth());
+        return {sort, t};
     }
 
-    std::string nary(const char* op, int n, int depth) {
-        std::string s = std::string("(") + op;
-        for (int i = 0; i < n; ++i) s += " " + formula(depth - 1);
-        return s + ")";
+    void declare_in_block() override {
+        if (rng_.chance(0.4)) declare(fresh_name("c"), {}, kArith);
+        if (logic_.uf && rng_.chance(0.2)) declare_function();
     }
-
-    std::string let_formula(int depth) {
-        int n = rng_.range(1, 2);
-        std::vector<LetVar> binds;
-        std::string s = "(let (";
-        for (int i = 0; i < n; ++i) {
-            std::string name;
-            auto outer = env_.size();
-            if (outer > 0 && rng_.chance(0.4)) {
-                name = env_[rng_.below(static_cast<int>(outer))].name;  // shadow an outer variable
-            } else {
-                name = "?x" + std::to_string(let_counter_++);
-            }
-            bool dup = false;
-            for (auto& b : binds) dup |= b.name == name;
-            if (dup) name = "?x" + std::to_string(let_counter_++);
-            int r = rng_.below(10);
-            int sort = r < 3 ? kBool : (r == 3 && use_u_) ? kU : kArith;
-            // Bindings are parallel: their terms see the outer scope only.
-            std::string t = sort == kBool    ? formula(depth > 1 ? 1 : 0)
-                            : sort == kArith ? (rng_.chance(0.5) ? linear() : term(kArith, term_depth()))
-                                             : term(sort, term_depth());
-            s += (i ? " (" : "(") + name + " " + t + ")";
-            binds.push_back({name, sort});
-        }
-        s += ") ";
-        for (auto& b : binds) env_.push_back(b);
-        s += formula(depth - 1);
-        env_.resize(env_.size() - binds.size());
-        return s + ")";
-    }
-
-    std::string formula(int depth) {
-        if (depth <= 0) return literal();
-        int r = rng_.below(100);
-        if (r < 12) return "(not " + formula(depth - 1) + ")";
-        if (r < 30) return nary("and", rng_.range(2, 3), depth);
-        if (r < 50) return nary("or", rng_.range(2, 3), depth);
-        if (r < 58) return nary("=>", 2, depth);
-        if (r < 62) return nary("xor", 2, depth);
-        if (r < 67) return nary("=", 2, depth);
-        if (r < 75) return nary("ite", 3, depth);
-        if (r < 88) return let_formula(depth);
-        return literal();
-    }
-
-    // One assertion: mostly a short clause (drives the sat/unsat threshold), sometimes a deeper
-    // formula with the whole connective zoo.
-    std::string assertion() {
-        if (rng_.chance(0.75)) {
-            int w = rng_.chance(0.15) ? 1 : rng_.range(2, 3);
-            if (w == 1) return literal();
-            std::string s = "(or";
-            for (int i = 0; i < w; ++i) s += " " + literal();
-            return s + ")";
-        }
-        return formula(rng_.range(1, size_ >= 4 ? 4 : 2));
-    }
-
-    void assert_some(int n) {
-        for (int i = 0; i < n; ++i) out_ += "(assert " + assertion() + ")\n";
-    }
-
-    void push() {
-        ++level_;
-        out_ += "(push 1)\n";
-    }
-    void pop() {
-        --level_;
-        out_ += "(pop 1)\n";
-        while (!symbols_.empty() && symbols_.back().level > level_) symbols_.pop_back();
-    }
-
-    void check_sat() {
-        auto bs = constants_of(kBool);
-        if (!bs.empty() && rng_.chance(0.15)) {
-            out_ += "(check-sat-assuming (";
-            int n = rng_.range(1, 2);
-            for (int i = 0; i < n; ++i) {
-                std::string b = rng_.pick(bs)->name;
-                out_ += (i ? " " : "") + (rng_.chance(0.5) ? "(not " + b + ")" : b);
-            }
-            out_ += "))\n";
-        } else {
-            out_ += "(check-sat)\n";
-        }
+    void declare_in_nested_block() override {
+        if (rng_.chance(0.3)) declare(fresh_name("d"), {}, kArith);
     }
 
     // A random function signature over the arithmetic sort (and U when declared).
@@ -513,78 +345,23 @@ std::string Generator::script() {
         int nf = rng_.range(1, 2 + size_ / 3);
         for (int i = 0; i < nf; ++i) declare_function();
     }
-
-    if (!incremental) {
-        while (atoms_ < goal) assert_some(1);
-        check_sat();
-    } else {
-        int base_goal = goal * 2 / 3;
-        while (atoms_ < base_goal) assert_some(1);
-        if (rng_.chance(0.5)) check_sat();
-        int blocks = rng_.range(2, 4);
-        int per_block = (goal - base_goal) / blocks + 1;
-        for (int b = 0; b < blocks; ++b) {
-            push();
-            if (rng_.chance(0.4)) declare(fresh_name("c"), {}, kArith);
-            if (logic_.uf && rng_.chance(0.2)) declare_function();
-            int start = atoms_;
-            while (atoms_ < start + per_block) assert_some(1);
-            check_sat();
-            if (rng_.chance(0.4)) {
-                push();
-                if (rng_.chance(0.3)) declare(fresh_name("d"), {}, kArith);
-                int s2 = atoms_;
-                while (atoms_ < s2 + per_block / 2 + 1) assert_some(1);
-                check_sat();
-                pop();
-            }
-            pop();
-        }
-        // Grow the base a little and finish.
-        int s3 = atoms_;
-        while (atoms_ < s3 + per_block) assert_some(1);
-        check_sat();
-    }
-    if (model) out_ += "(get-model)\n";
-    out_ += "(exit)\n";
+    assertions(incremental, goal, model);
     return out_;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 3 || argc > 4) {
-        std::fprintf(stderr,
-                     "usage: gen_arith SEED LOGIC [SIZE 1..10]\n"
-                     "  LOGIC: QF_LRA, QF_LIA, QF_UFLRA or QF_UFLIA\n");
-        return 2;
-    }
-    char* end = nullptr;
-    uint64_t seed = std::strtoull(argv[1], &end, 10);
-    if (*end || !*argv[1]) {
-        std::fprintf(stderr, "gen_arith: SEED must be a number\n");
-        return 2;
-    }
     const Logic* logic = nullptr;
-    for (auto& l : kLogics)
-        if (std::strcmp(argv[2], l.name) == 0) logic = &l;
-    if (!logic) {
-        std::fprintf(stderr, "gen_arith: LOGIC must be QF_LRA, QF_LIA, QF_UFLRA or QF_UFLIA\n");
-        return 2;
-    }
-    int size;
-    if (argc == 4) {
-        size = std::atoi(argv[3]);
-        if (size < 1 || size > 10) {
-            std::fprintf(stderr, "gen_arith: SIZE must be in 1..10\n");
-            return 2;
-        }
-    } else {
-        // Seed-dependent size, skewed small: half of the seeds get 1..3.
-        Rng r(seed ^ 0x5EEDull);
-        size = r.chance(0.5) ? r.range(1, 3) : r.range(1, 10);
-    }
-    std::string s = Generator(seed, *logic, size).script();
-    std::fwrite(s.data(), 1, s.size(), stdout);
-    return 0;
+    auto parse_logic = [&](char** args) {
+        for (auto& l : kLogics)
+            if (std::strcmp(args[0], l.name) == 0) logic = &l;
+        if (!logic) std::fprintf(stderr, "gen_arith: LOGIC must be QF_LRA, QF_LIA, QF_UFLRA or QF_UFLIA\n");
+        return logic != nullptr;
+    };
+    return craig::testgen::generator_main(
+        argc, argv, "gen_arith",
+        "usage: gen_arith SEED LOGIC [SIZE 1..10]\n"
+        "  LOGIC: QF_LRA, QF_LIA, QF_UFLRA or QF_UFLIA\n",
+        1, parse_logic, [&](uint64_t seed, int size) { return Generator(seed, *logic, size).script(); });
 }

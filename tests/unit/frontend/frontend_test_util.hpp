@@ -3,12 +3,28 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "frontend/frontend.hpp"
 #include "frontend/printer.hpp"
 
 namespace craig::frontend::test {
+
+// The SV-COMP tasks of the development set: $CRAIG_SVCOMP (as for bench/svcomp.sh), else
+// ../shared/bench/svcomp beside the repository. The test cases that read them are in the doctest
+// suite "shared-bench": the ctest entry unit.frontend leaves that suite out, and
+// unit.frontend.svcomp runs it or reports SKIPPED (exit 77) when the folder is absent
+// (tests/unit/needs_dir.sh), so a missing folder is never a pass. Run directly, those test cases
+// fail when the folder is absent.
+inline std::filesystem::path svcomp_dir() {
+    if (const char* env = std::getenv("CRAIG_SVCOMP"); env && *env) return env;
+    // tests/unit/frontend/<this file> -> repository root -> ../shared/bench/svcomp
+    std::filesystem::path root =
+        std::filesystem::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
+    return root.parent_path() / "shared" / "bench" / "svcomp";
+}
 
 // Globals of every integer type, visible to the snippets of body().
 inline const char* kGlobals =

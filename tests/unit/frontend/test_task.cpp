@@ -1,5 +1,6 @@
 // SV-COMP task and property files (frontend/task.hpp). Fixtures are written to a fresh
-// temporary directory; the real tasks of ../shared/bench/svcomp are read when present.
+// temporary directory; the real tasks of ../shared/bench/svcomp are read by the test case of the
+// suite "shared-bench" (ctest unit.frontend.svcomp, SKIPPED without them).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "frontend/task.hpp"
+#include "frontend_test_util.hpp"
 
 using namespace craig::frontend;
 namespace fs = std::filesystem;
@@ -54,11 +56,6 @@ std::string task_error(const std::string& file) {
         return std::to_string(e.location().line) + ":" + std::to_string(e.location().col) + " " + e.message();
     }
     return "ok";
-}
-
-fs::path svcomp_dir() {
-    fs::path root = fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
-    return root.parent_path() / "shared" / "bench" / "svcomp";
 }
 
 }  // namespace
@@ -279,12 +276,10 @@ TEST_CASE("task file errors: malformed YAML and unreadable files") {
     CHECK_THROWS_AS(read_task_file(fx.path("tasks")), InputError);
 }
 
-TEST_CASE("real SV-COMP tasks") {
-    const fs::path dir = svcomp_dir() / "c";
-    if (!fs::exists(dir / "loops")) {
-        MESSAGE("skipped: " << dir.string() << " not found");
-        return;
-    }
+// Needs the development set (suite "shared-bench", ctest unit.frontend.svcomp; see svcomp_dir).
+TEST_CASE("real SV-COMP tasks" * doctest::test_suite("shared-bench")) {
+    const fs::path dir = craig::frontend::test::svcomp_dir() / "c";
+    REQUIRE_MESSAGE(fs::exists(dir / "loops"), (dir / "loops").string() << " not found (set CRAIG_SVCOMP)");
     int read = 0;
     for (const char* name : {"loops/sum01-1.yml", "loop-lit/afnp2014.yml", "loop-invgen/heapsort.yml"}) {
         const fs::path yml = dir / name;

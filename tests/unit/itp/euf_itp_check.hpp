@@ -2,13 +2,12 @@
 // Test helpers for EUF interpolants: literal sets with sides, independent checks of an
 // interpolant with fresh smt::Solvers over the same TermManager, and an optional re-check
 // with z3 (SMT-LIB text through the printer).
-#include <cstdio>
-#include <fstream>
 #include <optional>
+#include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
+#include "../oracle.hpp"
 #include "itp/coloring.hpp"
 #include "itp/theory_interpolants.hpp"
 #include "smt/solver.hpp"
@@ -67,45 +66,30 @@ inline Coloring coloring_of(const TermManager& tm, const std::vector<FuncId>& a_
     return Coloring(tm, std::move(sides));
 }
 
-inline bool z3_available() { return access("/usr/bin/z3", X_OK) == 0; }
-
 // z3's answer on the conjunction of `fs` ("sat", "unsat", ...); declarations from the
 // TermManager's user symbols (uninterpreted sorts are declared from the symbols' sorts).
 inline std::string z3_check(const TermManager& tm, const std::vector<Term>& fs) {
-    char path[] = "/tmp/craig_euf_itp_XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) return "no temp file";
-    close(fd);
-    {
-        std::ofstream out(path);
-        out << "(set-logic QF_UFLIA)\n";
-        std::vector<bool> declared(tm.sorts().size(), false);
-        auto declare_sort = [&](smt::Sort s) {
-            if (tm.sorts().is_uninterpreted(s) && !declared[s.id]) {
-                declared[s.id] = true;
-                out << "(declare-sort " << tm.sorts().to_string(s) << " 0)\n";
-            }
-        };
-        for (FuncId f = 0; f < tm.num_funcs(); ++f) {
-            const smt::FuncDecl& d = tm.func(f);
-            for (smt::Sort s : d.domain) declare_sort(s);
-            declare_sort(d.range);
-            out << "(declare-fun " << smt::quote_symbol(d.name) << " (";
-            for (size_t i = 0; i < d.domain.size(); ++i) out << (i ? " " : "") << tm.sorts().to_string(d.domain[i]);
-            out << ") " << tm.sorts().to_string(d.range) << ")\n";
+    std::ostringstream out;
+    out << "(set-logic QF_UFLIA)\n";
+    std::vector<bool> declared(tm.sorts().size(), false);
+    auto declare_sort = [&](smt::Sort s) {
+        if (tm.sorts().is_uninterpreted(s) && !declared[s.id]) {
+            declared[s.id] = true;
+            out << "(declare-sort " << tm.sorts().to_string(s) << " 0)\n";
         }
-        for (Term f : fs) out << "(assert " << smt::term_to_string(tm, f) << ")\n";
-        out << "(check-sat)\n";
+    };
+    for (FuncId f = 0; f < tm.num_funcs(); ++f) {
+        const smt::FuncDecl& d = tm.func(f);
+        for (smt::Sort s : d.domain) declare_sort(s);
+        declare_sort(d.range);
+        out << "(declare-fun " << smt::quote_symbol(d.name) << " (";
+        for (size_t i = 0; i < d.domain.size(); ++i) out << (i ? " " : "") << tm.sorts().to_string(d.domain[i]);
+        out << ") " << tm.sorts().to_string(d.range) << ")\n";
     }
-    std::string cmd = std::string("/usr/bin/z3 -T:20 ") + path + " 2>&1";
+    for (Term f : fs) out << "(assert " << smt::term_to_string(tm, f) << ")\n";
+    out << "(check-sat)\n";
     std::string answer;
-    if (FILE* p = popen(cmd.c_str(), "r")) {
-        char buf[256];
-        while (fgets(buf, sizeof buf, p)) answer += buf;
-        pclose(p);
-    }
-    std::remove(path);
-    while (!answer.empty() && (answer.back() == '\n' || answer.back() == '\r')) answer.pop_back();
+    for (const std::string& line : craig::test::z3_lines(out.str(), 20)) answer += (answer.empty() ? "" : "\n") + line;
     return answer;
 }
 

@@ -14,6 +14,7 @@
 #include "itp/theory_interpolants.hpp"
 #include "smt/lra_certificate.hpp"
 #include "smt/solver.hpp"
+#include "term_fixture.hpp"
 
 namespace craig::itp::test {
 
@@ -28,14 +29,8 @@ struct Problem {
     std::shared_ptr<Coloring> coloring;
 };
 
-struct LraFixture {
-    TermManager tm;
+struct LraFixture : TermFixture {
     Term x = real("x"), y = real("y"), s = real("s"), t = real("t");
-
-    Term real(const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, smt::SortTable::Real)); }
-    Term integer(const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, smt::SortTable::Int)); }
-    Term num(long p, long q = 1) { return tm.mk_numeral(mpq_class(p, q), smt::SortTable::Real); }
-    Term inum(long v) { return tm.mk_numeral(mpq_class(v), smt::SortTable::Int); }
 
     Term literal_of(const smt::LraCertificateEntry& e) { return e.value ? e.atom : tm.mk_not(e.atom); }
 

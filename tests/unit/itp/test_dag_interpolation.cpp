@@ -4,6 +4,7 @@
 
 #include "itp/coloring.hpp"
 #include "itp/dag_interpolation.hpp"
+#include "term_fixture.hpp"
 
 using namespace craig;
 using namespace craig::itp;
@@ -11,11 +12,7 @@ using smt::SortTable;
 using smt::Term;
 
 namespace {
-struct Fix {
-    smt::TermManager tm;
-    Term var(const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Real)); }
-    Term num(int v) { return tm.mk_numeral(v, SortTable::Real); }
-    Term add(Term a, Term b) { return tm.mk_add(std::vector<Term>{a, b}); }
+struct Fix : test::TermFixture {
     // Both routes; the result of the route `o` names.
     DagInterpolationResult expect_valid(uint32_t n, uint32_t entry, uint32_t exit, const std::vector<DagEdge>& edges,
                                         ItpOptions o = {}) {
@@ -38,7 +35,7 @@ struct Fix {
 
 TEST_CASE_FIXTURE(Fix, "DAG interpolants of a diamond (two branches of a program)") {
     // x0 = 0; if (*) x1 = x0 + 1 else x1 = x0 + 2; assert x1 > 0   (error: x1 <= 0)
-    Term x0 = var("x0"), x1 = var("x1");
+    Term x0 = real("x0"), x1 = real("x1");
     std::vector<DagEdge> edges = {
         {0, 1, tm.mk_eq(x0, num(0))},
         {1, 2, tm.mk_eq(x1, add(x0, num(1)))},
@@ -61,7 +58,7 @@ TEST_CASE_FIXTURE(Fix, "DAG interpolants of a diamond (two branches of a program
 }
 
 TEST_CASE_FIXTURE(Fix, "a satisfiable path gives no DAG interpolants") {
-    Term x = var("x");
+    Term x = real("x");
     std::vector<DagEdge> edges = {{0, 1, tm.mk_leq(x, num(1))}, {1, 2, tm.mk_geq(x, num(0))}};
     DagInterpolationResult r = dag_interpolants(tm, 3, 0, 2, edges, {});
     CHECK(!r.ok());
@@ -75,7 +72,7 @@ TEST_CASE_FIXTURE(Fix, "random infeasible DAGs over SSA variables") {
     for (int round = 0; round < 40; ++round) {
         const uint32_t n = 4 + rng() % 5;  // vertices 0..n-1 in topological order; entry 0, exit n-1
         std::vector<Term> v;               // one SSA variable per vertex: the value of x at that vertex
-        for (uint32_t i = 0; i < n; ++i) v.push_back(var("x" + std::to_string(round) + "_" + std::to_string(i)));
+        for (uint32_t i = 0; i < n; ++i) v.push_back(real("x" + std::to_string(round) + "_" + std::to_string(i)));
         std::vector<DagEdge> edges;
         for (uint32_t i = 0; i + 1 < n; ++i) {
             uint32_t targets = 1 + rng() % 2;
@@ -103,7 +100,7 @@ TEST_CASE_FIXTURE(Fix, "random infeasible DAGs over SSA variables") {
 }
 
 TEST_CASE_FIXTURE(Fix, "one proof: a diamond needs one solver call") {
-    Term x0 = var("x0"), x1 = var("x1");
+    Term x0 = real("x0"), x1 = real("x1");
     std::vector<DagEdge> edges = {
         {0, 1, tm.mk_eq(x0, num(0))},
         {1, 2, tm.mk_eq(x1, add(x0, num(1)))},
@@ -126,7 +123,7 @@ TEST_CASE_FIXTURE(Fix, "one proof: a diamond needs one solver call") {
 TEST_CASE_FIXTURE(Fix, "one proof: parallel branches whose symbols are out of each other's scope") {
     // 0 → 1 → 3 over y, 0 → 2 → 3 over x; vertex 1 comes first in the order, so the cut after
     // vertex 2 shares y (0→1 before it, 1→3 after it) although y is out of vertex 2's scope.
-    Term x = var("x"), y = var("y");
+    Term x = real("x"), y = real("y");
     std::vector<DagEdge> edges = {
         {0, 2, tm.mk_eq(x, num(0))},
         {0, 1, tm.mk_eq(y, num(1))},
@@ -137,7 +134,7 @@ TEST_CASE_FIXTURE(Fix, "one proof: parallel branches whose symbols are out of ea
     CHECK(r.queries == 1);
     CHECK(r.one_proof_vertices == 2);
     // A bypass edge 0 → 4 over z and y around the chain 0 → 1 → 2 → 4 over y.
-    Term y0 = var("y0"), y1 = var("y1"), z = var("z");
+    Term y0 = real("y0"), y1 = real("y1"), z = real("z");
     std::vector<DagEdge> bypass = {
         {0, 1, tm.mk_and(tm.mk_eq(y0, num(0)), tm.mk_eq(z, num(3)))},
         {1, 2, tm.mk_eq(y1, add(y0, num(1)))},
@@ -152,8 +149,7 @@ TEST_CASE_FIXTURE(Fix, "one proof: parallel branches whose symbols are out of ea
 }
 
 TEST_CASE_FIXTURE(Fix, "one proof: Boolean-only DAGs") {
-    auto bvar = [&](const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Bool)); };
-    Term p0 = bvar("p0"), p1 = bvar("p1"), p2 = bvar("p2"), q = bvar("q");
+    Term p0 = boolc("p0"), p1 = boolc("p1"), p2 = boolc("p2"), q = boolc("q");
     // p0 := true; p1 := p0 xor q or p1 := p0; p2 := p1 ∨ q; error if ¬p2 ∧ ¬q... infeasible.
     std::vector<DagEdge> edges = {
         {0, 1, p0},
@@ -169,20 +165,17 @@ TEST_CASE_FIXTURE(Fix, "one proof: Boolean-only DAGs") {
 }
 
 TEST_CASE_FIXTURE(Fix, "one proof: uninterpreted functions, and symbols that cannot be eliminated") {
-    smt::Sort u = tm.sorts().uninterpreted("U");
-    FuncId f = tm.declare_fun("f", {u}, u);
-    auto uvar = [&](const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, u)); };
-    auto app = [&](Term a) { return tm.mk_app(f, std::vector<Term>{a}); };
-    Term a0 = uvar("a0"), a1 = uvar("a1"), b0 = uvar("b0"), b1 = uvar("b1"), c = uvar("c");
+    FuncId f = tm.declare_fun("f", {U}, U);
+    Term a0 = uc("a0"), a1 = uc("a1"), b0 = uc("b0"), b1 = uc("b1"), c = uc("c");
     // Two branches, each keeping its own variables; c is on the edges out of the entry and into
     // the exit of both branches.
     std::vector<DagEdge> edges = {
         {0, 2, tm.mk_eq(b0, c)},
         {0, 1, tm.mk_eq(a0, c)},
-        {1, 3, tm.mk_eq(a1, app(a0))},
-        {2, 4, tm.mk_eq(b1, app(b0))},
-        {3, 5, tm.mk_not(tm.mk_eq(a1, app(c)))},
-        {4, 5, tm.mk_not(tm.mk_eq(b1, app(c)))},
+        {1, 3, tm.mk_eq(a1, app(f, a0))},
+        {2, 4, tm.mk_eq(b1, app(f, b0))},
+        {3, 5, tm.mk_not(tm.mk_eq(a1, app(f, c)))},
+        {4, 5, tm.mk_not(tm.mk_eq(b1, app(f, c)))},
     };
     DagInterpolationResult r = expect_valid(6, 0, 5, edges);
     CHECK(r.one_proof_vertices + r.per_vertex_vertices == 4);
@@ -190,8 +183,7 @@ TEST_CASE_FIXTURE(Fix, "one proof: uninterpreted functions, and symbols that can
     MESSAGE("UF: " << r.one_proof_vertices << " from the proof, " << r.per_vertex_vertices << " fallbacks, "
                    << r.eliminated_symbols << " eliminated; " << r.fallback_reason);
     // Int-sorted bypass symbols: the same shape over Int.
-    auto ivar = [&](const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Int)); };
-    Term i0 = ivar("i0"), i1 = ivar("i1"), j0 = ivar("j0"), j1 = ivar("j1"), k = ivar("k");
+    Term i0 = integer("i0"), i1 = integer("i1"), j0 = integer("j0"), j1 = integer("j1"), k = integer("k");
     Term one = tm.mk_numeral(1, SortTable::Int);
     std::vector<DagEdge> ints = {
         {0, 2, tm.mk_eq(j0, k)},
@@ -206,8 +198,7 @@ TEST_CASE_FIXTURE(Fix, "one proof: uninterpreted functions, and symbols that can
     // The bypass shape of the LRA test above over Int: the cut after vertex 2 shares y0 and z,
     // which are out of its scope and cannot be eliminated over Int (with this proof: the cut's
     // interpolant mentions them), so vertex 2 falls back to its own proof.
-    Term y0 = ivar("y0"), y1 = ivar("y1"), z = ivar("z");
-    auto inum = [&](int v) { return tm.mk_numeral(v, SortTable::Int); };
+    Term y0 = integer("y0"), y1 = integer("y1"), z = integer("z");
     std::vector<DagEdge> bypass = {
         {0, 1, tm.mk_and(tm.mk_eq(y0, inum(0)), tm.mk_eq(z, inum(3)))},
         {1, 2, tm.mk_eq(y1, tm.mk_add(std::vector<Term>{y0, one}))},
@@ -227,7 +218,7 @@ TEST_CASE_FIXTURE(Fix, "one proof: uninterpreted functions, and symbols that can
 }
 
 TEST_CASE_FIXTURE(Fix, "one proof: a satisfiable path and an unreachable exit") {
-    Term x = var("x");
+    Term x = real("x");
     ItpOptions o;
     std::vector<DagEdge> sat = {{0, 1, tm.mk_leq(x, num(1))}, {1, 2, tm.mk_geq(x, num(0))}, {0, 2, tm.mk_false()}};
     DagInterpolationResult r = dag_interpolants(tm, 3, 0, 2, sat, o);
@@ -259,7 +250,7 @@ TEST_CASE_FIXTURE(Fix, "one proof: vertices after a fallback are cleaned again, 
     FuncId f = tm.declare_fun("f", {SortTable::Real}, SortTable::Real);
     const uint32_t k = 3;
     std::vector<Term> x;
-    for (uint32_t i = 0; i <= k; ++i) x.push_back(var("x" + std::to_string(i)));
+    for (uint32_t i = 0; i <= k; ++i) x.push_back(real("x" + std::to_string(i)));
     auto join = [](uint32_t i) { return 1 + 3 * i; };
     std::vector<DagEdge> edges = {{0, join(0), tm.mk_eq(x[0], num(0))}};
     for (uint32_t i = 0; i < k; ++i) {

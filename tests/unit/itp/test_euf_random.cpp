@@ -23,7 +23,8 @@ void run_random(const std::string& label, Shape shape, int attempts_max, int wan
     const int kAttempts = attempts_max, kWanted = wanted, kZ3 = z3_wanted;
     int problems = 0, checked = 0, failures = 0, z3_checked = 0, attempts = 0;
     size_t max_lits = 0;
-    const bool z3 = z3_available();
+    const bool z3 = craig::test::z3_found();
+    if (z3_wanted > 0 && !z3) MESSAGE(craig::test::kZ3Skipped);
     for (uint32_t seed = 1; seed <= static_cast<uint32_t>(kAttempts) && problems < kWanted; ++seed) {
         ++attempts;
         std::mt19937 rng(seed);

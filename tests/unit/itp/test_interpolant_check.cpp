@@ -3,6 +3,7 @@
 
 #include "itp/interpolant_check.hpp"
 #include "itp/interpolation.hpp"
+#include "term_fixture.hpp"
 
 using namespace craig;
 using namespace craig::itp;
@@ -10,11 +11,8 @@ using smt::SortTable;
 using smt::Term;
 
 namespace {
-struct Fix {
-    smt::TermManager tm;
+struct Fix : test::TermFixture {
     Term x = real("x"), y = real("y"), a = real("a"), b = real("b");
-    Term real(const char* n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Real)); }
-    Term num(int v) { return tm.mk_numeral(v, SortTable::Real); }
     // A: x <= a <= 0; B: 0 < x.
     Term A = tm.mk_and(tm.mk_leq(x, a), tm.mk_leq(a, num(0)));
     Term B = tm.mk_lt(num(0), x);

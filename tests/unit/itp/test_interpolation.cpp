@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "itp_test_util.hpp"
+#include "term_fixture.hpp"
 
 using namespace craig;
 using namespace craig::itp;
@@ -11,23 +12,7 @@ using smt::SortTable;
 using smt::Term;
 
 namespace {
-struct Fix {
-    smt::TermManager tm;
-    smt::Sort U = tm.sorts().uninterpreted("U");
-    Term boolc(const char* n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Bool)); }
-    Term real(const char* n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Real)); }
-    Term uc(const char* n) { return tm.mk_const(tm.declare_fun(n, {}, U)); }
-    Term num(int v) { return tm.mk_numeral(v, SortTable::Real); }
-    Term add(Term a, Term b) { return tm.mk_add(std::vector<Term>{a, b}); }
-    Term no(Term a) { return tm.mk_not(a); }
-    Term or2(Term a, Term b) { return tm.mk_or(a, b); }
-    ItpOptions opts(BoolSystem b, LraSystem l = LraSystem::Farkas) {
-        ItpOptions o;
-        o.boolean = b;
-        o.lra = l;
-        return o;
-    }
-};
+using Fix = TermFixture;
 }  // namespace
 
 TEST_CASE_FIXTURE(Fix, "binary propositional: every system gives s, the only shared atom") {

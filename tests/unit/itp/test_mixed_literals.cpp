@@ -4,6 +4,7 @@
 
 #include "itp/mixed_literals.hpp"
 #include "itp_test_util.hpp"
+#include "term_fixture.hpp"
 
 using namespace craig;
 using namespace craig::itp;
@@ -14,23 +15,7 @@ using smt::Term;
 
 namespace {
 
-struct Fix {
-    smt::TermManager tm;
-    smt::Sort U = tm.sorts().uninterpreted("U");
-    Term real(const char* n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Real)); }
-    Term integer(const char* n) { return tm.mk_const(tm.declare_fun(n, {}, SortTable::Int)); }
-    Term uc(const char* n) { return tm.mk_const(tm.declare_fun(n, {}, U)); }
-    Term num(int v) { return tm.mk_numeral(v, SortTable::Real); }
-    Term inum(int v) { return tm.mk_numeral(v, SortTable::Int); }
-    Term add(Term a, Term b) { return tm.mk_add(std::vector<Term>{a, b}); }
-    Term app(FuncId f, Term a) { return tm.mk_app(f, std::vector<Term>{a}); }
-    ItpOptions opts(BoolSystem b, LraSystem l = LraSystem::Farkas, EufSystem e = EufSystem::Strong) {
-        ItpOptions o;
-        o.boolean = b;
-        o.lra = l;
-        o.euf = e;
-        return o;
-    }
+struct Fix : TermFixture {
     // Every Boolean system, LRA system and EUF system: an interpolant that the checker accepts.
     void all_systems(Partitioned& p) {
         for (BoolSystem bs : kBoolSystems)

@@ -156,7 +156,10 @@ void run(smt::Sort sort, uint32_t seeds, bool expect_most) {
     for (const auto& [why, n] : reasons) MESSAGE(n << " x " << why);
     CHECK(problems > seeds / 4);
     CHECK(mixed > problems / 4);
-    if (expect_most) CHECK(interpolated > 4 * unsupported);
+    // Over Real the mixed rules must cover most problems; over Int (measured: 1084 interpolants,
+    // 14 unsupported) at least a majority, so that an interpolator that answers unsupported
+    // everywhere fails here too.
+    CHECK(interpolated > (expect_most ? 4 : 1) * unsupported);
 }
 
 }  // namespace

@@ -5,20 +5,15 @@
 #include "itp/interpolant_size.hpp"
 #include "itp/simplify.hpp"
 #include "smt/solver.hpp"
+#include "term_fixture.hpp"
 
 using namespace craig;
 using namespace craig::itp;
-using smt::SortTable;
 using smt::Term;
 
 namespace {
-struct Fix {
-    smt::TermManager tm;
-    Term x = tm.mk_const(tm.declare_fun("x", {}, SortTable::Real));
-    Term y = tm.mk_const(tm.declare_fun("y", {}, SortTable::Real));
-    Term p = tm.mk_const(tm.declare_fun("p", {}, SortTable::Bool));
-    Term q = tm.mk_const(tm.declare_fun("q", {}, SortTable::Bool));
-    Term num(int v) { return tm.mk_numeral(v, SortTable::Real); }
+struct Fix : test::TermFixture {
+    Term x = real("x"), y = real("y"), p = boolc("p"), q = boolc("q");
     bool equivalent(Term a, Term b) {
         smt::Solver s(tm);
         s.assert_formula(tm.mk_not(tm.mk_eq(a, b)));
