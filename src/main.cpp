@@ -39,14 +39,9 @@ struct CommonOptions {
     uint64_t memory_mb = 0;  // 0 = none
     bool check_models = true;
     bool check_certificates = true;
-    bool check_proofs = false;
-    bool proof_stats = false;
-    // Options of the SMT-LIB option table given on the command line (name, canonical value).
-    std::vector<std::pair<std::string, std::string>> table_values;
-    int simplify = 0;
-    bool all_systems = false;
-    bool itp_stats = false;
-    bool reduce_proofs = false;
+    // craig solve and itp: the interpreter's options, bound to the command line directly
+    // (deadline and self-checks are set from the common options above).
+    smtlib::ScriptOptions script;
 };
 
 // CLI11 prints a negatable flag as "--x,--no-x{false}"; the description says the default.
@@ -121,18 +116,18 @@ void collect_table_options(const CLI::App& app, TableOptions& t, CommonOptions& 
             spec.type == smtlib::OptionType::Bool ? (t.flag[key] ? "true" : "false") : t.text[key];
         std::string canonical;
         smtlib::check_value(spec, value, &canonical);  // checked by the validator already
-        o.table_values.emplace_back(key, canonical);
+        o.script.initial.emplace_back(key, canonical);
     }
 }
 
 // Options of craig itp's study mode and of the interpolants' post-processing.
 void add_itp_options(CLI::App& app, CommonOptions& o) {
-    app.add_option("--simplify", o.simplify,
+    app.add_option("--simplify", o.script.simplify_level,
                    "Simplify interpolants: 0 none, 1 contextual propagation, 2 + bound subsumption, "
                    "3 + solver-checked redundancy (itp/simplify.hpp)")
         ->check(CLI::Range(0, 3))
         ->capture_default_str();
-    app.add_flag("--itp-stats", o.itp_stats,
+    app.add_flag("--itp-stats", o.script.itp_stats,
                  "Diagnostic lines: seconds of every check-sat and get-interpolants (mining and "
                  "interpolation), interpolant sizes");
 }
@@ -200,16 +195,9 @@ frontend::DataModel parse_data_model(const std::string& s) {
 }
 
 int run_solve(const std::string& file, const CommonOptions& o) {
-    smtlib::ScriptOptions so;
+    smtlib::ScriptOptions so = o.script;
     so.check_models = o.check_models;
     so.check_certificates = o.check_certificates;
-    so.check_proofs = o.check_proofs;
-    so.proof_stats = o.proof_stats;
-    so.initial = o.table_values;
-    so.simplify_level = o.simplify;
-    so.all_systems = o.all_systems;
-    so.itp_stats = o.itp_stats;
-    so.reduce_proofs = o.reduce_proofs;
     if (o.timeout > 0)
         so.deadline =
             std::chrono::steady_clock::now() +
@@ -240,11 +228,12 @@ int main(int argc, char** argv) {
     std::string file;
     CLI::App* solve = app.add_subcommand("solve", "Run an SMT-LIB 2.6 script (FILE or - for stdin)");
     solve->add_option("file", file, "SMT-LIB 2.6 script");
-    solve->add_flag("--check-proofs", common.check_proofs,
+    solve->add_flag("--check-proofs", common.script.check_proofs,
                     "Mine and independently check the proof of every unsat answer; a proof that does "
                     "not check (or a lemma kind without a checker) exits with code 10");
-    solve->add_flag("--proof-stats", common.proof_stats, "With --check-proofs: one line of proof figures per unsat");
-    solve->add_flag("--reduce-proofs", common.reduce_proofs,
+    solve->add_flag("--proof-stats", common.script.proof_stats,
+                    "With --check-proofs: one line of proof figures per unsat");
+    solve->add_flag("--reduce-proofs", common.script.reduce_proofs,
                     "Compress every proof (LowerUnits, RecyclePivotsWithIntersection) before it is "
                     "checked or printed; --proof-stats then shows the sizes before and after");
     add_common(*solve, common);
@@ -256,10 +245,10 @@ int main(int argc, char** argv) {
                            "Study interpolants: run an SMT-LIB script; with --all-systems every get-interpolants "
                            "shows the interpolants of every system, their sizes and which implies which");
     itp_cmd->add_option("file", file, "SMT-LIB 2.6 script with get-interpolants");
-    itp_cmd->add_flag("--all-systems", common.all_systems,
+    itp_cmd->add_flag("--all-systems", common.script.all_systems,
                       "Answer each get-interpolants with every system's results (grouped when equal), "
                       "sizes and checked implications between them");
-    itp_cmd->add_flag("--reduce-proofs", common.reduce_proofs, "Compress proofs before interpolating");
+    itp_cmd->add_flag("--reduce-proofs", common.script.reduce_proofs, "Compress proofs before interpolating");
     add_common(*itp_cmd, common);
     add_table_options(*itp_cmd, itp_table);
     add_itp_options(*itp_cmd, common);
