@@ -171,7 +171,8 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
                            : l == blocks.truncated ? "truncated"
                            : loc.loop_head         ? "loop head"
                                                    : "location";
-        out << "  " << loc.loc.str() << " " << (loc.function.empty() ? "-" : loc.function) << " (" << what
+        const LocProvenance& at = blocks.loc_origin(l);
+        out << "  " << at.loc.str() << " " << (at.function.empty() ? "-" : at.function) << " (" << what
             << "): " << term_to_c(blocks, inv[l]) << "\n";
     }
 }

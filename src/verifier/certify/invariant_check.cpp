@@ -19,7 +19,7 @@ smt::Result satisfiable(smt::TermManager& tm, smt::Term f, const smt::SolverOpti
 }
 
 std::string where(const Program& p, LocId l) {
-    const Location& loc = p.locs[l];
+    const LocProvenance& loc = p.loc_origin(l);
     return "location " + std::to_string(l) + " (" + loc.loc.str() + " " + loc.function + ")";
 }
 

@@ -719,7 +719,7 @@ void ImpactEngine::write_dot(std::ostream& out) const {
     out << "digraph unwinding {\n  node [shape=box, fontsize=10];\n";
     for (VertexId v = 0; v < unwinding_.size(); ++v) {
         const Vertex& x = unwinding_[v];
-        const Location& l = blocks_.locs[x.loc];
+        const LocProvenance& l = blocks_.loc_origin(x.loc);
         std::string style;
         if (x.loc == blocks_.error)
             style = ", color=red";

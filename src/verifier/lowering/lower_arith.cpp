@@ -64,7 +64,7 @@ bool is_pow2_minus1(i128 c, unsigned& k) {
 smt::Term Lowerer::num(i128 v) { return tm_.mk_numeral(mpq_class(to_mpz(v)), smt::SortTable::Int); }
 
 Interval Lowerer::type_range(Type t) const {
-    auto dm = prog_.data_model;
+    auto dm = prog_.provenance.data_model;
     if (t.is_bool()) return Interval::of(0, 1);
     std::uint64_t lo = frontend::min_value(t.kind, dm), hi = frontend::max_value(t.kind, dm);
     if (frontend::is_signed(t.kind)) return Interval::of(static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi));
@@ -89,7 +89,7 @@ Val Lowerer::as_int(const Val& v) {
 Val Lowerer::wrap(smt::Term t, Interval r, Type to) {
     Interval tr = type_range(to);
     if (r.within(tr.lo, tr.hi)) return Val{t, false, r};
-    unsigned w = frontend::bit_width(to.kind, prog_.data_model);
+    unsigned w = frontend::bit_width(to.kind, prog_.provenance.data_model);
     i128 m = static_cast<i128>(1) << w;
     if (r.known) {
         i128 klo = floor_div(r.lo - tr.lo, m), khi = floor_div(r.hi - tr.lo, m);
@@ -121,7 +121,7 @@ Val Lowerer::convert(Val v, Type from, Type to) {
     Interval r = i.range.known ? i.range : (from.is_integer() ? type_range(from) : Interval::none());
     Interval tr = type_range(to);
     if (r.within(tr.lo, tr.hi)) return Val{i.term, false, r};
-    auto dm = prog_.data_model;
+    auto dm = prog_.provenance.data_model;
     if (from.is_integer() && frontend::is_signed(from.kind) && frontend::is_signed(to.kind) &&
         frontend::bit_width(to.kind, dm) >= frontend::bit_width(from.kind, dm))
         return Val{i.term, false, r};  // a signed value that overflowed before: undefined already
@@ -142,7 +142,7 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
     Val x = as_int(a), y = as_int(b);
     bool xc = x.range.is_const(), yc = y.range.is_const();
     i128 cx = x.range.lo, cy = y.range.lo;
-    unsigned w = frontend::bit_width(result.kind, prog_.data_model);
+    unsigned w = frontend::bit_width(result.kind, prog_.provenance.data_model);
     smt::Term t;
     Interval r;
     bool in_type = false;  // the result is in the result type's range by construction

@@ -36,7 +36,7 @@ LocId Lowerer::new_loc(const frontend::SourceLocation& at) {
 void Lowerer::open(LocId at) {
     seg_ = Segment{};
     seg_.src = at;
-    seg_.loc = prog_.locs[at].loc;
+    seg_.loc = prog_.loc_origin(at).loc;
 }
 
 void Lowerer::label(std::string text, const frontend::SourceLocation& at) {
@@ -64,9 +64,7 @@ void Lowerer::close_to(LocId dst) {
     e.formula = tm_.mk_and(conj);
     e.aux = seg_.aux;
     e.inputs = seg_.inputs;
-    e.loc = seg_.loc;
-    e.label = seg_.label;
-    if (e.formula != tm_.mk_false()) prog_.add_edge(std::move(e));
+    if (e.formula != tm_.mk_false()) prog_.add_edge(std::move(e), EdgeProvenance{seg_.loc, seg_.label});
     open(dst);
 }
 

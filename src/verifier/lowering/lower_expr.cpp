@@ -109,7 +109,7 @@ Val Lowerer::expr(const Expr& e) {
             const Expr& target = e.operand(0);
             VarId x = var(target.var);
             Type t = target.var->type;
-            Type pt = frontend::promote(t, prog_.data_model);
+            Type pt = frontend::promote(t, prog_.provenance.data_model);
             Val old{read(x), false, type_range(t)};
             Val one{num(1), false, Interval::of(1, 1)};
             bool inc = e.op == Op::PreInc || e.op == Op::PostInc;

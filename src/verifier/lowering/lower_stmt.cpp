@@ -19,7 +19,7 @@ LocId label_loc(Lowerer& l, const Stmt* s) {
 LocId loop_head(Lowerer& l, const Stmt& s) {
     LocId head = l.close();
     l.prog_.locs[head].loop_head = true;
-    l.prog_.loops.push_back({s.loc, head, s.kind == StmtKind::DoWhile});
+    l.prog_.provenance.loops.push_back({s.loc, head, s.kind == StmtKind::DoWhile});
     return head;
 }
 
@@ -201,8 +201,8 @@ void Lowerer::stmt(const Stmt& s) {
 
 Lowerer::Lowerer(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& o)
     : tu_(tu), tm_(tm), opt_(o), prog_(tm) {
-    prog_.data_model = tu.data_model;
-    prog_.file = tu.file;
+    prog_.provenance.data_model = tu.data_model;
+    prog_.provenance.file = tu.file;
 }
 
 Program Lowerer::run() {
@@ -243,8 +243,7 @@ Program Lowerer::run() {
         Edge loop;
         loop.src = loop.dst = prog_.truncated;
         loop.formula = tm_.mk_true();
-        loop.label = "beyond the recursion bound";
-        prog_.add_edge(std::move(loop));
+        prog_.add_edge(std::move(loop), EdgeProvenance{{}, "beyond the recursion bound"});
     }
     prog_.index();
     return std::move(prog_);

@@ -43,11 +43,12 @@ void write_body(std::ostream& out, const Program& p, const std::string& prefix, 
             attrs = " shape=box";
         } else if (loc.loop_head)
             attrs = " shape=box";
-        if (loc.loc.line) name += "\\nline " + std::to_string(loc.loc.line);
+        if (const auto& at = p.loc_origin(l).loc; at.line) name += "\\nline " + std::to_string(at.line);
         out << indent << prefix << l << " [label=\"" << name << "\"" << attrs << "];\n";
     }
-    for (const Edge& e : p.edges) {
-        std::string label = e.label;
+    for (EdgeId id = 0; id < p.edges.size(); ++id) {
+        const Edge& e = p.edges[id];
+        std::string label = p.edge_origin(id).label;
         if (formulas) {
             std::ostringstream f;
             smt::print_term(f, p.terms(), e.formula);

@@ -164,9 +164,8 @@ private:
         blk.src = new_id_[c];
         blk.dst = new_id_[d];
         blk.formula = tm_.mk_and(conj);
-        blk.loc = p_.locs[c].loc;
-        blk.label = std::to_string(blk.steps.size()) + " plain edges";
-        if (blk.formula != tm_.mk_false()) out_.add_edge(std::move(blk));
+        const std::string label = std::to_string(blk.steps.size()) + " plain edges";
+        if (blk.formula != tm_.mk_false()) out_.add_edge(std::move(blk), EdgeProvenance{p_.loc_origin(c).loc, label});
     }
 
     smt::Term fresh(const std::string& name, smt::Sort s) {
@@ -189,8 +188,9 @@ private:
 
 Program large_block(const Program& plain) {
     Program out(plain.terms());
-    out.data_model = plain.data_model;
-    out.file = plain.file;
+    out.provenance.data_model = plain.provenance.data_model;
+    out.provenance.file = plain.provenance.file;
+    out.provenance.vars = plain.provenance.vars;
     out.origin = &plain;
     out.vars = plain.vars;
     out.approximations = plain.approximations;
@@ -202,7 +202,7 @@ Program large_block(const Program& plain) {
     for (LocId l = 0; l < plain.locs.size(); ++l) {
         bool keep = cut[l] && (reachable[l] || l == plain.error || l == plain.exit);
         if (!keep) continue;
-        new_id[l] = out.add_location(plain.locs[l].loc, plain.locs[l].function);
+        new_id[l] = out.add_location(plain.loc_origin(l).loc, plain.loc_origin(l).function);
         out.locs.back().loop_head = plain.locs[l].loop_head || (reachable[l] && l != plain.entry && l != plain.error &&
                                                                 l != plain.exit && l != plain.truncated);
         out.locs.back().cut_point = true;

@@ -5,17 +5,16 @@
 namespace craig::verifier {
 
 LocId Program::add_location(frontend::SourceLocation loc, std::string function) {
-    Location l;
-    l.loc = std::move(loc);
-    l.function = std::move(function);
-    locs.push_back(std::move(l));
+    locs.push_back(Location{});
+    provenance.locs.push_back(LocProvenance{std::move(loc), std::move(function)});
     return static_cast<LocId>(locs.size() - 1);
 }
 
-EdgeId Program::add_edge(Edge e) {
+EdgeId Program::add_edge(Edge e, EdgeProvenance origin) {
     std::sort(e.writes.begin(), e.writes.end());
     e.writes.erase(std::unique(e.writes.begin(), e.writes.end()), e.writes.end());
     edges.push_back(std::move(e));
+    provenance.edges.push_back(std::move(origin));
     return static_cast<EdgeId>(edges.size() - 1);
 }
 
@@ -23,11 +22,12 @@ VarId Program::add_var(std::string name, std::string c_name, frontend::Type type
                        std::uint32_t decl) {
     auto f = tm_->declare_fun(name, {}, smt::SortTable::Int);
     auto g = tm_->declare_fun(name + "'", {}, smt::SortTable::Int);
-    ProgramVar v{std::move(name), std::move(c_name), type, tm_->mk_const(f), tm_->mk_const(g), global, temp, decl};
+    ProgramVar v{std::move(name), tm_->mk_const(f), tm_->mk_const(g)};
     auto id = static_cast<VarId>(vars.size());
     var_of_[v.cur] = id;
     var_of_[v.next] = id;
     vars.push_back(std::move(v));
+    provenance.vars.push_back(VarProvenance{std::move(c_name), type, global, temp, decl});
     return id;
 }
 

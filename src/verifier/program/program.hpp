@@ -1,5 +1,9 @@
 // Program: the one structure verification engines see.
 //
+// The model (vars, locs, edges, the special locations) is all an engine reads; where its parts
+// come from in C (names, types, source places, statement texts, loops) is the side table
+// `provenance`, parallel to the model's vectors (add_var/add_location/add_edge keep it so).
+//
 // A control-flow graph over integer program variables. Every variable v has two
 // Int constants in the TermManager: `cur` (its value before an edge) and `next`
 // (after it). An edge carries a transition formula over
@@ -43,20 +47,11 @@ using EdgeId = std::uint32_t;
 inline constexpr LocId kNoLoc = UINT32_MAX;
 
 struct ProgramVar {
-    std::string name;    // unique, e.g. "x", "main::i", "f#2::n"
-    std::string c_name;  // the C identifier
-    frontend::Type type;
+    std::string name;     // unique, e.g. "x", "main::i", "f#2::n"
     smt::Term cur, next;  // Int constants
-    bool is_global = false;
-    bool is_temp = false;  // introduced by the lowering
-    // The VarDecl::id of the C variable this is (an instance of); UINT32_MAX for
-    // temporaries and return values. Used to decide C scope (correctness witnesses).
-    std::uint32_t decl = UINT32_MAX;
 };
 
 struct Location {
-    frontend::SourceLocation loc;
-    std::string function;  // the C function (of the inlined instance)
     bool loop_head = false;
     bool cut_point = false;  // set by the large-block encoding
     LocId plain = kNoLoc;    // large-block programs: the location of the plain program
@@ -93,8 +88,40 @@ struct Edge {
     std::vector<smt::Term> aux;
     std::vector<Input> inputs;     // plain edges: in execution order
     std::vector<BlockStep> steps;  // large-block edges: the plain edges they contain
+};
+
+// Where the parts of a Program come from in the C source: names, types and places users see,
+// and what witnesses and the counterexample printer need. Engines never read it; a Program
+// made from Horn clauses has entries with empty names and no locations. Parallel to the
+// model's vectors (vars, locs, edges).
+struct VarProvenance {
+    std::string c_name;  // the C identifier ("" for temporaries and return values)
+    frontend::Type type;
+    bool is_global = false;
+    bool is_temp = false;  // introduced by the lowering
+    // The VarDecl::id of the C variable this is (an instance of); UINT32_MAX for
+    // temporaries and return values. Used to decide C scope (correctness witnesses).
+    std::uint32_t decl = UINT32_MAX;
+};
+
+struct LocProvenance {
+    frontend::SourceLocation loc;
+    std::string function;  // the C function (of the inlined instance)
+};
+
+struct EdgeProvenance {
     frontend::SourceLocation loc;
     std::string label;  // "x = x + 1", "[x < n]", "[!(x < n)]" (for --dump-cfg)
+};
+
+struct Provenance {
+    frontend::DataModel data_model = frontend::DataModel::ILP32;
+    std::string file;
+    std::vector<VarProvenance> vars;
+    std::vector<LocProvenance> locs;
+    std::vector<EdgeProvenance> edges;
+    // Loop statements (plain programs; set by the lowering).
+    std::vector<LoopStatement> loops;
 };
 
 class Program {
@@ -102,8 +129,6 @@ public:
     explicit Program(smt::TermManager& tm) : tm_(&tm) {}
 
     smt::TermManager& terms() const { return *tm_; }
-    frontend::DataModel data_model = frontend::DataModel::ILP32;
-    std::string file;
 
     std::vector<ProgramVar> vars;
     std::vector<Location> locs;
@@ -112,16 +137,20 @@ public:
     // Reasons why the program under-approximates the C program (e.g. recursion bound);
     // a safety proof needs truncated unreachable.
     std::vector<std::string> approximations;
-    // Loop statements (plain programs; set by the lowering).
-    std::vector<LoopStatement> loops;
     // Large-block programs: the plain program they summarise (large_block.hpp), which
     // Location::plain and BlockStep::plain index and counterexamples are reported on; it must
     // outlive this program. Null for a plain program.
     const Program* origin = nullptr;
     const Program& plain() const { return origin ? *origin : *this; }
 
+    // The C side of the program (side table, see Provenance); add_* keep it parallel.
+    Provenance provenance;
+    const VarProvenance& var_origin(VarId v) const { return provenance.vars[v]; }
+    const LocProvenance& loc_origin(LocId l) const { return provenance.locs[l]; }
+    const EdgeProvenance& edge_origin(EdgeId e) const { return provenance.edges[e]; }
+
     LocId add_location(frontend::SourceLocation loc, std::string function);
-    EdgeId add_edge(Edge e);
+    EdgeId add_edge(Edge e, EdgeProvenance origin = {});
     VarId add_var(std::string name, std::string c_name, frontend::Type type, bool global, bool temp,
                   std::uint32_t decl = UINT32_MAX);
 

@@ -13,8 +13,11 @@ class CPrinter {
 public:
     explicit CPrinter(const Program& p) : tm_(p.terms()) {
         std::unordered_map<std::string, unsigned> uses;
-        for (const ProgramVar& v : p.vars) ++uses[v.c_name];
-        for (const ProgramVar& v : p.vars) names_[v.cur] = uses[v.c_name] == 1 ? v.c_name : v.name;
+        for (VarId v = 0; v < p.vars.size(); ++v) ++uses[p.var_origin(v).c_name];
+        for (VarId v = 0; v < p.vars.size(); ++v) {
+            const std::string& c = p.var_origin(v).c_name;
+            names_[p.vars[v].cur] = uses[c] == 1 ? c : p.vars[v].name;
+        }
     }
 
     std::string print(smt::Term t) {

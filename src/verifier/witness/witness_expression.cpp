@@ -238,8 +238,8 @@ private:
     }
 
     Range var_range(VarId v) const {
-        const frontend::TypeKind k = p_.vars[v].type.kind;
-        const unsigned w = frontend::bit_width(k, p_.data_model);
+        const frontend::TypeKind k = p_.var_origin(v).type.kind;
+        const unsigned w = frontend::bit_width(k, p_.provenance.data_model);
         if (k == frontend::TypeKind::Bool) return {0, 1};
         if (frontend::is_signed(k)) return {-power_of_two(w - 1), power_of_two(w - 1) - 1};
         return {0, power_of_two(w) - 1};
@@ -248,8 +248,8 @@ private:
     // Whether a variable of kind k may be operand of arithmetic evaluated in t without
     // changing its value (int: C promotes it to int).
     bool admits(VarId v, CType t) const {
-        const frontend::TypeKind k = p_.vars[v].type.kind;
-        const unsigned w = frontend::bit_width(k, p_.data_model);
+        const frontend::TypeKind k = p_.var_origin(v).type.kind;
+        const unsigned w = frontend::bit_width(k, p_.provenance.data_model);
         switch (t) {
             case CType::Int: return frontend::is_signed(k) ? w <= 32 : w < 32;
             case CType::LongLong: return frontend::is_signed(k) || w < 64;
@@ -279,7 +279,7 @@ private:
     std::string variable(VarId v, CType t) const {
         std::optional<std::string> n = name_(v);
         if (!n) throw Refused{"variable " + p_.vars[v].name + " is not visible in C there"};
-        const frontend::TypeKind k = p_.vars[v].type.kind;
+        const frontend::TypeKind k = p_.var_origin(v).type.kind;
         const bool native = (t == CType::LongLong && k == frontend::TypeKind::LongLong) ||
                             (t == CType::ULongLong && k == frontend::TypeKind::ULongLong);
         return native ? *n : cast_of(t) + *n;

@@ -171,11 +171,11 @@ private:
 // The C name of v at a loop of function instance `instance` ("main", "f#2"), if v is
 // what that name denotes there.
 std::optional<std::string> name_at(const Program& p, VarId v, const LoopInfo& loop, const std::string& instance) {
-    const ProgramVar& var = p.vars[v];
+    const VarProvenance& var = p.var_origin(v);
     if (var.is_temp || var.decl == UINT32_MAX) return std::nullopt;
     auto it = loop.visible.find(var.c_name);
     if (it == loop.visible.end() || it->second != var.decl) return std::nullopt;
-    if (!var.is_global && var.name.compare(0, instance.size() + 2, instance + "::") != 0) return std::nullopt;
+    if (!var.is_global && p.vars[v].name.compare(0, instance.size() + 2, instance + "::") != 0) return std::nullopt;
     return var.c_name;
 }
 
@@ -189,7 +189,7 @@ WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const 
 
     // The instances of each loop statement, in source order.
     std::map<Key, std::vector<const LoopStatement*>> instances;
-    for (const LoopStatement& l : plain.loops) instances[key_of(l.loc)].push_back(&l);
+    for (const LoopStatement& l : plain.provenance.loops) instances[key_of(l.loc)].push_back(&l);
 
     WitnessInvariants out;
     const smt::TermManager& tm = plain.terms();
@@ -225,7 +225,7 @@ WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const 
                 is_true = true;
                 break;
             }
-            const std::string instance = plain.locs[l->head].function;
+            const std::string instance = plain.loc_origin(l->head).function;
             std::string why;
             auto c = exact_c_expression(
                 plain, inv, [&](VarId v) { return name_at(plain, v, info->second, instance); }, &why);

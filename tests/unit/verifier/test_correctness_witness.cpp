@@ -49,8 +49,8 @@ struct Vars {
         return exact_c_expression(
             p, f,
             [&](VarId v) -> std::optional<std::string> {
-                if (p.vars[v].is_temp) return std::nullopt;
-                return p.vars[v].c_name;
+                if (p.var_origin(v).is_temp) return std::nullopt;
+                return p.var_origin(v).c_name;
             },
             why);
     }
@@ -139,7 +139,7 @@ struct Lowered {
     std::vector<smt::Term> invariants(F at) {
         std::vector<smt::Term> inv(blocks.locs.size(), tm.mk_true());
         for (LocId b = 0; b < blocks.locs.size(); ++b)
-            if (blocks.locs[b].loop_head) inv[b] = at(blocks.locs[b].function);
+            if (blocks.locs[b].loop_head) inv[b] = at(blocks.loc_origin(b).function);
         return inv;
     }
 };
@@ -185,7 +185,7 @@ TEST_CASE("witness invariants: shadowing, do-while, true invariants, engines wit
     // The for loop's counter is a second program variable named i: find it by declaration.
     VarId outer_i = l.var("main::i"), inner_i = UINT32_MAX;
     for (VarId v = 0; v < l.plain.vars.size(); ++v)
-        if (l.plain.vars[v].c_name == "i" && v != outer_i) inner_i = v;
+        if (l.plain.var_origin(v).c_name == "i" && v != outer_i) inner_i = v;
     REQUIRE(inner_i != UINT32_MAX);
     auto over = [&](VarId v) {
         return l.invariants([&](const std::string&) { return l.tm.mk_leq(l.plain.vars[v].cur, l.cur("main::n")); });

@@ -47,8 +47,8 @@ struct Fixture {
         return v;
     }
     smt::Term var(const std::string& c_name) const {
-        for (const auto& v : blocks->vars)
-            if (v.c_name == c_name) return v.cur;
+        for (verifier::VarId v = 0; v < blocks->vars.size(); ++v)
+            if (blocks->var_origin(v).c_name == c_name) return blocks->vars[v].cur;
         FAIL("no variable " << c_name);
         return {};
     }
