@@ -173,7 +173,7 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
                                                    : "location";
         const LocProvenance& at = blocks.loc_origin(l);
         out << "  " << at.loc.str() << " " << (at.function.empty() ? "-" : at.function) << " (" << what
-            << "): " << term_to_c(blocks, inv[l]) << "\n";
+            << "): " << term_to_c_at(blocks, l, inv[l]) << "\n";
     }
 }
 

@@ -726,7 +726,7 @@ void ImpactEngine::write_dot(std::ostream& out) const {
         else if (unwinding_.is_covered(v))
             style = ", style=dashed";
         out << "  v" << v << " [label=\"" << v << " @ " << dot_text(l.loc.str(), 40) << "\\n"
-            << dot_text(term_to_c(blocks_, x.label)) << "\"" << style << "];\n";
+            << dot_text(term_to_c_at(blocks_, x.loc, x.label)) << "\"" << style << "];\n";
         if (x.parent != kNoVertex) out << "  v" << x.parent << " -> v" << v << ";\n";
         if (x.covered_by != kNoVertex)
             out << "  v" << v << " -> v" << x.covered_by << " [style=dashed, color=blue, constraint=false];\n";

@@ -11,12 +11,21 @@ namespace {
 
 class CPrinter {
 public:
-    explicit CPrinter(const Program& p) : tm_(p.terms()) {
+    // Without a scope: the C name where no other variable has it. With the function
+    // instance of a location ("main", "f#2"): the C name for the globals and that instance's
+    // variables where no other of them has it (C's view at that location).
+    CPrinter(const Program& p, const std::string* scope) : tm_(p.terms()) {
+        auto in_scope = [&](VarId v) {
+            const VarProvenance& o = p.var_origin(v);
+            if (o.c_name.empty() || o.is_temp) return false;
+            return !scope || o.is_global || p.vars[v].name.compare(0, scope->size() + 2, *scope + "::") == 0;
+        };
         std::unordered_map<std::string, unsigned> uses;
-        for (VarId v = 0; v < p.vars.size(); ++v) ++uses[p.var_origin(v).c_name];
+        for (VarId v = 0; v < p.vars.size(); ++v)
+            if (!scope || in_scope(v)) ++uses[p.var_origin(v).c_name];
         for (VarId v = 0; v < p.vars.size(); ++v) {
             const std::string& c = p.var_origin(v).c_name;
-            names_[p.vars[v].cur] = uses[c] == 1 ? c : p.vars[v].name;
+            names_[p.vars[v].cur] = (!scope || in_scope(v)) && uses[c] == 1 ? c : p.vars[v].name;
         }
     }
 
@@ -129,6 +138,11 @@ private:
 
 }  // namespace
 
-std::string term_to_c(const Program& p, smt::Term t) { return CPrinter(p).print(t); }
+std::string term_to_c(const Program& p, smt::Term t) { return CPrinter(p, nullptr).print(t); }
+
+std::string term_to_c_at(const Program& p, LocId l, smt::Term t) {
+    const std::string& scope = p.loc_origin(l).function;
+    return CPrinter(p, scope.empty() ? nullptr : &scope).print(t);
+}
 
 }  // namespace craig::verifier

@@ -15,5 +15,9 @@
 namespace craig::verifier {
 
 std::string term_to_c(const Program& p, smt::Term t);
+// The same as C sees it at location l: globals and the variables of l's function instance by
+// their C names (unless two of them share one); any other variable (a caller's, an inlined
+// callee's, a temporary) by its unique program name.
+std::string term_to_c_at(const Program& p, LocId l, smt::Term t);
 
 }  // namespace craig::verifier

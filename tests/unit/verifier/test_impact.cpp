@@ -478,3 +478,32 @@ TEST_CASE("impact: the certificate drops disjuncts another one implies") {
     u.strengthen(h1, f.tm.mk_leq(f.var("x"), three));
     CHECK(e.invariants()[head] == f.tm.mk_leq(f.var("x"), three));
 }
+
+TEST_CASE("invariants in C: names as C sees them at the location") {
+    // f is inlined twice: each instance has its own n; at a location of one instance its n
+    // is printed as n, the other instance's by its program name.
+    Fixture f(
+        "int g;\n"
+        "int f(int n) { int k = 0; while (k < n) k++; return k; }\n"
+        "int main() { int a = f(2); int b = f(3); g = a + b; if (g != 5) reach_error(); return 0; }\n");
+    std::vector<verifier::VarId> ns;
+    for (verifier::VarId v = 0; v < f.blocks->vars.size(); ++v)
+        if (f.blocks->var_origin(v).c_name == "n") ns.push_back(v);
+    REQUIRE(ns.size() == 2);
+    const std::string first = f.blocks->vars[ns[0]].name, second = f.blocks->vars[ns[1]].name;
+    const std::string instance = first.substr(0, first.find("::"));
+    verifier::LocId at = verifier::kNoLoc;
+    for (verifier::LocId l = 0; l < f.blocks->locs.size(); ++l)
+        if (f.blocks->loc_origin(l).function == instance) at = l;
+    REQUIRE(at != verifier::kNoLoc);
+    const smt::Term n0 = f.blocks->vars[ns[0]].cur, n1 = f.blocks->vars[ns[1]].cur;
+    smt::Term g;
+    for (verifier::VarId v = 0; v < f.blocks->vars.size(); ++v)
+        if (f.blocks->var_origin(v).c_name == "g") g = f.blocks->vars[v].cur;
+    const smt::Term both = f.tm.mk_and(f.tm.mk_leq(n0, g), f.tm.mk_leq(n1, g));
+    const std::string text = verifier::term_to_c_at(*f.blocks, at, both);
+    CHECK(text.find("g - n >= 0") != std::string::npos);  // this instance's n, and the global g
+    CHECK(text.find(second) != std::string::npos);        // the other instance's n, qualified
+    // Without a location both instances are ambiguous: program names for both.
+    CHECK(verifier::term_to_c(*f.blocks, both).find(first) != std::string::npos);
+}
