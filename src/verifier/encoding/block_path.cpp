@@ -25,20 +25,17 @@ Counterexample block_path_counterexample(const Program& blocks, std::span<const 
                                          std::span<const AuxRenaming> renamed, const smt::Model& m) {
     const Program& plain = blocks.plain();
     Counterexample cex;
-    auto read_inputs = [&](const Edge& pe, const AuxRenaming& ren, std::span<const smt::Term> inputs) {
-        for (std::size_t j = 0; j < pe.inputs.size(); ++j) {
+    auto read_inputs = [&](EdgeId pe, const AuxRenaming& ren, std::span<const smt::Term> inputs) {
+        for (std::size_t j = 0; j < plain.edges[pe].inputs.size(); ++j) {
             const smt::Value val = m.evaluate(ren.at(inputs[j]));
             const mpz_class z = val.q.get_num();
-            cex.inputs.push_back(InputValue{pe.inputs[j], to_bits(z), z.get_str()});
+            cex.inputs.push_back(InputValue{plain.input_of(pe, j), to_bits(z), z.get_str()});
         }
     };
     if (&plain == &blocks) {  // a plain program: the path is the counterexample
         for (std::size_t i = 0; i < path.size(); ++i) {
-            const Edge& e = blocks.edges[path[i]];
             cex.plain_path.push_back(path[i]);
-            std::vector<smt::Term> values;
-            for (const Input& in : e.inputs) values.push_back(in.value);
-            read_inputs(e, renamed[i], values);
+            read_inputs(path[i], renamed[i], blocks.edges[path[i]].inputs);
         }
         return cex;
     }
@@ -64,7 +61,7 @@ Counterexample block_path_counterexample(const Program& blocks, std::span<const 
         for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
             const BlockStep& s = **it;
             cex.plain_path.push_back(s.plain);
-            read_inputs(plain.edges[s.plain], ren, s.inputs);
+            read_inputs(s.plain, ren, s.inputs);
         }
     }
     return cex;

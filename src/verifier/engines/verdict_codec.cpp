@@ -70,19 +70,19 @@ std::optional<Verdict> decode_verdict(const Program& p, const std::string& text,
     std::size_t n = 0;
     if (!(in >> tag >> n) || tag != "path") return std::nullopt;
     const Program& plain = p.plain();
-    std::vector<const Input*> inputs;  // the inputs along the path, in execution order
+    std::vector<Input> inputs;  // the inputs along the path, in execution order
     for (std::size_t i = 0; i < n; ++i) {
         EdgeId e = 0;
         if (!(in >> e) || e >= plain.edges.size()) return std::nullopt;
         v.cex.plain_path.push_back(e);
-        for (const Input& x : plain.edges[e].inputs) inputs.push_back(&x);
+        for (std::size_t j = 0; j < plain.edges[e].inputs.size(); ++j) inputs.push_back(plain.input_of(e, j));
     }
     if (!(in >> tag >> n) || tag != "inputs" || n != (v.cex.plain_path.empty() ? 0 : inputs.size()))
         return std::nullopt;
     for (std::size_t i = 0; i < n; ++i) {
         InputValue x;
         if (!(in >> x.bits) || !get(in, x.text)) return std::nullopt;
-        x.input = *inputs[i];
+        x.input = inputs[i];
         v.cex.inputs.push_back(std::move(x));
     }
     if (!(in >> tag >> n) || tag != "stats") return std::nullopt;

@@ -63,8 +63,12 @@ void Lowerer::close_to(LocId dst) {
     }
     e.formula = tm_.mk_and(conj);
     e.aux = seg_.aux;
-    e.inputs = seg_.inputs;
-    if (e.formula != tm_.mk_false()) prog_.add_edge(std::move(e), EdgeProvenance{seg_.loc, seg_.label});
+    EdgeProvenance origin{seg_.loc, seg_.label, {}};
+    for (const Input& in : seg_.inputs) {
+        e.inputs.push_back(in.value);
+        origin.inputs.push_back(InputOrigin{in.type, in.loc, in.source});
+    }
+    if (e.formula != tm_.mk_false()) prog_.add_edge(std::move(e), std::move(origin));
     open(dst);
 }
 

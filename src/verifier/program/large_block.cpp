@@ -119,7 +119,7 @@ private:
                 smt::Term t = fresh("t" + std::to_string(e) + tag, smt::SortTable::Bool);
                 conj.push_back(tm_.mk_implies(t, tm_.mk_and(reached[pe.src], f)));
                 BlockStep step{e, t, {}};
-                for (const Input& in : pe.inputs) step.inputs.push_back(ren.at(in.value));
+                for (const smt::Term in : pe.inputs) step.inputs.push_back(ren.at(in));
                 blk.steps.push_back(std::move(step));
                 outs.push_back(std::move(post));
                 flags.push_back(t);

@@ -67,11 +67,19 @@ struct LoopStatement {
 };
 
 // One nondeterministic value read on an edge.
+// Where a nondeterministic value comes from in C (provenance of one entry of Edge::inputs).
+struct InputOrigin {
+    frontend::Type type;
+    frontend::SourceLocation loc;
+    std::string source;  // "__VERIFIER_nondet_int", "uninitialised x", "extern g"
+};
+
+// One nondeterministic value with its origin: what counterexamples report (input_of()).
 struct Input {
     smt::Term value;  // an aux constant of the edge
     frontend::Type type;
     frontend::SourceLocation loc;
-    std::string source;  // "__VERIFIER_nondet_int", "uninitialised x", "extern g"
+    std::string source;
 };
 
 // A plain edge inside a large block, with the flag telling whether a path took it.
@@ -86,8 +94,8 @@ struct Edge {
     smt::Term formula;
     std::vector<VarId> writes;  // sorted, unique
     std::vector<smt::Term> aux;
-    std::vector<Input> inputs;     // plain edges: in execution order
-    std::vector<BlockStep> steps;  // large-block edges: the plain edges they contain
+    std::vector<smt::Term> inputs;  // plain edges: the aux constants of its inputs, in execution order
+    std::vector<BlockStep> steps;   // large-block edges: the plain edges they contain
 };
 
 // Where the parts of a Program come from in the C source: names, types and places users see,
@@ -111,7 +119,8 @@ struct LocProvenance {
 
 struct EdgeProvenance {
     frontend::SourceLocation loc;
-    std::string label;  // "x = x + 1", "[x < n]", "[!(x < n)]" (for --dump-cfg)
+    std::string label;                // "x = x + 1", "[x < n]", "[!(x < n)]" (for --dump-cfg)
+    std::vector<InputOrigin> inputs;  // parallel to Edge::inputs
 };
 
 struct Provenance {
@@ -148,6 +157,11 @@ public:
     const VarProvenance& var_origin(VarId v) const { return provenance.vars[v]; }
     const LocProvenance& loc_origin(LocId l) const { return provenance.locs[l]; }
     const EdgeProvenance& edge_origin(EdgeId e) const { return provenance.edges[e]; }
+    // Input j of edge e with its origin.
+    Input input_of(EdgeId e, std::size_t j) const {
+        const InputOrigin& o = provenance.edges[e].inputs[j];
+        return Input{edges[e].inputs[j], o.type, o.loc, o.source};
+    }
 
     LocId add_location(frontend::SourceLocation loc, std::string function);
     EdgeId add_edge(Edge e, EdgeProvenance origin = {});

@@ -20,8 +20,8 @@ frontend::TranslationUnit parse(const std::string& code) {
 // The sources of all inputs of all edges, in edge order.
 std::vector<std::string> input_sources(const Program& p) {
     std::vector<std::string> out;
-    for (const auto& e : p.edges)
-        for (const auto& in : e.inputs) out.push_back(in.source);
+    for (verifier::EdgeId e = 0; e < p.edges.size(); ++e)
+        for (const auto& in : p.edge_origin(e).inputs) out.push_back(in.source);
     return out;
 }
 
@@ -40,8 +40,8 @@ TEST_CASE("inputs are recorded with their source, in evaluation order within an 
     CHECK(src[1] == "uninitialised u");
     CHECK(src[2] == "__VERIFIER_nondet_int");
     CHECK(src[3] == "__VERIFIER_nondet_int");
-    for (const auto& e : p.edges)
-        for (const auto& in : e.inputs) CHECK(in.loc.line >= 3);
+    for (verifier::EdgeId e = 0; e < p.edges.size(); ++e)
+        for (const auto& in : p.edge_origin(e).inputs) CHECK(in.loc.line >= 3);
 }
 
 TEST_CASE("error, exit and entry locations; error has no successors") {
