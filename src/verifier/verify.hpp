@@ -52,9 +52,8 @@ struct VerifyOptions {
     std::string input;
     std::string property_file;                      // empty: from the task, else unreach-call
     std::optional<frontend::DataModel> data_model;  // empty: from the task, else ILP32
-    // portfolio (engines/portfolio.cpp): bmc and impact with two interpolation systems in
-    // parallel; impact alone proves 70 TRUE and 44 FALSE of the 263 dev tasks at 60 s
-    // (docs/results/svcomp-2026-11-25), bmc never ends on an unbounded loop.
+    // portfolio (engines/portfolio.cpp): impact with two interpolation systems in parallel
+    // (docs/results/engines-2026-11-25); bmc never ends on an unbounded loop.
     std::string engine = "portfolio";
     // Values of the engine's options (engines/engine.hpp), by option name; options the
     // engine does not declare are ignored (main.cpp refuses them before).

@@ -53,6 +53,14 @@ fi
 if run portfolio_bad_member 2 verify "$tmp/loop.c" --portfolio "bmc;impact:itp-bool=nonsense"; then
   if has err "itp-bool"; then ok portfolio_bad_member; else fail portfolio_bad_member "no message"; fi
 fi
+# A member's own time limit (@SECONDS) ends it; the run goes on without it.
+start=$(date +%s)
+if run member_limit 0 verify "$tmp/spin.c" --portfolio "bmc@1" --timeout 30; then
+  if ! has out "no member decided: bmc@1: UNKNOWN (timeout at bound"; then fail member_limit "no member reason"
+  elif [ $(( $(date +%s) - start )) -gt 10 ]; then fail member_limit "the member ran past its limit"
+  else ok member_limit; fi
+fi
+if run member_limit_bad 2 verify "$tmp/spin.c" --portfolio "bmc@0"; then ok member_limit_bad; fi
 if run jobs_with_impact 2 verify "$tmp/loop.c" --engine impact --jobs 2; then ok jobs_with_impact; fi
 if run portfolio_timeout 5 verify "$tmp/spin.c" --portfolio "bmc;bmc" --jobs 1 --timeout 2; then
   if has out "timeout after 2 s in every member: bmc: UNKNOWN (timeout at bound"; then ok portfolio_timeout
