@@ -9,7 +9,7 @@ std::string ExactCheck::why(const smt::Solver& s) const {
 
 ExactCheck exact_check(smt::Solver& solver, std::span<OperatorRefinement> groups,
                        std::span<const smt::Term> assumptions, unsigned rounds,
-                       const std::function<void(std::size_t, smt::AssertionId)>& on_instance) {
+                       const std::function<void(std::size_t, smt::AssertionId, smt::Term)>& on_instance) {
     ExactCheck c;
     for (unsigned round = 0;; ++round) {
         ++c.checks;
@@ -25,7 +25,7 @@ ExactCheck exact_check(smt::Solver& solver, std::span<OperatorRefinement> groups
                     return c;
                 }
                 const smt::AssertionId id = solver.assert_formula(lemma);
-                if (on_instance) on_instance(g, id);
+                if (on_instance) on_instance(g, id, lemma);
                 ++c.instances;
                 fixed = true;
             }

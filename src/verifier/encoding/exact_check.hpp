@@ -8,8 +8,9 @@
 // every Unsat answer an over-approximation argument.
 //
 // Groups: the operator applications are scanned into one OperatorRefinement per group (one
-// per path block for interpolation); `on_instance(group, id)` hears of each asserted instance
-// with its group, so an interpolating caller can put it into that block's partition.
+// per path block for interpolation); `on_instance(group, id, instance)` hears of each asserted
+// instance with its group, so an interpolating caller can put it into that block's partition
+// (or conjoin it to that edge of a DAG).
 // Used by bmc, impact (path queries) and the certification gate (invariant and bounded checks).
 #pragma once
 
@@ -32,9 +33,9 @@ struct ExactCheck {
     std::string why(const smt::Solver& s) const;
 };
 
-ExactCheck exact_check(smt::Solver& solver, std::span<OperatorRefinement> groups,
-                       std::span<const smt::Term> assumptions, unsigned rounds,
-                       const std::function<void(std::size_t group, smt::AssertionId id)>& on_instance = {});
+ExactCheck exact_check(
+    smt::Solver& solver, std::span<OperatorRefinement> groups, std::span<const smt::Term> assumptions, unsigned rounds,
+    const std::function<void(std::size_t group, smt::AssertionId id, smt::Term instance)>& on_instance = {});
 
 // One group.
 inline ExactCheck exact_check(smt::Solver& solver, OperatorRefinement& operators,

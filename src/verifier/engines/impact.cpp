@@ -15,6 +15,7 @@
 #include "verifier/engines/houdini.hpp"
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
 #include "verifier/program/dot.hpp"
 #include "verifier/program/term_to_c.hpp"
 
@@ -465,10 +466,11 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
             const auto t0 = Clock::now();
             // Operator instances are valid facts over one block's symbols: they go into the
             // partition of the block where the application occurs.
-            const ExactCheck c = exact_check(s, ops, {}, o_.max_refinements, [&](std::size_t g, smt::AssertionId id) {
-                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                part[id] = static_cast<std::uint32_t>(g);
-            });
+            const ExactCheck c =
+                exact_check(s, ops, {}, o_.max_refinements, [&](std::size_t g, smt::AssertionId id, Term) {
+                    if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                    part[id] = static_cast<std::uint32_t>(g);
+                });
             stats_.operator_instances += c.instances;
             const smt::Result r = c.result;
             const std::string why = c.out_of_rounds ? "operator refinement budget on a path" : c.why(s);
@@ -736,21 +738,10 @@ void ImpactEngine::write_dot(std::ostream& out) const {
 
 namespace {
 
-// Interpolation systems: the names and aliases of itp/options.hpp, checked by its parsers.
-template <auto Parse>
-std::string check_itp(const std::string& v) {
-    return Parse(v) ? std::string() : "unknown value '" + v + "'";
-}
-
 constexpr EngineOption kImpactOptions[] = {
-    {"itp-bool", OptionKind::Choice, "mcmillan",
-     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (or 0, 1, 2)", check_itp<itp::parse_bool_system>},
-    {"itp-lra", OptionKind::Choice, "farkas",
-     "arithmetic interpolation: farkas, dual-farkas, flexible, decomposed-farkas, dual-decomposed-farkas (or 0, 2, 3, "
-     "4, 5)",
-     check_itp<itp::parse_lra_system>},
-    {"itp-euf", OptionKind::Choice, "strong", "EUF interpolation: strong or weak (or 0, 2)",
-     check_itp<itp::parse_euf_system>},
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
     {"impact-forced-covering", OptionKind::Flag, "true",
      "when a cover fails, try to force it by strengthening the path from the nearest common ancestor "
      "(McMillan CAV'06, section 5; default on: more TRUE on SV-COMP loop-lit and loop-invgen)"},
@@ -766,9 +757,7 @@ public:
         o.check_certificates = s_.check_certificates;
         o.max_depth = s_.bound;
         o.max_refinements = s_.operator_rounds;
-        o.itp.boolean = *itp::parse_bool_system(s_.get("itp-bool"));
-        o.itp.lra = *itp::parse_lra_system(s_.get("itp-lra"));
-        o.itp.euf = *itp::parse_euf_system(s_.get("itp-euf"));
+        o.itp = itp_options(s_);
         o.forced_covering = s_.flag("impact-forced-covering");
         engine_ = std::make_unique<ImpactEngine>(blocks, o, budget);
         return engine_->run([this](const std::function<std::string()>& status) { progress(status); });

@@ -7,6 +7,11 @@ namespace craig::verifier {
 const EngineInfo& bmc_engine();
 const EngineInfo& impact_engine();
 const EngineInfo& portfolio_engine();
+const EngineInfo& ufo_engine();
+const EngineInfo& cpufo_engine();
+const EngineInfo& bpufo_engine();
+const EngineInfo& cp_engine();
+const EngineInfo& bp_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -14,6 +19,11 @@ const EngineRegistry& builtin_engines() {
         r.add(bmc_engine());
         r.add(impact_engine());
         r.add(portfolio_engine());
+        r.add(ufo_engine());
+        r.add(cpufo_engine());
+        r.add(bpufo_engine());
+        r.add(cp_engine());
+        r.add(bp_engine());
         return r;
     }();
     return registry;

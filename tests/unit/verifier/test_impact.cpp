@@ -16,6 +16,7 @@
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/term_to_c.hpp"
 #include "verifier/engines/unwinding.hpp"
+#include "lowered_program.hpp"
 
 using namespace craig;
 using verifier::VerdictKind;
@@ -23,21 +24,9 @@ using verifier::VertexId;
 
 namespace {
 
-const char* kPrelude =
-    "extern void reach_error(void);\n"
-    "extern int __VERIFIER_nondet_int(void);\n"
-    "extern void __VERIFIER_assume(int);\n"
-    "void __VERIFIER_assert(int c) { if (!c) { ERROR: reach_error(); } }\n";
-
 // A lowered program and its large-block encoding, sharing one TermManager.
-struct Fixture {
-    smt::TermManager tm;
-    std::unique_ptr<verifier::Program> plain, blocks;
-    explicit Fixture(const std::string& code) {
-        auto tu = frontend::parse_string(std::string(kPrelude) + code, "t.c", frontend::DataModel::ILP32);
-        plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm));
-        blocks = std::make_unique<verifier::Program>(verifier::large_block(*plain));
-    }
+struct Fixture : test::LoweredProgram {
+    using LoweredProgram::LoweredProgram;
     // The engine's verdict; a TRUE must pass the certification gate's invariant check.
     verifier::Verdict run(verifier::ImpactOptions o = {}) {
         verifier::Verdict v = verifier::ImpactEngine(*blocks, o).run();
