@@ -81,7 +81,8 @@ sv_children_cpu() {
 # sv_one_task "REL<TAB>EXPECTED": runs craig verify on one task and writes
 # SV_OUT/parts/<name>.csv: task,expected,result,reason,cpu,wall,exit,class,witness.
 # Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT, SV_DIR,
-# SV_OUT, SV_LIMIT (wall or cpu).
+# SV_OUT, SV_LIMIT (wall or cpu); SV_KEEP_JSON=1 keeps craig's JSON line (with --stats, its
+# statistics) in SV_OUT/parts/<name>.json (empty without one).
 sv_one_task() {
   local line=$1 rel expected name wit stdout stderr t0 t1 rc start end wall cpu
   local json result reason unsupported class witness
@@ -127,6 +128,7 @@ sv_one_task() {
 
   json=$(grep -v '^[[:space:]]*$' "$stdout" | tail -n 1)
   case $json in "{"*"}") ;; *) json="" ;; esac
+  if [ "${SV_KEEP_JSON:-0}" = 1 ]; then printf '%s\n' "$json" >"$SV_OUT/parts/$name.json"; fi
   result=$(sv_json_string "$json" result)
   reason=$(sv_json_string "$json" reason)
   unsupported=$(sv_json_string "$json" unsupported)
