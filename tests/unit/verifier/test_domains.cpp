@@ -1,5 +1,5 @@
 // The abstract domains of VINTA (src/verifier/domains): lattice laws of Box and Boxes on random
-// elements, every semantic claim decided by a fresh solver. Fixed seeds.
+// elements and alpha/gamma, every semantic claim decided by a fresh solver. Fixed seeds.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "smt/solver.hpp"
+#include "verifier/domains/abstraction.hpp"
 #include "verifier/domains/box.hpp"
 #include "verifier/domains/boxes.hpp"
 
@@ -85,6 +86,38 @@ bool pairwise_disjoint(const Boxes& b) {
     return true;
 }
 
+// A random formula over the variables: single- and two-variable literals, a Boolean constant,
+// and every connective alpha reads (and, or, not, implies, ite, iff, xor).
+smt::Term random_formula(Vars& w, std::mt19937& rng, int depth, smt::Term flag) {
+    smt::TermManager& tm = w.tm;
+    const int n = static_cast<int>(w.p.vars.size());
+    if (depth == 0 || uniform(rng, 0, 4) == 0) {
+        const smt::Term x = w.x(uniform(rng, 0, n - 1)), y = w.x(uniform(rng, 0, n - 1));
+        const smt::Term c = w.num(uniform(rng, -8, 8));
+        switch (uniform(rng, 0, 8)) {
+            case 0: return tm.mk_leq(x, c);
+            case 1: return tm.mk_lt(c, x);
+            case 2: return tm.mk_eq(x, c);
+            case 3: return tm.mk_leq(tm.mk_scale(mpq_class(uniform(rng, 2, 3)), x), c);  // 2x <= c: rounding
+            case 4: return tm.mk_geq(tm.mk_scale(mpq_class(-2), x), c);                  // negative coefficient
+            case 5: return tm.mk_leq(tm.mk_add(std::vector<smt::Term>{x, y}), c);        // two variables
+            case 6: return tm.mk_eq(x, y);
+            case 7: return flag;
+            default: return tm.mk_not(tm.mk_eq(x, c));
+        }
+    }
+    auto sub = [&] { return random_formula(w, rng, depth - 1, flag); };
+    switch (uniform(rng, 0, 6)) {
+        case 0: return tm.mk_and(sub(), sub());
+        case 1: return tm.mk_or(sub(), sub());
+        case 2: return tm.mk_not(sub());
+        case 3: return tm.mk_implies(sub(), sub());
+        case 4: return tm.mk_ite(sub(), sub(), sub());
+        case 5: return tm.mk_eq(sub(), sub());
+        default: return tm.mk_xor(sub(), sub());
+    }
+}
+
 }  // namespace
 
 TEST_CASE("domains: intervals, boxes and their gamma") {
@@ -110,6 +143,10 @@ TEST_CASE("domains: intervals, boxes and their gamma") {
     CHECK(w.equivalent(gamma(y, w.p),
                        w.tm.mk_and(std::vector<smt::Term>{w.tm.mk_leq(w.num(0), w.x(0)), w.tm.mk_leq(w.x(0), w.num(5)),
                                                           w.tm.mk_eq(w.x(1), w.num(4))})));
+    // alpha(gamma(b)) = b: gamma is exact.
+    verifier::Abstraction<verifier::BoxLattice> alpha(w.p, {});
+    CHECK(alpha(gamma(y, w.p)).value == y);
+    CHECK(alpha(gamma(y, w.p)).exact);
     // y \ [1,2]x[..]: disjoint pieces whose union is the difference.
     Box cut;
     cut.set(0, Interval{mpz_class(1), mpz_class(2)});
@@ -197,4 +234,55 @@ TEST_CASE("domains: Boxes widening contains its arguments and terminates on incr
         CHECK(changes <= 12);
         CHECK(last_change <= 25);
     }
+}
+
+TEST_CASE("domains: gamma(alpha(f)) over-approximates f, exactly when alpha says so (random formulas)") {
+    Vars w(3);
+    const smt::Term flag = w.tm.mk_const(w.tm.declare_fun("flag", {}, smt::SortTable::Bool));
+    std::mt19937 rng(4242);
+    verifier::Abstraction<verifier::BoxLattice> box(w.p, {});
+    verifier::Abstraction<verifier::BoxesLattice> boxes(w.p, {8});
+    verifier::Abstraction<verifier::BoxesLattice> one_box(w.p, {1});
+    int exact_box = 0, exact_boxes = 0;
+    for (int round = 0; round < 150; ++round) {
+        const smt::Term f = random_formula(w, rng, 4, flag);
+        const auto& a = box(f);
+        const auto& b = boxes(f);
+        const auto& c = one_box(f);
+        CHECK(w.implies(f, gamma(a.value, w.p)));
+        CHECK(w.implies(f, gamma(b.value, w.p)));
+        CHECK(w.implies(f, gamma(c.value, w.p)));
+        CHECK(c.value.size() <= 1);
+        if (a.exact) {
+            ++exact_box;
+            CHECK(w.implies(gamma(a.value, w.p), f));
+        }
+        if (b.exact) {
+            ++exact_boxes;
+            CHECK(w.implies(gamma(b.value, w.p), f));
+        }
+        // Boxes is never less precise than Box.
+        CHECK(w.implies(gamma(b.value, w.p), gamma(a.value, w.p)));
+    }
+    // The exact case is exercised, and Boxes is exact more often (x != c, disjunctions).
+    CHECK(exact_box > 10);
+    CHECK(exact_boxes > exact_box);
+}
+
+TEST_CASE("domains: Boxes alpha of a product of disjunctions stays bounded") {
+    // (x0 < 0 ∨ x0 > 5) ∧ ... ∧ (x7 < 0 ∨ x7 > 5): 256 boxes exactly, more than max_boxes.
+    Vars w(8);
+    std::vector<smt::Term> conj;
+    for (VarId v = 0; v < 8; ++v)
+        conj.push_back(w.tm.mk_or(w.tm.mk_lt(w.x(v), w.num(0)), w.tm.mk_lt(w.num(5), w.x(v))));
+    const smt::Term f = w.tm.mk_and(conj);
+    verifier::Abstraction<verifier::BoxesLattice> small(w.p, {32}), large(w.p, {256});
+    const auto& a = small(f);
+    CHECK(a.value.size() <= 32);
+    CHECK_FALSE(a.exact);
+    CHECK(w.implies(f, gamma(a.value, w.p)));
+    const auto& b = large(f);
+    CHECK(b.exact);
+    CHECK(b.value.size() == 256);
+    CHECK(w.equivalent(f, gamma(b.value, w.p)));
 }
