@@ -1,15 +1,23 @@
 // The abstract domains of VINTA (src/verifier/domains): lattice laws of Box and Boxes on random
-// elements and alpha/gamma, every semantic claim decided by a fresh solver. Fixed seeds.
+// elements, alpha/gamma, WIDENWITH's two laws (Def. 5.2 of Albarghouthi's thesis) and the
+// soundness of APost over large-block edges of small C programs, every semantic claim decided by
+// a fresh solver. Fixed seeds.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "frontend/frontend.hpp"
 #include "smt/solver.hpp"
 #include "verifier/domains/abstraction.hpp"
 #include "verifier/domains/box.hpp"
 #include "verifier/domains/boxes.hpp"
+#include "verifier/domains/domain.hpp"
+#include "verifier/lowering/lowering.hpp"
+#include "verifier/program/cur_next.hpp"
+#include "verifier/program/large_block.hpp"
 
 using namespace craig;
 using verifier::Box;
@@ -285,4 +293,228 @@ TEST_CASE("domains: Boxes alpha of a product of disjunctions stays bounded") {
     CHECK(b.exact);
     CHECK(b.value.size() == 256);
     CHECK(w.equivalent(f, gamma(b.value, w.p)));
+}
+
+TEST_CASE("domains: WIDENWITH on a counter: Box widens the last label, Boxes keeps the frontier") {
+    Vars w(1);
+    const smt::Term x = w.x(0);
+    const smt::Term zero = w.tm.mk_eq(x, w.num(0)), one = w.tm.mk_eq(x, w.num(1));
+    const smt::Term x_ge_0 = w.tm.mk_leq(w.num(0), x), x_ge_1 = w.tm.mk_leq(w.num(1), x);
+    auto box = verifier::make_box_domain(w.p, base::Budget{});
+    auto boxes = verifier::make_boxes_domain(w.p, base::Budget{});
+    const smt::Term visited[1] = {zero};
+    CHECK(w.equivalent(box->widen_with(visited, one), x_ge_0));    // x ∇ (x ⊔ y) = [0, ∞)
+    CHECK(w.equivalent(boxes->widen_with(visited, one), x_ge_1));  // ([0,0] ∇ [0,1]) \ [0,0]
+    CHECK(w.equivalent(box->widen_with({}, one), one));            // WIDENWITH(∅, y) = y
+    CHECK(w.equivalent(boxes->widen_with({}, one), one));
+    // A gap filled: only the states of y are new.
+    const smt::Term outside[1] = {w.tm.mk_not(one)};
+    CHECK(w.equivalent(boxes->widen_with(outside, one), one));
+    // A label Boxes cannot represent (x ≠ aux for a constant outside the program) is never
+    // subtracted: the result still covers y.
+    const smt::Term other = w.tm.mk_const(w.tm.declare_fun("aux", {}, smt::SortTable::Int));
+    const smt::Term inexact[1] = {w.tm.mk_not(w.tm.mk_eq(x, other))};
+    CHECK(w.implies(one, boxes->widen_with(inexact, one)));
+    CHECK(w.equivalent(box->join(std::vector<smt::Term>{zero, w.tm.mk_eq(x, w.num(3))}),
+                       w.tm.mk_and(x_ge_0, w.tm.mk_leq(x, w.num(3)))));
+    CHECK(w.equivalent(boxes->join(std::vector<smt::Term>{zero, one}), w.tm.mk_and(x_ge_0, w.tm.mk_leq(x, w.num(1)))));
+    CHECK(box->stats().find("domain.widen.calls")->count == 2);
+}
+
+TEST_CASE("domains: WIDENWITH is sound and terminates (Def. 5.2, random sets)") {
+    Vars w(3);
+    const smt::Term flag = w.tm.mk_const(w.tm.declare_fun("flag", {}, smt::SortTable::Bool));
+    for (auto make : {verifier::make_box_domain, verifier::make_boxes_domain}) {
+        auto d = make(w.p, base::Budget{}, {});
+        CAPTURE(d->name());
+        std::mt19937 rng(99);
+        for (int round = 0; round < 25; ++round) {
+            // X: labels of boxes and, as refinement makes them, formulas alpha cannot represent.
+            std::vector<smt::Term> x;
+            for (int k = uniform(rng, 0, 3); k > 0; --k)
+                x.push_back(uniform(rng, 0, 2) == 0 ? random_formula(w, rng, 3, flag)
+                                                    : gamma(random_boxes(rng, 3), w.p));
+            const smt::Term y =
+                uniform(rng, 0, 2) == 0 ? random_formula(w, rng, 3, flag) : gamma(random_boxes(rng, 3), w.p);
+            const smt::Term gx = w.tm.mk_or(x);
+            CHECK(w.implies(y, d->abstract(y)));
+            for (smt::Term f : x) CHECK(w.implies(f, d->join(x)));
+            // Soundness: γ(X) ∨ γ(y) ⇒ γ(X) ∨ γ(X ∇_W y).
+            CHECK(w.implies(w.tm.mk_or(gx, y), w.tm.mk_or(gx, d->widen_with(x, y))));
+            // Termination: Z_i = Z_{i-1} ∪ {Z_{i-1} ∇_W y_i} stops growing.
+            std::vector<smt::Term> z = x;
+            int growing = 0, last_growth = 0;
+            for (int i = 1; i <= 30; ++i) {
+                const smt::Term yi = gamma(random_boxes(rng, 3, {2 + i, 0}), w.p);
+                const smt::Term before = w.tm.mk_or(z);
+                z.push_back(d->widen_with(z, yi));
+                if (!w.implies(w.tm.mk_or(z), before)) {
+                    ++growing;
+                    last_growth = i;
+                }
+            }
+            // Box: every label the chain adds has bounds of the first x or infinite ones, so it
+            // grows at most 2·3 + 1 times; Boxes: on the grid of alpha(X)'s endpoints.
+            CHECK(growing <= 7);
+            CHECK(last_growth <= 20);
+        }
+    }
+}
+
+namespace {
+
+const char* kPrelude =
+    "extern void reach_error(void);\n"
+    "extern int __VERIFIER_nondet_int(void);\n"
+    "extern unsigned int __VERIFIER_nondet_uint(void);\n"
+    "extern void __VERIFIER_assume(int);\n"
+    "void __VERIFIER_assert(int c) { if (!c) { ERROR: reach_error(); } }\n";
+
+// A lowered C program and its large-block encoding, sharing one TermManager.
+struct Lowered {
+    smt::TermManager tm;
+    std::unique_ptr<verifier::Program> plain, blocks;
+    explicit Lowered(const std::string& code) {
+        auto tu = frontend::parse_string(std::string(kPrelude) + code, "t.c", frontend::DataModel::ILP32);
+        plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm));
+        blocks = std::make_unique<verifier::Program>(verifier::large_block(*plain));
+    }
+    VarId var(const std::string& c_name) const {
+        for (VarId v = 0; v < blocks->vars.size(); ++v)
+            if (blocks->var_origin(v).c_name == c_name) return v;
+        FAIL("no variable " << c_name);
+        return 0;
+    }
+    verifier::LocId loop_head() const {
+        for (verifier::LocId l = 0; l < blocks->locs.size(); ++l)
+            if (blocks->locs[l].loop_head) return l;
+        FAIL("no loop head");
+        return 0;
+    }
+    // The edge from `src` to `dst` (the first one).
+    verifier::EdgeId edge(verifier::LocId src, verifier::LocId dst) const {
+        for (verifier::EdgeId e : blocks->out(src))
+            if (blocks->edges[e].dst == dst) return e;
+        FAIL("no edge");
+        return 0;
+    }
+};
+
+// gamma(alpha(pre)) ∧ [[e]] ∧ frame ∧ ¬post' is Unsat, decided by a fresh solver.
+void check_post_sound(const verifier::Program& p, verifier::AbstractDomain& d, smt::Term pre, verifier::EdgeId e) {
+    smt::TermManager& tm = p.terms();
+    const verifier::CurNext cn = verifier::cur_next(p);
+    const smt::Term post = d.post(pre, e);
+    const smt::Term step = verifier::instantiate(p, p.edges[e], cn.cur, cn.next, "#check", true, nullptr);
+    smt::Solver s(tm);
+    s.assert_formula(d.abstract(pre));
+    s.assert_formula(step);
+    s.assert_formula(tm.mk_not(tm.substitute(post, cn.to_next)));
+    CHECK(s.check() == smt::Result::Unsat);
+}
+
+// Random pre-states over the program's variables (about a third of them constrained).
+smt::Term random_pre(const verifier::Program& p, std::mt19937& rng, int disjuncts) {
+    std::vector<smt::Term> disj;
+    for (int k = 0; k < disjuncts; ++k) {
+        Box b;
+        for (VarId v = 0; v < p.vars.size(); ++v)
+            if (uniform(rng, 0, 2) == 0) b.set(v, random_interval(rng, {20, 0.3}));
+        disj.push_back(gamma(b, p));
+    }
+    return p.terms().mk_or(disj);
+}
+
+const char* kPrograms[] = {
+    // a counter against a nondeterministic bound
+    "int main() { int n = __VERIFIER_nondet_int(); int x = 0; while (x < n) x++;"
+    " __VERIFIER_assert(x >= n); return 0; }",
+    // ite, multiplication of two variables (an uninterpreted c.mul), nondeterministic branches
+    "int main() { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();"
+    " int z = a > 0 ? a * b : -a;"
+    " while (z > 3) { if (__VERIFIER_nondet_int()) z = z - b; else z = b > 2 ? z * b : z - 1; }"
+    " __VERIFIER_assert(z != 7); return 0; }",
+    // unsigned wrap-around and division by a constant (aux quotients)
+    "int main() { unsigned int u = __VERIFIER_nondet_uint(); unsigned int v = 0;"
+    " while (u > 10) { u = u / 2; v = v + u; } __VERIFIER_assert(u <= 10); return 0; }",
+    // an input compared with the counter inside the loop body
+    "int main() { int i = 0, s = 0; while (i < 10) { int j = __VERIFIER_nondet_int();"
+    " if (j > i) s += j - i; else s -= 1; i++; } if (s < -10) reach_error(); return 0; }",
+    // nested loops, a branch between cut points, a product of two counters
+    "int main() { int i = 0, k = 0; while (i < 5) { int j = 0; while (j < i) {"
+    " if (__VERIFIER_nondet_int()) k = k + j; else k = k * i; j++; } i++; }"
+    " if (k < 0) reach_error(); return 0; }",
+};
+
+}  // namespace
+
+TEST_CASE("domains: APost is sound on every large-block edge of small programs") {
+    for (const char* code : kPrograms) {
+        CAPTURE(code);
+        Lowered l(code);
+        const verifier::Program& p = *l.blocks;
+        for (auto make : {verifier::make_box_domain, verifier::make_boxes_domain}) {
+            auto d = make(p, base::Budget{}, {});
+            CAPTURE(d->name());
+            std::mt19937 rng(2024);
+            for (verifier::EdgeId e = 0; e < p.edges.size(); ++e) {
+                check_post_sound(p, *d, l.tm.mk_true(), e);
+                for (int k = 0; k < 10; ++k) check_post_sound(p, *d, random_pre(p, rng, 1 + k % 2), e);
+            }
+        }
+    }
+}
+
+TEST_CASE("domains: the Box post of a counter loop is exact and takes few queries") {
+    Lowered l("int main() { int x = 0; while (x < 10) x++; __VERIFIER_assert(x == 10); return 0; }");
+    const verifier::Program& p = *l.blocks;
+    const VarId x = l.var("x");
+    const verifier::LocId head = l.loop_head();
+    auto d = verifier::make_box_domain(p, base::Budget{}, {});
+    verifier::Abstraction<verifier::BoxLattice> alpha(p, {});
+    auto x_in = [&](Interval i) {
+        Box b;
+        b.set(x, i);
+        return gamma(b, p);
+    };
+    auto queries = [&] { return d->stats().find("domain.post.queries")->count; };
+
+    const verifier::EdgeId body = l.edge(head, head);
+    std::uint64_t before = queries();
+    CHECK(alpha(d->post(x_in({mpz_class(0), mpz_class(5)}), body)).value.get(x) ==
+          Interval{mpz_class(1), mpz_class(6)});
+    const std::uint64_t counter_queries = queries() - before;
+    before = queries();
+    CHECK(alpha(d->post(x_in(Interval::at_least(0)), body)).value.get(x) == Interval{mpz_class(1), mpz_class(10)});
+    const std::uint64_t guard_queries = queries() - before;
+    MESSAGE("Box post queries: x in [0,5] over x++: " << counter_queries
+                                                      << ", x >= 0 over [x<10] x++: " << guard_queries);
+    CHECK(counter_queries <= 12);
+    CHECK(guard_queries <= 12);
+    // The same pre-state again: from the cache.
+    before = queries();
+    d->post(x_in(Interval::at_least(0)), body);
+    CHECK(queries() == before);
+    CHECK(d->stats().find("domain.post.cache_hits")->count == 1);
+
+    // Leaving the loop: x = 10 exactly; the error edge cannot be taken from 0 <= x <= 10.
+    CHECK(alpha(d->post(x_in(Interval::at_least(0)), l.edge(head, p.exit))).value.get(x) == Interval::point(10));
+    CHECK(d->post(x_in({mpz_class(0), mpz_class(10)}), l.edge(head, p.error)) == l.tm.mk_false());
+    CHECK(d->stats().find("domain.post.bottom")->count == 1);
+}
+
+TEST_CASE("domains: an expired budget costs precision, not soundness") {
+    Lowered l(kPrograms[1]);
+    const verifier::Program& p = *l.blocks;
+    const base::Budget expired(std::chrono::steady_clock::now() - std::chrono::seconds(1));
+    for (auto make : {verifier::make_box_domain, verifier::make_boxes_domain}) {
+        auto d = make(p, expired, {});
+        std::mt19937 rng(7);
+        for (verifier::EdgeId e = 0; e < p.edges.size(); ++e) {
+            const smt::Term pre = random_pre(p, rng, 2);
+            check_post_sound(p, *d, pre, e);
+            CHECK(d->post(pre, e) != l.tm.mk_false());  // undecided: never bottom
+        }
+        CHECK(d->stats().find("domain.post.unknown")->count > 0);
+    }
 }
