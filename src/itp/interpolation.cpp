@@ -71,6 +71,7 @@ InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof&
     std::vector<Term> itps(n - 1);
     std::vector<uint8_t> in_a(n, 0);
     for (uint32_t i = 0; i + 1 < n; ++i) {
+        if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) return fail("timeout");
         for (uint32_t p = 0; p < n; ++p) in_a[p] = start[i] <= p && p <= i;
         ProofInterpolator::Cut cut = pi.interpolate(in_a, options);
         res.stats.theory_leaves += cut.theory_leaves;

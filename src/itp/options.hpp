@@ -6,6 +6,8 @@
 // OpenSMT's numeric codes are accepted as aliases (parse_* below).
 #include <gmpxx.h>
 
+#include <chrono>
+
 #include <optional>
 #include <string_view>
 
@@ -31,6 +33,9 @@ struct ItpOptions {
     // Flexible LRA system: 0 gives Farkas, 1 dual Farkas (Alt, Hyvärinen, Sharygina, HVC 2017).
     mpq_class lra_strength_factor{1, 2};
     DagRoute dag_route = DagRoute::OneProof;
+    // Interpolation of a sequence or tree stops with "timeout" past this time (checked between
+    // cuts; a cut of a large proof with many partitions takes a while).
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 const char* name(BoolSystem s);  // "mcmillan", "pudlak", "mcmillan-prime"

@@ -18,7 +18,9 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -118,17 +120,19 @@ public:
     // ---- inspection
     Kind kind(Term t) const { return nodes_[t.id].kind; }
     Sort sort(Term t) const { return Sort{nodes_[t.id].sort}; }
+    // Children and rationals live in chunks that never move: spans and references stay valid
+    // while terms are made (a loop over children(t) may build terms).
     std::span<const Term> children(Term t) const {
         const Node& n = nodes_[t.id];
-        return {children_.data() + n.first, n.count};
+        return {n.kids, n.count};
     }
-    Term child(Term t, size_t i) const { return children_[nodes_[t.id].first + i]; }
+    Term child(Term t, size_t i) const { return nodes_[t.id].kids[i]; }
     size_t num_children(Term t) const { return nodes_[t.id].count; }
     FuncId func_of(Term t) const { return nodes_[t.id].payload; }  // Const, App
-    const mpq_class& numeral(Term t) const { return rationals_[nodes_[t.id].payload]; }
+    const mpq_class& numeral(Term t) const { return nodes_[t.id].rats[0]; }
     // Linear: coefficient of child i, and the constant.
-    const mpq_class& coeff(Term t, size_t i) const { return rationals_[nodes_[t.id].payload + i]; }
-    const mpq_class& constant(Term t) const { return rationals_[nodes_[t.id].payload + nodes_[t.id].count]; }
+    const mpq_class& coeff(Term t, size_t i) const { return nodes_[t.id].rats[i]; }
+    const mpq_class& constant(Term t) const { return nodes_[t.id].rats[nodes_[t.id].count]; }
     // Any arithmetic term as monomials plus constant (a non-Linear term is one monomial).
     void as_polynomial(Term t, std::vector<Monomial>& out, mpq_class& constant) const;
 
@@ -146,9 +150,32 @@ private:
     struct Node {
         Kind kind;
         uint32_t sort;
-        uint32_t payload;  // FuncId, rational index, or 0
-        uint32_t first;    // into children_
+        uint32_t payload;  // FuncId or 0
         uint32_t count;
+        const Term* kids;       // count children, in children_
+        const mpq_class* rats;  // Numeral: 1, Linear: count + 1 rationals, in rationals_; else null
+    };
+    // Runs of values at addresses that never change (nothing is freed).
+    template <class T>
+    class StableStore {
+    public:
+        T* append(std::span<const T> values) {
+            if (values.empty()) return nullptr;
+            if (used_ + values.size() > capacity_) {
+                capacity_ = std::max<size_t>(kChunk, values.size());
+                chunks_.push_back(std::make_unique<T[]>(capacity_));
+                used_ = 0;
+            }
+            T* at = chunks_.back().get() + used_;
+            std::copy(values.begin(), values.end(), at);
+            used_ += values.size();
+            return at;
+        }
+
+    private:
+        static constexpr size_t kChunk = 1 << 14;
+        std::vector<std::unique_ptr<T[]>> chunks_;
+        size_t used_ = 0, capacity_ = 0;
     };
     Term intern(Kind k, Sort s, uint32_t symbol, std::span<const Term> kids, std::span<const mpq_class> rats);
     size_t hash_node(Kind k, uint32_t sort, uint32_t symbol, std::span<const Term> kids,
@@ -165,8 +192,8 @@ private:
     std::vector<FuncDecl> funcs_;
     std::unordered_map<std::string, uint32_t> fresh_counters_;
     std::vector<Node> nodes_;
-    std::vector<Term> children_;
-    std::vector<mpq_class> rationals_;
+    StableStore<Term> children_;
+    StableStore<mpq_class> rationals_;
     std::vector<uint32_t> table_;  // open addressing: term id + 1, 0 = empty
     size_t table_used_ = 0;
     Term true_, false_;

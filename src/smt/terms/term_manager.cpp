@@ -91,10 +91,10 @@ bool TermManager::node_equals(uint32_t id, Kind k, uint32_t sort, uint32_t symbo
     if (n.kind != k || n.sort != sort || n.count != kids.size()) return false;
     if (!has_rationals(k) && n.payload != symbol) return false;
     for (size_t i = 0; i < kids.size(); ++i)
-        if (children_[n.first + i] != kids[i]) return false;
+        if (n.kids[i] != kids[i]) return false;
     if (has_rationals(k)) {
         for (size_t i = 0; i < rats.size(); ++i)
-            if (rationals_[n.payload + i] != rats[i]) return false;
+            if (n.rats[i] != rats[i]) return false;
     }
     return true;
 }
@@ -106,10 +106,9 @@ void TermManager::grow_table() {
     for (uint32_t slot : old) {
         if (!slot) continue;
         const Node& n = nodes_[slot - 1];
-        std::span<const Term> kids{children_.data() + n.first, n.count};
+        std::span<const Term> kids{n.kids, n.count};
         std::span<const mpq_class> rats;
-        if (has_rationals(n.kind))
-            rats = {rationals_.data() + n.payload, n.kind == Kind::Numeral ? size_t{1} : n.count + 1};
+        if (has_rationals(n.kind)) rats = {n.rats, n.kind == Kind::Numeral ? size_t{1} : n.count + 1};
         size_t h = hash_node(n.kind, n.sort, has_rationals(n.kind) ? 0 : n.payload, kids, rats) & mask;
         while (table_[h]) h = (h + 1) & mask;
         table_[h] = slot;
@@ -125,12 +124,11 @@ Term TermManager::intern(Kind k, Sort s, uint32_t symbol, std::span<const Term> 
         h = (h + 1) & mask;
     }
     if (nodes_.size() >= UINT32_MAX - 1) throw std::length_error("term table full");
-    Node n{k, s.id, symbol, static_cast<uint32_t>(children_.size()), static_cast<uint32_t>(kids.size())};
-    if (has_rationals(k)) {
-        n.payload = static_cast<uint32_t>(rationals_.size());
-        rationals_.insert(rationals_.end(), rats.begin(), rats.end());
-    }
-    children_.insert(children_.end(), kids.begin(), kids.end());
+    // `kids` and `rats` may point into the stores themselves: they never move, so copying
+    // from them while appending is safe.
+    Node n{k, s.id, has_rationals(k) ? 0 : symbol, static_cast<uint32_t>(kids.size()), nullptr, nullptr};
+    if (has_rationals(k)) n.rats = rationals_.append(rats);
+    n.kids = children_.append(kids);
     nodes_.push_back(n);
     uint32_t id = static_cast<uint32_t>(nodes_.size() - 1);
     table_[h] = id + 1;

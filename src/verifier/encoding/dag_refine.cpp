@@ -5,6 +5,7 @@
 
 #include "base/stopwatch.hpp"
 #include "itp/dag_interpolation.hpp"
+#include "itp/interpolant_size.hpp"
 #include "itp/simplify.hpp"
 #include "smt/solver.hpp"
 #include "verifier/encoding/block_path.hpp"
@@ -18,6 +19,7 @@ namespace {
 using smt::Term;
 
 constexpr int kSimplifyLevel = 2;  // as impact's labels: constant propagation, bound subsumption
+constexpr std::uint64_t kMaxSimplifiedNodes = 300;
 
 // Kahn's algorithm over the arcs; throws on a cycle.
 std::vector<std::uint32_t> topological(const DagProblem& d) {
@@ -201,7 +203,9 @@ DagRefinement refine_dag(const Program& blocks, const DagProblem& d, const DagRe
     io.check_models = o.check_models;
     io.check_certificates = o.check_certificates;
     io.deadline = budget.deadline();
-    const itp::DagInterpolationResult dr = itp::dag_interpolants(tm, d.size + 1, d.entry, exit, edges, o.itp, io);
+    itp::ItpOptions itp = o.itp;
+    itp.deadline = budget.deadline();
+    const itp::DagInterpolationResult dr = itp::dag_interpolants(tm, d.size + 1, d.entry, exit, edges, itp, io);
     stats.interpolation_seconds += base::seconds_since(t2);
     stats.itp_queries += dr.queries + dr.checks;
     stats.one_proof_vertices += dr.one_proof_vertices;
@@ -218,7 +222,10 @@ DagRefinement refine_dag(const Program& blocks, const DagProblem& d, const DagRe
             r.reason = "a DAG interpolant has symbols other than the program variables";
             return r;
         }
-        Term label = itp::simplify_interpolant(tm, *back, kSimplifyLevel);
+        // Large interpolants are kept as they are (the simplifier's cost grows steeply with them).
+        Term label = itp::term_size(tm, *back).dag_nodes > kMaxSimplifiedNodes
+                         ? *back
+                         : itp::simplify_interpolant(tm, *back, kSimplifyLevel);
         if (restricted) label = tm.mk_and(label, d.node_labels[v]);
         r.labels[v] = bad[v] ? tm.mk_false() : label;
     }

@@ -66,6 +66,7 @@ ImpactEngine::ImpactEngine(const Program& blocks, const ImpactOptions& o, base::
       tm_(blocks.terms()),
       unwinding_(blocks.terms(), blocks.entry),
       encoding_(blocks) {
+    o_.itp.deadline = budget_.deadline();  // interpolation of long paths stops at the deadline too
     smt::SolverOptions so = search_options();
     // A Sat implication query only means "no cover", so branch and bound need not finish:
     // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).

@@ -12,6 +12,8 @@ const EngineInfo& cpufo_engine();
 const EngineInfo& bpufo_engine();
 const EngineInfo& cp_engine();
 const EngineInfo& bp_engine();
+const EngineInfo& vinta_box_engine();
+const EngineInfo& vinta_boxes_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -24,6 +26,8 @@ const EngineRegistry& builtin_engines() {
         r.add(bpufo_engine());
         r.add(cp_engine());
         r.add(bp_engine());
+        r.add(vinta_box_engine());
+        r.add(vinta_boxes_engine());
         return r;
     }();
     return registry;

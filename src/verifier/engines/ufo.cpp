@@ -199,10 +199,10 @@ Term UfoEngine::predicate_post(Term pre, EdgeId e, bool boolean) {
 Term UfoEngine::post(NodeId u, EdgeId e) {
     const Term pre = nodes_[u].label;
     if (pre == tm_.mk_false()) return pre;
-    if (o_.post == UfoPost::True) return tm_.mk_true();
+    if (!o_.domain && o_.post == UfoPost::True) return tm_.mk_true();
     ++stats_.posts;
     const auto t0 = std::chrono::steady_clock::now();
-    const Term r = predicate_post(pre, e, o_.post == UfoPost::Boolean);
+    const Term r = o_.domain ? o_.domain->post(pre, e) : predicate_post(pre, e, o_.post == UfoPost::Boolean);
     stats_.post_seconds += base::seconds_since(t0);
     return r;
 }
@@ -220,7 +220,17 @@ void UfoEngine::label(NodeId v) {
         std::vector<Term> parts;
         for (const Arc& p : x.parents)
             if (nodes_[p.node].expanded == traversal_) parts.push_back(post(p.node, p.edge));
-        x.label = itp::simplify_interpolant(tm_, tm_.mk_or(parts), 1);
+        Term joined = o_.domain && !parts.empty() ? o_.domain->join(parts) : tm_.mk_or(parts);
+        if (o_.domain && wto_.is_head(x.loc) && !seen_[x.loc].empty() && o_.widen_delay &&
+            (seen_[x.loc].size() + 1) % o_.widen_delay == 0) {
+            // WIDENWITH (thesis Alg. 4, line 44) over the labels of the location's nodes so far.
+            std::vector<Term> visited;
+            for (NodeId u : seen_[x.loc]) visited.push_back(nodes_[u].label);
+            const Term widened = o_.domain->widen_with(visited, joined);
+            joined = o_.domain->join(std::vector<Term>{widened, joined});
+            ++stats_.widenings;
+        }
+        x.label = o_.domain ? joined : simplified(joined, 1);  // a domain's labels are its canonical gamma
         changed = true;
     } else if (auto it = bound_.find(v); it != bound_.end()) {
         x.label = it->second;
@@ -243,9 +253,10 @@ void UfoEngine::label(NodeId v) {
 // current unrolling of its loop.
 bool UfoEngine::covered(NodeId v) {
     const LocId l = nodes_[v].loc;
-    if (!wto_.is_head(l)) return false;
+    if (!o_.cover_visited && !wto_.is_head(l)) return false;
     std::vector<Term> heads;
-    for (NodeId u : active_[l]) heads.push_back(nodes_[u].label);
+    // VINTA (thesis Alg. 4, line 53): against every uncovered node of the location so far.
+    for (NodeId u : o_.cover_visited ? seen_[l] : active_[l]) heads.push_back(nodes_[u].label);
     if (heads.empty()) return false;
     return implies(nodes_[v].label, tm_.mk_or(heads));
 }
@@ -312,6 +323,7 @@ UfoEngine::Traversal UfoEngine::expand_arg(const std::function<void(const std::f
     ++stats_.traversals;
     fn_.assign(blocks_.locs.size(), kNone);
     active_.assign(blocks_.locs.size(), {});
+    seen_.assign(blocks_.locs.size(), {});
     order_.clear();
     for (LocId l : bad_locs_) fn_[l] = bad_node_[l];
     // The root's future is decided by its own pending slot.
@@ -342,6 +354,7 @@ UfoEngine::Traversal UfoEngine::expand_arg(const std::function<void(const std::f
             continue;
         }
         if (wto_.is_head(l)) active_[l].push_back(v);
+        seen_[l].push_back(v);
         expand(v);
         cur = next_pending(l, false);
     }
@@ -384,6 +397,8 @@ UfoEngine::Refined UfoEngine::refine() {
             d.loc.push_back(nodes_[v].loc);
         }
     d.size = static_cast<std::uint32_t>(of.size());
+    if (o_.restricted)  // VINTAREF: the traversal's labels restrict the interpolants
+        for (NodeId v : of) d.node_labels.push_back(nodes_[v].label);
     d.entry = index[root_];
     if (d.entry == UINT32_MAX) return Refined::Yes;  // nothing reaches a bad node
     for (NodeId v : of) {
@@ -411,7 +426,7 @@ UfoEngine::Refined UfoEngine::refine() {
     // them (thesis Alg. 1) made IUFO alternate between two labellings of a nested loop.
     bound_.clear();
     for (std::uint32_t i = 0; i < d.size; ++i) {
-        bound_[of[i]] = itp::simplify_interpolant(tm_, tm_.mk_and(r.labels[i], nodes_[of[i]].label), 2);
+        bound_[of[i]] = simplified(tm_.mk_and(r.labels[i], nodes_[of[i]].label), 2);
         const std::uint64_t size = itp::term_size(tm_, bound_[of[i]]).dag_nodes;
         stats_.label_nodes += size;
         stats_.max_label_nodes = std::max<std::size_t>(stats_.max_label_nodes, size);
@@ -476,6 +491,15 @@ void UfoEngine::learn_predicates(LocId l, Term label) {
         }
 }
 
+// The simplifier's cost grows steeply with the nesting of large labels (measured: seconds on a
+// few hundred nodes of Boxes unions, where a traversal stopped answering to its budget), so
+// larger labels are kept as they are.
+Term UfoEngine::simplified(Term f, int level) const {
+    constexpr std::uint64_t kMaxSimplifiedNodes = 300;
+    if (itp::term_size(tm_, f).dag_nodes > kMaxSimplifiedNodes) return f;
+    return itp::simplify_interpolant(tm_, f, level);
+}
+
 // Thesis Theorem 2.1: per location the disjunction of the last traversal's uncovered labels;
 // true where the error cannot be reached, false where the traversal put no node.
 std::vector<Term> UfoEngine::invariants() const {
@@ -484,7 +508,7 @@ std::vector<Term> UfoEngine::invariants() const {
         if (x.visited == traversal_ && !x.covered && x.label != tm_.mk_false()) parts[x.loc].push_back(x.label);
     std::vector<Term> inv;
     for (LocId l = 0; l < blocks_.locs.size(); ++l)
-        inv.push_back(relevant_[l] ? itp::simplify_interpolant(tm_, tm_.mk_or(parts[l]), 1) : tm_.mk_true());
+        inv.push_back(relevant_[l] ? simplified(tm_.mk_or(parts[l]), 1) : tm_.mk_true());
     return inv;
 }
 
@@ -500,6 +524,7 @@ Verdict UfoEngine::finish(Verdict v) const {
         {"ufo.post-queries", &UfoStats::post_queries},
         {"ufo.predicates", &UfoStats::predicates},
         {"ufo.cartesian-fallbacks", &UfoStats::cartesian_fallbacks},
+        {"ufo.widenings", &UfoStats::widenings},
         {"ufo.label-nodes.total", &UfoStats::label_nodes},
         {"ufo.label-nodes.max", &UfoStats::max_label_nodes},
     };
@@ -517,6 +542,7 @@ Verdict UfoEngine::finish(Verdict v) const {
     st.seconds("ufo.time.interpolation", refine_stats_.interpolation_seconds);
     st.seconds("ufo.time.post", stats_.post_seconds);
     st.seconds("ufo.time.covering", stats_.cover_seconds);
+    if (o_.domain) st.merge(o_.domain->stats());
     return v;
 }
 
@@ -594,62 +620,45 @@ void UfoEngine::write_dot(std::ostream& out) const {
 
 namespace {
 
-std::string check_route(const std::string& v) {
-    return v == "one-proof" || v == "per-vertex" ? std::string() : "unknown value '" + v + "' (one-proof, per-vertex)";
-}
-
 constexpr EngineOption kUfoOptions[] = {
-    kItpBoolOption,
-    kItpLraOption,
-    kItpEufOption,
-    {"dag-route", OptionKind::Choice, "one-proof",
-     "DAG interpolants from one proof of the whole ARG (cleaned by quantifier elimination) or one proof per node "
-     "(per-vertex)",
-     check_route},
-    {"ufo-core-rounds", OptionKind::Unsigned, "3",
-     "rounds of unsat-core pruning of the ARG's literals before interpolation (0: off; the thesis uses 3)"},
-};
-
-class Ufo final : public Engine {
-public:
-    Ufo(const EngineSettings& s, UfoPost post, bool eager) : s_(s), post_(post), eager_(eager) {}
-
-    Verdict solve(const Program& blocks, const base::Budget& budget) override {
-        UfoOptions o;
-        o.check_models = s_.check_models;
-        o.check_certificates = s_.check_certificates;
-        o.refine.check_models = s_.check_models;
-        o.refine.check_certificates = s_.check_certificates;
-        o.refine.operator_rounds = s_.operator_rounds;
-        o.refine.itp = itp_options(s_);
-        o.refine.itp.dag_route =
-            s_.get("dag-route") == "per-vertex" ? itp::DagRoute::PerVertex : itp::DagRoute::OneProof;
-        o.refine.core_rounds = s_.number("ufo-core-rounds");
-        o.post = post_;
-        o.eager = eager_;
-        engine_ = std::make_unique<UfoEngine>(blocks, o, budget);
-        return engine_->run([this](const std::function<std::string()>& status) { progress(status); });
-    }
-
-    bool write_arg(std::ostream& out) const override {
-        if (!engine_) return false;
-        engine_->write_dot(out);
-        return true;
-    }
-
-private:
-    EngineSettings s_;
-    UfoPost post_;
-    bool eager_;
-    std::unique_ptr<UfoEngine> engine_;
+    kItpBoolOption, kItpLraOption, kItpEufOption, kDagRouteOption, kCoreRoundsOption,
 };
 
 template <UfoPost Post, bool Eager>
 std::unique_ptr<Engine> make_ufo(const EngineSettings& s) {
-    return std::make_unique<Ufo>(s, Post, Eager);
+    return std::make_unique<UfoAdapter>(s, [](UfoOptions& o, const Program&, const base::Budget&) {
+        o.post = Post;
+        o.eager = Eager;
+    });
 }
 
 }  // namespace
+
+Verdict UfoAdapter::solve(const Program& blocks, const base::Budget& budget) {
+    UfoOptions o = ufo_options(s_);
+    configure_(o, blocks, budget);
+    engine_ = std::make_unique<UfoEngine>(blocks, o, budget);
+    return engine_->run([this](const std::function<std::string()>& status) { progress(status); });
+}
+
+bool UfoAdapter::write_arg(std::ostream& out) const {
+    if (!engine_) return false;
+    engine_->write_dot(out);
+    return true;
+}
+
+UfoOptions ufo_options(const EngineSettings& s) {
+    UfoOptions o;
+    o.check_models = s.check_models;
+    o.check_certificates = s.check_certificates;
+    o.refine.check_models = s.check_models;
+    o.refine.check_certificates = s.check_certificates;
+    o.refine.operator_rounds = s.operator_rounds;
+    o.refine.itp = itp_options(s);
+    o.refine.itp.dag_route = s.get("dag-route") == "per-vertex" ? itp::DagRoute::PerVertex : itp::DagRoute::OneProof;
+    o.refine.core_rounds = s.number("ufo-core-rounds");
+    return o;
+}
 
 const EngineInfo& ufo_engine() {
     static const EngineInfo info{

@@ -27,6 +27,18 @@
 // predicate abstraction over the atoms of the labels refinement put at the target location
 // (CPUFO, BPUFO); `eager` restarts from the root after each refinement keeping only the
 // predicates (CP, BP: pure predicate abstraction).
+//
+// VINTA (thesis Ch. 5, Alg. 3-4; engines/vinta.cpp) is this engine with `domain` set: a marked
+// node's label is the domain's join of its parents' abstract posts, widened at a loop head on
+// every `widen_delay`-th visit in a traversal with WIDENWITH over the labels of the location's
+// earlier nodes (the result is joined with the unwidened label, so that every arc stays
+// well-labelled: WIDENWITH_∨ may drop states the other nodes hold); every node is covered
+// against all uncovered nodes of its location the traversal labelled (`cover_visited`); and
+// refinement uses restricted DAG interpolants over the traversal's labels (`restricted`).
+//
+// Beyond the thesis: refined labels are conjoined with the traversal's labels (they only get
+// stronger), and a node outside the refined DAG keeps its label when its parents' new labels
+// still imply it (see keep_labels_off_dag); both stop labellings from alternating.
 #pragma once
 
 #include <functional>
@@ -40,7 +52,9 @@
 
 #include "base/budget.hpp"
 #include "smt/solver.hpp"
+#include "verifier/domains/domain.hpp"
 #include "verifier/encoding/dag_refine.hpp"
+#include "verifier/engines/engine.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/program/wto.hpp"
 #include "verifier/verdict.hpp"
@@ -57,12 +71,18 @@ struct UfoOptions {
     bool eager = false;  // CP, BP: after a refinement, restart from the root with the predicates only
     // Boolean abstraction: cubes enumerated per post before it falls back to the Cartesian one.
     unsigned max_cubes = 64;
+    // VINTA: the abstract domain of the posts (not owned; null: `post` above), covering against
+    // all labelled nodes of a location, restricted DAG interpolants, widening delay.
+    AbstractDomain* domain = nullptr;
+    bool cover_visited = false;
+    bool restricted = false;
+    unsigned widen_delay = 3;
 };
 
 struct UfoStats {
     std::size_t traversals = 0, refinements = 0, covers = 0, cover_checks = 0, merged_future_nodes = 0;
     std::size_t kept_labels = 0;  // labels of nodes outside a refined DAG that stay (keep_labels_off_dag)
-    std::size_t posts = 0, post_queries = 0, predicates = 0, cartesian_fallbacks = 0;
+    std::size_t posts = 0, post_queries = 0, predicates = 0, cartesian_fallbacks = 0, widenings = 0;
     std::size_t label_nodes = 0, max_label_nodes = 0;  // of refined labels, after simplification
     double post_seconds = 0, cover_seconds = 0;
 };
@@ -115,6 +135,7 @@ private:
     bool preserves(smt::Term pre, EdgeId e, smt::Term post);
     void learn_predicates(LocId l, smt::Term label);
     void reset();
+    smt::Term simplified(smt::Term f, int level) const;
     std::vector<smt::Term> invariants() const;
     Verdict finish(Verdict v) const;
     smt::SolverOptions solver_options() const;
@@ -132,6 +153,7 @@ private:
     std::uint32_t traversal_ = 0;
     std::vector<NodeId> fn_;                       // per location: the pending future node
     std::vector<NodeId> order_;                    // the nodes of the traversal, in the order labelled
+    std::vector<std::vector<NodeId>> seen_;        // per location: the traversal's uncovered nodes
     std::vector<std::vector<NodeId>> active_;      // per head: the active heads of its unrolling
     std::unordered_map<NodeId, smt::Term> bound_;  // labels of the last refinement
     std::vector<std::vector<smt::Term>> preds_;    // per location: predicates (CP/BP/CPUFO/BPUFO)
@@ -148,6 +170,38 @@ private:
     UfoStats stats_;
     DagRefineStats refine_stats_;
     std::unique_ptr<smt::Solver> cover_solver_;
+};
+
+// The option rows of the DAG refinement every engine of the family offers (with the
+// interpolation systems of itp_options.hpp), and the options their settings give.
+namespace detail {
+inline std::string check_dag_route(const std::string& v) {
+    return v == "one-proof" || v == "per-vertex" ? std::string() : "unknown value '" + v + "' (one-proof, per-vertex)";
+}
+}  // namespace detail
+inline constexpr EngineOption kDagRouteOption{
+    "dag-route", OptionKind::Choice, "one-proof",
+    "DAG interpolants from one proof of the whole ARG (cleaned by quantifier elimination) or one proof per node "
+    "(per-vertex)",
+    detail::check_dag_route};
+inline constexpr EngineOption kCoreRoundsOption{
+    "ufo-core-rounds", OptionKind::Unsigned, "3",
+    "rounds of unsat-core pruning of the ARG's literals before interpolation (0: off; the thesis uses 3)"};
+UfoOptions ufo_options(const EngineSettings& s);
+
+// The Engine of every member of the family: a UfoEngine with the options of the settings as
+// `configure` completes them (it may make what they point to, e.g. a domain, and keep it).
+class UfoAdapter final : public Engine {
+public:
+    using Configure = std::function<void(UfoOptions&, const Program&, const base::Budget&)>;
+    UfoAdapter(const EngineSettings& s, Configure configure) : s_(s), configure_(std::move(configure)) {}
+    Verdict solve(const Program& blocks, const base::Budget& budget) override;
+    bool write_arg(std::ostream& out) const override;
+
+private:
+    EngineSettings s_;
+    Configure configure_;
+    std::unique_ptr<UfoEngine> engine_;
 };
 
 }  // namespace craig::verifier

@@ -124,3 +124,31 @@ TEST_CASE_FIXTURE(Fixture, "fresh symbols never clash with user names") {
     CHECK(tm.func(k).name[0] == '.');
     CHECK(tm.func(k).fresh);
 }
+
+// Regression (found by a crash of `craig verify --engine impact` in interpolant simplification):
+// simplifiers loop over children(t) and make terms in the loop body. The children must stay
+// where they are while the manager grows (they lived in one vector that reallocated).
+TEST_CASE("terms: children and rationals stay valid while new terms are made") {
+    TermManager tm;
+    const Sort i = SortTable::Int;
+    std::vector<Term> xs;
+    for (int k = 0; k < 8; ++k) xs.push_back(tm.mk_const(tm.declare_fun("x" + std::to_string(k), {}, i)));
+    const Term sum = tm.mk_add(xs);
+    const Term conj = tm.mk_and(tm.mk_leq(sum, tm.mk_numeral(3, i)), tm.mk_leq(xs[0], tm.mk_numeral(7, i)));
+    const std::span<const Term> kids = tm.children(conj);
+    const std::vector<Term> copy(kids.begin(), kids.end());
+    const mpq_class& c0 = tm.coeff(sum, 0);
+    const mpq_class c0_copy = c0;
+    std::vector<Term> made;
+    for (Term k : kids)  // many new terms while the span is in use
+        for (int n = 0; n < 40000; ++n)
+            made.push_back(tm.mk_and(tm.mk_leq(k == copy[0] ? xs[1] : xs[2], tm.mk_numeral(n, i)),
+                                     xs.back() == k ? k : tm.mk_leq(xs[3], tm.mk_numeral(-n, i))));
+    CHECK(std::vector<Term>(kids.begin(), kids.end()) == copy);
+    CHECK(c0 == c0_copy);
+    // A term made from the children of another (its span points into the store being appended to).
+    const Term again = tm.mk_and(tm.children(conj));
+    CHECK(again == conj);
+    const Term rebuilt = tm.rebuild(sum, tm.children(sum));
+    CHECK(rebuilt == sum);
+}

@@ -14,6 +14,7 @@ namespace craig::test {
 inline const char* kSvPrelude =
     "extern void reach_error(void);\n"
     "extern int __VERIFIER_nondet_int(void);\n"
+    "extern unsigned int __VERIFIER_nondet_uint(void);\n"
     "extern void __VERIFIER_assume(int);\n"
     "void __VERIFIER_assert(int c) { if (!c) { ERROR: reach_error(); } }\n";
 

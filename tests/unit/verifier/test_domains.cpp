@@ -4,6 +4,8 @@
 // a fresh solver. Fixed seeds.
 #include <doctest/doctest.h>
 
+#include "lowered_program.hpp"
+
 #include <memory>
 #include <random>
 #include <string>
@@ -363,22 +365,9 @@ TEST_CASE("domains: WIDENWITH is sound and terminates (Def. 5.2, random sets)") 
 
 namespace {
 
-const char* kPrelude =
-    "extern void reach_error(void);\n"
-    "extern int __VERIFIER_nondet_int(void);\n"
-    "extern unsigned int __VERIFIER_nondet_uint(void);\n"
-    "extern void __VERIFIER_assume(int);\n"
-    "void __VERIFIER_assert(int c) { if (!c) { ERROR: reach_error(); } }\n";
-
 // A lowered C program and its large-block encoding, sharing one TermManager.
-struct Lowered {
-    smt::TermManager tm;
-    std::unique_ptr<verifier::Program> plain, blocks;
-    explicit Lowered(const std::string& code) {
-        auto tu = frontend::parse_string(std::string(kPrelude) + code, "t.c", frontend::DataModel::ILP32);
-        plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm));
-        blocks = std::make_unique<verifier::Program>(verifier::large_block(*plain));
-    }
+struct Lowered : test::LoweredProgram {
+    using LoweredProgram::LoweredProgram;
     VarId var(const std::string& c_name) const {
         for (VarId v = 0; v < blocks->vars.size(); ++v)
             if (blocks->var_origin(v).c_name == c_name) return v;

@@ -8,6 +8,7 @@
 
 #include "frontend/frontend.hpp"
 #include "verifier/certify/invariant_check.hpp"
+#include "verifier/domains/domain.hpp"
 #include "verifier/engines/ufo.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/large_block.hpp"
@@ -22,8 +23,13 @@ namespace {
 struct Fixture : test::LoweredProgram {
     using LoweredProgram::LoweredProgram;
     verifier::Verdict run(UfoPost post = UfoPost::True, bool eager = false, unsigned core_rounds = 3,
-                          itp::DagRoute route = itp::DagRoute::OneProof) {
+                          itp::DagRoute route = itp::DagRoute::OneProof, verifier::AbstractDomain* domain = nullptr) {
         verifier::UfoOptions o;
+        if (domain) {  // VINTA
+            o.domain = domain;
+            o.cover_visited = true;
+            o.restricted = true;
+        }
         o.post = post;
         o.eager = eager;
         o.refine.core_rounds = core_rounds;
@@ -177,4 +183,21 @@ TEST_CASE("dag refine: parallel arcs, a safe well-labelling or a path") {
     REQUIRE(r.cex.plain_path.size() == 2);
     CHECK(r.cex.plain_path[0] == bug.e2);  // only x := 2 exceeds the bound
     CHECK(r.cex.plain_path[1] == bug.e3);
+}
+
+TEST_CASE("vinta: Box and Boxes prove loops by abstract interpretation and find errors") {
+    for (const bool boxes : {false, true}) {
+        CAPTURE(boxes);
+        for (const char* code : {kCountToN, kNested}) {
+            Fixture f(code);
+            const base::Budget b = base::Budget::seconds(60);
+            auto d = boxes ? verifier::make_boxes_domain(*f.blocks, b) : verifier::make_box_domain(*f.blocks, b);
+            CAPTURE(code);
+            CHECK(f.run(UfoPost::True, false, 3, itp::DagRoute::OneProof, d.get()).kind == VerdictKind::True);
+        }
+        Fixture bug(kCountWrong);
+        const base::Budget b = base::Budget::seconds(60);
+        auto d = boxes ? verifier::make_boxes_domain(*bug.blocks, b) : verifier::make_box_domain(*bug.blocks, b);
+        CHECK(bug.run(UfoPost::True, false, 3, itp::DagRoute::OneProof, d.get()).kind == VerdictKind::False);
+    }
 }
