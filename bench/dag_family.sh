@@ -60,6 +60,8 @@ done
 # in blocks (bmc.bound). Add a line here when an engine's statistics are named.
 declare -A REFINEMENTS=([impact]=impact.refinements)
 declare -A ARG_SIZE=([impact]=impact.vertices [bmc]=bmc.bound)
+# The UFO family (ufo, cpufo, bpufo, cp, bp, vinta-box, vinta-boxes) names its figures ufo.*.
+for e in ufo cpufo bpufo cp bp vinta-box vinta-boxes; do REFINEMENTS[$e]=ufo.refinements; ARG_SIZE[$e]=ufo.nodes; done
 
 stamp=$(date +%Y%m%d-%H%M%S)
 out=${CRAIG_BENCH_RESULTS:-$here/results}/dag_family-$stamp
