@@ -205,7 +205,16 @@ DagRefinement refine_dag(const Program& blocks, const DagProblem& d, const DagRe
     io.deadline = budget.deadline();
     itp::ItpOptions itp = o.itp;
     itp.deadline = budget.deadline();
-    const itp::DagInterpolationResult dr = itp::dag_interpolants(tm, d.size + 1, d.entry, exit, edges, itp, io);
+    itp::DagInterpolationResult dr = itp::dag_interpolants(tm, d.size + 1, d.entry, exit, edges, itp, io);
+    // Where a proof cannot be interpolated (a lemma mixing both sides of a cut: integer cuts, as
+    // impact found for paths), solve again without cuts, then with one proof per vertex.
+    for (const bool per_vertex : {false, true}) {
+        if (dr.ok() || budget.exhausted()) break;
+        ++stats.route_fallbacks;
+        io.lia_cuts = false;
+        if (per_vertex) itp.dag_route = itp::DagRoute::PerVertex;
+        dr = itp::dag_interpolants(tm, d.size + 1, d.entry, exit, edges, itp, io);
+    }
     stats.interpolation_seconds += base::seconds_since(t2);
     stats.itp_queries += dr.queries + dr.checks;
     stats.one_proof_vertices += dr.one_proof_vertices;

@@ -18,7 +18,8 @@
 // edge labels that an unsat core under assumptions does not need are dropped (`core_rounds`
 // times, each round from the previous core: cores are not minimal; the thesis uses 3), the
 // DAG interpolants of the remaining labels with the instances (itp/dag_interpolation.hpp,
-// either route) are renamed back to the cur constants. Weaker edge labels keep the
+// either route; where a proof cannot be interpolated, again without integer cuts, then per vertex)
+// are renamed back to the cur constants. Weaker edge labels keep the
 // interpolants valid for the blocks.
 //
 // Restricted DAG interpolants (VINTAREF, Def. 5.3): with `node_labels` (a well-labelling, e.g.
@@ -64,6 +65,7 @@ struct DagRefineOptions {
 struct DagRefineStats {
     std::size_t queries = 0, operator_instances = 0, pruned_literals = 0, kept_literals = 0;
     std::size_t itp_queries = 0, one_proof_vertices = 0, per_vertex_vertices = 0;
+    std::size_t route_fallbacks = 0;  // interpolation failed and was tried again (no cuts, per vertex)
     double solve_seconds = 0, interpolation_seconds = 0;
 };
 

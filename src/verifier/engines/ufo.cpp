@@ -538,6 +538,7 @@ Verdict UfoEngine::finish(Verdict v) const {
     st.count("ufo.refine.itp-queries", refine_stats_.itp_queries);
     st.count("ufo.refine.one-proof-vertices", refine_stats_.one_proof_vertices);
     st.count("ufo.refine.per-vertex-vertices", refine_stats_.per_vertex_vertices);
+    st.count("ufo.refine.route-fallbacks", refine_stats_.route_fallbacks);
     st.seconds("ufo.time.refine-solving", refine_stats_.solve_seconds);
     st.seconds("ufo.time.interpolation", refine_stats_.interpolation_seconds);
     st.seconds("ufo.time.post", stats_.post_seconds);
