@@ -19,8 +19,7 @@ namespace {
 constexpr uint64_t kMaxContextualNodes = 5000;  // recursion depth stays small
 // Contextual simplification walks a shared subterm once per context it occurs in, which can be
 // exponential in the nesting of and/or (measured: seconds on interpolants of a few hundred
-// nodes, in impact and ufo). Past this many steps the input is returned unchanged.
-constexpr uint64_t kMaxSteps = 100000;
+// nodes, in impact and ufo). Past `max_steps` steps (simplify.hpp) the input is returned unchanged.
 // Solver-based redundancy removal looks at this many top-level children at most.
 constexpr size_t kMaxRedundancyChildren = 40;
 
@@ -69,13 +68,13 @@ bool tighter(const Bound& a, const Bound& b) {
 
 class Simplifier {
 public:
-    Simplifier(TermManager& tm, bool bounds) : tm_(tm), bounds_(bounds) {}
+    Simplifier(TermManager& tm, bool bounds, uint64_t max_steps) : tm_(tm), bounds_(bounds), max_steps_(max_steps) {}
 
     struct OutOfSteps {};
 
     Term run(Term t) {
         if (!tm_.is_bool(t)) return t;
-        if (++steps_ > kMaxSteps) throw OutOfSteps{};
+        if (++steps_ > max_steps_) throw OutOfSteps{};
         const uint64_t key = (static_cast<uint64_t>(t.id) << 32) | context_;
         if (auto it = memo_.find(key); it != memo_.end()) return it->second;
         Term r = step(t);
@@ -170,6 +169,7 @@ private:
     const bool bounds_;
     std::unordered_map<uint32_t, bool> assumed_;  // atom id -> value in the current context
     uint32_t context_ = 0, next_context_ = 0;
+    const uint64_t max_steps_;
     uint64_t steps_ = 0;
     std::unordered_map<uint64_t, Term> memo_;  // (term, context) -> result
 };
@@ -203,11 +203,11 @@ Term drop_redundant(TermManager& tm, Term t) {
 
 }  // namespace
 
-Term simplify_interpolant(TermManager& tm, Term t, int level) {
+Term simplify_interpolant(TermManager& tm, Term t, int level, uint64_t max_steps) {
     if (level <= 0) return t;
     if (term_size(tm, t).dag_nodes <= kMaxContextualNodes) {
         try {
-            t = Simplifier(tm, level >= 2).run(t);
+            t = Simplifier(tm, level >= 2, max_steps).run(t);
         } catch (const Simplifier::OutOfSteps&) {
             // t stays as it was: equivalent, only not simplified
         }

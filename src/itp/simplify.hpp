@@ -9,10 +9,14 @@
 //   3  redundancy by the solver: a top-level conjunct implied by the others (disjunct that
 //      implies the others) is dropped, decided by a fresh smt::Solver.
 // Every level returns an equivalent formula over a subset of the atoms of the input.
+#include <cstdint>
+
 #include "smt/terms/term.hpp"
 
 namespace craig::itp {
 
-smt::Term simplify_interpolant(smt::TermManager& tm, smt::Term t, int level);
+// Levels 1 and 2 give up after `max_steps` steps of the contextual pass (its cost can be
+// exponential in the nesting of shared subterms) and keep the input as it is.
+smt::Term simplify_interpolant(smt::TermManager& tm, smt::Term t, int level, uint64_t max_steps = 100000);
 
 }  // namespace craig::itp

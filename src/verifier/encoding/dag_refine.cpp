@@ -20,6 +20,7 @@ using smt::Term;
 
 constexpr int kSimplifyLevel = 2;  // as impact's labels: constant propagation, bound subsumption
 constexpr std::uint64_t kMaxSimplifiedNodes = 300;
+constexpr std::uint64_t kMaxSimplifierSteps = 20000;  // as ufo's labels (ufo.cpp)
 
 // Kahn's algorithm over the arcs; throws on a cycle.
 std::vector<std::uint32_t> topological(const DagProblem& d) {
@@ -234,7 +235,7 @@ DagRefinement refine_dag(const Program& blocks, const DagProblem& d, const DagRe
         // Large interpolants are kept as they are (the simplifier's cost grows steeply with them).
         Term label = itp::term_size(tm, *back).dag_nodes > kMaxSimplifiedNodes
                          ? *back
-                         : itp::simplify_interpolant(tm, *back, kSimplifyLevel);
+                         : itp::simplify_interpolant(tm, *back, kSimplifyLevel, kMaxSimplifierSteps);
         if (restricted) label = tm.mk_and(label, d.node_labels[v]);
         r.labels[v] = bad[v] ? tm.mk_false() : label;
     }
