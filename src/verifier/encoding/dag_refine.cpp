@@ -224,6 +224,12 @@ DagRefinement refine_dag(const Program& blocks, const DagProblem& d, const DagRe
         r.reason = "DAG interpolation: " + dr.unknown_reason;
         return r;
     }
+    const auto t3 = std::chrono::steady_clock::now();
+    struct Clock {  // clean_seconds on every way out of the loop
+        std::chrono::steady_clock::time_point t;
+        double& into;
+        ~Clock() { into += base::seconds_since(t); }
+    } clock{t3, stats.clean_seconds};
     r.labels.assign(d.size, tm.mk_false());
     for (std::uint32_t v = 0; v < d.size; ++v) {
         if (node[v] == kNone) continue;  // the entry does not reach it

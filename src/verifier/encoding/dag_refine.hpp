@@ -67,6 +67,7 @@ struct DagRefineStats {
     std::size_t itp_queries = 0, one_proof_vertices = 0, per_vertex_vertices = 0;
     std::size_t route_fallbacks = 0;  // interpolation failed and was tried again (no cuts, per vertex)
     double solve_seconds = 0, interpolation_seconds = 0;
+    double clean_seconds = 0;  // renaming interpolants to the program variables and simplifying them
 };
 
 struct DagRefinement {

@@ -106,7 +106,12 @@ TEST_CASE("ufo: loop-free programs are decided in one refinement") {
     Fixture safe(
         "int main() { int x = __VERIFIER_nondet_int(); if (x > 0) x = x - 1; __VERIFIER_assert(x >= -2147483648); "
         "return 0; }");
-    CHECK(safe.run().kind == VerdictKind::True);
+    const verifier::Verdict v = safe.run();
+    CHECK(v.kind == VerdictKind::True);
+    // Every time figure the issue names is reported, the cleaning of interpolants included.
+    for (const char* name : {"ufo.time.post", "ufo.time.interpolation", "ufo.time.covering", "ufo.time.clean"})
+        CHECK_MESSAGE(v.stats.find(name) != nullptr, name);
+    CHECK(v.stats.find("ufo.refinements")->count == 1);
     Fixture bug("int main() { int x = __VERIFIER_nondet_int(); if (x > 5) { if (x < 7) reach_error(); } return 0; }");
     CHECK(bug.run().kind == VerdictKind::False);
 }
