@@ -1,5 +1,6 @@
 #include "verifier/verify.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -275,6 +276,28 @@ std::string stop_reason(const std::string& what, const std::string& engine_reaso
     return engine_reason.empty() ? what : what + " (" + engine_reason + ")";
 }
 
+// The verdict an engine's `certified` callback confirmed (the portfolio asks before it picks a
+// winner), so that the gate is not run a second time on the same evidence when the engine
+// returns it.
+struct ConfirmedVerdict {
+    VerdictKind kind = VerdictKind::Unknown;
+    std::vector<EdgeId> path;
+    std::vector<std::uint64_t> inputs;
+    Certificate certificate;
+    Certified result;
+
+    static std::vector<std::uint64_t> bits(const Verdict& v) {
+        std::vector<std::uint64_t> b;
+        for (const InputValue& x : v.cex.inputs) b.push_back(x.bits);
+        return b;
+    }
+    bool same_evidence(const Verdict& v) const {
+        return v.kind == kind && v.cex.plain_path == path && bits(v) == inputs &&
+               v.certificate.invariants == certificate.invariants &&
+               v.certificate.complete_bound == certificate.complete_bound;
+    }
+};
+
 struct Outcome {
     Report report;
     VerifyStatus status = VerifyStatus::Done;
@@ -327,8 +350,13 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     co.check_models = o.check_models;
     co.check_certificates = o.check_certificates;
     const auto t_engine = Clock::now();
+    std::vector<ConfirmedVerdict> confirmed;  // a portfolio may confirm several members' verdicts
     std::unique_ptr<Engine> engine = make_engine(o, *info, [&](const Verdict& candidate) {
-        return certify(candidate, blocks, tu, externals, co, budget).kind == candidate.kind;
+        Certified c = certify(candidate, blocks, tu, externals, co, budget);
+        if (c.kind != candidate.kind) return false;
+        confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
+                                             ConfirmedVerdict::bits(candidate), candidate.certificate, std::move(c)});
+        return true;
     });
     std::optional<Progress> progress;
     if (o.progress) {
@@ -344,7 +372,11 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
     }
 
-    const Certified c = certify(v, blocks, tu, externals, co, budget);
+    const auto same =
+        std::find_if(confirmed.begin(), confirmed.end(), [&](const ConfirmedVerdict& x) { return x.same_evidence(v); });
+    const bool reused = same != confirmed.end();
+    Certified c = reused ? std::move(same->result) : certify(v, blocks, tu, externals, co, budget);
+    if (reused) c.stats.count("certify.reused", 1);
     Report& r = result.report;
     r.kind = c.kind;
     r.reason = c.reason;

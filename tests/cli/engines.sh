@@ -48,7 +48,17 @@ if run missing_file 2 verify; then ok missing_file; fi
 if run portfolio_winner 0 verify "$tmp/loop.c" --stats; then
   if ! has out "Verification result: TRUE"; then fail portfolio_winner "not TRUE"
   elif ! has out "portfolio.winner: impact"; then fail portfolio_winner "no winner named"
+  elif ! has out "certify.reused: 1"; then fail portfolio_winner "the gate ran twice on the winner"
   else ok portfolio_winner; fi
+fi
+# --memory is shared among the members (each gets the parent's pages plus 1/n of the rest). ASan
+# builds set no address-space limit (its shadow memory needs terabytes of it).
+if run portfolio_memory 0 verify "$tmp/loop.c" --memory 2000 --stats; then
+  share=$(sed -n 's/^ *portfolio.member-memory-mb: \([0-9]*\)$/\1/p' "$tmp/out")
+  if [ -z "$share" ] && grep -q __asan_init "$craig"; then ok portfolio_memory
+  elif [ -z "$share" ]; then fail portfolio_memory "no member memory limit"
+  elif [ "$share" -ge 2000 ] || [ "$share" -lt 500 ]; then fail portfolio_memory "member limit $share MiB of 2000"
+  else ok portfolio_memory; fi
 fi
 if run portfolio_bad_member 2 verify "$tmp/loop.c" --portfolio "bmc;impact:itp-bool=nonsense"; then
   if has err "itp-bool"; then ok portfolio_bad_member; else fail portfolio_bad_member "no message"; fi

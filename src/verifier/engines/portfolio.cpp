@@ -13,14 +13,19 @@
 // UNKNOWN. Two confirmed verdicts that contradict each other (possible only when both arrive
 // before the others are stopped) are a failed self-check (smt::CheckFailure, exit 10), as is a
 // member's own failed self-check. When every member ends with UNKNOWN the reason lists theirs.
-// Each child has the whole budget's deadline (wall clock) and the process's memory limit.
+// Each child has the whole budget's deadline (wall clock) and a share of the process's memory
+// limit (RLIMIT_AS, set by --memory): the pages of the parent at the fork, which the children
+// share copy-on-write, plus 1/n of what remains for n members, so that all members together stay
+// within the limit the user gave (statistic portfolio.member-memory-mb).
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -120,10 +125,30 @@ constexpr EngineOption kPortfolioOptions[] = {
      "members running at once (0 = the number of cores); more members share the cores in time slices"},
 };
 
+// The address-space limit of one member of n (0: none), in bytes; see the file comment.
+rlim_t member_memory_limit(std::size_t n) {
+    rlimit rl{};
+    if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || n <= 1) return 0;
+    unsigned long long pages = 0;  // the first field of statm: the address space in pages
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%llu", &pages) != 1) pages = 0;
+        std::fclose(f);
+    }
+    const rlim_t now = static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE));
+    if (now >= rl.rlim_cur) return rl.rlim_cur;  // nothing left to share: the limit stands
+    return now + (rl.rlim_cur - now) / n;
+}
+
 // What a member's process sends: "ok\n" + encoded verdict, or "checkfail\n" + the message.
 void run_member(const Member& m, const EngineSettings& common, const Program& program, const base::Budget& budget,
-                Progress* progress, int fd) {
+                Progress* progress, rlim_t memory_limit, int fd) {
     std::string message;
+    if (memory_limit > 0) {
+        rlimit rl{};
+        getrlimit(RLIMIT_AS, &rl);
+        rl.rlim_cur = std::min(rl.rlim_cur, memory_limit);
+        setrlimit(RLIMIT_AS, &rl);
+    }
     try {
         EngineSettings s = m.info->defaults();
         s.bound = common.bound;
@@ -213,6 +238,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
     std::vector<Child> children(n);
     std::cout.flush();
     std::cerr.flush();
+    const rlim_t memory_limit = member_memory_limit(n);
     for (std::size_t i = 0; i < n; ++i) {
         int fds[2];
         if (pipe(fds) != 0) throw std::runtime_error("portfolio: pipe failed");
@@ -221,7 +247,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
         if (pid == 0) {
             close(fds[0]);
             for (std::size_t j = 0; j < i; ++j) close(children[j].fd);
-            run_member(members_[i], s_, program, budget, progress_sink(), fds[1]);
+            run_member(members_[i], s_, program, budget, progress_sink(), memory_limit, fds[1]);
             close(fds[1]);
             _exit(0);
         }
@@ -368,6 +394,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
     v.stats.count("portfolio.members", n);
     v.stats.count("portfolio.jobs", jobs_);
     v.stats.count("portfolio.finished", finished);
+    if (memory_limit > 0) v.stats.count("portfolio.member-memory-mb", memory_limit >> 20);
     return v;
 }
 
