@@ -7,11 +7,6 @@
 
 namespace craig::verifier {
 
-namespace {
-
-// The C operator `name` (without the "c." prefix) on mathematical operand values, or
-// nullopt where C leaves it undefined. Bitwise operators act on two's complement values of
-// unbounded width (GMP's semantics), which agrees with C for operands in their type's range.
 std::optional<mpz_class> apply_operator(std::string_view name, const mpz_class& a, const mpz_class& b) {
     mpz_class r;
     if (name == "mul") return mpz_class(a * b);
@@ -52,8 +47,6 @@ std::string_view operator_name(const smt::TermManager& tm, smt::Term t) {
     if (n.size() < 3 || n.substr(0, 2) != "c.") return {};
     return n.substr(2);
 }
-
-}  // namespace
 
 void OperatorRefinement::scan(smt::Term f) {
     std::vector<smt::Term> stack{f};

@@ -11,6 +11,10 @@
 // zero, shifts by a negative amount or 64 or more) get no instance.
 #pragma once
 
+#include <gmpxx.h>
+
+#include <optional>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -18,6 +22,14 @@
 #include "smt/terms/term.hpp"
 
 namespace craig::verifier {
+
+// The C operator `name` (without the "c." prefix) on mathematical operand values, or
+// nullopt where C leaves it undefined. Bitwise operators act on two's complement values of
+// unbounded width (GMP's semantics), which agrees with C for operands in their type's range.
+// Also the explicit-value transfer's evaluation of operators on known operands.
+std::optional<mpz_class> apply_operator(std::string_view name, const mpz_class& a, const mpz_class& b);
+// "mul", "div", ... for an application of a C operator function ("c.mul"), else empty.
+std::string_view operator_name(const smt::TermManager& tm, smt::Term t);
 
 class OperatorRefinement {
 public:

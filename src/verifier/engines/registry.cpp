@@ -14,6 +14,7 @@ const EngineInfo& cp_engine();
 const EngineInfo& bp_engine();
 const EngineInfo& vinta_box_engine();
 const EngineInfo& vinta_boxes_engine();
+const EngineInfo& value_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -28,6 +29,7 @@ const EngineRegistry& builtin_engines() {
         r.add(bp_engine());
         r.add(vinta_box_engine());
         r.add(vinta_boxes_engine());
+        r.add(value_engine());
         return r;
     }();
     return registry;

@@ -1,0 +1,406 @@
+// Engine `value`: explicit-value analysis with CEGAR and explicit-value interpolation (Beyer and
+// Löwe, "Explicit-Value Analysis Based on CEGAR and Interpolation", seed 001; issue 19).
+//
+// Reachability over the plain program (one statement per edge; conditional values split,
+// split_conditionals.hpp) in the manner of a CPA with
+// merge-sep and stop by subsumption: an abstract state is a location and a partial map from
+// variables to integers (value_transfer.hpp computes the successors); a successor keeps only
+// the variables of its location's precision Π(l) ⊆ X (start: Π(l) = ∅), and it is not explored
+// when a reached state at its location binds a subset of its bindings (that state is more
+// abstract). Reaching the error location (or the recursion bound's location) yields an
+// abstract error path σ, which CEGAR checks:
+//   - with full precision, by the explicit strongest post along σ; a contradiction (⊥) at some
+//     step makes σ infeasible and explicit-value interpolation (Alg. 3: greedy elimination of
+//     variables whose absence keeps the suffix contradicting; Alg. 4: inductive along σ) gives
+//     each location of σ the variables of its interpolant;
+//   - otherwise (σ's infeasibility depends on values the explicit domain does not determine,
+//     nondeterministic inputs), the path constraint goes to craig's solver (§III-D): a model is
+//     a counterexample (FALSE, replayed by the gate), an unsatisfiable path gives sequence
+//     interpolants (dag_refine.hpp on the path), whose variables join the precision.
+// The precision only grows; after a refinement the ARG is rebuilt from the entry (the report's
+// restart). A refinement that adds nothing ends the run with UNKNOWN: the explicit domain
+// cannot express what refutes the path (a range of an input), which the predicate-based engines
+// can. TRUE: the invariant of a location is the disjunction of its reached states (each a
+// conjunction of x = c), inductive because every successor is covered; the gate checks it.
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/stopwatch.hpp"
+#include "verifier/domains/value_transfer.hpp"
+#include "verifier/encoding/dag_refine.hpp"
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
+#include "verifier/program/split_conditionals.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+using smt::Term;
+
+constexpr std::uint32_t kNone = UINT32_MAX;
+
+mpq_class to_mpq(Value v) {
+    const bool neg = v < 0;
+    UValue u = neg ? -static_cast<UValue>(v) : static_cast<UValue>(v);
+    mpz_class r = 0;
+    for (int shift : {96, 64, 32, 0}) {
+        r <<= 32;
+        r += static_cast<unsigned long>(static_cast<std::uint32_t>(u >> shift));
+    }
+    return mpq_class(neg ? mpz_class(-r) : r);
+}
+
+struct ValueStats {
+    std::size_t iterations = 0, states = 0, covered = 0, max_states = 0;
+    std::size_t explicit_refinements = 0, smt_refinements = 0, transfers = 0;
+    double feasibility_seconds = 0, interpolation_seconds = 0;
+};
+
+class ValueAnalysis {
+public:
+    ValueAnalysis(const Program& blocks, const EngineSettings& s, const base::Budget& budget)
+        : blocks_(blocks),
+          split_(split_conditionals(blocks.plain(), original_, kMaxSplitConditions)),
+          plain_(split_),
+          tm_(blocks.terms()),
+          s_(s),
+          budget_(budget),
+          transfer_(plain_),
+          nvars_(plain_.vars.size()),
+          precision_(plain_.locs.size() * plain_.vars.size(), 0) {}
+
+    Verdict run(const std::function<void(const std::function<std::string()>&)>& progress);
+
+private:
+    struct State {
+        LocId loc;
+        std::uint32_t first, count;  // bindings in arena_
+        std::uint32_t parent;        // kNone for the root
+        EdgeId via;
+    };
+    std::span<const Binding> bindings(const State& s) const { return {arena_.data() + s.first, s.count}; }
+    bool tracked(LocId l, VarId v) const { return precision_[std::size_t(l) * nvars_ + v] != 0; }
+
+    // Explores until a target location is reached (returns its state) or the ARG is complete.
+    std::optional<std::uint32_t> explore(const std::function<void(const std::function<std::string()>&)>& progress);
+    bool covered(LocId l, std::span<const Binding> b) const;
+    // Refines on the path to state `target`; Feasible sets `cex_`, Unknown sets `why_`.
+    enum class Outcome { Refined, Feasible, Unknown };
+    Outcome refine(std::uint32_t target);
+    bool refine_explicit(std::span<const EdgeId> path, std::span<const LocId> locs);
+    std::size_t add_precision(LocId l, VarId v);
+    bool suffix_contradicts(std::span<const EdgeId> path, std::size_t from, const Valuation& start);
+    Verdict finish(Verdict v) const;
+    std::vector<Term> invariants() const;
+
+    // A ?: (or a stored && or ||) whose condition the values do not decide would make the
+    // assigned variable unknown: the analysis runs on the plain program with such edges split
+    // into one edge per outcome (as CPAchecker's CFA branches), at most 2^3 per edge.
+    static constexpr unsigned kMaxSplitConditions = 3;
+
+    const Program& blocks_;
+    std::vector<EdgeId> original_;  // split edge -> edge of blocks.plain()
+    Program split_;
+    const Program& plain_;  // the split program the analysis explores
+    smt::TermManager& tm_;
+    const EngineSettings& s_;
+    base::Budget budget_;
+    ValueTransfer transfer_;
+    std::size_t nvars_;
+    std::vector<std::uint8_t> precision_;  // plain location x variable
+    std::size_t precision_size_ = 0;
+    std::vector<State> states_;
+    std::vector<Binding> arena_;
+    std::vector<std::vector<std::uint32_t>> at_;  // reached states per plain location
+    Counterexample cex_;
+    std::string why_;
+    ValueStats stats_;
+    DagRefineStats refine_stats_;
+};
+
+bool ValueAnalysis::covered(LocId l, std::span<const Binding> b) const {
+    for (std::uint32_t r : at_[l]) {
+        const std::span<const Binding> rb = bindings(states_[r]);
+        if (rb.size() > b.size()) continue;
+        // rb ⊆ b (both sorted by variable)
+        std::size_t j = 0;
+        bool subset = true;
+        for (const Binding& x : rb) {
+            while (j < b.size() && b[j].var < x.var) ++j;
+            if (j == b.size() || b[j] != x) {
+                subset = false;
+                break;
+            }
+        }
+        if (subset) return true;
+    }
+    return false;
+}
+
+std::optional<std::uint32_t> ValueAnalysis::explore(
+    const std::function<void(const std::function<std::string()>&)>& progress) {
+    states_.clear();
+    arena_.clear();
+    at_.assign(plain_.locs.size(), {});
+    states_.push_back({plain_.entry, 0, 0, kNone, 0});
+    at_[plain_.entry].push_back(0);
+    // Breadth first: a depth-first order can follow a variable that changes on every iteration
+    // of a loop for ever (measured: u = u * 3 with the loop counter untracked), while the error
+    // is a few iterations away; breadth first also gives the shortest error paths.
+    std::deque<std::uint32_t> waitlist{0};
+    Valuation post;
+    std::size_t steps = 0;
+    while (!waitlist.empty()) {
+        const std::uint32_t s = waitlist.front();
+        waitlist.pop_front();
+        if ((++steps & 255) == 0) {
+            if (budget_.exhausted()) return std::nullopt;
+            progress([&] {
+                return "iteration " + std::to_string(stats_.iterations) + ", " + std::to_string(states_.size()) +
+                       " states, precision " + std::to_string(precision_size_);
+            });
+        }
+        const LocId l = states_[s].loc;
+        for (EdgeId e : plain_.out(l)) {
+            ++stats_.transfers;
+            if (!transfer_.post(e, bindings(states_[s]), post)) continue;
+            const LocId to = plain_.edges[e].dst;
+            // Precision adjustment: only the variables tracked at the successor's location.
+            std::erase_if(post, [&](const Binding& b) { return !tracked(to, b.var); });
+            if (to != plain_.error && to != plain_.truncated && covered(to, post)) {
+                ++stats_.covered;
+                continue;
+            }
+            const auto first = static_cast<std::uint32_t>(arena_.size());
+            arena_.insert(arena_.end(), post.begin(), post.end());
+            const auto id = static_cast<std::uint32_t>(states_.size());
+            states_.push_back({to, first, static_cast<std::uint32_t>(post.size()), s, e});
+            if (to == plain_.error || to == plain_.truncated) return id;
+            at_[to].push_back(id);
+            waitlist.push_back(id);
+        }
+    }
+    return std::nullopt;
+}
+
+std::size_t ValueAnalysis::add_precision(LocId l, VarId v) {
+    std::uint8_t& bit = precision_[std::size_t(l) * nvars_ + v];
+    if (bit) return 0;
+    bit = 1;
+    ++precision_size_;
+    return 1;
+}
+
+// Whether the strongest post of path[from..] from `start` is contradicting (⊥ at some step).
+bool ValueAnalysis::suffix_contradicts(std::span<const EdgeId> path, std::size_t from, const Valuation& start) {
+    Valuation cur = start, next;
+    for (std::size_t j = from; j < path.size(); ++j) {
+        ++stats_.transfers;
+        if (!transfer_.post(path[j], cur, next)) return true;
+        cur.swap(next);
+    }
+    return false;
+}
+
+// Alg. 3 and 4 of the report: locs[i] is the location before path[i] (locs has one more).
+// Returns false when the path is not infeasible under the explicit strongest post.
+bool ValueAnalysis::refine_explicit(std::span<const EdgeId> path, std::span<const LocId> locs) {
+    if (!suffix_contradicts(path, 0, {})) return false;
+    Valuation itp, v;  // the interpolant Γ at the current location, as a valuation
+    std::size_t added = 0;
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        if (budget_.exhausted()) break;
+        ++stats_.transfers;
+        // Γ_i := Interpolate(Γ_{i-1} ∧ op_i, suffix): SP of the previous interpolant over op_i,
+        // then drop every variable without which the suffix still contradicts.
+        if (!transfer_.post(path[i], itp, v)) break;  // op_i alone refutes: nothing more to learn
+        for (std::size_t k = 0; k < v.size();) {
+            Valuation without = v;
+            without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
+            if (suffix_contradicts(path, i + 1, without))
+                v.swap(without);
+            else
+                ++k;
+        }
+        itp = v;
+        for (const Binding& b : itp) added += add_precision(locs[i + 1], b.var);
+    }
+    return added > 0;
+}
+
+ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
+    std::vector<EdgeId> path;
+    std::vector<LocId> locs;
+    for (std::uint32_t s = target; states_[s].parent != kNone; s = states_[s].parent) path.push_back(states_[s].via);
+    std::reverse(path.begin(), path.end());
+    locs.push_back(plain_.entry);
+    for (EdgeId e : path) locs.push_back(plain_.edges[e].dst);
+
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool explicit_refined = refine_explicit(path, locs);
+    stats_.interpolation_seconds += base::seconds_since(t0);
+    if (explicit_refined) {
+        ++stats_.explicit_refinements;
+        return Outcome::Refined;
+    }
+    // The path constraint with craig's solver: a model is a counterexample; an unsatisfiable
+    // path gives sequence interpolants whose variables join the precision.
+    DagProblem dag;
+    dag.size = static_cast<std::uint32_t>(path.size() + 1);
+    dag.entry = 0;
+    for (std::uint32_t i = 0; i < path.size(); ++i) dag.arcs.push_back({i, i + 1, path[i]});
+    dag.bad = {static_cast<std::uint32_t>(path.size())};
+    dag.loc = locs;
+    DagRefineOptions o;
+    o.check_models = s_.check_models;
+    o.check_certificates = s_.check_certificates;
+    o.operator_rounds = s_.operator_rounds;
+    o.itp = itp_options(s_);
+    const auto t1 = std::chrono::steady_clock::now();
+    DagRefinement r = refine_dag(plain_, dag, o, budget_, refine_stats_);
+    stats_.feasibility_seconds += base::seconds_since(t1);
+    if (r.kind == DagRefinement::Kind::Feasible) {
+        if (locs.back() == plain_.truncated) {
+            why_ = "a call deeper than the recursion bound is reachable (" +
+                   (plain_.approximations.empty() ? std::string("recursion inlined to a bound")
+                                                  : plain_.approximations.front()) +
+                   "); raise --recursion-depth";
+            return Outcome::Unknown;
+        }
+        cex_ = std::move(r.cex);
+        for (EdgeId& e : cex_.plain_path) e = original_[e];
+        return Outcome::Feasible;
+    }
+    if (r.kind == DagRefinement::Kind::Unknown) {
+        why_ = r.reason;
+        return Outcome::Unknown;
+    }
+    ++stats_.smt_refinements;
+    std::size_t added = 0;
+    for (std::size_t i = 1; i + 1 < locs.size(); ++i) {
+        std::vector<Term> stack{r.labels[i]};
+        std::unordered_map<Term, bool, smt::TermHash> seen;
+        while (!stack.empty()) {
+            const Term t = stack.back();
+            stack.pop_back();
+            if (!seen.emplace(t, true).second) continue;
+            if (tm_.kind(t) == smt::Kind::Const)
+                if (const VarId v = plain_.var_of(t); v != UINT32_MAX) added += add_precision(locs[i], v);
+            for (Term c : tm_.children(t)) stack.push_back(c);
+        }
+    }
+    if (added == 0) {
+        why_ =
+            "explicit values cannot refute the path to the error (its infeasibility depends on a range of an "
+            "input, which the predicate-based engines can express)";
+        return Outcome::Unknown;
+    }
+    return Outcome::Refined;
+}
+
+// Per location of the solved (large-block) program: the disjunction of the reached states at
+// its plain location.
+std::vector<Term> ValueAnalysis::invariants() const {
+    std::vector<Term> inv;
+    for (LocId b = 0; b < blocks_.locs.size(); ++b) {
+        const LocId l = blocks_.origin ? blocks_.locs[b].plain : b;
+        std::vector<Term> disjuncts;
+        for (std::uint32_t s : at_[l]) {
+            std::vector<Term> conj;
+            for (const Binding& x : bindings(states_[s]))
+                conj.push_back(tm_.mk_eq(plain_.vars[x.var].cur, tm_.mk_numeral(to_mpq(x.value), smt::SortTable::Int)));
+            disjuncts.push_back(tm_.mk_and(conj));
+        }
+        inv.push_back(tm_.mk_or(disjuncts));
+    }
+    return inv;
+}
+
+Verdict ValueAnalysis::finish(Verdict v) const {
+    base::Statistics& st = v.stats;
+    st.count("value.iterations", stats_.iterations);
+    st.count("value.refinements.explicit", stats_.explicit_refinements);
+    st.count("value.refinements.smt", stats_.smt_refinements);
+    st.count("value.states", states_.size());
+    st.count("value.states.max", stats_.max_states);
+    st.count("value.covered", stats_.covered);
+    st.count("value.transfers", stats_.transfers);
+    st.count("value.precision", precision_size_);
+    std::size_t widest = 0;
+    for (LocId l = 0; l < plain_.locs.size(); ++l)
+        widest = std::max<std::size_t>(
+            widest, std::count(precision_.begin() + std::ptrdiff_t(l * nvars_),
+                               precision_.begin() + std::ptrdiff_t((l + 1) * nvars_), std::uint8_t{1}));
+    st.count("value.precision.max-per-location", widest);
+    st.seconds("value.time.feasibility", stats_.feasibility_seconds);
+    st.seconds("value.time.interpolation", stats_.interpolation_seconds);
+    return v;
+}
+
+Verdict ValueAnalysis::run(const std::function<void(const std::function<std::string()>&)>& progress) {
+    Verdict v;
+    if (!transfer_.integral()) {
+        v.reason = "the value analysis needs integer variables (the program has real ones)";
+        return finish(v);
+    }
+    for (;;) {
+        ++stats_.iterations;
+        const std::optional<std::uint32_t> target = explore(progress);
+        stats_.max_states = std::max(stats_.max_states, states_.size());
+        if (budget_.exhausted()) {
+            v.reason = std::string(budget_.why()) + " in iteration " + std::to_string(stats_.iterations) + " (" +
+                       std::to_string(states_.size()) + " states)";
+            return finish(v);
+        }
+        if (!target) {
+            v.kind = VerdictKind::True;
+            v.reason = "explicit-value ARG complete after " + std::to_string(stats_.iterations) + " iterations";
+            v.certificate.invariants = invariants();
+            return finish(v);
+        }
+        switch (refine(*target)) {
+            case Outcome::Refined: break;
+            case Outcome::Feasible:
+                v.kind = VerdictKind::False;
+                v.cex = std::move(cex_);
+                v.reason = "error path of " + std::to_string(v.cex.plain_path.size()) + " edges";
+                return finish(v);
+            case Outcome::Unknown:
+                v.reason = budget_.exhausted() ? std::string(budget_.why()) + " in refinement" : why_;
+                return finish(v);
+        }
+    }
+}
+
+class ValueEngine final : public Engine {
+public:
+    explicit ValueEngine(const EngineSettings& s) : s_(s) {}
+    Verdict solve(const Program& blocks, const base::Budget& budget) override {
+        ValueAnalysis a(blocks, s_, budget);
+        return a.run([this](const std::function<std::string()>& status) { progress(status); });
+    }
+
+private:
+    EngineSettings s_;
+};
+
+constexpr EngineOption kValueOptions[] = {kItpBoolOption, kItpLraOption, kItpEufOption};
+
+}  // namespace
+
+const EngineInfo& value_engine() {
+    static const EngineInfo info{
+        "value",
+        "explicit-value analysis with CEGAR and explicit-value interpolation (Beyer and Loewe): values of a "
+        "per-location precision of variables, refined from infeasible error paths",
+        kValueOptions,
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<ValueEngine>(s); }};
+    return info;
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,271 @@
+// The explicit-value transfer (domains/value_transfer.hpp) and the engine `value`
+// (engines/value.cpp): the transfer on the lowering's encodings (wrap-around, division,
+// operators, assumes), its soundness against the solver on every edge of lowered programs with
+// random values, and the engine's verdicts (TRUE with an invariant map the gate's check
+// accepts, FALSE with a path of the plain program, UNKNOWN where explicit values cannot
+// refute a path).
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+
+#include "smt/solver.hpp"
+#include "verifier/certify/invariant_check.hpp"
+#include "verifier/domains/value_transfer.hpp"
+#include "verifier/encoding/operator_refinement.hpp"
+#include "verifier/engines/engine.hpp"
+#include "verifier/program/split_conditionals.hpp"
+#include "lowered_program.hpp"
+
+using namespace craig;
+using verifier::Binding;
+using verifier::Valuation;
+using verifier::VerdictKind;
+
+namespace {
+
+verifier::VarId var(const verifier::Program& p, const std::string& name) {
+    for (verifier::VarId v = 0; v < p.vars.size(); ++v)
+        if (p.vars[v].name == name) return v;
+    FAIL("no variable " << name);
+    return 0;
+}
+
+// The values after the straight-line statements of `body` (main's locals), run from the entry
+// along the only successor of each location; nullopt when an edge gives ⊥.
+std::optional<Valuation> run_straight(const test::LoweredProgram& lp) {
+    const verifier::Program& p = *lp.plain;
+    verifier::ValueTransfer t(p);
+    Valuation cur, next;
+    verifier::LocId l = p.entry;
+    for (int steps = 0; steps < 100 && !p.out(l).empty(); ++steps) {
+        const verifier::EdgeId e = p.out(l).front();
+        if (!t.post(e, cur, next)) return std::nullopt;
+        cur.swap(next);
+        l = p.edges[e].dst;
+    }
+    return cur;
+}
+
+std::optional<long long> value_of(const Valuation& v, verifier::VarId x) {
+    for (const Binding& b : v)
+        if (b.var == x) return static_cast<long long>(b.value);
+    return std::nullopt;
+}
+
+// Whether f applies a C operator (c.mul, c.bvand, ...), which the solver leaves uninterpreted
+// while the transfer computes it exactly.
+bool has_operator(const smt::TermManager& tm, smt::Term f) {
+    std::vector<smt::Term> stack{f};
+    while (!stack.empty()) {
+        const smt::Term x = stack.back();
+        stack.pop_back();
+        if (!verifier::operator_name(tm, x).empty()) return true;
+        for (smt::Term c : tm.children(x)) stack.push_back(c);
+    }
+    return false;
+}
+
+verifier::Verdict run_engine(const test::LoweredProgram& lp) {
+    const verifier::EngineInfo* info = verifier::builtin_engines().find("value");
+    REQUIRE(info != nullptr);
+    std::unique_ptr<verifier::Engine> e = info->make(info->defaults());
+    verifier::Verdict v = e->solve(*lp.blocks, base::Budget::seconds(60));
+    if (v.kind == VerdictKind::True)
+        CHECK(verifier::check_invariants(*lp.blocks, v.certificate.invariants, {}).outcome ==
+              verifier::InvariantOutcome::Valid);
+    if (v.kind == VerdictKind::False) {
+        const verifier::Program& p = *lp.plain;
+        REQUIRE_FALSE(v.cex.plain_path.empty());
+        CHECK(p.edges[v.cex.plain_path.front()].src == p.entry);
+        CHECK(p.edges[v.cex.plain_path.back()].dst == p.error);
+        for (std::size_t i = 1; i < v.cex.plain_path.size(); ++i)
+            CHECK(p.edges[v.cex.plain_path[i - 1]].dst == p.edges[v.cex.plain_path[i]].src);
+    }
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("value transfer: assignments, C's wrap-around, division, operators and assumes") {
+    test::LoweredProgram lp(
+        "int main() { int x = 7; unsigned u = 4294967295u; u = u + 2u; int q = -7 / 2; int r = -7 % 2;"
+        " int m = x * (x + 1); int a = x & 12; unsigned s = 1u << 31; int y = x - 10; return 0; }");
+    const std::optional<Valuation> v = run_straight(lp);
+    REQUIRE(v);
+    const verifier::Program& p = *lp.plain;
+    CHECK(value_of(*v, var(p, "main::x")) == 7);
+    CHECK(value_of(*v, var(p, "main::u")) == 1);   // 4294967295 + 2 wraps around
+    CHECK(value_of(*v, var(p, "main::q")) == -3);  // C truncates towards zero
+    CHECK(value_of(*v, var(p, "main::r")) == -1);
+    CHECK(value_of(*v, var(p, "main::m")) == 56);  // a product of two variables (c.mul)
+    CHECK(value_of(*v, var(p, "main::a")) == 4);
+    CHECK(value_of(*v, var(p, "main::s")) == 2147483648LL);
+    CHECK(value_of(*v, var(p, "main::y")) == -3);
+}
+
+TEST_CASE("value transfer: a nondeterministic value is unknown; an assume infers it or blocks the edge") {
+    test::LoweredProgram lp(
+        "int main() { int y = __VERIFIER_nondet_int(); int z = y + 1; __VERIFIER_assume(y == 5); int w = y + 1;"
+        " return 0; }");
+    const verifier::Program& p = *lp.plain;
+    verifier::ValueTransfer t(p);
+    Valuation cur, next;
+    verifier::LocId l = p.entry;
+    bool saw_unknown_z = false;
+    for (int steps = 0; steps < 50 && !p.out(l).empty(); ++steps) {
+        // Follow the edge that the assume allows (the other goes to the end of main).
+        verifier::EdgeId chosen = p.out(l).front();
+        for (verifier::EdgeId e : p.out(l))
+            if (t.post(e, cur, next) && p.edges[e].dst != p.exit) chosen = e;
+        REQUIRE(t.post(chosen, cur, next));
+        cur.swap(next);
+        l = p.edges[chosen].dst;
+        if (!saw_unknown_z && value_of(cur, var(p, "main::z")) == std::nullopt &&
+            value_of(cur, var(p, "main::y")) == std::nullopt && l != p.entry)
+            saw_unknown_z = true;
+    }
+    CHECK(saw_unknown_z);
+    CHECK(value_of(cur, var(p, "main::y")) == 5);  // unique-value inference from [y == 5]
+    CHECK(value_of(cur, var(p, "main::w")) == 6);
+    CHECK(value_of(cur, var(p, "main::z")) == std::nullopt);  // assigned before y was known
+
+    // With y = 4 the assume's edge is ⊥.
+    bool blocked = false;
+    for (verifier::EdgeId e = 0; e < p.edges.size(); ++e) {
+        const Valuation in{{var(p, "main::y"), 4}};
+        if (p.edges[e].dst != p.exit && p.edge_origin(e).label.find("y == 5") != std::string::npos)
+            blocked = !t.post(e, in, next);
+    }
+    CHECK(blocked);
+}
+
+TEST_CASE("value transfer: sound on every edge for random values (the solver confirms each value and each ⊥)") {
+    const char* programs[] = {
+        "int main() { int a = 0, b = 0, i = 0, n = __VERIFIER_nondet_int();"
+        " while (i < n) { if (__VERIFIER_nondet_int()) a = a + 1; else a = a + 2; i++; }"
+        " int j = 0; while (j < n) { if (__VERIFIER_nondet_int()) b++; j++; }"
+        " __VERIFIER_assert(a >= 0 && b >= 0); return 0; }",
+        "int main() { unsigned u = __VERIFIER_nondet_uint(); int x = __VERIFIER_nondet_int(); int y = 3;"
+        " while (u > 3u) { u = u - 3u; x = x / 2 + (x % 3); y = 2 * y - x; if (x == y) break; }"
+        " __VERIFIER_assert(u <= 3u || x != y); return 0; }",
+        "int main() { int k = __VERIFIER_nondet_int(); signed char c = (signed char)k; unsigned short h = k;"
+        " long long l = (long long)k * 3 - 1; if (c > 100 && h < 7) reach_error(); return (int)l; }",
+    };
+    std::mt19937 rng(20261126);
+    for (const char* code : programs) {
+        test::LoweredProgram lp(code);
+        const verifier::Program& p = *lp.plain;
+        smt::TermManager& tm = lp.tm;
+        verifier::ValueTransfer t(p);
+        REQUIRE(t.integral());
+        std::uniform_int_distribution<int> pick(-6, 6), coin(0, 2);
+        std::size_t checked = 0;
+        for (verifier::EdgeId e = 0; e < p.edges.size(); ++e)
+            for (int round = 0; round < 8; ++round) {
+                Valuation in;
+                for (verifier::VarId v = 0; v < p.vars.size(); ++v)
+                    if (coin(rng) != 0) in.push_back({v, round == 7 ? 4294967294LL : pick(rng)});
+                Valuation out;
+                const bool ok = t.post(e, in, out);
+                std::vector<smt::Term> base{p.edges[e].formula};
+                for (const Binding& b : in)
+                    base.push_back(tm.mk_eq(p.vars[b.var].cur,
+                                            tm.mk_numeral(mpq_class(static_cast<long>(b.value)), smt::SortTable::Int)));
+                smt::Solver s(tm);
+                s.assert_formula(tm.mk_and(base));
+                if (!ok) {
+                    // ⊥ needs the formula to have no model, unless the C operators' exact values
+                    // (which the solver leaves uninterpreted) rule the models out.
+                    if (s.check() == smt::Result::Sat)
+                        CHECK_MESSAGE(has_operator(tm, p.edges[e].formula),
+                                      "edge " << p.edge_origin(e).label << " is not blocked");
+                    ++checked;
+                    continue;
+                }
+                for (const Binding& b : out) {
+                    const bool written = std::binary_search(p.edges[e].writes.begin(), p.edges[e].writes.end(), b.var);
+                    const smt::Term x = written ? p.vars[b.var].next : p.vars[b.var].cur;
+                    const smt::Term differs = tm.mk_not(
+                        tm.mk_eq(x, tm.mk_numeral(mpq_class(static_cast<long>(b.value)), smt::SortTable::Int)));
+                    const smt::Term a[1] = {differs};
+                    const smt::Result r = s.check(a);
+                    CHECK_MESSAGE((r == smt::Result::Unsat || has_operator(tm, p.edges[e].formula)),
+                                  "edge " << p.edge_origin(e).label << ": value of " << p.vars[b.var].name);
+                    ++checked;
+                }
+            }
+        CHECK(checked > 50);
+    }
+}
+
+TEST_CASE("value engine: counting loops are proved, errors found, input ranges left UNKNOWN") {
+    struct Case {
+        const char* what;
+        const char* code;
+        VerdictKind expected;
+    };
+    const Case cases[] = {
+        {"a loop with constant bounds: TRUE with an invariant the gate accepts",
+         "int main() { int x = 0; int y = 0; while (x < 50) { x++; if (x % 2 == 0) y = y + 2; }"
+         " __VERIFIER_assert(y == 50); return 0; }",
+         VerdictKind::True},
+        {"an error after a fixed number of steps: FALSE",
+         "int main() { int x = 0; unsigned u = 5; while (x < 10) { x++; u = u * 3u; }"
+         " if (u == 295245u) reach_error(); return 0; }",
+         VerdictKind::False},
+        {"a state machine driven by inputs: TRUE, tracking only the state variable",
+         "int main() { int s = 0; int n = 0; while (n < 100) { int c = __VERIFIER_nondet_int();"
+         " if (s == 0 && c) s = 1; else if (s == 1) s = 2; else if (s == 2) s = 0; n++; }"
+         " __VERIFIER_assert(s != 3); return 0; }",
+         VerdictKind::True},
+        {"a nondeterministic input reaching the error: FALSE through the solver",
+         "int main() { int y = __VERIFIER_nondet_int(); if (y > 10) { if (y < 12) reach_error(); } return 0; }",
+         VerdictKind::False},
+        {"safety that depends on an input's range: UNKNOWN with the reason",
+         "int main() { int y = __VERIFIER_nondet_int(); int z; if (y > 10) z = y; else z = 20;"
+         " if (z < 5) reach_error(); return 0; }",
+         VerdictKind::Unknown},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.what);
+        test::LoweredProgram lp(c.code);
+        const verifier::Verdict v = run_engine(lp);
+        CHECK(v.kind == c.expected);
+        if (c.expected == VerdictKind::Unknown)
+            CHECK(v.reason.find("explicit values cannot refute") != std::string::npos);
+    }
+    test::LoweredProgram lp(std::string(cases[0].code));
+    CHECK(run_engine(lp).stats.find("value.refinements.explicit")->count >= 1);
+}
+
+TEST_CASE("split_conditionals: the cases of an edge are disjoint and their disjunction is the edge") {
+    test::LoweredProgram lp(
+        "int main() { int i = __VERIFIER_nondet_int(); int s = i == 7 ? 2 : 0; int a = i > 3 && s == 2;"
+        " int b = (i < 0 ? -i : i) + (a || s ? 1 : 5); return b; }");
+    const verifier::Program& p = *lp.plain;
+    smt::TermManager& tm = lp.tm;
+    std::vector<verifier::EdgeId> original;
+    const verifier::Program split = verifier::split_conditionals(p, original, 3);
+    REQUIRE(original.size() == split.edges.size());
+    CHECK(split.edges.size() > p.edges.size());
+    for (verifier::EdgeId e = 0; e < p.edges.size(); ++e) {
+        std::vector<smt::Term> cases;
+        for (verifier::EdgeId c = 0; c < split.edges.size(); ++c)
+            if (original[c] == e) {
+                cases.push_back(split.edges[c].formula);
+                CHECK(split.edges[c].src == p.edges[e].src);
+                CHECK(split.edges[c].dst == p.edges[e].dst);
+            }
+        REQUIRE_FALSE(cases.empty());
+        smt::Solver same(tm);
+        same.assert_formula(tm.mk_not(tm.mk_eq(tm.mk_or(cases), p.edges[e].formula)));
+        CHECK(same.check() == smt::Result::Unsat);
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            for (std::size_t j = i + 1; j < cases.size(); ++j) {
+                smt::Solver both(tm);
+                both.assert_formula(tm.mk_and(cases[i], cases[j]));
+                CHECK(both.check() == smt::Result::Unsat);
+            }
+    }
+}
