@@ -18,7 +18,9 @@
 //     a counterexample (FALSE, replayed by the gate), an unsatisfiable path gives sequence
 //     interpolants (dag_refine.hpp on the path), whose variables join the precision.
 // The precision only grows; after a refinement the ARG is rebuilt from the entry (the report's
-// restart). A refinement that adds nothing ends the run with UNKNOWN: the explicit domain
+// restart) or, with --value-refinement prune, cut at the first state of the path whose
+// location's precision grew: its subtree goes, its parent and the states whose successors a
+// removed state covered are expanded again. A refinement that adds nothing ends the run with UNKNOWN: the explicit domain
 // cannot express what refutes the path (a range of an input), which the predicate-based engines
 // can. TRUE: the invariant of a location is the disjunction of its reached states (each a
 // conjunction of x = c), inductive because every successor is covered; the gate checks it.
@@ -72,7 +74,8 @@ public:
           budget_(budget),
           transfer_(plain_),
           nvars_(plain_.vars.size()),
-          precision_(plain_.locs.size() * plain_.vars.size(), 0) {}
+          precision_(plain_.locs.size() * plain_.vars.size(), 0),
+          prune_(s.get("value-refinement") == "prune") {}
 
     Verdict run(const std::function<void(const std::function<std::string()>&)>& progress);
 
@@ -82,18 +85,28 @@ private:
         std::uint32_t first, count;  // bindings in arena_
         std::uint32_t parent;        // kNone for the root
         EdgeId via;
+        std::uint32_t first_child = kNone, next_sibling = kNone;
+        bool alive = true;  // false once pruned
     };
     std::span<const Binding> bindings(const State& s) const { return {arena_.data() + s.first, s.count}; }
     bool tracked(LocId l, VarId v) const { return precision_[std::size_t(l) * nvars_ + v] != 0; }
 
-    // Explores until a target location is reached (returns its state) or the ARG is complete.
+    // The ARG of the entry state alone, the waitlist holding it.
+    void reset();
+    // Explores the waitlist until a target location is reached (returns its state) or the ARG
+    // is complete.
     std::optional<std::uint32_t> explore(const std::function<void(const std::function<std::string()>&)>& progress);
-    bool covered(LocId l, std::span<const Binding> b) const;
+    // A reached state at l whose bindings are a subset of b (kNone: none).
+    std::uint32_t covering(LocId l, std::span<const Binding> b) const;
+    // Removes the subtree of state c; its parent and every state whose successor a removed
+    // state covered go back to the waitlist.
+    void prune(std::uint32_t c);
     // Refines on the path to state `target`; Feasible sets `cex_`, Unknown sets `why_`.
     enum class Outcome { Refined, Feasible, Unknown };
     Outcome refine(std::uint32_t target);
     bool refine_explicit(std::span<const EdgeId> path, std::span<const LocId> locs);
-    std::size_t add_precision(LocId l, VarId v);
+    // Adds v to the precision of locs[i] (i: the position on the refined path); 1 if new.
+    std::size_t add_precision(std::span<const LocId> locs, std::size_t i, VarId v);
     bool suffix_contradicts(std::span<const EdgeId> path, std::size_t from, const Valuation& start);
     Verdict finish(Verdict v) const;
     std::vector<Term> invariants() const;
@@ -116,14 +129,19 @@ private:
     std::size_t precision_size_ = 0;
     std::vector<State> states_;
     std::vector<Binding> arena_;
-    std::vector<std::vector<std::uint32_t>> at_;  // reached states per plain location
+    std::vector<std::vector<std::uint32_t>> at_;  // reached states per plain location (alive ones)
+    std::deque<std::uint32_t> waitlist_;
+    // (covering state, state whose successor it covered): re-expanded when the first is pruned.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> covers_;
+    bool prune_;                            // --value-refinement prune (else restart)
+    std::size_t first_changed_ = SIZE_MAX;  // first path position whose precision a refinement grew
     Counterexample cex_;
     std::string why_;
     ValueStats stats_;
     DagRefineStats refine_stats_;
 };
 
-bool ValueAnalysis::covered(LocId l, std::span<const Binding> b) const {
+std::uint32_t ValueAnalysis::covering(LocId l, std::span<const Binding> b) const {
     for (std::uint32_t r : at_[l]) {
         const std::span<const Binding> rb = bindings(states_[r]);
         if (rb.size() > b.size()) continue;
@@ -137,27 +155,58 @@ bool ValueAnalysis::covered(LocId l, std::span<const Binding> b) const {
                 break;
             }
         }
-        if (subset) return true;
+        if (subset) return r;
     }
-    return false;
+    return kNone;
 }
 
-std::optional<std::uint32_t> ValueAnalysis::explore(
-    const std::function<void(const std::function<std::string()>&)>& progress) {
+void ValueAnalysis::reset() {
     states_.clear();
     arena_.clear();
+    covers_.clear();
     at_.assign(plain_.locs.size(), {});
     states_.push_back({plain_.entry, 0, 0, kNone, 0});
     at_[plain_.entry].push_back(0);
-    // Breadth first: a depth-first order can follow a variable that changes on every iteration
-    // of a loop for ever (measured: u = u * 3 with the loop counter untracked), while the error
-    // is a few iterations away; breadth first also gives the shortest error paths.
-    std::deque<std::uint32_t> waitlist{0};
+    waitlist_.assign(1, 0);
+}
+
+void ValueAnalysis::prune(std::uint32_t c) {
+    std::vector<std::uint32_t> stack{c};
+    while (!stack.empty()) {
+        const std::uint32_t x = stack.back();
+        stack.pop_back();
+        states_[x].alive = false;
+        for (std::uint32_t k = states_[x].first_child; k != kNone; k = states_[k].next_sibling) stack.push_back(k);
+    }
+    // Unlink c from its parent's children.
+    const std::uint32_t p = states_[c].parent;
+    for (std::uint32_t* link = &states_[p].first_child; *link != kNone; link = &states_[*link].next_sibling)
+        if (*link == c) {
+            *link = states_[c].next_sibling;
+            break;
+        }
+    for (auto& list : at_) std::erase_if(list, [&](std::uint32_t x) { return !states_[x].alive; });
+    std::erase_if(waitlist_, [&](std::uint32_t x) { return !states_[x].alive; });
+    waitlist_.push_front(p);
+    std::erase_if(covers_, [&](const std::pair<std::uint32_t, std::uint32_t>& cv) {
+        if (!states_[cv.second].alive) return true;
+        if (states_[cv.first].alive) return false;
+        waitlist_.push_back(cv.second);  // its covered successor has lost its cover
+        return true;
+    });
+}
+
+// Breadth first: a depth-first order can follow a variable that changes on every iteration of a
+// loop for ever (measured: u = u * 3 with the loop counter untracked), while the error is a few
+// iterations away; breadth first also gives the shortest error paths.
+std::optional<std::uint32_t> ValueAnalysis::explore(
+    const std::function<void(const std::function<std::string()>&)>& progress) {
     Valuation post;
     std::size_t steps = 0;
-    while (!waitlist.empty()) {
-        const std::uint32_t s = waitlist.front();
-        waitlist.pop_front();
+    while (!waitlist_.empty()) {
+        const std::uint32_t s = waitlist_.front();
+        waitlist_.pop_front();
+        if (!states_[s].alive) continue;
         if ((++steps & 255) == 0) {
             if (budget_.exhausted()) return std::nullopt;
             progress([&] {
@@ -172,27 +221,34 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
             const LocId to = plain_.edges[e].dst;
             // Precision adjustment: only the variables tracked at the successor's location.
             std::erase_if(post, [&](const Binding& b) { return !tracked(to, b.var); });
-            if (to != plain_.error && to != plain_.truncated && covered(to, post)) {
-                ++stats_.covered;
-                continue;
-            }
+            const bool target = to == plain_.error || to == plain_.truncated;
+            if (!target)
+                if (const std::uint32_t r = covering(to, post); r != kNone) {
+                    ++stats_.covered;
+                    if (prune_) covers_.emplace_back(r, s);
+                    continue;
+                }
             const auto first = static_cast<std::uint32_t>(arena_.size());
             arena_.insert(arena_.end(), post.begin(), post.end());
             const auto id = static_cast<std::uint32_t>(states_.size());
             states_.push_back({to, first, static_cast<std::uint32_t>(post.size()), s, e});
-            if (to == plain_.error || to == plain_.truncated) return id;
+            states_[id].next_sibling = states_[s].first_child;
+            states_[s].first_child = id;
+            // s is not fully expanded; a refinement prunes it (it is on the error path).
+            if (target) return id;
             at_[to].push_back(id);
-            waitlist.push_back(id);
+            waitlist_.push_back(id);
         }
     }
     return std::nullopt;
 }
 
-std::size_t ValueAnalysis::add_precision(LocId l, VarId v) {
-    std::uint8_t& bit = precision_[std::size_t(l) * nvars_ + v];
+std::size_t ValueAnalysis::add_precision(std::span<const LocId> locs, std::size_t i, VarId v) {
+    std::uint8_t& bit = precision_[std::size_t(locs[i]) * nvars_ + v];
     if (bit) return 0;
     bit = 1;
     ++precision_size_;
+    first_changed_ = std::min(first_changed_, i);
     return 1;
 }
 
@@ -228,7 +284,7 @@ bool ValueAnalysis::refine_explicit(std::span<const EdgeId> path, std::span<cons
                 ++k;
         }
         itp = v;
-        for (const Binding& b : itp) added += add_precision(locs[i + 1], b.var);
+        for (const Binding& b : itp) added += add_precision(locs, i + 1, b.var);
     }
     return added > 0;
 }
@@ -236,8 +292,23 @@ bool ValueAnalysis::refine_explicit(std::span<const EdgeId> path, std::span<cons
 ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
     std::vector<EdgeId> path;
     std::vector<LocId> locs;
-    for (std::uint32_t s = target; states_[s].parent != kNone; s = states_[s].parent) path.push_back(states_[s].via);
+    std::vector<std::uint32_t> on_path{target};  // the states of the path, from the target back
+    for (std::uint32_t s = target; states_[s].parent != kNone; s = states_[s].parent) {
+        path.push_back(states_[s].via);
+        on_path.push_back(states_[s].parent);
+    }
     std::reverse(path.begin(), path.end());
+    std::reverse(on_path.begin(), on_path.end());
+    first_changed_ = SIZE_MAX;
+    // After a refinement: rebuild the ARG from the entry, or cut it at the first state whose
+    // location's precision grew (locations before it are unchanged).
+    auto refined = [&] {
+        if (!prune_ || first_changed_ == 0 || first_changed_ >= on_path.size())
+            reset();
+        else
+            prune(on_path[first_changed_]);
+        return Outcome::Refined;
+    };
     locs.push_back(plain_.entry);
     for (EdgeId e : path) locs.push_back(plain_.edges[e].dst);
 
@@ -246,7 +317,7 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
     stats_.interpolation_seconds += base::seconds_since(t0);
     if (explicit_refined) {
         ++stats_.explicit_refinements;
-        return Outcome::Refined;
+        return refined();
     }
     // The path constraint with craig's solver: a model is a counterexample; an unsatisfiable
     // path gives sequence interpolants whose variables join the precision.
@@ -290,7 +361,7 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
             stack.pop_back();
             if (!seen.emplace(t, true).second) continue;
             if (tm_.kind(t) == smt::Kind::Const)
-                if (const VarId v = plain_.var_of(t); v != UINT32_MAX) added += add_precision(locs[i], v);
+                if (const VarId v = plain_.var_of(t); v != UINT32_MAX) added += add_precision(locs, i, v);
             for (Term c : tm_.children(t)) stack.push_back(c);
         }
     }
@@ -300,7 +371,7 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
             "input, which the predicate-based engines can express)";
         return Outcome::Unknown;
     }
-    return Outcome::Refined;
+    return refined();
 }
 
 // Per location of the solved (large-block) program: the disjunction of the reached states at
@@ -348,6 +419,7 @@ Verdict ValueAnalysis::run(const std::function<void(const std::function<std::str
         v.reason = "the value analysis needs integer variables (the program has real ones)";
         return finish(v);
     }
+    reset();
     for (;;) {
         ++stats_.iterations;
         const std::optional<std::uint32_t> target = explore(progress);
@@ -389,7 +461,19 @@ private:
     EngineSettings s_;
 };
 
-constexpr EngineOption kValueOptions[] = {kItpBoolOption, kItpLraOption, kItpEufOption};
+std::string check_refinement(const std::string& v) {
+    return v == "restart" || v == "prune" ? std::string() : "restart or prune, not '" + v + "'";
+}
+
+constexpr EngineOption kValueOptions[] = {
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
+    {"value-refinement", OptionKind::Choice, "restart",
+     "after a refinement: rebuild the ARG from the entry (restart) or cut it at the first state whose location's "
+     "precision grew (prune)",
+     check_refinement},
+};
 
 }  // namespace
 

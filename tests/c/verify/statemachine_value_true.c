@@ -1,5 +1,5 @@
 // expected: TRUE
-// args: --engine value  (explicit values of the state variable only; the input stays untracked)
+// args: --engine value --value-refinement prune  (explicit values of the state variable only; the input stays untracked; the ARG is cut, not rebuilt, after each refinement)
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -66,10 +66,12 @@ bool has_operator(const smt::TermManager& tm, smt::Term f) {
     return false;
 }
 
-verifier::Verdict run_engine(const test::LoweredProgram& lp) {
+verifier::Verdict run_engine(const test::LoweredProgram& lp, const std::string& refinement = "restart") {
     const verifier::EngineInfo* info = verifier::builtin_engines().find("value");
     REQUIRE(info != nullptr);
-    std::unique_ptr<verifier::Engine> e = info->make(info->defaults());
+    verifier::EngineSettings settings = info->defaults();
+    settings.set("value-refinement", refinement);
+    std::unique_ptr<verifier::Engine> e = info->make(settings);
     verifier::Verdict v = e->solve(*lp.blocks, base::Budget::seconds(60));
     if (v.kind == VerdictKind::True)
         CHECK(verifier::check_invariants(*lp.blocks, v.certificate.invariants, {}).outcome ==
@@ -227,14 +229,16 @@ TEST_CASE("value engine: counting loops are proved, errors found, input ranges l
          " if (z < 5) reach_error(); return 0; }",
          VerdictKind::Unknown},
     };
-    for (const Case& c : cases) {
-        CAPTURE(c.what);
-        test::LoweredProgram lp(c.code);
-        const verifier::Verdict v = run_engine(lp);
-        CHECK(v.kind == c.expected);
-        if (c.expected == VerdictKind::Unknown)
-            CHECK(v.reason.find("explicit values cannot refute") != std::string::npos);
-    }
+    for (const Case& c : cases)
+        for (const char* refinement : {"restart", "prune"}) {
+            CAPTURE(c.what);
+            CAPTURE(refinement);
+            test::LoweredProgram lp(c.code);
+            const verifier::Verdict v = run_engine(lp, refinement);
+            CHECK(v.kind == c.expected);
+            if (c.expected == VerdictKind::Unknown)
+                CHECK(v.reason.find("explicit values cannot refute") != std::string::npos);
+        }
     test::LoweredProgram lp(std::string(cases[0].code));
     CHECK(run_engine(lp).stats.find("value.refinements.explicit")->count >= 1);
 }
