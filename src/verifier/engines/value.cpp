@@ -75,7 +75,8 @@ public:
           transfer_(plain_),
           nvars_(plain_.vars.size()),
           precision_(plain_.locs.size() * plain_.vars.size(), 0),
-          prune_(s.get("value-refinement") == "prune") {}
+          prune_(s.get("value-refinement") == "prune"),
+          global_(s.get("value-precision") == "global") {}
 
     Verdict run(const std::function<void(const std::function<std::string()>&)>& progress);
 
@@ -86,7 +87,8 @@ private:
         std::uint32_t parent;        // kNone for the root
         EdgeId via;
         std::uint32_t first_child = kNone, next_sibling = kNone;
-        bool alive = true;  // false once pruned
+        std::uint32_t epoch = 0;  // refinements before the state was made (its precision's age)
+        bool alive = true;        // false once pruned
     };
     std::span<const Binding> bindings(const State& s) const { return {arena_.data() + s.first, s.count}; }
     bool tracked(LocId l, VarId v) const { return precision_[std::size_t(l) * nvars_ + v] != 0; }
@@ -125,7 +127,10 @@ private:
     base::Budget budget_;
     ValueTransfer transfer_;
     std::size_t nvars_;
-    std::vector<std::uint8_t> precision_;  // plain location x variable
+    // Plain location x variable: 0 untracked, else the refinement (1, 2, ...) that added it; a
+    // state made before that refinement is stale for it (only with pruning do such states stay).
+    std::vector<std::uint32_t> precision_;
+    std::uint32_t epoch_ = 0;  // refinements so far
     std::size_t precision_size_ = 0;
     std::vector<State> states_;
     std::vector<Binding> arena_;
@@ -134,7 +139,9 @@ private:
     // (covering state, state whose successor it covered): re-expanded when the first is pruned.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> covers_;
     bool prune_;                            // --value-refinement prune (else restart)
+    bool global_;                           // --value-precision global (else per location)
     std::size_t first_changed_ = SIZE_MAX;  // first path position whose precision a refinement grew
+    std::vector<std::uint32_t> on_path_;    // the states of the path being refined, from the root
     Counterexample cex_;
     std::string why_;
     ValueStats stats_;
@@ -166,6 +173,7 @@ void ValueAnalysis::reset() {
     covers_.clear();
     at_.assign(plain_.locs.size(), {});
     states_.push_back({plain_.entry, 0, 0, kNone, 0});
+    states_.back().epoch = epoch_;
     at_[plain_.entry].push_back(0);
     waitlist_.assign(1, 0);
 }
@@ -232,6 +240,7 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
             arena_.insert(arena_.end(), post.begin(), post.end());
             const auto id = static_cast<std::uint32_t>(states_.size());
             states_.push_back({to, first, static_cast<std::uint32_t>(post.size()), s, e});
+            states_[id].epoch = epoch_;
             states_[id].next_sibling = states_[s].first_child;
             states_[s].first_child = id;
             // s is not fully expanded; a refinement prunes it (it is on the error path).
@@ -244,12 +253,33 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
 }
 
 std::size_t ValueAnalysis::add_precision(std::span<const LocId> locs, std::size_t i, VarId v) {
-    std::uint8_t& bit = precision_[std::size_t(locs[i]) * nvars_ + v];
-    if (bit) return 0;
-    bit = 1;
-    ++precision_size_;
-    first_changed_ = std::min(first_changed_, i);
-    return 1;
+    std::size_t progress = 0;
+    auto add = [&](LocId l) {
+        std::uint32_t& at = precision_[std::size_t(l) * nvars_ + v];
+        if (at) return;
+        at = epoch_;
+        ++precision_size_;
+        ++progress;
+    };
+    // Global precision: the report's scoped refinement (§III-F) with the whole program as the
+    // scope, so that a variable found on one branch is tracked on the others too.
+    if (global_)
+        for (LocId l = 0; l < plain_.locs.size(); ++l) add(l);
+    else
+        add(locs[i]);
+    // The first state of the path made with a precision that lacked v where it is tracked now:
+    // the ARG is cut there (a pruned ARG keeps states of older precisions, which can lead to the
+    // same error path again; re-exploring them is progress even when the precision is unchanged).
+    const std::size_t from = global_ ? 0 : i, to = global_ ? on_path_.size() : i + 1;
+    for (std::size_t j = from; j < to && j < on_path_.size(); ++j) {
+        const std::uint32_t at = precision_[std::size_t(locs[j]) * nvars_ + v];
+        if (at && states_[on_path_[j]].epoch < at) {
+            first_changed_ = std::min(first_changed_, j);
+            ++progress;
+            break;
+        }
+    }
+    return progress;
 }
 
 // Whether the strongest post of path[from..] from `start` is contradicting (⊥ at some step).
@@ -292,7 +322,8 @@ bool ValueAnalysis::refine_explicit(std::span<const EdgeId> path, std::span<cons
 ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
     std::vector<EdgeId> path;
     std::vector<LocId> locs;
-    std::vector<std::uint32_t> on_path{target};  // the states of the path, from the target back
+    std::vector<std::uint32_t>& on_path = on_path_;  // the states of the path
+    on_path.assign(1, target);
     for (std::uint32_t s = target; states_[s].parent != kNone; s = states_[s].parent) {
         path.push_back(states_[s].via);
         on_path.push_back(states_[s].parent);
@@ -300,6 +331,7 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
     std::reverse(path.begin(), path.end());
     std::reverse(on_path.begin(), on_path.end());
     first_changed_ = SIZE_MAX;
+    ++epoch_;
     // After a refinement: rebuild the ARG from the entry, or cut it at the first state whose
     // location's precision grew (locations before it are unchanged).
     auto refined = [&] {
@@ -404,9 +436,9 @@ Verdict ValueAnalysis::finish(Verdict v) const {
     st.count("value.precision", precision_size_);
     std::size_t widest = 0;
     for (LocId l = 0; l < plain_.locs.size(); ++l)
-        widest = std::max<std::size_t>(
-            widest, std::count(precision_.begin() + std::ptrdiff_t(l * nvars_),
-                               precision_.begin() + std::ptrdiff_t((l + 1) * nvars_), std::uint8_t{1}));
+        widest = std::max<std::size_t>(widest, std::count_if(precision_.begin() + std::ptrdiff_t(l * nvars_),
+                                                             precision_.begin() + std::ptrdiff_t((l + 1) * nvars_),
+                                                             [](std::uint32_t at) { return at != 0; }));
     st.count("value.precision.max-per-location", widest);
     st.seconds("value.time.feasibility", stats_.feasibility_seconds);
     st.seconds("value.time.interpolation", stats_.interpolation_seconds);
@@ -465,6 +497,10 @@ std::string check_refinement(const std::string& v) {
     return v == "restart" || v == "prune" ? std::string() : "restart or prune, not '" + v + "'";
 }
 
+std::string check_precision(const std::string& v) {
+    return v == "location" || v == "global" ? std::string() : "location or global, not '" + v + "'";
+}
+
 constexpr EngineOption kValueOptions[] = {
     kItpBoolOption,
     kItpLraOption,
@@ -473,6 +509,10 @@ constexpr EngineOption kValueOptions[] = {
      "after a refinement: rebuild the ARG from the entry (restart) or cut it at the first state whose location's "
      "precision grew (prune)",
      check_refinement},
+    {"value-precision", OptionKind::Choice, "location",
+     "where a variable found by refinement is tracked: at the locations of the path where it was found (location) "
+     "or everywhere (global)",
+     check_precision},
 };
 
 }  // namespace

@@ -66,11 +66,13 @@ bool has_operator(const smt::TermManager& tm, smt::Term f) {
     return false;
 }
 
-verifier::Verdict run_engine(const test::LoweredProgram& lp, const std::string& refinement = "restart") {
+verifier::Verdict run_engine(const test::LoweredProgram& lp, const std::string& refinement = "restart",
+                             const std::string& precision = "location") {
     const verifier::EngineInfo* info = verifier::builtin_engines().find("value");
     REQUIRE(info != nullptr);
     verifier::EngineSettings settings = info->defaults();
     settings.set("value-refinement", refinement);
+    settings.set("value-precision", precision);
     std::unique_ptr<verifier::Engine> e = info->make(settings);
     verifier::Verdict v = e->solve(*lp.blocks, base::Budget::seconds(60));
     if (v.kind == VerdictKind::True)
@@ -230,15 +232,16 @@ TEST_CASE("value engine: counting loops are proved, errors found, input ranges l
          VerdictKind::Unknown},
     };
     for (const Case& c : cases)
-        for (const char* refinement : {"restart", "prune"}) {
-            CAPTURE(c.what);
-            CAPTURE(refinement);
-            test::LoweredProgram lp(c.code);
-            const verifier::Verdict v = run_engine(lp, refinement);
-            CHECK(v.kind == c.expected);
-            if (c.expected == VerdictKind::Unknown)
-                CHECK(v.reason.find("explicit values cannot refute") != std::string::npos);
-        }
+        for (const char* refinement : {"restart", "prune"})
+            for (const char* precision : {"location", "global"}) {
+                const std::string what = std::string(c.what) + " / " + refinement + " / " + precision;
+                CAPTURE(what);
+                test::LoweredProgram lp(c.code);
+                const verifier::Verdict v = run_engine(lp, refinement, precision);
+                CHECK(v.kind == c.expected);
+                if (c.expected == VerdictKind::Unknown)
+                    CHECK(v.reason.find("explicit values cannot refute") != std::string::npos);
+            }
     test::LoweredProgram lp(std::string(cases[0].code));
     CHECK(run_engine(lp).stats.find("value.refinements.explicit")->count >= 1);
 }
