@@ -1,5 +1,5 @@
-// craig command line: `craig solve FILE.smt2` (SMT-LIB 2.6 scripts) and
-// `craig verify FILE.c|TASK.yml` (software verification).
+// craig command line: `craig solve FILE.smt2` (SMT-LIB 2.6 scripts),
+// `craig verify FILE.c|TASK.yml` (software verification) and `craig chc FILE.smt2` (Horn clauses).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -22,6 +22,7 @@
 
 #include "base/gmp_memory.hpp"
 #include "base/interrupt.hpp"
+#include "chc/run_chc.hpp"
 #include "cli/exit_codes.hpp"
 #include "itp/options.hpp"
 #include "smtlib/interpreter.hpp"
@@ -326,6 +327,20 @@ int main(int argc, char** argv) {
                 o->check(CLI::Validator([check](std::string& v) { return check(v); }, "VALUE"));
             }
         }
+    chc::ChcOptions co;
+    CommonOptions chc_common;
+    CLI::App* chc_cmd = app.add_subcommand(
+        "chc", "Solve a CHC-COMP problem (SMT-LIB logic HORN, linear clauses over LIA/LRA): prints sat, unsat or unknown");
+    chc_cmd->add_option("file", co.input, "SMT-LIB file in logic HORN")->required();
+    add_common(*chc_cmd, chc_common);
+    chc_cmd->add_option("--engine", co.engine, "Verification engine (craig verify --list-engines shows them)")
+        ->check(CLI::IsMember(engines))
+        ->capture_default_str();
+    chc_cmd->add_option("--bound", co.bound, "As for craig verify: bmc's largest unrolling, impact's depth bound")
+        ->capture_default_str();
+    chc_cmd->add_flag("--print-witness", co.print_witness,
+                      "After sat the checked model (define-fun per predicate), after unsat the checked derivation");
+    chc_cmd->add_flag("--stats", co.stats, "Print statistics on stderr after the answer");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -337,7 +352,14 @@ int main(int argc, char** argv) {
     base::install_interrupt_handlers();
     if (*solve) collect_table_options(*solve, solve_table, common);
     if (*itp_cmd) collect_table_options(*itp_cmd, itp_table, common);
-    if (*verify) {
+    if (*chc_cmd) {
+        co.timeout = chc_common.timeout;
+        co.memory_mb = chc_common.memory_mb;
+        co.check_models = chc_common.check_models;
+        co.check_certificates = chc_common.check_certificates;
+        apply_memory_limit(chc_common.memory_mb);
+        start_watchdog(chc_common.timeout, "unknown\n", "unknown\n");
+    } else if (*verify) {
         if (list_engines) {
             for (const verifier::EngineInfo& e : registry.all()) {
                 std::cout << e.name << (e.name == vo.engine ? " (default)" : "") << ": " << e.description << "\n";
@@ -382,9 +404,11 @@ int main(int argc, char** argv) {
     try {
         if (*solve || *itp_cmd) return run_solve(file, common);
         if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
+        if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
     } catch (const std::bad_alloc&) {
         std::cout.flush();
         if (*verify) std::cout << verifier::memory_report(vo) << std::flush;
+        if (*chc_cmd) std::cout << "unknown\n" << std::flush;
         std::cerr << "craig: memory limit reached\n";
         return cli::kResourceLimit;
     } catch (const smt::CheckFailure& e) {
