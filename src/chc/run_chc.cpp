@@ -147,7 +147,8 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     std::string reason = j.reason;
     if (j.kind == VerdictKind::Unknown && (base::interrupted() || budget.timed_out())) {
         status = Status::ResourceLimit;
-        reason = (base::interrupted() ? "interrupted: " : "timeout: ") + reason;
+        const std::string what = base::interrupted() ? "interrupted" : "timeout";
+        if (reason.rfind(what, 0) != 0) reason = what + ": " + reason;
     }
     out << (j.kind == VerdictKind::True ? "sat" : j.kind == VerdictKind::False ? "unsat" : "unknown") << "\n";
     if (j.kind == VerdictKind::Unknown) err << "craig: unknown: " << reason << "\n";
