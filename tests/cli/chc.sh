@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# chc.sh CRAIG CASES — `craig chc` on the small problems of tests/chc/cases (issue 23): answers
+# and exit codes per engine, witnesses (--print-witness; models re-checked by z3 when installed:
+# the clauses with the model's define-funs in place of the predicates must be sat), and the
+# errors: syntax (3), unsupported with FILE:LINE:COL (4), missing file and directory (6).
+# Prints `ok NAME` / `FAIL NAME: why` and `N passed, M failed`; exit status 1 if anything failed.
+set -u
+craig=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+cases=$2
+source "$(dirname "$0")/lib.sh"
+
+# file answer engines...
+expect() {
+  local file=$1 answer=$2
+  shift 2
+  for e in "$@"; do
+    local name="${file%.smt2}.$e"
+    if run "$name" 0 chc "$cases/$file" --engine "$e" --timeout 20; then
+      if [ "$(head -1 "$tmp/out")" = "$answer" ]; then ok "$name"; else fail "$name" "expected $answer"; fi
+    fi
+  done
+}
+expect counter_int_sat.smt2 sat impact ufo portfolio
+expect counter_int_unsat.smt2 unsat bmc impact ufo portfolio
+expect halves_real_sat.smt2 sat portfolio
+expect halves_real_unsat.smt2 unsat bmc impact ufo
+expect two_preds_sat.smt2 sat bmc impact ufo
+expect bool_arg.smt2 sat impact ufo
+
+# The integer domains of VINTA refuse Real variables (no answer rather than a wrong one).
+if run vinta_real 0 chc "$cases/halves_real_unsat.smt2" --engine vinta-box; then
+  if [ "$(head -1 "$tmp/out")" = unknown ] && has err "integer boxes"; then ok vinta_real
+  else fail vinta_real "no unknown with the reason"; fi
+fi
+
+# Witnesses: a model per predicate for sat, a derivation ending in false for unsat.
+if run witness_sat 0 chc "$cases/two_preds_sat.smt2" --print-witness; then
+  if [ "$(grep -c '^(define-fun [pq] ' "$tmp/out")" = 2 ]; then ok witness_sat; else fail witness_sat "no model"; fi
+  if command -v z3 >/dev/null 2>&1; then
+    { echo "(set-logic HORN)"; grep '^(define-fun' "$tmp/out"; grep -v -e '^(declare-fun' -e '^(set-logic' "$cases/two_preds_sat.smt2"; } >"$tmp/model.smt2"
+    if [ "$(z3 "$tmp/model.smt2" 2>&1 | head -1)" = sat ]; then ok witness_sat_z3; else fail witness_sat_z3 "z3 rejects the model"; fi
+  fi
+fi
+if run witness_unsat 0 chc "$cases/halves_real_unsat.smt2" --print-witness; then
+  if has out "(derivation" && has out ":head false)" && has out "(y1 (/ 15 16))"; then ok witness_unsat
+  else fail witness_unsat "no derivation"; fi
+fi
+
+# Errors and unsupported input.
+if run syntax_error 3 chc "$cases/syntax_error.smt2"; then
+  if has err "syntax_error.smt2:3:44: unknown symbol 'y'" && [ ! -s "$tmp/out" ]; then ok syntax_error
+  else fail syntax_error "message or output"; fi
+fi
+for u in nonlinear_clause:4:1 non_horn:4:1 product:3:1 array_sort:2:18 alternation:3:31; do
+  f=${u%%:*}
+  if run "unsupported_$f" 4 chc "$cases/$f.smt2"; then
+    if has err "craig: unsupported: $cases/$f.smt2:${u#*:}: " && [ "$(cat "$tmp/out")" = unknown ]; then ok "unsupported_$f"
+    else fail "unsupported_$f" "no position ${u#*:}"; fi
+  fi
+done
+if run missing_file 6 chc "$tmp/none.smt2"; then ok missing_file; fi
+if run directory 6 chc "$tmp"; then ok directory; fi
+if run no_file 2 chc; then ok no_file; fi
+finish
