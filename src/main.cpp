@@ -288,6 +288,9 @@ int main(int argc, char** argv) {
                      "else graphml)")
         ->check(CLI::IsMember({"graphml", "yaml"}));
     verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
+    verify->add_option("--emit-chc", vo.emit_chc,
+                       "Write the large-block program as linear Horn clauses (SMT-LIB logic HORN, LIA) for "
+                       "craig chc, z3/Spacer, Golem; not written when it uses uninterpreted C operators");
     verify->add_option("--dump-arg", vo.dump_arg,
                        "Write the engine's final unwinding/ARG as Graphviz (covering edges dashed; "
                        "engines without one write an empty graph saying so)");

@@ -2,7 +2,8 @@
 # chc.sh CRAIG CASES — `craig chc` on the small problems of tests/chc/cases (issue 23): answers
 # and exit codes per engine, witnesses (--print-witness; models re-checked by z3 when installed:
 # the clauses with the model's define-funs in place of the predicates must be sat), and the
-# errors: syntax (3), unsupported with FILE:LINE:COL (4), missing file and directory (6).
+# errors: syntax (3), unsupported with FILE:LINE:COL (4), missing file and directory (6); and
+# `craig verify --emit-chc` round trips (verdict = craig chc's answer = z3's).
 # Prints `ok NAME` / `FAIL NAME: why` and `N passed, M failed`; exit status 1 if anything failed.
 set -u
 craig=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -58,6 +59,48 @@ for u in nonlinear_clause:4:1 non_horn:4:1 product:3:1 array_sort:2:18 alternati
     else fail "unsupported_$f" "no position ${u#*:}"; fi
   fi
 done
+# craig verify --emit-chc: the large-block program as Horn clauses; the verdict round-trips
+# through craig chc (TRUE = sat, FALSE = unsat) and, when installed, z3 agrees.
+cat >"$tmp/wrap.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int n = __VERIFIER_nondet_int(), x = 0;
+  unsigned char c = 250;
+  c += 10;
+  if (n < 0) return 0;
+  while (x < n) x++;
+  if (x != n || c != 4) reach_error();
+  return 0;
+}
+C
+sed 's/c != 4)/c != 5)/' "$tmp/wrap.c" >"$tmp/wrap_false.c"
+for v in wrap:TRUE:sat wrap_false:FALSE:unsat; do
+  IFS=: read -r f verdict answer <<<"$v"
+  if run "emit_$f" 0 verify "$tmp/$f.c" --emit-chc "$tmp/$f.smt2" --timeout 30; then
+    if ! has out "Verification result: $verdict"; then fail "emit_$f" "not $verdict"
+    elif run "emit_${f}_chc" 0 chc "$tmp/$f.smt2" --timeout 30 && [ "$(head -1 "$tmp/out")" = "$answer" ]; then
+      ok "emit_$f"
+      if command -v z3 >/dev/null 2>&1; then
+        z=$(timeout 60 z3 "$tmp/$f.smt2" 2>&1 | head -1)
+        if [ "$z" = "$answer" ]; then ok "emit_${f}_z3"; else fail "emit_${f}_z3" "z3 says $z"; fi
+      fi
+    else fail "emit_$f" "craig chc does not answer $answer"; fi
+  fi
+done
+cat >"$tmp/mul.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); if (a * b == 7 && a == 1 && b != 7) reach_error(); return 0; }
+C
+if run emit_uf 0 verify "$tmp/mul.c" --emit-chc "$tmp/mul.smt2" --timeout 30; then
+  if has err "--emit-chc: $tmp/mul.smt2 not written: " && [ ! -e "$tmp/mul.smt2" ]; then ok emit_uf
+  else fail emit_uf "no warning, or a file"; fi
+fi
+if run emit_over_input 6 verify "$tmp/mul.c" --emit-chc "$tmp/mul.c"; then
+  if grep -q "reach_error" "$tmp/mul.c"; then ok emit_over_input; else fail emit_over_input "input overwritten"; fi
+fi
+
 if run missing_file 6 chc "$tmp/none.smt2"; then ok missing_file; fi
 if run directory 6 chc "$tmp"; then ok directory; fi
 if run no_file 2 chc; then ok no_file; fi
