@@ -158,7 +158,9 @@ void write_cfg(const VerifyOptions& o, const Program& plain, const Program& bloc
 }
 
 // --emit-chc: the large-block program as Horn clauses, never over an input of the job.
-void emit_chc(const VerifyOptions& o, const Job& job, const Program& blocks, std::ostream& err) {
+// With external functions the clauses have the lowering's over-approximation (a call may change
+// every global), which craig verify's replay does not accept as a counterexample: said on `err`.
+void emit_chc(const VerifyOptions& o, const Job& job, const Program& blocks, bool externals, std::ostream& err) {
     std::error_code ec;
     for (const std::string& input : {o.input, job.c_file, job.property_file})
         if (!input.empty() && std::filesystem::equivalent(o.emit_chc, input, ec) && !ec)
@@ -172,6 +174,10 @@ void emit_chc(const VerifyOptions& o, const Job& job, const Program& blocks, std
     std::ofstream f(o.emit_chc);
     if (f) f << text.str();
     if (!f) throw frontend::InputError(o.emit_chc, "cannot write the Horn clauses");
+    if (externals)
+        err << "craig: warning: --emit-chc: in " << o.emit_chc
+            << " external functions may change every global variable; unsat there need not be a C "
+               "counterexample craig verify confirms\n";
 }
 
 // The checked invariants of a TRUE verdict, one line per large-block location.
@@ -336,7 +342,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     Program blocks = large_block(plain);
     const double lowering_time = base::seconds_since(t_lower);
     if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
-    if (!o.emit_chc.empty()) emit_chc(o, job, blocks, err);
+    if (!o.emit_chc.empty()) emit_chc(o, job, blocks, !externals.empty(), err);
 
     const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
                                                                         std::chrono::duration<double>(o.timeout)))

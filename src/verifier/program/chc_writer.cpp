@@ -33,6 +33,11 @@ std::string pred(LocId l) { return "loc!" + std::to_string(l); }
 
 bool write_chc(std::ostream& out, const Program& p, const std::string& source, std::string& why) {
     const smt::TermManager& tm = p.terms();
+    if (!p.approximations.empty()) {
+        why = "the program under-approximates the C program (" + p.approximations.front() +
+              "): a model of its clauses would not prove the C program safe";
+        return false;
+    }
     std::ostringstream text;
     auto app = [&](LocId l, const std::vector<Term>& args) {
         if (args.empty()) return pred(l);

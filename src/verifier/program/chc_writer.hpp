@@ -10,7 +10,8 @@
 // no successors). The clauses are exactly the program's transition relation (C's wrap-around as
 // the lowering encodes it), so the system is satisfiable iff the error location is unreachable in
 // the program. Refused (nothing written, `why` set): a formula with an uninterpreted function
-// (C operators between two variables, c.mul, ...), which HORN logic does not have.
+// (C operators between two variables, c.mul, ...), which HORN logic does not have, and a program
+// with approximations (recursion cut at a bound: the clauses would under-approximate C).
 #pragma once
 
 #include <iosfwd>
