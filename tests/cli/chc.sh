@@ -27,6 +27,7 @@ expect halves_real_sat.smt2 sat portfolio
 expect halves_real_unsat.smt2 unsat bmc impact ufo
 expect two_preds_sat.smt2 sat bmc impact ufo
 expect bool_arg.smt2 sat impact ufo
+expect bool_int_real_sat.smt2 sat impact bmc
 
 # The integer domains of VINTA refuse Real variables (no answer rather than a wrong one).
 if run vinta_real 0 chc "$cases/halves_real_unsat.smt2" --engine vinta-box; then

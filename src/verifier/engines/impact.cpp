@@ -118,7 +118,12 @@ void ImpactEngine::expand(VertexId v) {
 // there keeps the unwinding well labelled and its covers valid.
 void ImpactEngine::discover_invariants() {
     ++stats_.discoveries;
-    const std::size_t nvars = blocks_.vars.size();
+    // The arithmetic variables (programs from Horn clauses may have Bool ones, which take no
+    // part in affine equalities and bounds).
+    std::vector<VarId> arith;
+    for (VarId v = 0; v < blocks_.vars.size(); ++v)
+        if (tm_.is_arith(blocks_.vars[v].cur)) arith.push_back(v);
+    const std::size_t nvars = arith.size();
     smt::SolverOptions so = search_options();
     so.lia_branch_budget = kCoverBranchBudget;
     std::vector<std::vector<Term>> candidates(blocks_.locs.size());
@@ -136,7 +141,7 @@ void ImpactEngine::discover_invariants() {
         auto equality = [&](const AffineEquality& e, const std::vector<Term>& at) {
             std::vector<smt::Monomial> ms;
             for (std::size_t i = 0; i < nvars; ++i)
-                if (e.coeffs[i] != 0) ms.push_back({e.coeffs[i], at[i]});
+                if (e.coeffs[i] != 0) ms.push_back({e.coeffs[i], at[arith[i]]});
             const smt::Sort s = sort_of(ms);
             return tm_.mk_linear(std::move(ms), e.constant, s);
         };
@@ -155,7 +160,7 @@ void ImpactEngine::discover_invariants() {
                 const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
                 if (s.check(outside) != smt::Result::Sat) break;
                 std::vector<mpq_class> point;
-                for (Term x : q.states.back()) point.push_back(s.model().evaluate(x).q);
+                for (VarId v : arith) point.push_back(s.model().evaluate(q.states.back()[v]).q);
                 samples.push_back(std::move(point));
                 hull = affine_equalities(samples, nvars);
             }
@@ -184,9 +189,9 @@ void ImpactEngine::discover_invariants() {
             candidates[l].push_back(tm_.mk_leq(t, tm_.mk_numeral(hi, s)));
         };
         for (std::size_t i = 0; i < nvars; ++i) {
-            bounds({{1, cur[i]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
+            bounds({{1, cur[arith[i]]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
             for (std::size_t j = i + 1; j < nvars; ++j)
-                bounds({{1, cur[i]}, {-1, cur[j]}},
+                bounds({{1, cur[arith[i]]}, {-1, cur[arith[j]]}},
                        [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
         }
         std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());
