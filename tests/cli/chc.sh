@@ -29,6 +29,14 @@ expect two_preds_sat.smt2 sat bmc impact ufo
 expect bool_arg.smt2 sat impact ufo
 expect bool_int_real_sat.smt2 sat impact bmc
 
+# Engine options as for craig verify: passed on, refused for another engine.
+if run engine_option 0 chc "$cases/halves_real_sat.smt2" --engine impact --itp-bool mcmillan-prime --itp-lra dual-farkas; then
+  if [ "$(head -1 "$tmp/out")" = sat ]; then ok engine_option; else fail engine_option "not sat"; fi
+fi
+if run engine_option_other 2 chc "$cases/halves_real_sat.smt2" --engine bmc --itp-lra dual-farkas; then
+  if has err "--itp-lra needs --engine impact"; then ok engine_option_other; else fail engine_option_other "no message"; fi
+fi
+
 # The integer domains of VINTA refuse Real variables (no answer rather than a wrong one).
 if run vinta_real 0 chc "$cases/halves_real_unsat.smt2" --engine vinta-box; then
   if [ "$(head -1 "$tmp/out")" = unknown ] && has err "integer boxes"; then ok vinta_real
