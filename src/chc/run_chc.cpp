@@ -130,7 +130,7 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     to_program(sys, cp);
     const verifier::Program blocks = verifier::large_block(cp.program);
 
-    const verifier::EngineInfo* info = verifier::builtin_engines().find(o.engine);
+    const verifier::EngineInfo* info = (o.engines ? *o.engines : verifier::builtin_engines()).find(o.engine);
     if (!info) throw std::invalid_argument("unknown engine '" + o.engine + "'");
     const Judge judge(o, sys, cp, blocks, budget);
     verifier::EngineSettings s = info->defaults();

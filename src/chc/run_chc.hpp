@@ -35,6 +35,7 @@ struct ChcOptions {
     std::string input;
     std::string engine = "portfolio";
     std::map<std::string, std::string> engine_options;  // checked by main.cpp against the table
+    const verifier::EngineRegistry* engines = nullptr;  // null: builtin_engines()
     unsigned bound = 0;
     double timeout = 0;
     std::uint64_t memory_mb = 0;
