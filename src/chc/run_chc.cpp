@@ -126,6 +126,8 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
                               o.memory_mb);
     smt::TermManager tm;
     const ChcSystem sys = read_chc(in, o.input, tm);
+    // Nothing asked: no answer (a system without queries is answered: sat, every predicate true).
+    if (!sys.check_sat) throw smtlib::ScriptError(smtlib::Location{}, "no (check-sat): the file asks nothing");
     ChcProgram cp(tm);
     to_program(sys, cp);
     const verifier::Program blocks = verifier::large_block(cp.program);

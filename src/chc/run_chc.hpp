@@ -19,7 +19,8 @@
 // bmc's complete unrolling, which has no invariants: a comment says so) or the derivation
 // follows. Errors: `craig: error: FILE:LINE:COL: ...` (InputError), unsupported input prints
 // `unknown` and `craig: unsupported: FILE:LINE:COL: ...` (Unsupported); an unreadable file is
-// IoError; UNKNOWN at the time limit or after an interrupt is ResourceLimit.
+// IoError; UNKNOWN at the time limit or after an interrupt is ResourceLimit. A file without
+// (check-sat) is an InputError (nothing asked); a system without queries is sat.
 #pragma once
 
 #include <cstdint>

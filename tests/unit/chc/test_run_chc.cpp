@@ -53,12 +53,14 @@ const char* kUnsafe = R"((set-logic HORN)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 3))) (inv y))))
 (assert (forall ((x Int)) (=> (and (inv x) (= x 9)) false)))
+(check-sat)
 )";
 const char* kSafe = R"((set-logic HORN)
 (declare-fun inv (Real) Bool)
 (assert (forall ((x Real)) (=> (= x 1.0) (inv x))))
 (assert (forall ((x Real) (y Real)) (=> (and (inv x) (= y (/ x 2))) (inv y))))
 (assert (forall ((x Real)) (=> (and (inv x) (<= x 0.0)) false)))
+(check-sat)
 )";
 
 struct Run {
@@ -120,13 +122,17 @@ TEST_CASE("run_chc: input errors and unsupported input") {
     CHECK(r.status == verifier::VerifyStatus::InputError);
     CHECK(r.out.empty());
     CHECK(r.err.find("p.smt2:3:12: unknown symbol 'y'") != std::string::npos);
-    r = run("(set-logic HORN)\n(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (and (p x) (p x)) false)))\n",
+    r =
+        run("(set-logic HORN)\n(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (and (p x) (p x)) "
+            "false)))\n(check-sat)\n",
             "impact");
+    CHECK(run("(set-logic HORN)\n(declare-fun p (Int) Bool)\n", "impact").status ==
+          verifier::VerifyStatus::InputError);  // no (check-sat)
     // (p x) twice is one application after hash-consing: a linear query, answered sat.
     CHECK(r.out.rfind("sat\n", 0) == 0);
     r =
         run("(set-logic HORN)\n(declare-fun p (Int) Bool)\n"
-            "(assert (forall ((x Int) (y Int)) (=> (and (p x) (p y)) false)))\n",
+            "(assert (forall ((x Int) (y Int)) (=> (and (p x) (p y)) false)))\n(check-sat)\n",
             "impact");
     CHECK(r.status == verifier::VerifyStatus::Unsupported);
     CHECK(r.out == "unknown\n");
