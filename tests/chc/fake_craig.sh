@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# fake_craig.sh chc FILE ... — a wrong `craig chc` for chc.diff_z3.checker_fails: FAKE_CHC=unsat
+# fake_craig.sh chc [OPTIONS] FILE — a wrong `craig chc` (FILE is the last argument) for
+# chc.diff_z3.checker_fails and bench.chc_sh: FAKE_CHC=unsat
 # answers unsat everywhere; FAKE_CHC=badmodel answers sat with the model `true` for every
 # predicate (read off the file's declare-funs), which the queries refute.
 if [ "${FAKE_CHC:-unsat}" = unsat ]; then
@@ -7,7 +8,7 @@ if [ "${FAKE_CHC:-unsat}" = unsat ]; then
   exit 0
 fi
 echo sat
-grep -o '^(declare-fun [^ ]* ([^)]*) Bool)' "$2" | while read -r _ name rest; do
+grep -o '^(declare-fun [^ ]* ([^)]*) Bool)' "${!#}" | while read -r _ name rest; do
   sorts=${rest%) Bool)}
   sorts=${sorts#(}
   params="" i=0
