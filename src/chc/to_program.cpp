@@ -113,9 +113,19 @@ void to_program(const ChcSystem& sys, ChcProgram& out) {
         e.dst = p.error;
         if (c.head) {
             e.dst = out.loc_of[c.head->pred];
-            for (std::size_t i = 0; i < c.head->args.size(); ++i)
-                bind_argument(tm, clause_vars, c.head->args[i], p.vars[out.vars_of[c.head->pred][i]].next, f);
-            e.writes = all;
+            std::vector<bool> kept(p.vars.size(), false);
+            for (std::size_t i = 0; i < c.head->args.size(); ++i) {
+                const VarId v = out.vars_of[c.head->pred][i];
+                // The body's argument of the same variable passed on unchanged: the frame says it.
+                auto it = f.subst.find(c.head->args[i]);
+                if (it != f.subst.end() && it->second == p.vars[v].cur && !kept[v]) {
+                    kept[v] = true;
+                    continue;
+                }
+                bind_argument(tm, clause_vars, c.head->args[i], p.vars[v].next, f);
+            }
+            for (VarId v : all)
+                if (!kept[v]) e.writes.push_back(v);
         }
         f.conj.push_back(c.constraint);
         e.formula = tm.substitute(tm.mk_and(f.conj), f.subst);

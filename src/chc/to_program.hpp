@@ -12,8 +12,9 @@
 // one body application an edge from that predicate's location; the formula is the constraint
 // with the body arguments equal to the cur constants and the head arguments equal to the next
 // constants of their variables (a clause variable that is a distinct argument is replaced by the
-// cur or next constant instead of an equation); the other clause variables are the edge's aux
-// constants. Every edge into a predicate writes every variable, so the variables the head
+// cur or next constant instead of an equation; a head argument that is the body's argument of
+// the same variable is left to the frame: the variable is not written); the other clause
+// variables are the edge's aux constants. Every other variable is written, so the variables the head
 // predicate does not have are havocked: a state at a location is exactly an argument tuple of its
 // predicate plus arbitrary values, and the invariant at a location is a model of its predicate
 // (only its own variables can matter). Query edges write nothing.

@@ -172,6 +172,8 @@ TEST_CASE("normalisation: locations, shared variables by sort and ordinal, edges
     CHECK(p.edges[0].writes.size() == 3);  // every variable: those q lacks are havocked
     CHECK(p.edges[1].src == cp.loc_of[0]);
     CHECK(p.edges[1].dst == cp.loc_of[1]);
+    // r and n reach q in the variables they had in p: only int1 (the second n) is written.
+    CHECK(p.edges[1].writes == std::vector<verifier::VarId>{cp.vars_of[1][2]});
     CHECK(p.edges[2].dst == p.error);
     CHECK(p.edges[2].writes.empty());
     CHECK(p.locs[cp.loc_of[1]].cut_point);
