@@ -1,5 +1,5 @@
-// craig command line: `craig solve FILE.smt2` (SMT-LIB 2.6 scripts) and
-// `craig verify FILE.c|TASK.yml` (software verification).
+// craig command line: `craig solve FILE.smt2` (SMT-LIB 2.6 scripts),
+// `craig verify FILE.c|TASK.yml` (software verification) and `craig chc FILE.smt2` (Horn clauses).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -22,6 +22,7 @@
 
 #include "base/gmp_memory.hpp"
 #include "base/interrupt.hpp"
+#include "chc/run_chc.hpp"
 #include "cli/exit_codes.hpp"
 #include "itp/options.hpp"
 #include "smtlib/interpreter.hpp"
@@ -176,6 +177,54 @@ void start_watchdog(double timeout, std::string timeout_words = {}, std::string 
     }).detach();
 }
 
+// Every option of every engine's table on a subcommand, once (engines may share one, e.g.
+// --itp-bool); values are kept as text and checked by the table's own check. The holders are
+// node-based maps: stable references for CLI11.
+struct EngineOptions {
+    std::map<std::string, std::string> text;
+    std::map<std::string, bool> flag;
+    std::map<std::string, std::vector<std::string>> declared_by;  // option -> engines
+
+    void add(CLI::App& app, const verifier::EngineRegistry& registry) {
+        for (const verifier::EngineInfo& e : registry.all())
+            for (const verifier::EngineOption& opt : e.options) {
+                const std::string name(opt.name);
+                declared_by[name].emplace_back(e.name);
+                if (declared_by[name].size() > 1) continue;
+                const std::string help = std::string(e.name) + ": " + std::string(opt.help);
+                if (opt.kind == verifier::OptionKind::Flag) {
+                    flag[name] = opt.default_value == "true";
+                    app.add_flag("--" + name + ",!--no-" + name, flag[name],
+                                 help + " (default " + (opt.default_value == "true" ? "on" : "off") + ")");
+                    continue;
+                }
+                text[name] = std::string(opt.default_value);
+                CLI::Option* o = app.add_option("--" + name, text[name], help)->capture_default_str();
+                if (opt.kind == verifier::OptionKind::Unsigned) o->check(CLI::NonNegativeNumber);
+                if (opt.check) {
+                    auto check = opt.check;
+                    o->check(CLI::Validator([check](std::string& v) { return check(v); }, "VALUE"));
+                }
+            }
+    }
+
+    // The given options into `out`; an option of another engine than `engine` is refused (false,
+    // message on stderr), so that an accepted option has an effect.
+    bool collect(const CLI::App& app, const std::string& engine, std::map<std::string, std::string>& out) {
+        for (const auto& [name, engines_with] : declared_by) {
+            if (app.count("--" + name) == 0) continue;
+            if (std::find(engines_with.begin(), engines_with.end(), engine) == engines_with.end()) {
+                std::cerr << "craig: error: --" << name << " needs --engine " << engines_with.front();
+                for (std::size_t k = 1; k < engines_with.size(); ++k) std::cerr << " or " << engines_with[k];
+                std::cerr << "\n";
+                return false;
+            }
+            out[name] = flag.count(name) ? (flag[name] ? "true" : "false") : text[name];
+        }
+        return true;
+    }
+};
+
 // The exit code of a verification run (cli/exit_codes.hpp).
 int exit_code(verifier::VerifyStatus s) {
     using S = verifier::VerifyStatus;
@@ -287,6 +336,9 @@ int main(int argc, char** argv) {
                      "else graphml)")
         ->check(CLI::IsMember({"graphml", "yaml"}));
     verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
+    verify->add_option("--emit-chc", vo.emit_chc,
+                       "Write the large-block program as linear Horn clauses (SMT-LIB logic HORN, LIA) for "
+                       "craig chc, z3/Spacer, Golem; not written when it uses uninterpreted C operators");
     verify->add_option("--dump-arg", vo.dump_arg,
                        "Write the engine's final unwinding/ARG as Graphviz (covering edges dashed; "
                        "engines without one write an empty graph saying so)");
@@ -301,31 +353,25 @@ int main(int argc, char** argv) {
     verify->add_flag("--invariants", vo.invariants,
                      "Print the checked inductive invariants of a TRUE verdict (per location, as C)");
     verify->add_flag("--json", vo.json, "End the output with a JSON line for machines (with the statistics)");
-    // Every option of every engine's table, once (engines may share one, e.g. --itp-bool);
-    // values are kept as text and checked here by the table's own check.
-    std::map<std::string, std::string> engine_text;
-    std::map<std::string, bool> engine_flag;
-    std::map<std::string, std::vector<std::string>> declared_by;  // option -> engines
-    for (const verifier::EngineInfo& e : registry.all())
-        for (const verifier::EngineOption& opt : e.options) {
-            const std::string name(opt.name);
-            declared_by[name].emplace_back(e.name);
-            if (declared_by[name].size() > 1) continue;
-            const std::string help = std::string(e.name) + ": " + std::string(opt.help);
-            if (opt.kind == verifier::OptionKind::Flag) {
-                engine_flag[name] = opt.default_value == "true";
-                verify->add_flag("--" + name + ",!--no-" + name, engine_flag[name],
-                                 help + " (default " + (opt.default_value == "true" ? "on" : "off") + ")");
-                continue;
-            }
-            engine_text[name] = std::string(opt.default_value);
-            CLI::Option* o = verify->add_option("--" + name, engine_text[name], help)->capture_default_str();
-            if (opt.kind == verifier::OptionKind::Unsigned) o->check(CLI::NonNegativeNumber);
-            if (opt.check) {
-                auto check = opt.check;
-                o->check(CLI::Validator([check](std::string& v) { return check(v); }, "VALUE"));
-            }
-        }
+    EngineOptions verify_engine_options;
+    verify_engine_options.add(*verify, registry);
+    chc::ChcOptions co;
+    CommonOptions chc_common;
+    CLI::App* chc_cmd = app.add_subcommand(
+        "chc",
+        "Solve a CHC-COMP problem (SMT-LIB logic HORN, linear clauses over LIA/LRA): prints sat, unsat or unknown");
+    chc_cmd->add_option("file", co.input, "SMT-LIB file in logic HORN")->required();
+    add_common(*chc_cmd, chc_common);
+    chc_cmd->add_option("--engine", co.engine, "Verification engine (craig verify --list-engines shows them)")
+        ->check(CLI::IsMember(engines))
+        ->capture_default_str();
+    chc_cmd->add_option("--bound", co.bound, "As for craig verify: bmc's largest unrolling, impact's depth bound")
+        ->capture_default_str();
+    chc_cmd->add_flag("--print-witness", co.print_witness,
+                      "After sat the checked model (define-fun per predicate), after unsat the checked derivation");
+    chc_cmd->add_flag("--stats", co.stats, "Print statistics on stderr after the answer");
+    EngineOptions chc_engine_options;
+    chc_engine_options.add(*chc_cmd, registry);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -337,7 +383,15 @@ int main(int argc, char** argv) {
     base::install_interrupt_handlers();
     if (*solve) collect_table_options(*solve, solve_table, common);
     if (*itp_cmd) collect_table_options(*itp_cmd, itp_table, common);
-    if (*verify) {
+    if (*chc_cmd) {
+        if (!chc_engine_options.collect(*chc_cmd, co.engine, co.engine_options)) return cli::kUsage;
+        co.timeout = chc_common.timeout;
+        co.memory_mb = chc_common.memory_mb;
+        co.check_models = chc_common.check_models;
+        co.check_certificates = chc_common.check_certificates;
+        apply_memory_limit(chc_common.memory_mb);
+        start_watchdog(chc_common.timeout, "unknown\n", "unknown\n");
+    } else if (*verify) {
         if (list_engines) {
             for (const verifier::EngineInfo& e : registry.all()) {
                 std::cout << e.name << (e.name == vo.engine ? " (default)" : "") << ": " << e.description << "\n";
@@ -350,19 +404,7 @@ int main(int argc, char** argv) {
             std::cerr << "craig: error: verify needs a FILE (C file, task file or - for stdin)\n";
             return cli::kUsage;
         }
-        // An option of another engine is refused, so that an accepted option has an effect.
-        for (const auto& [name, engines_with] : declared_by) {
-            const bool given = verify->count("--" + name) > 0;
-            if (!given) continue;
-            if (std::find(engines_with.begin(), engines_with.end(), vo.engine) == engines_with.end()) {
-                std::cerr << "craig: error: --" << name << " needs --engine " << engines_with.front();
-                for (std::size_t k = 1; k < engines_with.size(); ++k) std::cerr << " or " << engines_with[k];
-                std::cerr << "\n";
-                return cli::kUsage;
-            }
-            vo.engine_options[name] =
-                engine_flag.count(name) ? (engine_flag[name] ? "true" : "false") : engine_text[name];
-        }
+        if (!verify_engine_options.collect(*verify, vo.engine, vo.engine_options)) return cli::kUsage;
         if (!witness_format.empty() && vo.witness.empty()) {
             std::cerr << "craig: error: --witness-format needs --witness\n";
             return cli::kUsage;
@@ -382,9 +424,11 @@ int main(int argc, char** argv) {
     try {
         if (*solve || *itp_cmd) return run_solve(file, common);
         if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
+        if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
     } catch (const std::bad_alloc&) {
         std::cout.flush();
         if (*verify) std::cout << verifier::memory_report(vo) << std::flush;
+        if (*chc_cmd) std::cout << "unknown\n" << std::flush;
         std::cerr << "craig: memory limit reached\n";
         return cli::kResourceLimit;
     } catch (const smt::CheckFailure& e) {

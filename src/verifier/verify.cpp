@@ -20,6 +20,7 @@
 #include "frontend/task.hpp"
 #include "smt/solver.hpp"
 #include "verifier/certify/certify.hpp"
+#include "verifier/program/chc_writer.hpp"
 #include "verifier/program/dot.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
@@ -155,6 +156,29 @@ void write_cfg(const VerifyOptions& o, const Program& plain, const Program& bloc
     if (!f) throw frontend::InputError(o.dump_cfg, "cannot write the CFG file");
     write_dot_pair(f, plain, blocks, o.input);
     if (!f) throw frontend::InputError(o.dump_cfg, "cannot write the CFG file");
+}
+
+// --emit-chc: the large-block program as Horn clauses, never over an input of the job.
+// With external functions the clauses have the lowering's over-approximation (a call may change
+// every global), which craig verify's replay does not accept as a counterexample: said on `err`.
+void emit_chc(const VerifyOptions& o, const Job& job, const Program& blocks, bool externals, std::ostream& err) {
+    std::error_code ec;
+    for (const std::string& input : {o.input, job.c_file, job.property_file})
+        if (!input.empty() && std::filesystem::equivalent(o.emit_chc, input, ec) && !ec)
+            throw frontend::InputError(o.emit_chc, "is an input file; no Horn clauses written");
+    std::ostringstream text;
+    std::string why;
+    if (!write_chc(text, blocks, job.c_file, why)) {
+        err << "craig: warning: --emit-chc: " << o.emit_chc << " not written: " << why << "\n";
+        return;
+    }
+    std::ofstream f(o.emit_chc);
+    if (f) f << text.str();
+    if (!f) throw frontend::InputError(o.emit_chc, "cannot write the Horn clauses");
+    if (externals)
+        err << "craig: warning: --emit-chc: in " << o.emit_chc
+            << " external functions may change every global variable; unsat there need not be a C "
+               "counterexample craig verify confirms\n";
 }
 
 // The checked invariants of a TRUE verdict, one line per large-block location.
@@ -341,6 +365,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     Program blocks = large_block(plain);
     const double lowering_time = base::seconds_since(t_lower);
     if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
+    if (!o.emit_chc.empty()) emit_chc(o, job, blocks, !externals.empty(), err);
 
     const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
                                                                         std::chrono::duration<double>(o.timeout)))

@@ -70,6 +70,9 @@ struct VerifyOptions {
     std::string witness;
     std::optional<WitnessFormat> witness_format;
     std::string dump_cfg;            // Graphviz file (plain and large-block)
+    // The large-block program as linear Horn clauses (program/chc_writer.hpp); a program the
+    // format cannot express (uninterpreted C operators) gets a warning and no file.
+    std::string emit_chc;
     std::string producer = "craig";  // witness producer, e.g. "craig 0.1.0"
     bool stats = false;
     bool json = false;

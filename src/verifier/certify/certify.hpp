@@ -38,6 +38,11 @@ struct Certified {
     base::Statistics stats;                        // certify.queries, certify.time
 };
 
+// The TRUE part of the gate alone, for programs without a C program (Horn clauses, whose FALSE
+// verdicts are checked as derivations instead of replays): `v` must be TRUE.
+Certified certify_safe(const Verdict& v, const Program& program, const CertifyOptions& options,
+                       const base::Budget& budget);
+
 // `program` is the one the engine solved (its plain() is the one the counterexample is on).
 Certified certify(const Verdict& v, const Program& program, const frontend::TranslationUnit& tu,
                   std::span<const std::string> externals, const CertifyOptions& options, const base::Budget& budget);

@@ -5,7 +5,7 @@
 namespace craig::verifier {
 
 smt::Term PathEncoding::fresh(VarId v, const std::string& tag) const {
-    return tm_.mk_const(tm_.fresh_fun(p_.vars[v].name + tag, {}, smt::SortTable::Int));
+    return tm_.mk_const(tm_.fresh_fun(p_.vars[v].name + tag, {}, var_sort(tm_, p_.vars[v])));
 }
 
 PathEncoding::NodeId PathEncoding::add_root(const std::string& tag) {

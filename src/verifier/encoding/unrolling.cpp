@@ -16,7 +16,7 @@ Unrolling::Unrolling(const Program& p) : p_(p), tm_(p.terms()) {
 std::vector<Term> Unrolling::fresh_state(unsigned k) {
     std::vector<Term> s;
     for (const auto& v : p_.vars)
-        s.push_back(tm_.mk_const(tm_.fresh_fun(v.name + "@" + std::to_string(k), {}, smt::SortTable::Int)));
+        s.push_back(tm_.mk_const(tm_.fresh_fun(v.name + "@" + std::to_string(k), {}, var_sort(tm_, v))));
     return s;
 }
 

@@ -118,7 +118,12 @@ void ImpactEngine::expand(VertexId v) {
 // there keeps the unwinding well labelled and its covers valid.
 void ImpactEngine::discover_invariants() {
     ++stats_.discoveries;
-    const std::size_t nvars = blocks_.vars.size();
+    // The arithmetic variables (programs from Horn clauses may have Bool ones, which take no
+    // part in affine equalities and bounds).
+    std::vector<VarId> arith;
+    for (VarId v = 0; v < blocks_.vars.size(); ++v)
+        if (tm_.is_arith(blocks_.vars[v].cur)) arith.push_back(v);
+    const std::size_t nvars = arith.size();
     smt::SolverOptions so = search_options();
     so.lia_branch_budget = kCoverBranchBudget;
     std::vector<std::vector<Term>> candidates(blocks_.locs.size());
@@ -126,11 +131,19 @@ void ImpactEngine::discover_invariants() {
         if (!blocks_.locs[l].loop_head || l == blocks_.entry) continue;
         std::vector<std::vector<mpq_class>> samples;
         std::vector<AffineEquality> hull = affine_equalities(samples, nvars);
+        // Int unless a Real variable occurs (programs from Horn clauses): an Int polynomial
+        // would be tightened and rounded as integers.
+        auto sort_of = [&](const std::vector<smt::Monomial>& ms) {
+            for (const smt::Monomial& m : ms)
+                if (tm_.sort(m.atom) == smt::SortTable::Real) return smt::SortTable::Real;
+            return smt::SortTable::Int;
+        };
         auto equality = [&](const AffineEquality& e, const std::vector<Term>& at) {
             std::vector<smt::Monomial> ms;
             for (std::size_t i = 0; i < nvars; ++i)
-                if (e.coeffs[i] != 0) ms.push_back({e.coeffs[i], at[i]});
-            return tm_.mk_linear(std::move(ms), e.constant, smt::SortTable::Int);
+                if (e.coeffs[i] != 0) ms.push_back({e.coeffs[i], at[arith[i]]});
+            const smt::Sort s = sort_of(ms);
+            return tm_.mk_linear(std::move(ms), e.constant, s);
         };
         const std::vector<VertexId>& at_l = unwinding_.at(l);
         for (std::size_t i = 0; i < at_l.size() && i < kSampledVertices && !timed_out(); ++i) {
@@ -140,22 +153,24 @@ void ImpactEngine::discover_invariants() {
             for (Term step : q.steps) s.assert_formula(step);
             for (std::size_t round = 0; round <= nvars; ++round) {
                 std::vector<Term> inside;
-                for (const AffineEquality& e : hull)
-                    inside.push_back(tm_.mk_eq(equality(e, q.states.back()), tm_.mk_numeral(0, smt::SortTable::Int)));
+                for (const AffineEquality& e : hull) {
+                    const Term lin = equality(e, q.states.back());
+                    inside.push_back(tm_.mk_eq(lin, tm_.mk_numeral(0, tm_.sort(lin))));
+                }
                 const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
                 if (s.check(outside) != smt::Result::Sat) break;
                 std::vector<mpq_class> point;
-                for (Term x : q.states.back()) point.push_back(s.model().evaluate(x).q);
+                for (VarId v : arith) point.push_back(s.model().evaluate(q.states.back()[v]).q);
                 samples.push_back(std::move(point));
                 hull = affine_equalities(samples, nvars);
             }
         }
         if (samples.empty()) continue;  // no reachable state found: nothing to generalise
-        const Term zero = tm_.mk_numeral(0, smt::SortTable::Int);
         std::vector<Term> cur;
         for (const ProgramVar& v : blocks_.vars) cur.push_back(v.cur);
         for (const AffineEquality& e : hull) {
             const Term lin = equality(e, cur);
+            const Term zero = tm_.mk_numeral(0, tm_.sort(lin));
             candidates[l].push_back(tm_.mk_leq(lin, zero));
             candidates[l].push_back(tm_.mk_geq(lin, zero));
         }
@@ -168,14 +183,15 @@ void ImpactEngine::discover_invariants() {
                 if (x < lo) lo = x;
                 if (x > hi) hi = x;
             }
-            const Term t = tm_.mk_linear(ms, 0, smt::SortTable::Int);
-            candidates[l].push_back(tm_.mk_geq(t, tm_.mk_numeral(lo, smt::SortTable::Int)));
-            candidates[l].push_back(tm_.mk_leq(t, tm_.mk_numeral(hi, smt::SortTable::Int)));
+            const smt::Sort s = sort_of(ms);
+            const Term t = tm_.mk_linear(ms, 0, s);
+            candidates[l].push_back(tm_.mk_geq(t, tm_.mk_numeral(lo, s)));
+            candidates[l].push_back(tm_.mk_leq(t, tm_.mk_numeral(hi, s)));
         };
         for (std::size_t i = 0; i < nvars; ++i) {
-            bounds({{1, cur[i]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
+            bounds({{1, cur[arith[i]]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
             for (std::size_t j = i + 1; j < nvars; ++j)
-                bounds({{1, cur[i]}, {-1, cur[j]}},
+                bounds({{1, cur[arith[i]]}, {-1, cur[arith[j]]}},
                        [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
         }
         std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());

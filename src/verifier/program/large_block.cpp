@@ -112,7 +112,7 @@ private:
                 const Edge& pe = p_.edges[e];
                 const auto& pre = values[pe.src];
                 std::vector<smt::Term> post = pre;
-                for (VarId v : pe.writes) post[v] = fresh(p_.vars[v].name + tag, smt::SortTable::Int);
+                for (VarId v : pe.writes) post[v] = fresh(p_.vars[v].name + tag, var_sort(tm_, p_.vars[v]));
                 std::unordered_map<smt::Term, smt::Term, smt::TermHash> ren;
                 smt::Term f = instantiate(p_, pe, pre, post, tag, false, &ren);
                 for (smt::Term a : pe.aux) blk.aux.push_back(ren.at(a));
@@ -139,7 +139,7 @@ private:
                         vals[v] = outs[0][v];
                         continue;
                     }
-                    vals[v] = fresh(p_.vars[v].name + tag, smt::SortTable::Int);
+                    vals[v] = fresh(p_.vars[v].name + tag, var_sort(tm_, p_.vars[v]));
                     for (std::size_t i = 0; i < outs.size(); ++i)
                         conj.push_back(tm_.mk_implies(flags[i], tm_.mk_eq(vals[v], outs[i][v])));
                 }
@@ -197,6 +197,8 @@ Program large_block(const Program& plain) {
     std::vector<bool> reachable;
     std::vector<bool> cut = find_loop_heads(plain, reachable);
     cut[plain.entry] = cut[plain.error] = cut[plain.exit] = true;
+    for (LocId l = 0; l < plain.locs.size(); ++l)
+        if (plain.locs[l].cut_point) cut[l] = true;
     if (plain.truncated != kNoLoc) cut[plain.truncated] = true;
     std::vector<LocId> new_id(plain.locs.size(), kNoLoc);
     for (LocId l = 0; l < plain.locs.size(); ++l) {

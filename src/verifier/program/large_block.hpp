@@ -3,7 +3,7 @@
 //
 // Cut points: entry, error, exit, truncated and every loop head, i.e. every target of
 // a back edge of a depth-first search from entry, so that the plain graph without the
-// cut points is acyclic. For each pair of cut points (c, d) connected by a path whose
+// cut points is acyclic; also every location the plain program marks `cut_point`. For each pair of cut points (c, d) connected by a path whose
 // inner locations are not cut points, the result has one edge c -> d whose formula
 // describes all those paths: each plain edge e in between gets a Boolean aux flag
 // t_e with t_e -> (reached(src) and formula(e)), each inner location a flag that

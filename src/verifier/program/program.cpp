@@ -19,9 +19,9 @@ EdgeId Program::add_edge(Edge e, EdgeProvenance origin) {
 }
 
 VarId Program::add_var(std::string name, std::string c_name, frontend::Type type, bool global, bool temp,
-                       std::uint32_t decl) {
-    auto f = tm_->declare_fun(name, {}, smt::SortTable::Int);
-    auto g = tm_->declare_fun(name + "'", {}, smt::SortTable::Int);
+                       std::uint32_t decl, smt::Sort sort) {
+    auto f = tm_->declare_fun(name, {}, sort);
+    auto g = tm_->declare_fun(name + "'", {}, sort);
     ProgramVar v{std::move(name), tm_->mk_const(f), tm_->mk_const(g)};
     auto id = static_cast<VarId>(vars.size());
     var_of_[v.cur] = id;

@@ -4,8 +4,8 @@
 // come from in C (names, types, source places, statement texts, loops) is the side table
 // `provenance`, parallel to the model's vectors (add_var/add_location/add_edge keep it so).
 //
-// A control-flow graph over integer program variables. Every variable v has two
-// Int constants in the TermManager: `cur` (its value before an edge) and `next`
+// A control-flow graph over arithmetic program variables (Int; Real for programs read from
+// Horn clauses). Every variable v has two constants of its sort in the TermManager: `cur` (its value before an edge) and `next`
 // (after it). An edge carries a transition formula over
 //   - the cur constants of any variable,
 //   - the next constants of the variables it writes (Edge::writes); every other
@@ -48,12 +48,18 @@ inline constexpr LocId kNoLoc = UINT32_MAX;
 
 struct ProgramVar {
     std::string name;     // unique, e.g. "x", "main::i", "f#2::n"
-    smt::Term cur, next;  // Int constants
+    smt::Term cur, next;  // constants of the variable's sort (Int for C; Int or Real from CHC)
 };
+
+// The sort of a program variable (of its cur and next constants): what every fresh copy of
+// the variable (states of unrollings, SSA versions) must have.
+inline smt::Sort var_sort(const smt::TermManager& tm, const ProgramVar& v) { return tm.sort(v.cur); }
 
 struct Location {
     bool loop_head = false;
-    bool cut_point = false;  // set by the large-block encoding
+    // Set by the large-block encoding; a plain program may set it to keep the location as a
+    // cut point (programs from Horn clauses keep every predicate, so each gets an invariant).
+    bool cut_point = false;
     LocId plain = kNoLoc;    // large-block programs: the location of the plain program
 };
 
@@ -165,8 +171,9 @@ public:
 
     LocId add_location(frontend::SourceLocation loc, std::string function);
     EdgeId add_edge(Edge e, EdgeProvenance origin = {});
+    // `sort`: Int for C variables; Int or Real for variables read from Horn clauses.
     VarId add_var(std::string name, std::string c_name, frontend::Type type, bool global, bool temp,
-                  std::uint32_t decl = UINT32_MAX);
+                  std::uint32_t decl = UINT32_MAX, smt::Sort sort = smt::SortTable::Int);
 
     // Outgoing / incoming edge ids per location and the variable map (rebuilt by index()).
     const std::vector<EdgeId>& out(LocId l) const { return out_[l]; }

@@ -1,0 +1,204 @@
+#include "chc/run_chc.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include "base/budget.hpp"
+#include "base/interrupt.hpp"
+#include "base/statistics.hpp"
+#include "chc/derivation.hpp"
+#include "chc/model.hpp"
+#include "chc/reader.hpp"
+#include "chc/to_program.hpp"
+#include "smtlib/syntax/errors.hpp"
+#include "verifier/certify/certify.hpp"
+#include "verifier/engines/engine.hpp"
+#include "verifier/program/large_block.hpp"
+
+namespace craig::chc {
+
+namespace {
+
+using verifier::Verdict;
+using verifier::VerdictKind;
+using Status = verifier::VerifyStatus;
+
+// A candidate verdict after certification, with what --print-witness shows.
+struct Judged {
+    VerdictKind kind = VerdictKind::Unknown;
+    std::string reason;
+    std::optional<ChcModel> model;
+    std::optional<Derivation> derivation;
+    base::Statistics stats;
+};
+
+class Judge {
+public:
+    Judge(const ChcOptions& o, const ChcSystem& sys, const ChcProgram& cp, const verifier::Program& blocks,
+          const base::Budget& budget)
+        : o_(o), sys_(sys), cp_(cp), blocks_(blocks), budget_(budget) {}
+
+    Judged operator()(const Verdict& v) const {
+        Judged j;
+        j.kind = v.kind;
+        j.reason = v.reason;
+        if (v.kind == VerdictKind::True) safe(v, j);
+        if (v.kind == VerdictKind::False) unsafe(v, j);
+        return j;
+    }
+
+private:
+    smt::SolverOptions solver_options() const {
+        smt::SolverOptions so;
+        so.check_models = o_.check_models;
+        so.check_certificates = o_.check_certificates;
+        so.deadline = budget_.deadline();
+        return so;
+    }
+
+    void safe(const Verdict& v, Judged& j) const {
+        verifier::CertifyOptions co;
+        co.check_models = o_.check_models;
+        co.check_certificates = o_.check_certificates;
+        const verifier::Certified c = verifier::certify_safe(v, blocks_, co, budget_);  // throws if invalid
+        j.stats.merge(c.stats);
+        if (c.kind != VerdictKind::True) {
+            j.kind = c.kind;
+            j.reason = c.reason;
+            return;
+        }
+        if (v.certificate.invariants.empty()) return;  // bmc: a complete unrolling, checked by the gate
+        ChcModel m = model_from_invariants(cp_, blocks_, v.certificate.invariants);
+        const ModelCheck mc = check_model(blocks_.terms(), sys_, m, solver_options());
+        j.stats.count("chc.model_queries", mc.queries);
+        if (mc.outcome == ModelOutcome::Invalid) throw smt::CheckFailure("model: " + mc.why);
+        if (mc.outcome == ModelOutcome::Inconclusive) {
+            j.kind = VerdictKind::Unknown;
+            j.reason = "the check of the model was inconclusive: " + mc.why;
+            return;
+        }
+        j.model = std::move(m);
+    }
+
+    void unsafe(const Verdict& v, Judged& j) const {
+        std::vector<std::size_t> clauses;
+        for (verifier::EdgeId e : v.cex.plain_path) {
+            if (e >= cp_.clause_of.size())
+                throw smt::CheckFailure("counterexample: edge " + std::to_string(e) + " is no clause");
+            clauses.push_back(cp_.clause_of[e]);
+        }
+        const DerivationSearch found = find_derivation(blocks_.terms(), sys_, clauses, solver_options());
+        if (found.result == smt::Result::Unsat) throw smt::CheckFailure("counterexample: " + found.why);
+        if (found.result == smt::Result::Unknown) {
+            j.kind = VerdictKind::Unknown;
+            j.reason = "the counterexample's clause instances were undecided";
+            return;
+        }
+        const DerivationCheck dc = check_derivation(blocks_.terms(), sys_, found.derivation);
+        if (dc.outcome == DerivationOutcome::Invalid) throw smt::CheckFailure("derivation: " + dc.why);
+        if (dc.outcome == DerivationOutcome::Undefined) {
+            j.kind = VerdictKind::Unknown;
+            j.reason = "derivation not checked: " + dc.why;
+            return;
+        }
+        j.stats.count("chc.derivation_steps", found.derivation.steps.size());
+        j.derivation = found.derivation;
+    }
+
+    const ChcOptions& o_;
+    const ChcSystem& sys_;
+    const ChcProgram& cp_;
+    const verifier::Program& blocks_;
+    const base::Budget& budget_;
+};
+
+std::string where(const ChcOptions& o, smtlib::Location loc) {
+    return o.input + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
+}
+
+Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostream& err) {
+    const auto start = base::Budget::Clock::now();
+    const base::Budget budget(o.timeout > 0
+                                  ? std::optional(start + std::chrono::duration_cast<base::Budget::Clock::duration>(
+                                                              std::chrono::duration<double>(o.timeout)))
+                                  : std::nullopt,
+                              o.memory_mb);
+    smt::TermManager tm;
+    const ChcSystem sys = read_chc(in, o.input, tm);
+    // Nothing asked: no answer (a system without queries is answered: sat, every predicate true).
+    if (!sys.check_sat) throw smtlib::ScriptError(smtlib::Location{}, "no (check-sat): the file asks nothing");
+    ChcProgram cp(tm);
+    to_program(sys, cp);
+    const verifier::Program blocks = verifier::large_block(cp.program);
+
+    const verifier::EngineInfo* info = (o.engines ? *o.engines : verifier::builtin_engines()).find(o.engine);
+    if (!info) throw std::invalid_argument("unknown engine '" + o.engine + "'");
+    const Judge judge(o, sys, cp, blocks, budget);
+    verifier::EngineSettings s = info->defaults();
+    s.bound = o.bound;
+    s.check_models = o.check_models;
+    s.check_certificates = o.check_certificates;
+    s.certified = [&](const Verdict& v) { return judge(v).kind == v.kind; };
+    for (const auto& [name, value] : o.engine_options)
+        if (info->option(name)) s.set(name, value);
+    const Verdict v = info->make(s)->solve(blocks, budget);
+    const Judged j = judge(v);
+
+    Status status = Status::Done;
+    std::string reason = j.reason;
+    if (j.kind == VerdictKind::Unknown && (base::interrupted() || budget.timed_out())) {
+        status = Status::ResourceLimit;
+        const std::string what = base::interrupted() ? "interrupted" : "timeout";
+        if (reason.rfind(what, 0) != 0) reason = what + ": " + reason;
+    }
+    out << (j.kind == VerdictKind::True ? "sat" : j.kind == VerdictKind::False ? "unsat" : "unknown") << "\n";
+    if (j.kind == VerdictKind::Unknown) err << "craig: unknown: " << reason << "\n";
+    if (o.print_witness && j.model) print_model(out, tm, sys, *j.model);
+    if (o.print_witness && j.kind == VerdictKind::True && !j.model)
+        out << "; no model: " << v.reason << " (every derivation ends within the bound; checked)\n";
+    if (o.print_witness && j.derivation) print_derivation(out, tm, sys, *j.derivation);
+    out.flush();
+    if (o.stats) {
+        base::Statistics stats;
+        stats.count("chc.predicates", sys.preds.size());
+        stats.count("chc.clauses", sys.clauses.size());
+        stats.count("program.variables", cp.program.vars.size());
+        stats.count("program.edges.blocks", blocks.edges.size());
+        stats.merge(v.stats);
+        stats.merge(j.stats);
+        stats.seconds("time.total", base::seconds_since(start));
+        err << "Statistics:\n  engine: " << o.engine << "\n";
+        stats.print(err);
+    }
+    return status;
+}
+
+}  // namespace
+
+Status run_chc(const ChcOptions& o, std::ostream& out, std::ostream& err) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(o.input, ec)) {
+        err << "craig: error: " << o.input << ": is a directory, not a CHC file\n";
+        return Status::IoError;
+    }
+    std::ifstream in(o.input);
+    if (!in) {
+        err << "craig: error: cannot open '" << o.input << "'\n";
+        return Status::IoError;
+    }
+    try {
+        return solve(o, in, out, err);
+    } catch (const smtlib::Unsupported& e) {
+        out << "unknown\n";
+        out.flush();
+        err << "craig: unsupported: " << where(o, e.location()) << ": " << e.what() << "\n";
+        return Status::Unsupported;
+    } catch (const smtlib::ScriptError& e) {
+        out.flush();
+        err << "craig: error: " << where(o, e.location()) << ": " << e.what() << "\n";
+        return Status::InputError;
+    }
+}
+
+}  // namespace craig::chc

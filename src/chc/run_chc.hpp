@@ -1,0 +1,51 @@
+// `craig chc FILE.smt2`: a CHC-COMP problem (logic HORN) solved by craig's engines, with every
+// answer certified before it is printed.
+//
+//   ChcOptions o; o.input = "f.smt2"; o.engine = "impact";
+//   verifier::VerifyStatus s = run_chc(o, std::cout, std::cerr);
+//
+// Pipeline: read (reader.hpp) -> linear clauses as a Program (to_program.hpp) -> large-block
+// encoding -> engine -> certification:
+//   sat    the engine's certificate passes the verifier's gate (certify_safe: the invariant map
+//          inductive with fresh solvers, or bmc's complete unrolling), and the model read off the
+//          invariants satisfies every clause (model.hpp, fresh solvers again);
+//   unsat  the counterexample's clause sequence gets values from a fresh solver and the
+//          derivation checks by exact evaluation (derivation.hpp).
+// A certificate or derivation that does not check throws smt::CheckFailure (exit 10) and no
+// answer is printed; an undecided check gives `unknown`.
+//
+// Output: `sat`, `unsat` or `unknown` on `out` (the reason of unknown on `err` as
+// `craig: unknown: REASON`); with `print_witness` the model (define-fun per predicate; none after
+// bmc's complete unrolling, which has no invariants: a comment says so) or the derivation
+// follows. Errors: `craig: error: FILE:LINE:COL: ...` (InputError), unsupported input prints
+// `unknown` and `craig: unsupported: FILE:LINE:COL: ...` (Unsupported); an unreadable file is
+// IoError; UNKNOWN at the time limit or after an interrupt is ResourceLimit. A file without
+// (check-sat) is an InputError (nothing asked); a system without queries is sat.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+
+#include "verifier/verify.hpp"
+
+namespace craig::chc {
+
+struct ChcOptions {
+    std::string input;
+    std::string engine = "portfolio";
+    std::map<std::string, std::string> engine_options;  // checked by main.cpp against the table
+    const verifier::EngineRegistry* engines = nullptr;  // null: builtin_engines()
+    unsigned bound = 0;
+    double timeout = 0;
+    std::uint64_t memory_mb = 0;
+    bool print_witness = false;
+    bool stats = false;  // on `err`, after the answer
+    bool check_models = true;
+    bool check_certificates = true;
+};
+
+verifier::VerifyStatus run_chc(const ChcOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace craig::chc

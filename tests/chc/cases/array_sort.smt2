@@ -1,0 +1,3 @@
+(set-logic HORN)
+(declare-fun p ((Array Int Int)) Bool)
+(check-sat)

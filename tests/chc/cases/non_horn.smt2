@@ -1,0 +1,5 @@
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int) Bool)
+(assert (forall ((x Int)) (or (p x) (q x))))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (p x))))
+(assert (forall ((x Int) (y Int))
+  (=> (and (p x) (p y)) (p (+ x y)))))
+(assert (forall ((x Int)) (=> (and (p x) (< x 0)) false)))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic HORN)
+(declare-fun p (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (= x y) (p x (* x y)))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x y) (< y 0)) false)))
+(check-sat)

@@ -1,0 +1,4 @@
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (p x y))))
+(check-sat)

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# chc.sh CRAIG CASES — `craig chc` on the small problems of tests/chc/cases (issue 23): answers
+# and exit codes per engine, witnesses (--print-witness; models re-checked by z3 when installed:
+# the clauses with the model's define-funs in place of the predicates must be sat), and the
+# errors: syntax (3), unsupported with FILE:LINE:COL (4), missing file and directory (6); and
+# `craig verify --emit-chc` round trips (verdict = craig chc's answer = z3's).
+# Prints `ok NAME` / `FAIL NAME: why` and `N passed, M failed`; exit status 1 if anything failed.
+set -u
+craig=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+cases=$2
+source "$(dirname "$0")/lib.sh"
+
+# file answer engines...
+expect() {
+  local file=$1 answer=$2
+  shift 2
+  for e in "$@"; do
+    local name="${file%.smt2}.$e"
+    if run "$name" 0 chc "$cases/$file" --engine "$e" --timeout 20; then
+      if [ "$(head -1 "$tmp/out")" = "$answer" ]; then ok "$name"; else fail "$name" "expected $answer"; fi
+    fi
+  done
+}
+expect counter_int_sat.smt2 sat impact ufo portfolio
+expect counter_int_unsat.smt2 unsat bmc impact ufo portfolio
+expect halves_real_sat.smt2 sat portfolio
+expect halves_real_unsat.smt2 unsat bmc impact ufo
+expect two_preds_sat.smt2 sat bmc impact ufo
+expect bool_arg.smt2 sat impact ufo
+expect bool_int_real_sat.smt2 sat impact bmc
+
+# Engine options as for craig verify: passed on, refused for another engine.
+if run engine_option 0 chc "$cases/halves_real_sat.smt2" --engine impact --itp-bool mcmillan-prime --itp-lra dual-farkas; then
+  if [ "$(head -1 "$tmp/out")" = sat ]; then ok engine_option; else fail engine_option "not sat"; fi
+fi
+if run engine_option_other 2 chc "$cases/halves_real_sat.smt2" --engine bmc --itp-lra dual-farkas; then
+  if has err "--itp-lra needs --engine impact"; then ok engine_option_other; else fail engine_option_other "no message"; fi
+fi
+
+# The integer domains of VINTA refuse Real variables (no answer rather than a wrong one).
+if run vinta_real 0 chc "$cases/halves_real_unsat.smt2" --engine vinta-box; then
+  if [ "$(head -1 "$tmp/out")" = unknown ] && has err "integer boxes"; then ok vinta_real
+  else fail vinta_real "no unknown with the reason"; fi
+fi
+
+# Witnesses: a model per predicate for sat, a derivation ending in false for unsat.
+if run witness_sat 0 chc "$cases/two_preds_sat.smt2" --print-witness; then
+  if [ "$(grep -c '^(define-fun [pq] ' "$tmp/out")" = 2 ]; then ok witness_sat; else fail witness_sat "no model"; fi
+  if command -v z3 >/dev/null 2>&1; then
+    { echo "(set-logic HORN)"; grep '^(define-fun' "$tmp/out"; grep -v -e '^(declare-fun' -e '^(set-logic' "$cases/two_preds_sat.smt2"; } >"$tmp/model.smt2"
+    if [ "$(z3 "$tmp/model.smt2" 2>&1 | head -1)" = sat ]; then ok witness_sat_z3; else fail witness_sat_z3 "z3 rejects the model"; fi
+  fi
+fi
+if run witness_unsat 0 chc "$cases/halves_real_unsat.smt2" --print-witness; then
+  if has out "(derivation" && has out ":head false)" && has out "(y1 (/ 15 16))"; then ok witness_unsat
+  else fail witness_unsat "no derivation"; fi
+fi
+
+# Errors and unsupported input.
+if run syntax_error 3 chc "$cases/syntax_error.smt2"; then
+  if has err "syntax_error.smt2:3:44: unknown symbol 'y'" && [ ! -s "$tmp/out" ]; then ok syntax_error
+  else fail syntax_error "message or output"; fi
+fi
+for u in nonlinear_clause:4:1 non_horn:4:1 product:3:1 array_sort:2:18 alternation:3:31; do
+  f=${u%%:*}
+  if run "unsupported_$f" 4 chc "$cases/$f.smt2"; then
+    if has err "craig: unsupported: $cases/$f.smt2:${u#*:}: " && [ "$(cat "$tmp/out")" = unknown ]; then ok "unsupported_$f"
+    else fail "unsupported_$f" "no position ${u#*:}"; fi
+  fi
+done
+# craig verify --emit-chc: the large-block program as Horn clauses; the verdict round-trips
+# through craig chc (TRUE = sat, FALSE = unsat) and, when installed, z3 agrees.
+cat >"$tmp/wrap.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int n = __VERIFIER_nondet_int(), x = 0;
+  unsigned char c = 250;
+  c += 10;
+  if (n < 0) return 0;
+  while (x < n) x++;
+  if (x != n || c != 4) reach_error();
+  return 0;
+}
+C
+sed 's/c != 4)/c != 5)/' "$tmp/wrap.c" >"$tmp/wrap_false.c"
+for v in wrap:TRUE:sat wrap_false:FALSE:unsat; do
+  IFS=: read -r f verdict answer <<<"$v"
+  if run "emit_$f" 0 verify "$tmp/$f.c" --emit-chc "$tmp/$f.smt2" --timeout 30; then
+    if ! has out "Verification result: $verdict"; then fail "emit_$f" "not $verdict"
+    elif run "emit_${f}_chc" 0 chc "$tmp/$f.smt2" --timeout 30 && [ "$(head -1 "$tmp/out")" = "$answer" ]; then
+      ok "emit_$f"
+      if command -v z3 >/dev/null 2>&1; then
+        z=$(timeout 60 z3 "$tmp/$f.smt2" 2>&1 | head -1)
+        if [ "$z" = "$answer" ]; then ok "emit_${f}_z3"; else fail "emit_${f}_z3" "z3 says $z"; fi
+      fi
+    else fail "emit_$f" "craig chc does not answer $answer"; fi
+  fi
+done
+cat >"$tmp/mul.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); if (a * b == 7 && a == 1 && b != 7) reach_error(); return 0; }
+C
+if run emit_uf 0 verify "$tmp/mul.c" --emit-chc "$tmp/mul.smt2" --timeout 30; then
+  if has err "--emit-chc: $tmp/mul.smt2 not written: " && [ ! -e "$tmp/mul.smt2" ]; then ok emit_uf
+  else fail emit_uf "no warning, or a file"; fi
+fi
+if run emit_over_input 6 verify "$tmp/mul.c" --emit-chc "$tmp/mul.c"; then
+  if grep -q "reach_error" "$tmp/mul.c"; then ok emit_over_input; else fail emit_over_input "input overwritten"; fi
+fi
+
+if run missing_file 6 chc "$tmp/none.smt2"; then ok missing_file; fi
+if run directory 6 chc "$tmp"; then ok directory; fi
+if run no_file 2 chc; then ok no_file; fi
+finish
