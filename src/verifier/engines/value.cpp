@@ -76,7 +76,15 @@ public:
           nvars_(plain_.vars.size()),
           precision_(plain_.locs.size() * plain_.vars.size(), 0),
           prune_(s.get("value-refinement") == "prune"),
-          global_(s.get("value-precision") == "global") {}
+          global_(s.get("value-precision") == "global") {
+        // The report's cpa-expl baseline: every variable tracked everywhere from the start, so no
+        // refinement can add anything (an infeasible error path ends the run with UNKNOWN).
+        if (s.get("value-precision") == "all") {
+            epoch_ = 1;  // states are never older than this precision
+            std::fill(precision_.begin(), precision_.end(), 1u);
+            precision_size_ = precision_.size();
+        }
+    }
 
     Verdict run(const std::function<void(const std::function<std::string()>&)>& progress);
 
@@ -498,7 +506,7 @@ std::string check_refinement(const std::string& v) {
 }
 
 std::string check_precision(const std::string& v) {
-    return v == "location" || v == "global" ? std::string() : "location or global, not '" + v + "'";
+    return v == "location" || v == "global" || v == "all" ? std::string() : "location, global or all, not '" + v + "'";
 }
 
 constexpr EngineOption kValueOptions[] = {
@@ -511,7 +519,7 @@ constexpr EngineOption kValueOptions[] = {
      check_refinement},
     {"value-precision", OptionKind::Choice, "location",
      "where a variable found by refinement is tracked: at the locations of the path where it was found (location) "
-     "or everywhere (global)",
+     "or everywhere (global); all: every variable everywhere from the start, no refinement (the cpa-expl baseline)",
      check_precision},
 };
 

@@ -233,7 +233,7 @@ TEST_CASE("value engine: counting loops are proved, errors found, input ranges l
     };
     for (const Case& c : cases)
         for (const char* refinement : {"restart", "prune"})
-            for (const char* precision : {"location", "global"}) {
+            for (const char* precision : {"location", "global", "all"}) {
                 const std::string what = std::string(c.what) + " / " + refinement + " / " + precision;
                 CAPTURE(what);
                 test::LoweredProgram lp(c.code);
