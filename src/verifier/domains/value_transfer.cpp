@@ -67,6 +67,8 @@ Value ceil_div(Value a, Value b) { return -floor_div(-a, b); }
 
 }  // namespace
 
+mpq_class value_to_mpq(Value v) { return mpq_class(to_mpz(v)); }
+
 ValueTransfer::ValueTransfer(const Program& plain) : p_(plain), tm_(plain.terms()) {
     for (const ProgramVar& v : p_.vars)
         if (tm_.sort(v.cur) != smt::SortTable::Int) integral_ = false;

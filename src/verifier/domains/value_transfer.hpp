@@ -21,6 +21,8 @@
 // Programs with Real variables are not supported (integral() is false).
 #pragma once
 
+#include <gmpxx.h>
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -33,6 +35,9 @@ namespace craig::verifier {
 
 __extension__ typedef __int128 Value;
 __extension__ typedef unsigned __int128 UValue;
+
+// The value as a rational (for terms: numerals of the Int sort).
+mpq_class value_to_mpq(Value v);
 
 struct Binding {
     VarId var;

@@ -15,6 +15,7 @@ const EngineInfo& bp_engine();
 const EngineInfo& vinta_box_engine();
 const EngineInfo& vinta_boxes_engine();
 const EngineInfo& value_engine();
+const EngineInfo& value_impact_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -30,6 +31,7 @@ const EngineRegistry& builtin_engines() {
         r.add(vinta_box_engine());
         r.add(vinta_boxes_engine());
         r.add(value_engine());
+        r.add(value_impact_engine());
         return r;
     }();
     return registry;

@@ -7,6 +7,7 @@
 #include "base/stopwatch.hpp"
 #include "itp/interpolant_size.hpp"
 #include "itp/simplify.hpp"
+#include "verifier/domains/atoms.hpp"
 #include "verifier/encoding/post_state.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
@@ -23,29 +24,6 @@ constexpr UfoEngine::NodeId kNone = UINT32_MAX;
 // Branch-and-bound splits per covering or post query: an undecided query is a failed cover or
 // a dropped predicate, both sound.
 constexpr std::uint64_t kQueryBranchBudget = 300;
-
-// Atoms of a formula (the predicates of predicate abstraction): its non-Boolean-connective
-// subterms, with a negation's argument instead of the negation.
-void collect_atoms(smt::TermManager& tm, Term f, std::vector<Term>& out) {
-    std::vector<Term> stack{f};
-    std::unordered_set<Term, smt::TermHash> seen;
-    while (!stack.empty()) {
-        const Term t = stack.back();
-        stack.pop_back();
-        if (!seen.insert(t).second) continue;
-        switch (tm.kind(t)) {
-            case smt::Kind::And:
-            case smt::Kind::Or:
-            case smt::Kind::Not:
-            case smt::Kind::Implies:
-                for (Term c : tm.children(t)) stack.push_back(c);
-                break;
-            case smt::Kind::True:
-            case smt::Kind::False: break;
-            default: out.push_back(t);
-        }
-    }
-}
 
 }  // namespace
 
@@ -654,8 +632,7 @@ Verdict UfoAdapter::solve(const Program& blocks, const base::Budget& budget) {
         for (const ProgramVar& v : blocks.vars)
             if (var_sort(blocks.terms(), v) != smt::SortTable::Int) {
                 Verdict u;
-                u.reason = "unsupported: the abstract domains are integer boxes and variable " + v.name +
-                           " is not Int";
+                u.reason = "unsupported: the abstract domains are integer boxes and variable " + v.name + " is not Int";
                 return u;
             }
     engine_ = std::make_unique<UfoEngine>(blocks, o, budget);

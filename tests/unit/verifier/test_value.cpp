@@ -400,3 +400,39 @@ TEST_CASE("value transfer: every concrete run of random straight-line programs a
     CHECK(runs > 200);
     CHECK(determined > 300);
 }
+
+TEST_CASE("value-impact: predicates from interpolants where explicit values cannot refute a path") {
+    const verifier::EngineInfo* info = verifier::builtin_engines().find("value-impact");
+    REQUIRE(info != nullptr);
+    auto run = [&](const std::string& code, unsigned threshold) {
+        test::LoweredProgram lp(code);
+        verifier::EngineSettings settings = info->defaults();
+        settings.set("value-threshold", std::to_string(threshold));
+        verifier::Verdict v = info->make(settings)->solve(*lp.blocks, base::Budget::seconds(60));
+        if (v.kind == VerdictKind::True)
+            CHECK(verifier::check_invariants(*lp.blocks, v.certificate.invariants, {}).outcome ==
+                  verifier::InvariantOutcome::Valid);
+        return v;
+    };
+    // The input-range program `value` leaves UNKNOWN: a predicate refinement proves it.
+    const verifier::Verdict range =
+        run("int main() { int y = __VERIFIER_nondet_int(); int z; if (y > 10) z = y; else z = 20;"
+            " if (z < 5) reach_error(); return 0; }",
+            0);
+    CHECK(range.kind == VerdictKind::True);
+    CHECK(range.stats.find("value.refinements.predicates")->count >= 1);
+    CHECK(run("int main() { int y = __VERIFIER_nondet_int(); int z; if (y > 10) z = y; else z = 20;"
+              " if (z < 12) reach_error(); return 0; }",
+              0)
+              .kind == VerdictKind::False);
+    // Dynamic precision adjustment: past 5 values x is handed over to the predicates, which still
+    // prove the program (without it, explicit values alone do).
+    const char* counter =
+        "int main() { int x = 0; while (x < 30) { x = x + 1; } if (x > 30) reach_error(); return 0; }";
+    const verifier::Verdict off = run(counter, 0), on = run(counter, 5);
+    CHECK(off.kind == VerdictKind::True);
+    CHECK(off.stats.find("value.handed-over")->count == 0);
+    CHECK(on.kind == VerdictKind::True);
+    CHECK(on.stats.find("value.handed-over")->count == 1);
+    CHECK(on.stats.find("value.refinements.predicates")->count >= 1);
+}
