@@ -17,8 +17,9 @@
 # ENGINES is a comma-separated list of names of `craig verify --list-engines` (an engine
 # registered later, ufo or vinta-box, works by name). A wrong verdict is printed on stderr and
 # in summary.md and makes the exit status 1.
-# Environment: CRAIG (binary, default <repository>/build/craig), KMIN (default 2), DAG_FAMILIES
-# (default: all of gen_dag_family.py --list-families), DAG_VARIANTS (default true,false),
+# Environment: CRAIG (binary, default <repository>/build/craig), KMIN (default 2), DAG_GENERATOR
+# (default bench/gen_dag_family.py; bench/gen_protocol.py has the state machines of issue 19),
+# DAG_FAMILIES (default: all of the generator's --list-families), DAG_VARIANTS (default true,false),
 # CRAIG_VERIFY_ARGS (options added to every run), CRAIG_BENCH_RESULTS (replaces bench/results).
 # See bench/README.md ("Generated families: DAG unrolling against tree unwinding").
 set -uo pipefail
@@ -62,14 +63,17 @@ declare -A REFINEMENTS=([impact]=impact.refinements)
 declare -A ARG_SIZE=([impact]=impact.vertices [bmc]=bmc.bound)
 # The UFO family (ufo, cpufo, bpufo, cp, bp, vinta-box, vinta-boxes) names its figures ufo.*.
 for e in ufo cpufo bpufo cp bp vinta-box vinta-boxes; do REFINEMENTS[$e]=ufo.refinements; ARG_SIZE[$e]=ufo.nodes; done
+# The explicit-value engines: their explicit refinements and the states of the last ARG.
+for e in value value-impact; do REFINEMENTS[$e]=value.refinements.explicit; ARG_SIZE[$e]=value.states; done
 
 stamp=$(date +%Y%m%d-%H%M%S)
 out=${CRAIG_BENCH_RESULTS:-$here/results}/dag_family-$stamp
 tasks=$out/tasks
 mkdir -p "$out"
-families=${DAG_FAMILIES:-$(python3 "$here/gen_dag_family.py" --list-families | paste -sd, -)}
+generator=${DAG_GENERATOR:-$here/gen_dag_family.py}
+families=${DAG_FAMILIES:-$(python3 "$generator" --list-families | paste -sd, -)}
 variants=${DAG_VARIANTS:-true,false}
-if ! python3 "$here/gen_dag_family.py" "$tasks" --kmin "$kmin" --kmax "$kmax" \
+if ! python3 "$generator" "$tasks" --kmin "$kmin" --kmax "$kmax" \
   --families "$families" --variants "$variants"; then
   echo "bench/dag_family.sh: the generator failed" >&2
   exit 2
