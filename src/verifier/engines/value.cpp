@@ -34,6 +34,7 @@
 
 #include "base/stopwatch.hpp"
 #include "verifier/domains/atoms.hpp"
+#include "verifier/domains/valuation_index.hpp"
 #include "verifier/domains/cartesian_post.hpp"
 #include "verifier/domains/value_transfer.hpp"
 #include "verifier/encoding/dag_refine.hpp"
@@ -154,6 +155,7 @@ private:
     std::vector<State> states_;
     std::vector<Binding> arena_;
     std::vector<std::vector<std::uint32_t>> at_;  // reached states per plain location (alive ones)
+    std::vector<ValuationIndex> index_;           // the same, for the covering check
     std::deque<std::uint32_t> waitlist_;
     // (covering state, state whose successor it covered): re-expanded when the first is pruned.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> covers_;
@@ -214,28 +216,16 @@ void ValueAnalysis::adjust_precision(LocId l, Valuation& post) {
 }
 
 std::uint32_t ValueAnalysis::covering(LocId l, std::span<const Binding> b, std::span<const std::uint8_t> lits) const {
-    for (std::uint32_t r : at_[l]) {
-        const std::span<const Binding> rb = bindings(states_[r]);
-        if (rb.size() > b.size()) continue;
-        // r's known literals must be known alike in the new state.
-        const std::span<const std::uint8_t> rl = literals(states_[r]);
-        bool implied = true;
-        for (std::size_t i = 0; i < rl.size() && implied; ++i)
-            if (rl[i] != 2 && (i >= lits.size() || lits[i] != rl[i])) implied = false;
-        if (!implied) continue;
-        // rb ⊆ b (both sorted by variable)
-        std::size_t j = 0;
-        bool subset = true;
-        for (const Binding& x : rb) {
-            while (j < b.size() && b[j].var < x.var) ++j;
-            if (j == b.size() || b[j] != x) {
-                subset = false;
-                break;
-            }
-        }
-        if (subset) return r;
-    }
-    return kNone;
+    const std::uint32_t r = index_[l].find_subset(
+        b, [&](std::uint32_t id) { return bindings(states_[id]); },
+        [&](std::uint32_t id) {
+            // The covering state's known literals must be known alike in the new state.
+            const std::span<const std::uint8_t> rl = literals(states_[id]);
+            for (std::size_t i = 0; i < rl.size(); ++i)
+                if (rl[i] != 2 && (i >= lits.size() || lits[i] != rl[i])) return false;
+            return true;
+        });
+    return r == ValuationIndex::kNoState ? kNone : r;
 }
 
 void ValueAnalysis::reset() {
@@ -244,9 +234,11 @@ void ValueAnalysis::reset() {
     lits_.clear();
     covers_.clear();
     at_.assign(plain_.locs.size(), {});
+    index_.assign(plain_.locs.size(), {});
     states_.push_back({plain_.entry, 0, 0, kNone, 0});
     states_.back().epoch = epoch_;
     at_[plain_.entry].push_back(0);
+    index_[plain_.entry].insert(0, {});
     waitlist_.assign(1, 0);
 }
 
@@ -265,7 +257,11 @@ void ValueAnalysis::prune(std::uint32_t c) {
             *link = states_[c].next_sibling;
             break;
         }
-    for (auto& list : at_) std::erase_if(list, [&](std::uint32_t x) { return !states_[x].alive; });
+    for (LocId l = 0; l < at_.size(); ++l)
+        if (std::erase_if(at_[l], [&](std::uint32_t x) { return !states_[x].alive; }) > 0) {
+            index_[l].clear();
+            for (std::uint32_t x : at_[l]) index_[l].insert(x, bindings(states_[x]));
+        }
     std::erase_if(waitlist_, [&](std::uint32_t x) { return !states_[x].alive; });
     waitlist_.push_front(p);
     std::erase_if(covers_, [&](const std::pair<std::uint32_t, std::uint32_t>& cv) {
@@ -331,6 +327,7 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
             // s is not fully expanded; a refinement prunes it (it is on the error path).
             if (target) return id;
             at_[to].push_back(id);
+            index_[to].insert(id, bindings(states_[id]));
             waitlist_.push_back(id);
         }
     }
