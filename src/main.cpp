@@ -29,6 +29,7 @@
 #include "smtlib/options.hpp"
 #include "smt/solver.hpp"
 #include "verifier/engines/engine.hpp"
+#include "verifier/testgen/testgen.hpp"
 #include "verifier/verify.hpp"
 
 namespace {
@@ -239,6 +240,18 @@ int exit_code(verifier::VerifyStatus s) {
     return cli::kInternalError;
 }
 
+int exit_code(verifier::TestgenStatus s) {
+    using S = verifier::TestgenStatus;
+    switch (s) {
+        case S::Done: return cli::kOk;
+        case S::InputError: return cli::kInputError;
+        case S::Unsupported: return cli::kUnsupported;
+        case S::ResourceLimit: return cli::kResourceLimit;
+        case S::IoError: return cli::kIoError;
+    }
+    return cli::kInternalError;
+}
+
 frontend::DataModel parse_data_model(const std::string& s) {
     return s == "LP64" ? frontend::DataModel::LP64 : frontend::DataModel::ILP32;
 }
@@ -372,6 +385,33 @@ int main(int argc, char** argv) {
     chc_cmd->add_flag("--stats", co.stats, "Print statistics on stderr after the answer");
     EngineOptions chc_engine_options;
     chc_engine_options.add(*chc_cmd, registry);
+    verifier::TestgenOptions to;
+    CommonOptions testgen_common;
+    std::string testgen_data_model, cover = "statements";
+    bool no_learning = false;
+    CLI::App* testgen = app.add_subcommand(
+        "testgen",
+        "Generate tests by lazy annotation (Test-Comp format): a test per reachable goal, and the goals proved "
+        "unreachable");
+    testgen->add_option("file", to.input, "C file or SV-COMP task file (.yml)")->required();
+    add_common(*testgen, testgen_common);
+    testgen->add_option("--output", to.output, "Test suite folder (with --zip: OUTPUT.zip)")->capture_default_str();
+    testgen->add_flag("--zip", to.zip, "Write the suite as OUTPUT.zip (folder test-suite/ inside), as Test-Comp does");
+    testgen
+        ->add_option("--cover", cover,
+                     "Goals: statements (every statement of the plain CFG), branches (every branch outcome), "
+                     "error (the call of reach_error)")
+        ->check(CLI::IsMember({"statements", "branches", "error"}))
+        ->capture_default_str();
+    testgen->add_flag("--no-learning", no_learning,
+                      "DART-style search without learned labels (the baseline that shows what learning buys)");
+    testgen->add_option("--data-model", testgen_data_model, "ILP32 or LP64 (default: the task's, else ILP32)")
+        ->check(CLI::IsMember({"ILP32", "LP64"}));
+    testgen
+        ->add_option("--recursion-depth", to.lowering.recursion_depth,
+                     "Inline recursive calls this deep (goals behind deeper calls stay undecided)")
+        ->capture_default_str();
+    testgen->add_flag("--stats", to.stats, "Print the search statistics after the summary");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -391,6 +431,18 @@ int main(int argc, char** argv) {
         co.check_certificates = chc_common.check_certificates;
         apply_memory_limit(chc_common.memory_mb);
         start_watchdog(chc_common.timeout, "unknown\n", "unknown\n");
+    } else if (*testgen) {
+        to.cover = cover == "branches" ? verifier::Coverage::Branches
+                   : cover == "error"  ? verifier::Coverage::Error
+                                       : verifier::Coverage::Statements;
+        to.learning = !no_learning;
+        if (!testgen_data_model.empty()) to.data_model = parse_data_model(testgen_data_model);
+        to.timeout = testgen_common.timeout;
+        to.memory_mb = testgen_common.memory_mb;
+        to.producer = std::string("craig ") + CRAIG_VERSION;
+        apply_memory_limit(testgen_common.memory_mb);
+        start_watchdog(testgen_common.timeout, "Search stopped: timeout before the tests were written\n",
+                       "Search stopped: interrupted before the tests were written\n");
     } else if (*verify) {
         if (list_engines) {
             for (const verifier::EngineInfo& e : registry.all()) {
@@ -425,6 +477,7 @@ int main(int argc, char** argv) {
         if (*solve || *itp_cmd) return run_solve(file, common);
         if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
         if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
+        if (*testgen) return exit_code(verifier::run_testgen(to, std::cout, std::cerr));
     } catch (const std::bad_alloc&) {
         std::cout.flush();
         if (*verify) std::cout << verifier::memory_report(vo) << std::flush;

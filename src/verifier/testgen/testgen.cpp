@@ -1,0 +1,189 @@
+#include "verifier/testgen/testgen.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <ostream>
+#include <set>
+
+#include "base/budget.hpp"
+#include "base/interrupt.hpp"
+#include "base/statistics.hpp"
+#include "frontend/frontend.hpp"
+#include "frontend/interpreter.hpp"
+#include "frontend/task.hpp"
+#include "smt/terms/term.hpp"
+#include "verifier/lazy/lazy_search.hpp"
+#include "verifier/testgen/testcomp_suite.hpp"
+#include "verifier/witness/sha256.hpp"
+#include "verifier/witness/witness.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool has_suffix(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Whether the replayed run passes the goal: the error goal needs the error; an edge goal a
+// step of the run at the edge's source place (its first statement or condition), and when the
+// edge starts with a branch outcome, that branch step with the same outcome (the interpreter
+// prints conditions as the lowering labels edges: "[c]" taken, "[!(c)]" not taken).
+bool passes(const frontend::ReplayResult& r, const Goal& g) {
+    if (g.edge == kNoEdge) return r.outcome == frontend::ReplayOutcome::ReachedError;
+    const std::string first = g.label.substr(0, g.label.find("; "));
+    const bool branch = !first.empty() && first.front() == '[';
+    return std::any_of(r.trace.begin(), r.trace.end(), [&](const frontend::TraceStep& s) {
+        if (s.loc.line != g.loc.line || s.loc.col != g.loc.col) return false;
+        if (!branch) return true;
+        return s.kind == frontend::TraceStep::Branch &&
+               (s.taken ? "[" + s.text + "]" : "[!(" + s.text + ")]") == first;
+    });
+}
+
+std::string describe(const Goal& g) { return g.loc.str() + " " + g.label; }
+
+// The Test-Comp inputs of a path: the values of __VERIFIER_nondet_* calls (uninitialised
+// variables and extern globals are no inputs of a test harness).
+std::vector<TestInput> test_inputs(const Counterexample& cex) {
+    std::vector<TestInput> in;
+    for (const InputValue& v : cex.inputs)
+        if (v.input.source.rfind("__VERIFIER_nondet_", 0) == 0)
+            in.push_back(TestInput{v.text, frontend::to_string(v.input.type)});
+    return in;
+}
+
+TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
+    const auto start = Clock::now();
+    std::string c_file = o.input;
+    frontend::DataModel dm = frontend::DataModel::ILP32;
+    std::error_code ec;
+    if (std::filesystem::is_directory(o.input, ec))
+        throw frontend::InputError(o.input, "is a directory, not a C file or task file");
+    if (has_suffix(o.input, ".yml") || has_suffix(o.input, ".yaml")) {
+        const frontend::Task task = frontend::read_task_file(o.input);
+        if (task.input_files.size() != 1)
+            throw frontend::Unsupported(frontend::SourceLocation{o.input, 0, 0},
+                                        "task with " + std::to_string(task.input_files.size()) + " input files");
+        c_file = task.input_files.front();
+        dm = task.data_model;
+    }
+    if (o.data_model) dm = *o.data_model;
+    const frontend::TranslationUnit tu = frontend::parse_translation_unit(c_file, dm);
+    if (!tu.main_function() || !tu.main_function()->body)
+        throw frontend::ParseError(frontend::SourceLocation{c_file, 0, 0}, "the program has no definition of main");
+
+    smt::TermManager tm;
+    const Program plain = lower(tu, tm, o.lowering);
+    const GoalProgram gp = goal_program(plain, o.cover);
+    const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
+                                                                        std::chrono::duration<double>(o.timeout)))
+                                            : std::nullopt,
+                              o.memory_mb);
+
+    std::vector<LocId> targets;
+    for (const Goal& g : gp.goals) targets.push_back(g.target);
+    LazyOptions lo;
+    lo.learning = o.learning;
+    lo.stop_at_goal = false;
+    const LazyOutcome found = lazy_annotation(gp.program, targets, lo, budget);
+
+    // Tests, checked by replay; a test that passes goals found later is not written twice.
+    SuiteMetadata meta;
+    meta.specification = o.cover == Coverage::Branches ? kCoverBranchesSpec
+                         : o.cover == Coverage::Error  ? kCoverErrorSpec
+                                                       : kCoverStatementsSpec;
+    meta.program_file = c_file;
+    meta.program_hash = sha256_file(c_file);
+    meta.data_model = dm;
+    meta.producer = o.producer;
+    meta.creation_time = utc_now();
+    TestSuite suite(meta);
+    std::vector<std::uint8_t> covered(gp.goals.size(), 0);
+    std::size_t reached = 0, replay_failures = 0;
+    std::set<std::vector<std::uint64_t>> written;
+    for (const auto& [target, cex] : found.reached) {
+        const auto gi = static_cast<std::size_t>(
+            std::find_if(gp.goals.begin(), gp.goals.end(), [&](const Goal& g) { return g.target == target; }) -
+            gp.goals.begin());
+        if (gi == gp.goals.size()) continue;
+        ++reached;
+        std::vector<std::uint64_t> bits;
+        for (const InputValue& v : cex.inputs) bits.push_back(v.bits);
+        const frontend::ReplayResult r = frontend::replay(tu, bits);
+        if (!passes(r, gp.goals[gi])) {
+            ++replay_failures;
+            err << "craig: warning: the test for " << describe(gp.goals[gi])
+                << " does not pass the goal when replayed (" << frontend::to_string(r.outcome) << "); not written\n";
+            continue;
+        }
+        if (covered[gi]) continue;  // an earlier test passes this goal
+        for (std::size_t j = 0; j < gp.goals.size(); ++j)
+            if (!covered[j] && passes(r, gp.goals[j])) covered[j] = 1;
+        if (!written.insert(bits).second) continue;
+        suite.add(TestCase{test_inputs(cex), describe(gp.goals[gi]),
+                           r.outcome == frontend::ReplayOutcome::ReachedError});
+    }
+    if (o.zip)
+        suite.write_zip(o.output + ".zip");
+    else
+        suite.write_folder(o.output);
+
+    std::set<LocId> unreachable(found.unreachable.begin(), found.unreachable.end());
+    const std::size_t n_unreachable = unreachable.size();
+    const std::size_t n_covered = static_cast<std::size_t>(std::count(covered.begin(), covered.end(), 1));
+    out << "Goals: " << gp.goals.size() << " (" << coverage_name(o.cover) << "): " << n_covered << " covered, "
+        << n_unreachable << " unreachable, " << gp.goals.size() - n_covered - n_unreachable << " undecided\n";
+    out << "Tests: " << suite.tests().size() << " written to " << (o.zip ? o.output + ".zip" : o.output + "/")
+        << " (each replayed to its goal)\n";
+    for (const Goal& g : gp.goals)
+        if (unreachable.count(g.target)) out << "  unreachable: " << describe(g) << "\n";
+    const bool stopped = !found.complete;
+    if (stopped) out << "Search stopped: " << found.reason << "\n";
+    if (o.stats) {
+        base::Statistics stats;
+        const LazyStats& ls = found.stats;
+        stats.count("lazy.decisions", ls.decisions);
+        stats.count("lazy.backtracks", ls.backtracks);
+        stats.count("lazy.labels.edges", ls.learned_edge_labels);
+        stats.count("lazy.labels.locations", ls.learned_location_labels);
+        stats.count("lazy.strengthen.rounds", ls.strengthen_rounds);
+        stats.count("lazy.tau0", ls.tau0);
+        stats.count("testgen.goals", gp.goals.size());
+        stats.count("testgen.covered", n_covered);
+        stats.count("testgen.unreachable", n_unreachable);
+        stats.count("testgen.tests", suite.tests().size());
+        stats.count("testgen.paths", reached);
+        stats.count("testgen.replay_failures", replay_failures);
+        stats.seconds("time.total", base::seconds_since(start));
+        out << "Statistics:\n";
+        stats.print(out);
+    }
+    out.flush();
+    return stopped && (budget.timed_out() || base::interrupted()) ? TestgenStatus::ResourceLimit
+                                                                   : TestgenStatus::Done;
+}
+
+}  // namespace
+
+TestgenStatus run_testgen(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
+    auto error = [&](const std::string& message, TestgenStatus status) {
+        out.flush();
+        err << "craig: error: " << message << "\n";
+        return status;
+    };
+    try {
+        return generate(o, out, err);
+    } catch (const frontend::Unsupported& e) {
+        return error("unsupported: " + e.location().str() + ": " + e.construct(), TestgenStatus::Unsupported);
+    } catch (const frontend::InputError& e) {
+        return error(e.what(), TestgenStatus::IoError);
+    } catch (const frontend::ParseError& e) {
+        return error(e.what(), TestgenStatus::InputError);
+    }
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# testgen.sh CRAIG CASES BENCH — `craig testgen` (issue 20) on the programs of tests/testgen:
+# goals covered / unreachable per coverage kind, with and without learning, the Test-Comp files
+# (metadata, typed inputs, the zip), and every test run by bench/testcov.sh (the program
+# compiled by gcc with the Test-Comp harness and --coverage): each test must execute its goal's
+# line, error tests must reach reach_error. Errors: missing file and directory (6), syntax (3).
+# Skipped (exit 77) without gcc and gcov.
+# Prints `ok NAME` / `FAIL NAME: why` and `N passed, M failed`; exit status 1 if anything failed.
+set -u
+craig=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+cases=$(cd "$2" && pwd)
+testcov=$(cd "$3" && pwd)/testcov.sh
+source "$(dirname "$0")/lib.sh"
+if ! command -v gcc >/dev/null 2>&1 || ! command -v gcov >/dev/null 2>&1; then
+  echo "skipped: gcc or gcov not installed"
+  exit 77
+fi
+
+# summary NAME: the figures of the "Goals:" line as "goals covered unreachable undecided".
+summary() {
+  sed -n 's/^Goals: \([0-9]*\) ([a-z]*): \([0-9]*\) covered, \([0-9]*\) unreachable, \([0-9]*\) undecided$/\1 \2 \3 \4/p' "$tmp/out"
+}
+
+# gen NAME FILE WANT ARGS...: craig testgen must end with exit 0 and the summary WANT
+# ("goals covered unreachable undecided"); then every test must pass bench/testcov.sh --check-goals.
+gen() {
+  local name=$1 file=$2 want=$3
+  shift 3
+  rm -rf "$tmp/suite" "$tmp/suite.zip"
+  if run "$name" 0 testgen "$cases/$file" --output "$tmp/suite" --timeout 50 "$@"; then
+    local got
+    got=$(summary)
+    if [ "$got" = "$want" ]; then ok "$name"; else fail "$name" "summary '$got', expected '$want'"; fi
+    if [ -d "$tmp/suite" ]; then
+      if "$testcov" "$cases/$file" "$tmp/suite" --check-goals >"$tmp/cov" 2>&1; then
+        ok "$name.replay"
+      else
+        fail "$name.replay" "$(head -3 "$tmp/cov")"
+      fi
+    fi
+  fi
+}
+
+gen branches.statements branches.c "19 17 2 0"
+gen branches.branches branches.c "10 9 1 0" --cover branches
+gen branches.no_learning branches.c "10 9 1 0" --cover branches --no-learning
+gen error.error error.c "1 1 0 0" --cover error
+gen no_error.error no_error.c "1 0 1 0" --cover error
+
+# The suite's files: metadata of coverage-branches, typed inputs, goal comments; the error test
+# marked coversError and reaching reach_error under the harness (exit 107).
+if run files 0 testgen "$cases/branches.c" --cover branches --output "$tmp/files"; then
+  if grep -q "<specification>COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )</specification>" \
+    "$tmp/files/metadata.xml" && grep -q '<input type="unsigned char">200</input>' "$tmp/files"/test-*.xml &&
+    grep -q '<!-- craig goal: ' "$tmp/files/test-1.xml"; then
+    ok files
+  else
+    fail files "metadata or test files not as expected"
+  fi
+fi
+if run error_test 0 testgen "$cases/error.c" --cover error --output "$tmp/err"; then
+  if grep -q 'coversError="true"' "$tmp/err/test-1.xml" &&
+    "$testcov" "$cases/error.c" "$tmp/err" | grep -q '^tests=1 errors=1 '; then
+    ok error_test
+  else
+    fail error_test "the error test does not reach reach_error"
+  fi
+fi
+
+# --zip: one archive with the folder test-suite/ inside, readable by unzip (or python's zipfile).
+if run zip 0 testgen "$cases/branches.c" --cover branches --output "$tmp/z" --zip; then
+  if [ -f "$tmp/z.zip" ] && [ ! -e "$tmp/z" ] && "$testcov" "$cases/branches.c" "$tmp/z.zip" >"$tmp/cov" 2>&1 &&
+    grep -q '^tests=[1-9]' "$tmp/cov"; then
+    ok zip
+  else
+    fail zip "no readable archive: $(head -2 "$tmp/cov" 2>/dev/null)"
+  fi
+fi
+
+# Statistics: the paper's measure (backtracks) and the learned labels.
+if run stats 0 testgen "$cases/branches.c" --output "$tmp/s" --stats; then
+  if has out "lazy.backtracks:" && has out "testgen.tests:"; then ok stats; else fail stats "no statistics"; fi
+fi
+
+# Errors.
+if run missing 6 testgen "$tmp/none.c"; then ok missing; fi
+if run directory 6 testgen "$tmp"; then
+  if has err "is a directory"; then ok directory; else fail directory "no message"; fi
+fi
+printf 'int main(void) { return 0 }\n' >"$tmp/bad.c"
+if run syntax 3 testgen "$tmp/bad.c" --output "$tmp/bad"; then
+  if has err "bad.c:1:"; then ok syntax; else fail syntax "no position"; fi
+fi
+if run cover_value 2 testgen "$cases/branches.c" --cover paths; then ok cover_value; fi
+finish
