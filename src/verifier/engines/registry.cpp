@@ -16,6 +16,7 @@ const EngineInfo& vinta_box_engine();
 const EngineInfo& vinta_boxes_engine();
 const EngineInfo& value_engine();
 const EngineInfo& value_impact_engine();
+const EngineInfo& lazy_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -32,6 +33,7 @@ const EngineRegistry& builtin_engines() {
         r.add(vinta_boxes_engine());
         r.add(value_engine());
         r.add(value_impact_engine());
+        r.add(lazy_engine());
         return r;
     }();
     return registry;

@@ -1,0 +1,111 @@
+// Engine `lazy`: lazy annotation (McMillan, "Lazy Annotation for Program Testing and
+// Verification"; issue 20) with the error location (and the recursion bound's location) as the
+// goals, over the large-block program (lazy/lazy_search.hpp).
+//
+// Verdicts: FALSE with the path the exact check found to the error (replayed by the gate);
+// TRUE with the labels at τ's bottom as the invariant map (justified, so inductive; valid at the
+// entry; false at the error), or, without learning, with the bound within which every
+// execution ends; UNKNOWN when the recursion bound's location is reached, at the end of the
+// budget ("timeout at tau0 8") or when a solver or the interpolation cannot answer.
+#include <string>
+
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
+#include "verifier/lazy/lazy_search.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+class LazyEngine final : public Engine {
+public:
+    explicit LazyEngine(const EngineSettings& s) : s_(s) {}
+
+    Verdict solve(const Program& blocks, const base::Budget& budget) override {
+        LazyOptions o;
+        o.learning = s_.flag("lazy-learning");
+        o.tau0 = s_.number("lazy-tau0");
+        o.stop_at_goal = true;
+        o.operator_rounds = s_.operator_rounds;
+        o.check_models = s_.check_models;
+        o.check_certificates = s_.check_certificates;
+        o.itp = itp_options(s_);
+        std::vector<LocId> goals{blocks.error};
+        if (blocks.truncated != kNoLoc) goals.push_back(blocks.truncated);
+        LazyOutcome r =
+            lazy_annotation(blocks, goals, o, budget, [this](const std::function<std::string()>& st) { progress(st); });
+        Verdict v;
+        if (!r.reached.empty()) {
+            if (r.reached.front().first == blocks.error) {
+                v.kind = VerdictKind::False;
+                v.cex = std::move(r.reached.front().second);
+                v.reason = "error path of " + std::to_string(v.cex.plain_path.size()) + " edges at tau0 " +
+                           std::to_string(r.stats.tau0);
+            } else {
+                v.reason = "a call deeper than the recursion bound is reachable (" +
+                           (blocks.plain().approximations.empty() ? std::string("recursion inlined to a bound")
+                                                                  : blocks.plain().approximations.front()) +
+                           "); raise --recursion-depth";
+            }
+        } else if (r.complete && !r.labels.empty()) {
+            v.kind = VerdictKind::True;
+            v.certificate.invariants = std::move(r.labels);
+            v.reason = "inductive labels at tau0 " + std::to_string(r.stats.tau0);
+        } else if (r.complete && r.complete_bound) {
+            v.kind = VerdictKind::True;
+            v.certificate.complete_bound = r.complete_bound;
+            v.reason =
+                "every path explored (no learning), all ending within " + std::to_string(*r.complete_bound) + " blocks";
+        } else {
+            v.reason = r.reason.empty() ? std::string("lazy annotation incomplete") : r.reason;
+        }
+        const LazyStats& st = r.stats;
+        base::Statistics& out = v.stats;
+        out.count("lazy.decisions", st.decisions);
+        out.count("lazy.backtracks", st.backtracks);
+        out.count("lazy.labels.edges", st.learned_edge_labels);
+        out.count("lazy.labels.locations", st.learned_location_labels);
+        out.count("lazy.labels.subsumed", st.subsumed_labels);
+        out.count("lazy.strengthen-rounds", st.strengthen_rounds);
+        out.count("lazy.labels.inductive", st.inductive_labels);
+        out.count("lazy.labels.dropped", st.dropped_labels);
+        out.count("lazy.tau0", st.tau0);
+        out.count("lazy.back-edges", st.back_edges);
+        out.count("lazy.max-depth", st.max_depth);
+        out.count("lazy.queries", st.queries);
+        out.count("lazy.exact-queries", st.exact_queries);
+        out.count("lazy.operator-instances", st.operator_instances);
+        out.seconds("lazy.time.search", st.search_seconds);
+        out.seconds("lazy.time.learn", st.learn_seconds);
+        out.seconds("lazy.time.strengthen", st.strengthen_seconds);
+        return v;
+    }
+
+private:
+    EngineSettings s_;
+};
+
+constexpr EngineOption kLazyOptions[] = {
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
+    {"lazy-learning", OptionKind::Flag, "true",
+     "learn interpolant labels (--no-lazy-learning: the DART baseline, bounded symbolic execution of every feasible "
+     "path, TRUE only when every path ends)"},
+    {"lazy-tau0", OptionKind::Unsigned, "1",
+     "the first time-to-live bound tau0 (back edges a path may take), doubled after each round"},
+};
+
+}  // namespace
+
+const EngineInfo& lazy_engine() {
+    static const EngineInfo info{
+        "lazy",
+        "lazy annotation (McMillan): symbolic execution of feasible paths that learns interpolant labels on edges and "
+        "locations, with a time-to-live bound and inductive strengthening for loops",
+        kLazyOptions,
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<LazyEngine>(s); }};
+    return info;
+}
+
+}  // namespace craig::verifier

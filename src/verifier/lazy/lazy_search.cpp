@@ -1,0 +1,439 @@
+#include "verifier/lazy/lazy_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "base/stopwatch.hpp"
+#include "itp/interpolation.hpp"
+#include "itp/simplify.hpp"
+#include "smt/solver.hpp"
+#include "verifier/encoding/block_path.hpp"
+#include "verifier/encoding/exact_check.hpp"
+#include "verifier/encoding/path_encoding.hpp"
+#include "verifier/lazy/annotation.hpp"
+#include "verifier/lazy/time_to_live.hpp"
+#include "verifier/program/cur_next.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+using smt::Term;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kSimplifyLevel = 2;  // as impact's labels: constant propagation, bound subsumption
+
+class LazySearch {
+public:
+    LazySearch(const Program& p, std::span<const LocId> goals, const LazyOptions& o, const base::Budget& budget,
+               const LazyProgress& progress)
+        : orig_(p),
+          ttl_(instrument_time_to_live(p)),
+          prog_(ttl_.program),
+          tm_(p.terms()),
+          o_(o),
+          budget_(budget),
+          progress_(progress),
+          goal_(p.locs.size(), 0),
+          annotation_(tm_, p.locs.size(), p.edges.size(), solver_options()) {
+        for (LocId g : goals) goal_.at(g) = 1;
+        remaining_ = static_cast<std::size_t>(std::count(goal_.begin(), goal_.end(), 1));
+        out_.stats.back_edges = ttl_.back_edges;
+    }
+
+    LazyOutcome run();
+
+private:
+    struct Frame {
+        PathEncoding::NodeId node;
+        LocId loc;
+        EdgeId via;          // the edge into the node (unused at the root)
+        std::uint32_t next;  // the next out-edge to try
+        long long tau;       // τ's value at the node (constant along a path)
+    };
+    enum class Round { Done, Stopped, Unknown };
+    // The answer of an exact query for the edge from the top frame to `child`.
+    struct Learned {
+        smt::Result result = smt::Result::Unknown;
+        std::string why;
+    };
+
+    smt::SolverOptions solver_options() const {
+        smt::SolverOptions so;
+        so.check_models = o_.check_models;
+        so.check_certificates = o_.check_certificates;
+        so.deadline = budget_.deadline();
+        return so;
+    }
+    Term tau_cur() const { return prog_.vars[ttl_.tau].cur; }
+    Term tau_below(long long d) {
+        return tm_.mk_lt(tau_cur(), tm_.mk_numeral(static_cast<long>(d), smt::SortTable::Int));
+    }
+    // χ(s) ⊨ φ for the state of the top frame (its path is asserted in search_).
+    bool entails(const Frame& f, Term phi);
+    Round intra(unsigned tau0);
+    // The exact query (χ(top), Sem(e) ∧ ¬A(l2)'): Unsat learns e's label (with `learn`), Sat
+    // leaves the path's counterexample in cex_.
+    Learned query(EdgeId e, PathEncoding::NodeId child, bool learn);
+    Term conjoin(const Frame& f);
+    bool strengthen();
+    void finish_complete(std::vector<Term> labels);
+
+    const Program& orig_;
+    TimeToLive ttl_;
+    const Program& prog_;
+    smt::TermManager& tm_;
+    LazyOptions o_;
+    base::Budget budget_;
+    const LazyProgress& progress_;
+    std::vector<std::uint8_t> goal_;  // 1: a remaining goal, 2: reached
+    std::size_t remaining_ = 0;
+    Annotation annotation_;
+    std::optional<PathEncoding> enc_;
+    std::unique_ptr<smt::Solver> search_;
+    std::vector<Frame> stack_;
+    unsigned tau0_ = 0;
+    bool cut_ = false;  // some path was cut by τ in this round
+    std::size_t depth_max_ = 0;
+    Counterexample cex_;
+    std::string why_;
+    LazyOutcome out_;
+};
+
+bool LazySearch::entails(const Frame& f, Term phi) {
+    if (phi == tm_.mk_true()) return true;
+    if (phi == tm_.mk_false()) return false;
+    ++out_.stats.queries;
+    const Term q[1] = {tm_.mk_not(enc_->at(f.node, phi))};
+    return search_->check(q) == smt::Result::Unsat;
+}
+
+LazySearch::Learned LazySearch::query(EdgeId e, PathEncoding::NodeId child, bool learn) {
+    const auto t0 = Clock::now();
+    ++out_.stats.exact_queries;
+    const LocId l2 = prog_.edges[e].dst;
+    const Term not_target =
+        annotation_.location_labels(l2).empty() ? tm_.mk_true() : tm_.mk_not(enc_->at(child, annotation_.at(l2)));
+    Learned r;
+    // Gomory cuts first, as impact: a cut within one partition interpolates like any lemma; a
+    // proof whose cut mixed the partitions is solved again without cuts.
+    for (const bool cuts : {true, false}) {
+        smt::SolverOptions so = solver_options();
+        so.produce_proofs = learn;
+        so.produce_interpolants = learn;
+        so.lia_cuts = cuts;
+        smt::Solver s(tm_, so);
+        std::vector<std::uint32_t> part;
+        std::vector<OperatorRefinement> ops;
+        ops.emplace_back(tm_);
+        ops.emplace_back(tm_);
+        auto add = [&](Term f, std::uint32_t p) {
+            ops[p].scan(f);
+            const smt::AssertionId id = s.assert_formula(f);
+            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+            part[id] = p;
+        };
+        // A = χ(s1): τ's start and the steps of the path; B = Sem(e) ∧ ¬A(l2)'.
+        add(tm_.mk_eq(enc_->at(stack_.front().node, tau_cur()), tm_.mk_numeral(tau0_, smt::SortTable::Int)), 0);
+        for (std::size_t k = 1; k < stack_.size(); ++k) add(enc_->step(stack_[k].node), 0);
+        add(enc_->step(child), 1);
+        if (not_target != tm_.mk_true()) add(not_target, 1);
+        const ExactCheck c = exact_check(s, ops, {}, o_.operator_rounds, [&](std::size_t g, smt::AssertionId id, Term) {
+            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+            part[id] = static_cast<std::uint32_t>(g);
+        });
+        out_.stats.operator_instances += c.instances;
+        r.result = c.result;
+        if (c.result == smt::Result::Unknown) {
+            r.why = c.out_of_rounds ? "operator refinement budget on a path" : c.why(s);
+            break;
+        }
+        if (c.result == smt::Result::Sat) {
+            std::vector<EdgeId> path;
+            std::vector<AuxRenaming> renamed;
+            for (std::size_t k = 1; k < stack_.size(); ++k) {
+                path.push_back(stack_[k].via);
+                renamed.push_back(enc_->renamed(stack_[k].node));
+            }
+            path.push_back(e);
+            renamed.push_back(enc_->renamed(child));
+            cex_ = block_path_counterexample(prog_, path, renamed, s.model());
+            break;
+        }
+        if (!learn) break;
+        smt::SmtProof proof;
+        try {
+            proof = s.proof();
+        } catch (const smt::ProofError& err) {
+            r.result = smt::Result::Unknown;
+            r.why = std::string("no proof of a blocked edge: ") + err.what();
+            if (cuts) continue;
+            break;
+        }
+        itp::ItpOptions io = o_.itp;
+        io.deadline = budget_.deadline();
+        const itp::InterpolationResult ir = itp::binary_interpolant(tm_, proof, part, io);
+        if (!ir.ok()) {
+            r.result = smt::Result::Unknown;
+            r.why = "interpolation: " + ir.unknown_reason;
+            if (cuts) continue;
+            break;
+        }
+        const Term raw = itp::simplify_interpolant(tm_, ir.interpolants.at(0), kSimplifyLevel);
+        const std::optional<Term> phi = enc_->to_cur(stack_.back().node, raw);
+        if (!phi) {
+            r.result = smt::Result::Unknown;
+            r.why = "an interpolant has symbols other than the program variables";
+            break;
+        }
+        annotation_.add_edge(e, *phi);
+        ++out_.stats.learned_edge_labels;
+        break;
+    }
+    out_.stats.learn_seconds += base::seconds_since(t0);
+    return r;
+}
+
+// CONJOIN: per out-edge the τ label or the newest learned label that blocks the state (the
+// whole disjunction A(e) when no single label does).
+Term LazySearch::conjoin(const Frame& f) {
+    std::vector<Term> parts;
+    for (EdgeId e : prog_.out(f.loc)) {
+        const long long d = ttl_.decrements[e];
+        if (f.tau < d) {
+            parts.push_back(tau_below(d));
+            continue;
+        }
+        const std::span<const Term> labels = annotation_.edge_labels(e);
+        Term chosen = annotation_.on(e);
+        for (std::size_t i = labels.size(); i-- > 0;)
+            if (entails(f, labels[i])) {
+                chosen = labels[i];
+                break;
+            }
+        parts.push_back(chosen);
+    }
+    return tm_.mk_and(parts);
+}
+
+LazySearch::Round LazySearch::intra(unsigned tau0) {
+    tau0_ = tau0;
+    cut_ = false;
+    enc_.emplace(prog_);
+    search_ = std::make_unique<smt::Solver>(tm_, solver_options());
+    stack_.clear();
+    const std::string tag = "@z" + std::to_string(tau0) + "_";
+    const PathEncoding::NodeId root = enc_->add_root(tag + "0");
+    search_->assert_formula(
+        tm_.mk_eq(enc_->at(root, tau_cur()), tm_.mk_numeral(static_cast<long>(tau0), smt::SortTable::Int)));
+    stack_.push_back({root, prog_.entry, 0, 0, static_cast<long long>(tau0)});
+    if (o_.learning && entails(stack_.back(), annotation_.at(prog_.entry))) return Round::Done;
+    bool descending = true;
+    std::size_t steps = 0;
+    while (!stack_.empty()) {
+        if ((++steps & 63) == 0) {
+            if (budget_.exhausted()) return Round::Unknown;
+            if (progress_)
+                progress_([&] {
+                    return "tau0 " + std::to_string(tau0_) + ", " + std::to_string(out_.stats.decisions) +
+                           " decisions, " + std::to_string(out_.stats.backtracks) + " backtracks, depth " +
+                           std::to_string(stack_.size()) + ", " + std::to_string(annotation_.location_label_count()) +
+                           " location labels";
+                });
+        }
+        Frame& f = stack_.back();
+        const std::vector<EdgeId>& outs = prog_.out(f.loc);
+        if (f.next == outs.size()) {
+            // CONJOIN: every out-edge is blocked for the state.
+            if (o_.learning) {
+                if (annotation_.add_location(f.loc, conjoin(f))) ++out_.stats.learned_location_labels;
+            }
+            if (descending) ++out_.stats.backtracks;
+            descending = false;
+            const Frame done = f;
+            stack_.pop_back();
+            if (stack_.empty()) break;
+            search_->pop();
+            // LEARN on the parent's edge: the child is now blocked by its location's label.
+            if (o_.learning) {
+                const Learned r = query(done.via, done.node, true);
+                if (r.result != smt::Result::Unsat) {
+                    why_ =
+                        r.result == smt::Result::Sat ? "internal: a blocked state has an execution to a goal" : r.why;
+                    return Round::Unknown;
+                }
+            }
+            ++stack_.back().next;
+            continue;
+        }
+        const EdgeId e = outs[f.next];
+        const long long d = ttl_.decrements[e];
+        if (f.tau < d) {  // blocked by τ < d(e)
+            cut_ = true;
+            ++f.next;
+            continue;
+        }
+        if (o_.learning && !annotation_.edge_labels(e).empty() && entails(f, annotation_.on(e))) {
+            ++f.next;
+            continue;
+        }
+        const LocId l2 = prog_.edges[e].dst;
+        const PathEncoding::NodeId child = enc_->add_step(f.node, e, tag + std::to_string(enc_->size()));
+        search_->push();
+        search_->assert_formula(enc_->step(child));
+        ++out_.stats.queries;
+        std::vector<Term> assume;
+        if (o_.learning && !annotation_.location_labels(l2).empty())
+            assume.push_back(tm_.mk_not(enc_->at(child, annotation_.at(l2))));
+        // Unknown counts as satisfiable: exploring a state is always sound.
+        bool open = search_->check(assume) != smt::Result::Unsat;
+        if (open && goal_[l2] == 1) {
+            const Learned r = query(e, child, o_.learning);
+            if (r.result == smt::Result::Unknown) {
+                why_ = r.why;
+                return Round::Unknown;
+            }
+            if (r.result == smt::Result::Sat) {
+                out_.reached.emplace_back(l2, std::move(cex_));
+                goal_[l2] = 2;
+                if (--remaining_ == 0 || o_.stop_at_goal) return Round::Stopped;
+            } else {
+                open = false;  // no C execution: the label is learned
+            }
+        } else if (!open && o_.learning) {
+            const Learned r = query(e, child, true);
+            if (r.result != smt::Result::Unsat) {
+                why_ =
+                    r.result == smt::Result::Sat ? "internal: a blocked successor has an execution to a goal" : r.why;
+                return Round::Unknown;
+            }
+        }
+        if (!open) {
+            search_->pop();
+            ++stack_.back().next;
+            continue;
+        }
+        ++out_.stats.decisions;
+        const long long tau = f.tau - d;  // f is not used below: the push may move the stack
+        stack_.push_back({child, l2, e, 0, tau});
+        descending = true;
+        depth_max_ = std::max(depth_max_, stack_.size() - 1);
+    }
+    return Round::Done;
+}
+
+// Fig. 3: A_U = the location labels at τ = 0 without the unjustified ones (to a fixed point);
+// true when A_U(entry) is valid (then the labels are the invariant map).
+bool LazySearch::strengthen() {
+    const auto t0 = Clock::now();
+    ++out_.stats.strengthen_rounds;
+    const Program& p = orig_;
+    const CurNext cn = cur_next(p);
+    AuxRenaming tau_zero{{tau_cur(), tm_.mk_numeral(0, smt::SortTable::Int)}};
+    std::vector<std::vector<Term>> cand(p.locs.size());
+    for (LocId l = 0; l < p.locs.size(); ++l)
+        for (Term phi : annotation_.location_labels(l)) {
+            const Term psi = itp::simplify_interpolant(tm_, tm_.substitute(phi, tau_zero), kSimplifyLevel);
+            if (psi != tm_.mk_false() && std::find(cand[l].begin(), cand[l].end(), psi) == cand[l].end())
+                cand[l].push_back(psi);
+        }
+    std::vector<Term> step(p.edges.size());
+    for (EdgeId e = 0; e < p.edges.size(); ++e)
+        step[e] = instantiate(p, p.edges[e], cn.cur, cn.next, "@s", true, nullptr);
+    smt::Solver s(tm_, solver_options());
+    std::vector<Term> disj(p.locs.size());
+    auto refresh = [&](LocId l) { disj[l] = tm_.mk_or(cand[l]); };
+    for (LocId l = 0; l < p.locs.size(); ++l) refresh(l);
+    for (bool changed = true; changed && !budget_.exhausted();) {
+        changed = false;
+        for (LocId l = 0; l < p.locs.size(); ++l)
+            for (std::size_t i = 0; i < cand[l].size();) {
+                bool justified = true;
+                for (EdgeId e : p.out(l)) {
+                    const Term q[3] = {cand[l][i], step[e],
+                                       tm_.mk_not(tm_.substitute(disj[p.edges[e].dst], cn.to_next))};
+                    if (s.check(q) != smt::Result::Unsat) {
+                        justified = false;
+                        break;
+                    }
+                }
+                if (justified) {
+                    ++i;
+                    continue;
+                }
+                ++out_.stats.dropped_labels;
+                cand[l].erase(cand[l].begin() + static_cast<std::ptrdiff_t>(i));
+                refresh(l);
+                changed = true;
+            }
+    }
+    bool proved = false;
+    if (!budget_.exhausted()) {
+        const Term q[1] = {tm_.mk_not(disj[p.entry])};
+        proved = s.check(q) == smt::Result::Unsat;
+    }
+    out_.stats.strengthen_seconds += base::seconds_since(t0);
+    if (budget_.exhausted()) return false;
+    for (LocId l = 0; l < p.locs.size(); ++l) out_.stats.inductive_labels += cand[l].size();
+    if (proved) {
+        finish_complete(std::move(disj));
+        return true;
+    }
+    // A := A ∪ A_U, each label with its justifying labels on the out-edges.
+    for (LocId l = 0; l < p.locs.size(); ++l)
+        for (Term psi : cand[l]) {
+            for (EdgeId e : p.out(l)) annotation_.add_edge(e, psi);
+            annotation_.add_location(l, psi);
+        }
+    return false;
+}
+
+void LazySearch::finish_complete(std::vector<Term> labels) {
+    out_.complete = true;
+    out_.labels = std::move(labels);
+    for (LocId l = 0; l < goal_.size(); ++l)
+        if (goal_[l] == 1) out_.unreachable.push_back(l);
+}
+
+LazyOutcome LazySearch::run() {
+    for (unsigned tau0 = o_.tau0;; tau0 = std::max(1u, 2 * tau0)) {
+        out_.stats.tau0 = tau0;
+        const auto t0 = Clock::now();
+        const Round r = remaining_ == 0 ? Round::Stopped : intra(tau0);
+        out_.stats.search_seconds += base::seconds_since(t0);
+        out_.stats.max_depth = std::max(out_.stats.max_depth, depth_max_);
+        if (r == Round::Stopped) {
+            if (remaining_ == 0) finish_complete({});
+            break;
+        }
+        if (r == Round::Unknown || budget_.exhausted()) {
+            out_.reason = budget_.exhausted() ? std::string(budget_.why()) + " at tau0 " + std::to_string(tau0) : why_;
+            break;
+        }
+        if (!o_.learning) {
+            if (!cut_) {  // every feasible path ended: none is longer than the deepest one
+                finish_complete({});
+                out_.complete_bound = static_cast<unsigned>(depth_max_ + 1);
+                break;
+            }
+            continue;
+        }
+        if (strengthen()) break;
+        if (budget_.exhausted()) {
+            out_.reason = std::string(budget_.why()) + " in strengthening at tau0 " + std::to_string(tau0);
+            break;
+        }
+    }
+    out_.stats.subsumed_labels = annotation_.subsumed();
+    return std::move(out_);
+}
+
+}  // namespace
+
+LazyOutcome lazy_annotation(const Program& program, std::span<const LocId> goals, const LazyOptions& options,
+                            const base::Budget& budget, const LazyProgress& progress) {
+    LazySearch s(program, goals, options, budget, progress);
+    return s.run();
+}
+
+}  // namespace craig::verifier
