@@ -41,9 +41,9 @@ gen() {
   fi
 }
 
-gen branches.statements branches.c "19 17 2 0"
-gen branches.branches branches.c "10 9 1 0" --cover branches
-gen branches.no_learning branches.c "10 9 1 0" --cover branches --no-learning
+gen branches.statements branches.c "16 15 1 0"
+gen branches.branches branches.c "9 8 1 0" --cover branches
+gen branches.no_learning branches.c "9 8 1 0" --cover branches --no-learning
 gen error.error error.c "1 1 0 0" --cover error
 gen no_error.error no_error.c "1 0 1 0" --cover error
 
@@ -58,12 +58,24 @@ if run files 0 testgen "$cases/branches.c" --cover branches --output "$tmp/files
     fail files "metadata or test files not as expected"
   fi
 fi
-if run error_test 0 testgen "$cases/error.c" --cover error --output "$tmp/err"; then
-  if grep -q 'coversError="true"' "$tmp/err/test-1.xml" &&
-    "$testcov" "$cases/error.c" "$tmp/err" | grep -q '^tests=1 errors=1 '; then
+if run error_test 0 testgen "$cases/error.c" --cover error --output "$tmp/errsuite"; then
+  if grep -q 'coversError="true"' "$tmp/errsuite/test-1.xml" &&
+    "$testcov" "$cases/error.c" "$tmp/errsuite" | grep -q '^tests=1 errors=1 '; then
     ok error_test
   else
     fail error_test "the error test does not reach reach_error"
+  fi
+fi
+
+# The goal check itself: a test whose goal names a line it does not execute must be reported.
+if [ -f "$tmp/errsuite/test-1.xml" ]; then
+  sed -i 's|<!-- craig goal: [^ ]*|<!-- craig goal: error.c:12:3|' "$tmp/errsuite/test-1.xml"
+  if "$testcov" "$cases/error.c" "$tmp/errsuite" --check-goals >"$tmp/cov" 2>&1; then
+    fail checker_fails "a wrong goal line passed the check"
+  elif grep -q "goal missed: test-1.xml: line 12" "$tmp/cov"; then
+    ok checker_fails
+  else
+    fail checker_fails "$(head -2 "$tmp/cov")"
   fi
 fi
 

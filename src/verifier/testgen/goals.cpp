@@ -4,10 +4,15 @@ namespace craig::verifier {
 
 namespace {
 
+// A segment "[c]" of the label (segments are joined by "; "): the edge takes a branch outcome.
+bool is_branch_label(const std::string& label) {
+    return label.front() == '[' || label.find("; [") != std::string::npos;
+}
+
 bool is_goal(const Program& plain, EdgeId e, Coverage c) {
     const EdgeProvenance& o = plain.edge_origin(e);
     if (o.loc.line == 0 || o.label.empty()) return false;
-    return c == Coverage::Statements || (c == Coverage::Branches && o.label.front() == '[');
+    return c == Coverage::Statements || (c == Coverage::Branches && is_branch_label(o.label));
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 // Goals are plain edges (a statement or branch outcome is covered when a run takes its edge)
 // or the error location:
 //   Statements  every plain edge with a source place and a statement (label not empty);
-//   Branches    every plain edge that starts with a branch outcome ("[c]" / "[!c]");
+//   Branches    every plain edge that takes a branch outcome (a label segment "[c]" / "[!c]");
 //   Error       the error location (Test-Comp's coverage-error-call).
 // An edge goal e = (l1, l2) becomes a location: e is redirected to a fresh location m_e and a
 // new edge m_e -> l2 with formula true and no writes follows it, so that reaching m_e is
@@ -30,8 +30,8 @@ enum class Coverage : std::uint8_t { Statements, Branches, Error };
 inline constexpr EdgeId kNoEdge = UINT32_MAX;
 
 struct Goal {
-    LocId target = kNoLoc;      // in the goal program
-    EdgeId edge = kNoEdge;      // the plain edge (kNoEdge: the error location)
+    LocId target = kNoLoc;         // in the goal program
+    EdgeId edge = kNoEdge;         // the plain edge (kNoEdge: the error location)
     frontend::SourceLocation loc;  // where the goal is in C
     std::string label;             // "[x > 10]; y = 1", "reach_error"
 };

@@ -70,8 +70,7 @@ void TestSuite::write_folder(const std::string& dir) const {
 void TestSuite::write_zip(const std::string& path) const {
     ZipArchive z;
     z.add("test-suite/metadata.xml", metadata_xml(metadata_));
-    for (std::size_t i = 0; i < tests_.size(); ++i)
-        z.add("test-suite/" + test_file_name(i), testcase_xml(tests_[i]));
+    for (std::size_t i = 0; i < tests_.size(); ++i) z.add("test-suite/" + test_file_name(i), testcase_xml(tests_[i]));
     std::ofstream f(path, std::ios::binary);
     if (!f || !z.write(f) || !f.flush()) throw frontend::InputError(path, "cannot write the test suite archive");
 }

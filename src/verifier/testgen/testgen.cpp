@@ -28,20 +28,40 @@ bool has_suffix(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+// The branch outcomes of an edge label, in order ("[c]", "[!(c)]"; the lowering labels an
+// edge by its statements joined with "; ").
+std::vector<std::string> branch_outcomes(const std::string& label) {
+    std::vector<std::string> out;
+    for (std::size_t at = 0; at < label.size();) {
+        const std::size_t next = std::min(label.find("; ", at), label.size());
+        if (label[at] == '[') out.push_back(label.substr(at, next - at));
+        at = next + 2;
+    }
+    return out;
+}
+
+std::string outcome_text(const frontend::TraceStep& s) { return s.taken ? "[" + s.text + "]" : "[!(" + s.text + ")]"; }
+
 // Whether the replayed run passes the goal: the error goal needs the error; an edge goal a
-// step of the run at the edge's source place (its first statement or condition), and when the
-// edge starts with a branch outcome, that branch step with the same outcome (the interpreter
-// prints conditions as the lowering labels edges: "[c]" taken, "[!(c)]" not taken).
+// step of the run on the edge's source line (the interpreter places an assignment at its '='
+// or declarator, a condition at the condition, the lowering an edge at its first statement)
+// followed by the edge's branch outcomes as the run's next branch steps (the interpreter
+// prints conditions as the lowering labels edges).
 bool passes(const frontend::ReplayResult& r, const Goal& g) {
     if (g.edge == kNoEdge) return r.outcome == frontend::ReplayOutcome::ReachedError;
-    const std::string first = g.label.substr(0, g.label.find("; "));
-    const bool branch = !first.empty() && first.front() == '[';
-    return std::any_of(r.trace.begin(), r.trace.end(), [&](const frontend::TraceStep& s) {
-        if (s.loc.line != g.loc.line || s.loc.col != g.loc.col) return false;
-        if (!branch) return true;
-        return s.kind == frontend::TraceStep::Branch &&
-               (s.taken ? "[" + s.text + "]" : "[!(" + s.text + ")]") == first;
-    });
+    const std::vector<std::string> outcomes = branch_outcomes(g.label);
+    const auto& trace = r.trace;
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        if (trace[i].loc.line != g.loc.line || trace[i].loc.file != g.loc.file) continue;
+        std::size_t k = 0;
+        for (std::size_t j = i; j < trace.size() && k < outcomes.size(); ++j) {
+            if (trace[j].kind != frontend::TraceStep::Branch) continue;
+            if (outcome_text(trace[j]) != outcomes[k]) break;
+            ++k;
+        }
+        if (k == outcomes.size()) return true;
+    }
+    return false;
 }
 
 std::string describe(const Goal& g) { return g.loc.str() + " " + g.label; }
@@ -124,8 +144,8 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
         for (std::size_t j = 0; j < gp.goals.size(); ++j)
             if (!covered[j] && passes(r, gp.goals[j])) covered[j] = 1;
         if (!written.insert(bits).second) continue;
-        suite.add(TestCase{test_inputs(cex), describe(gp.goals[gi]),
-                           r.outcome == frontend::ReplayOutcome::ReachedError});
+        suite.add(
+            TestCase{test_inputs(cex), describe(gp.goals[gi]), r.outcome == frontend::ReplayOutcome::ReachedError});
     }
     if (o.zip)
         suite.write_zip(o.output + ".zip");
@@ -163,8 +183,7 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
         stats.print(out);
     }
     out.flush();
-    return stopped && (budget.timed_out() || base::interrupted()) ? TestgenStatus::ResourceLimit
-                                                                   : TestgenStatus::Done;
+    return stopped && (budget.timed_out() || base::interrupted()) ? TestgenStatus::ResourceLimit : TestgenStatus::Done;
 }
 
 }  // namespace

@@ -31,7 +31,7 @@
 namespace craig::verifier {
 
 struct TestgenOptions {
-    std::string input;                 // C file or SV-COMP task file (.yml: its C file and data model)
+    std::string input;                  // C file or SV-COMP task file (.yml: its C file and data model)
     std::string output = "test-suite";  // folder (or, with zip, OUTPUT.zip)
     bool zip = false;
     Coverage cover = Coverage::Statements;

@@ -103,7 +103,7 @@ TEST_CASE("goal programs: one fresh location per edge goal, the edge split in tw
         const EdgeProvenance& o = plain.edge_origin(e);
         if (o.loc.line == 0 || o.label.empty()) continue;
         ++with_statement;
-        if (o.label.front() == '[') ++branches;
+        if (o.label.front() == '[' || o.label.find("; [") != std::string::npos) ++branches;
     }
     REQUIRE(branches >= 4);  // x > 10 both ways, the loop condition both ways
     for (Coverage c : {Coverage::Statements, Coverage::Branches}) {
