@@ -396,10 +396,15 @@ void LazySearch::finish_complete(std::vector<Term> labels) {
 }
 
 LazyOutcome LazySearch::run() {
+    if (goal_[prog_.entry] == 1) {  // reached by the empty path
+        out_.reached.emplace_back(prog_.entry, Counterexample{});
+        goal_[prog_.entry] = 2;
+        --remaining_;
+    }
     for (unsigned tau0 = o_.tau0;; tau0 = std::max(1u, 2 * tau0)) {
         out_.stats.tau0 = tau0;
         const auto t0 = Clock::now();
-        const Round r = remaining_ == 0 ? Round::Stopped : intra(tau0);
+        const Round r = remaining_ == 0 || (o_.stop_at_goal && !out_.reached.empty()) ? Round::Stopped : intra(tau0);
         out_.stats.search_seconds += base::seconds_since(t0);
         out_.stats.max_depth = std::max(out_.stats.max_depth, depth_max_);
         if (r == Round::Stopped) {
@@ -425,6 +430,17 @@ LazyOutcome LazySearch::run() {
         }
     }
     out_.stats.subsumed_labels = annotation_.subsumed();
+    out_.tau = tau_cur();
+    out_.tau_next = prog_.vars[ttl_.tau].next;
+    out_.decrements = ttl_.decrements;
+    for (LocId l = 0; l < prog_.locs.size(); ++l) {
+        const std::span<const Term> labels = annotation_.location_labels(l);
+        out_.location_labels.emplace_back(labels.begin(), labels.end());
+    }
+    for (EdgeId e = 0; e < prog_.edges.size(); ++e) {
+        const std::span<const Term> labels = annotation_.edge_labels(e);
+        out_.edge_labels.emplace_back(labels.begin(), labels.end());
+    }
     return std::move(out_);
 }
 

@@ -89,6 +89,12 @@ struct LazyOutcome {
     bool complete = false;
     std::string reason;  // incomplete: "timeout at tau0 8", a solver's or interpolation's reason
     LazyStats stats;
+    // The final annotation A, over the cur constants and τ (for checks of justification): τ's
+    // constants, per edge whether it decrements τ, and the learned labels (A(l) adds τ < 0,
+    // A(e) adds τ < decrements[e]).
+    smt::Term tau, tau_next;
+    std::vector<std::uint8_t> decrements;
+    std::vector<std::vector<smt::Term>> location_labels, edge_labels;
 };
 
 using LazyProgress = std::function<void(const std::function<std::string()>&)>;
