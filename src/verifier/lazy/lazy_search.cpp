@@ -47,15 +47,17 @@ private:
     struct Frame {
         PathEncoding::NodeId node;
         LocId loc;
-        EdgeId via;          // the edge into the node (unused at the root)
-        std::uint32_t next;  // the next out-edge to try
-        long long tau;       // τ's value at the node (constant along a path)
+        EdgeId via;           // the edge into the node (unused at the root)
+        std::uint32_t next;   // the next out-edge to try
+        long long tau;        // τ's value at the node (constant along a path)
+        std::uint32_t parts;  // its edges' blocking labels start here in blocking_
     };
     enum class Round { Done, Stopped, Unknown };
     // The answer of an exact query for the edge from the top frame to `child`.
     struct Learned {
         smt::Result result = smt::Result::Unknown;
         std::string why;
+        Term label;  // Unsat with learning: the edge's new label
     };
 
     smt::SolverOptions solver_options() const {
@@ -75,7 +77,8 @@ private:
     // The exact query (χ(top), Sem(e) ∧ ¬A(l2)'): Unsat learns e's label (with `learn`), Sat
     // leaves the path's counterexample in cex_.
     Learned query(EdgeId e, PathEncoding::NodeId child, bool learn);
-    Term conjoin(const Frame& f);
+    // The label of e that blocks the top frame's state (the newest that does alone, else A(e)).
+    Term blocking_label(const Frame& f, EdgeId e);
     bool strengthen();
     void finish_complete(std::vector<Term> labels);
 
@@ -92,6 +95,9 @@ private:
     std::optional<PathEncoding> enc_;
     std::unique_ptr<smt::Solver> search_;
     std::vector<Frame> stack_;
+    // Per frame of the stack, for each out-edge tried so far, the label that blocks it: CONJOIN
+    // conjoins them without asking the solver again.
+    std::vector<Term> blocking_;
     unsigned tau0_ = 0;
     bool cut_ = false;  // some path was cut by τ in this round
     std::size_t depth_max_ = 0;
@@ -187,6 +193,7 @@ LazySearch::Learned LazySearch::query(EdgeId e, PathEncoding::NodeId child, bool
             break;
         }
         annotation_.add_edge(e, *phi);
+        r.label = *phi;
         ++out_.stats.learned_edge_labels;
         break;
     }
@@ -194,26 +201,12 @@ LazySearch::Learned LazySearch::query(EdgeId e, PathEncoding::NodeId child, bool
     return r;
 }
 
-// CONJOIN: per out-edge the τ label or the newest learned label that blocks the state (the
-// whole disjunction A(e) when no single label does).
-Term LazySearch::conjoin(const Frame& f) {
-    std::vector<Term> parts;
-    for (EdgeId e : prog_.out(f.loc)) {
-        const long long d = ttl_.decrements[e];
-        if (f.tau < d) {
-            parts.push_back(tau_below(d));
-            continue;
-        }
-        const std::span<const Term> labels = annotation_.edge_labels(e);
-        Term chosen = annotation_.on(e);
+Term LazySearch::blocking_label(const Frame& f, EdgeId e) {
+    const std::span<const Term> labels = annotation_.edge_labels(e);
+    if (labels.size() > 1)
         for (std::size_t i = labels.size(); i-- > 0;)
-            if (entails(f, labels[i])) {
-                chosen = labels[i];
-                break;
-            }
-        parts.push_back(chosen);
-    }
-    return tm_.mk_and(parts);
+            if (entails(f, labels[i])) return labels[i];
+    return annotation_.on(e);
 }
 
 LazySearch::Round LazySearch::intra(unsigned tau0) {
@@ -226,7 +219,8 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
     const PathEncoding::NodeId root = enc_->add_root(tag + "0");
     search_->assert_formula(
         tm_.mk_eq(enc_->at(root, tau_cur()), tm_.mk_numeral(static_cast<long>(tau0), smt::SortTable::Int)));
-    stack_.push_back({root, prog_.entry, 0, 0, static_cast<long long>(tau0)});
+    blocking_.clear();
+    stack_.push_back({root, prog_.entry, 0, 0, static_cast<long long>(tau0), 0});
     if (o_.learning && entails(stack_.back(), annotation_.at(prog_.entry))) return Round::Done;
     bool descending = true;
     std::size_t steps = 0;
@@ -246,7 +240,9 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         if (f.next == outs.size()) {
             // CONJOIN: every out-edge is blocked for the state.
             if (o_.learning) {
-                if (annotation_.add_location(f.loc, conjoin(f))) ++out_.stats.learned_location_labels;
+                const std::span<const Term> parts(blocking_.data() + f.parts, blocking_.size() - f.parts);
+                if (annotation_.add_location(f.loc, tm_.mk_and(parts))) ++out_.stats.learned_location_labels;
+                blocking_.resize(f.parts);
             }
             if (descending) ++out_.stats.backtracks;
             descending = false;
@@ -262,6 +258,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
                         r.result == smt::Result::Sat ? "internal: a blocked state has an execution to a goal" : r.why;
                     return Round::Unknown;
                 }
+                blocking_.push_back(r.label);
             }
             ++stack_.back().next;
             continue;
@@ -270,10 +267,12 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         const long long d = ttl_.decrements[e];
         if (f.tau < d) {  // blocked by τ < d(e)
             cut_ = true;
+            if (o_.learning) blocking_.push_back(tau_below(d));
             ++f.next;
             continue;
         }
         if (o_.learning && !annotation_.edge_labels(e).empty() && entails(f, annotation_.on(e))) {
+            blocking_.push_back(blocking_label(f, e));
             ++f.next;
             continue;
         }
@@ -299,6 +298,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
                 if (--remaining_ == 0 || o_.stop_at_goal) return Round::Stopped;
             } else {
                 open = false;  // no C execution: the label is learned
+                if (o_.learning) blocking_.push_back(r.label);
             }
         } else if (!open && o_.learning) {
             const Learned r = query(e, child, true);
@@ -307,6 +307,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
                     r.result == smt::Result::Sat ? "internal: a blocked successor has an execution to a goal" : r.why;
                 return Round::Unknown;
             }
+            blocking_.push_back(r.label);
         }
         if (!open) {
             search_->pop();
@@ -315,7 +316,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         }
         ++out_.stats.decisions;
         const long long tau = f.tau - d;  // f is not used below: the push may move the stack
-        stack_.push_back({child, l2, e, 0, tau});
+        stack_.push_back({child, l2, e, 0, tau, static_cast<std::uint32_t>(blocking_.size())});
         descending = true;
         depth_max_ = std::max(depth_max_, stack_.size() - 1);
     }
