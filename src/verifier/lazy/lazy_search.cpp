@@ -98,6 +98,7 @@ private:
     // Per frame of the stack, for each out-edge tried so far, the label that blocks it: CONJOIN
     // conjoins them without asking the solver again.
     std::vector<Term> blocking_;
+    std::vector<Term> assume_;
     unsigned tau0_ = 0;
     bool cut_ = false;  // some path was cut by τ in this round
     std::size_t depth_max_ = 0;
@@ -281,7 +282,8 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         search_->push();
         search_->assert_formula(enc_->step(child));
         ++out_.stats.queries;
-        std::vector<Term> assume;
+        std::vector<Term>& assume = assume_;  // reused: no allocation per step
+        assume.clear();
         if (o_.learning && !annotation_.location_labels(l2).empty())
             assume.push_back(tm_.mk_not(enc_->at(child, annotation_.at(l2))));
         // Unknown counts as satisfiable: exploring a state is always sound.

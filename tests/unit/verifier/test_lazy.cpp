@@ -92,11 +92,12 @@ verifier::LazyOutcome search(const Task& t, bool learning = true, unsigned tau0 
 }
 
 // The engine's verdict, through the certification gate.
-verifier::Verdict run_engine(const Task& t, bool learning = true) {
+verifier::Verdict run_engine(const Task& t, bool learning = true, unsigned tau0 = 1) {
     const verifier::EngineInfo* info = verifier::builtin_engines().find("lazy");
     REQUIRE(info != nullptr);
     verifier::EngineSettings settings = info->defaults();
     settings.set("lazy-learning", learning ? "true" : "false");
+    settings.set("lazy-tau0", std::to_string(tau0));
     std::unique_ptr<verifier::Engine> e = info->make(settings);
     verifier::Verdict v = e->solve(*t.blocks, base::Budget::seconds(60));
     if (v.kind != VerdictKind::Unknown) {
@@ -145,6 +146,11 @@ TEST_CASE("lazy: loop1 needs strengthening (τ) and its labels without τ are th
     CHECK(r.stats.strengthen_rounds >= 1);
     REQUIRE(r.labels.size() == t.blocks->locs.size());
     CHECK(r.labels[t.blocks->error] == t.tm.mk_false());
+    const verifier::Verdict v = run_engine(t, true, 0);
+    CHECK(v.kind == VerdictKind::True);
+    const base::Statistics::Entry* rounds = v.stats.find("lazy.strengthen-rounds");
+    REQUIRE(rounds != nullptr);
+    CHECK(rounds->count >= 1);
 }
 
 TEST_CASE("lazy: FALSE programs give a counterexample the gate replays") {
