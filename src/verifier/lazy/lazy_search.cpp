@@ -336,9 +336,18 @@ bool LazySearch::strengthen() {
     std::vector<std::vector<Term>> cand(p.locs.size());
     for (LocId l = 0; l < p.locs.size(); ++l)
         for (Term phi : annotation_.location_labels(l)) {
+            auto add = [&](Term psi) {
+                if (psi != tm_.mk_false() && std::find(cand[l].begin(), cand[l].end(), psi) == cand[l].end())
+                    cand[l].push_back(psi);
+            };
             const Term psi = itp::simplify_interpolant(tm_, tm_.substitute(phi, tau_zero), kSimplifyLevel);
-            if (psi != tm_.mk_false() && std::find(cand[l].begin(), cand[l].end(), psi) == cand[l].end())
-                cand[l].push_back(psi);
+            add(psi);
+            // Beyond the paper: each conjunct of a label is a candidate too (a weaker formula, so
+            // a stronger claim that the fixed point keeps only where it is inductive), as Houdini
+            // does: a label such as x >= y ∧ i <= 1 of a bounded unrolling often holds only by
+            // its first conjunct.
+            if (o_.split_conjuncts && tm_.kind(psi) == smt::Kind::And)
+                for (Term c : tm_.children(psi)) add(c);
         }
     std::vector<Term> step(p.edges.size());
     for (EdgeId e = 0; e < p.edges.size(); ++e)

@@ -58,8 +58,10 @@
 namespace craig::verifier {
 
 struct LazyOptions {
-    bool learning = true;      // false: the DART baseline (no labels learned)
-    unsigned tau0 = 1;         // the first τ0 (doubled after each unsuccessful round)
+    bool learning = true;  // false: the DART baseline (no labels learned)
+    unsigned tau0 = 1;     // the first τ0 (doubled after each unsuccessful round)
+    // Strengthen also tries each conjunct of a label as a candidate (beyond the paper).
+    bool split_conjuncts = true;
     bool stop_at_goal = true;  // stop at the first goal reached (verification)
     unsigned operator_rounds = 100;
     bool check_models = true;
