@@ -92,12 +92,14 @@ verifier::LazyOutcome search(const Task& t, bool learning = true, unsigned tau0 
 }
 
 // The engine's verdict, through the certification gate.
-verifier::Verdict run_engine(const Task& t, bool learning = true, unsigned tau0 = 1) {
+verifier::Verdict run_engine(const Task& t, bool learning = true, unsigned tau0 = 1,
+                             const std::string& program = "blocks") {
     const verifier::EngineInfo* info = verifier::builtin_engines().find("lazy");
     REQUIRE(info != nullptr);
     verifier::EngineSettings settings = info->defaults();
     settings.set("lazy-learning", learning ? "true" : "false");
     settings.set("lazy-tau0", std::to_string(tau0));
+    settings.set("lazy-program", program);
     std::unique_ptr<verifier::Engine> e = info->make(settings);
     verifier::Verdict v = e->solve(*t.blocks, base::Budget::seconds(60));
     if (v.kind != VerdictKind::Unknown) {
@@ -251,4 +253,34 @@ TEST_CASE("lazy: every location as a goal: reached ones with paths, the dead one
         CHECK(p.edges[cex.plain_path.front()].src == p.entry);
         CHECK(p.edges[cex.plain_path.back()].dst == g);
     }
+}
+
+TEST_CASE("lazy: on the plain program (--lazy-program plain) the verdicts stand and the gate accepts them") {
+    for (const char* code : {kSimple, kDiamond, kLoop1}) {
+        Task t(code);
+        CHECK(run_engine(t, true, 1, "plain").kind == VerdictKind::True);
+    }
+    Task f(
+        "int main() { int i = 0; int n = __VERIFIER_nondet_int(); while (i < n) { i = i + 2; }"
+        " __VERIFIER_assert(i != 6); return 0; }");
+    CHECK(run_engine(f, true, 1, "plain").kind == VerdictKind::False);
+    CHECK(run_engine(f, false, 1, "plain").kind == VerdictKind::False);
+}
+
+TEST_CASE("lazy: a chain of diamonds: learning needs a few backtracks, the baseline one per path (2^n)") {
+    std::string code = "int main() { int p = __VERIFIER_nondet_int(); __VERIFIER_assume(p > 0); int a = 0;";
+    constexpr int n = 6;
+    for (int i = 0; i < n; ++i) code += " if (__VERIFIER_nondet_int()) a = a + 1; else a = a - 1;";
+    code += " __VERIFIER_assert(p > 0); return a; }";
+    Task t(code);
+    const verifier::LocId goals[] = {t.plain->error};
+    verifier::LazyOptions o;
+    const verifier::LazyOutcome learned = verifier::lazy_annotation(*t.plain, goals, o, base::Budget::seconds(60));
+    check_justified(*t.plain, learned);
+    o.learning = false;
+    const verifier::LazyOutcome dart = verifier::lazy_annotation(*t.plain, goals, o, base::Budget::seconds(60));
+    REQUIRE(learned.complete);
+    REQUIRE(dart.complete);
+    CHECK(dart.stats.backtracks == (1u << n));
+    CHECK(learned.stats.backtracks <= 2 * n + 2);
 }
