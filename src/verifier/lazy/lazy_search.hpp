@@ -19,7 +19,8 @@
 //     cur constants, when the successor is infeasible or blocked: the interpolant holds in s1
 //     and {φ} a {A(l2)} holds, so the label is justified and blocks e for s1;
 //   - CONJOIN labels l with the conjunction, over the out-edges, of one label of each edge
-//     that blocks the state (the newest such one), when every out-edge is blocked.
+//     that blocks the state, when every out-edge is blocked: the label LEARN just gave it, τ's
+//     label, or for an edge its labels already blocked the newest that does alone.
 // Both learning queries are checked exactly for the C operators (exact_check.hpp): the
 // search's own satisfiability checks over-approximate them (an operator-free Unsat is an Unsat
 // for C; a spurious Sat only explores a state that has no C execution), and a goal counts as
