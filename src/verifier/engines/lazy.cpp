@@ -30,13 +30,24 @@ public:
         o.check_models = s_.check_models;
         o.check_certificates = s_.check_certificates;
         o.itp = itp_options(s_);
-        std::vector<LocId> goals{blocks.error};
-        if (blocks.truncated != kNoLoc) goals.push_back(blocks.truncated);
+        // --lazy-program plain: one statement per edge, as the paper's basic blocks (more paths to
+        // prune). The labels at the plain locations of the cut points are an invariant map of the
+        // large blocks (each block is a set of plain paths between them), and a bound on plain
+        // edges bounds the blocks.
+        const bool plain = s_.get("lazy-program") == "plain";
+        const Program& p = plain ? blocks.plain() : blocks;
+        std::vector<LocId> goals{p.error};
+        if (p.truncated != kNoLoc) goals.push_back(p.truncated);
         LazyOutcome r =
-            lazy_annotation(blocks, goals, o, budget, [this](const std::function<std::string()>& st) { progress(st); });
+            lazy_annotation(p, goals, o, budget, [this](const std::function<std::string()>& st) { progress(st); });
+        if (&p != &blocks && r.complete && !r.labels.empty()) {
+            std::vector<smt::Term> at_blocks;
+            for (const Location& l : blocks.locs) at_blocks.push_back(r.labels.at(l.plain));
+            r.labels = std::move(at_blocks);
+        }
         Verdict v;
         if (!r.reached.empty()) {
-            if (r.reached.front().first == blocks.error) {
+            if (r.reached.front().first == p.error) {
                 v.kind = VerdictKind::False;
                 v.cex = std::move(r.reached.front().second);
                 v.reason = "error path of " + std::to_string(v.cex.plain_path.size()) + " edges at tau0 " +
@@ -55,7 +66,7 @@ public:
             v.kind = VerdictKind::True;
             v.certificate.complete_bound = r.complete_bound;
             v.reason =
-                "every path explored (no learning), all ending within " + std::to_string(*r.complete_bound) + " blocks";
+                "every path explored (no learning), all ending within " + std::to_string(*r.complete_bound) + " edges";
         } else {
             v.reason = r.reason.empty() ? std::string("lazy annotation incomplete") : r.reason;
         }
@@ -85,6 +96,10 @@ private:
     EngineSettings s_;
 };
 
+std::string check_program(const std::string& v) {
+    return v == "blocks" || v == "plain" ? std::string() : "blocks or plain, not '" + v + "'";
+}
+
 constexpr EngineOption kLazyOptions[] = {
     kItpBoolOption,
     kItpLraOption,
@@ -92,6 +107,8 @@ constexpr EngineOption kLazyOptions[] = {
     {"lazy-learning", OptionKind::Flag, "true",
      "learn interpolant labels (--no-lazy-learning: the DART baseline, bounded symbolic execution of every feasible "
      "path, TRUE only when every path ends)"},
+    {"lazy-program", OptionKind::Choice, "blocks",
+     "the program searched: the large blocks (blocks) or one statement per edge (plain)", check_program},
     {"lazy-tau0", OptionKind::Unsigned, "1",
      "the first time-to-live bound tau0 (back edges a path may take), doubled after each round"},
 };

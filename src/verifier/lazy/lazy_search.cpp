@@ -47,15 +47,17 @@ private:
     struct Frame {
         PathEncoding::NodeId node;
         LocId loc;
-        EdgeId via;          // the edge into the node (unused at the root)
-        std::uint32_t next;  // the next out-edge to try
-        long long tau;       // τ's value at the node (constant along a path)
+        EdgeId via;           // the edge into the node (unused at the root)
+        std::uint32_t next;   // the next out-edge to try
+        long long tau;        // τ's value at the node (constant along a path)
+        std::uint32_t parts;  // its edges' blocking labels start here in blocking_
     };
     enum class Round { Done, Stopped, Unknown };
     // The answer of an exact query for the edge from the top frame to `child`.
     struct Learned {
         smt::Result result = smt::Result::Unknown;
         std::string why;
+        Term label;  // Unsat with learning: the edge's new label
     };
 
     smt::SolverOptions solver_options() const {
@@ -75,7 +77,8 @@ private:
     // The exact query (χ(top), Sem(e) ∧ ¬A(l2)'): Unsat learns e's label (with `learn`), Sat
     // leaves the path's counterexample in cex_.
     Learned query(EdgeId e, PathEncoding::NodeId child, bool learn);
-    Term conjoin(const Frame& f);
+    // The label of e that blocks the top frame's state (the newest that does alone, else A(e)).
+    Term blocking_label(const Frame& f, EdgeId e);
     bool strengthen();
     void finish_complete(std::vector<Term> labels);
 
@@ -92,6 +95,10 @@ private:
     std::optional<PathEncoding> enc_;
     std::unique_ptr<smt::Solver> search_;
     std::vector<Frame> stack_;
+    // Per frame of the stack, for each out-edge tried so far, the label that blocks it: CONJOIN
+    // conjoins them without asking the solver again.
+    std::vector<Term> blocking_;
+    std::vector<Term> assume_;
     unsigned tau0_ = 0;
     bool cut_ = false;  // some path was cut by τ in this round
     std::size_t depth_max_ = 0;
@@ -187,6 +194,7 @@ LazySearch::Learned LazySearch::query(EdgeId e, PathEncoding::NodeId child, bool
             break;
         }
         annotation_.add_edge(e, *phi);
+        r.label = *phi;
         ++out_.stats.learned_edge_labels;
         break;
     }
@@ -194,26 +202,12 @@ LazySearch::Learned LazySearch::query(EdgeId e, PathEncoding::NodeId child, bool
     return r;
 }
 
-// CONJOIN: per out-edge the τ label or the newest learned label that blocks the state (the
-// whole disjunction A(e) when no single label does).
-Term LazySearch::conjoin(const Frame& f) {
-    std::vector<Term> parts;
-    for (EdgeId e : prog_.out(f.loc)) {
-        const long long d = ttl_.decrements[e];
-        if (f.tau < d) {
-            parts.push_back(tau_below(d));
-            continue;
-        }
-        const std::span<const Term> labels = annotation_.edge_labels(e);
-        Term chosen = annotation_.on(e);
+Term LazySearch::blocking_label(const Frame& f, EdgeId e) {
+    const std::span<const Term> labels = annotation_.edge_labels(e);
+    if (labels.size() > 1)
         for (std::size_t i = labels.size(); i-- > 0;)
-            if (entails(f, labels[i])) {
-                chosen = labels[i];
-                break;
-            }
-        parts.push_back(chosen);
-    }
-    return tm_.mk_and(parts);
+            if (entails(f, labels[i])) return labels[i];
+    return annotation_.on(e);
 }
 
 LazySearch::Round LazySearch::intra(unsigned tau0) {
@@ -226,7 +220,8 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
     const PathEncoding::NodeId root = enc_->add_root(tag + "0");
     search_->assert_formula(
         tm_.mk_eq(enc_->at(root, tau_cur()), tm_.mk_numeral(static_cast<long>(tau0), smt::SortTable::Int)));
-    stack_.push_back({root, prog_.entry, 0, 0, static_cast<long long>(tau0)});
+    blocking_.clear();
+    stack_.push_back({root, prog_.entry, 0, 0, static_cast<long long>(tau0), 0});
     if (o_.learning && entails(stack_.back(), annotation_.at(prog_.entry))) return Round::Done;
     bool descending = true;
     std::size_t steps = 0;
@@ -246,7 +241,9 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         if (f.next == outs.size()) {
             // CONJOIN: every out-edge is blocked for the state.
             if (o_.learning) {
-                if (annotation_.add_location(f.loc, conjoin(f))) ++out_.stats.learned_location_labels;
+                const std::span<const Term> parts(blocking_.data() + f.parts, blocking_.size() - f.parts);
+                if (annotation_.add_location(f.loc, tm_.mk_and(parts))) ++out_.stats.learned_location_labels;
+                blocking_.resize(f.parts);
             }
             if (descending) ++out_.stats.backtracks;
             descending = false;
@@ -262,6 +259,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
                         r.result == smt::Result::Sat ? "internal: a blocked state has an execution to a goal" : r.why;
                     return Round::Unknown;
                 }
+                blocking_.push_back(r.label);
             }
             ++stack_.back().next;
             continue;
@@ -270,10 +268,12 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         const long long d = ttl_.decrements[e];
         if (f.tau < d) {  // blocked by τ < d(e)
             cut_ = true;
+            if (o_.learning) blocking_.push_back(tau_below(d));
             ++f.next;
             continue;
         }
         if (o_.learning && !annotation_.edge_labels(e).empty() && entails(f, annotation_.on(e))) {
+            blocking_.push_back(blocking_label(f, e));
             ++f.next;
             continue;
         }
@@ -282,7 +282,8 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         search_->push();
         search_->assert_formula(enc_->step(child));
         ++out_.stats.queries;
-        std::vector<Term> assume;
+        std::vector<Term>& assume = assume_;  // reused: no allocation per step
+        assume.clear();
         if (o_.learning && !annotation_.location_labels(l2).empty())
             assume.push_back(tm_.mk_not(enc_->at(child, annotation_.at(l2))));
         // Unknown counts as satisfiable: exploring a state is always sound.
@@ -299,6 +300,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
                 if (--remaining_ == 0 || o_.stop_at_goal) return Round::Stopped;
             } else {
                 open = false;  // no C execution: the label is learned
+                if (o_.learning) blocking_.push_back(r.label);
             }
         } else if (!open && o_.learning) {
             const Learned r = query(e, child, true);
@@ -307,6 +309,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
                     r.result == smt::Result::Sat ? "internal: a blocked successor has an execution to a goal" : r.why;
                 return Round::Unknown;
             }
+            blocking_.push_back(r.label);
         }
         if (!open) {
             search_->pop();
@@ -315,7 +318,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
         }
         ++out_.stats.decisions;
         const long long tau = f.tau - d;  // f is not used below: the push may move the stack
-        stack_.push_back({child, l2, e, 0, tau});
+        stack_.push_back({child, l2, e, 0, tau, static_cast<std::uint32_t>(blocking_.size())});
         descending = true;
         depth_max_ = std::max(depth_max_, stack_.size() - 1);
     }
@@ -333,9 +336,18 @@ bool LazySearch::strengthen() {
     std::vector<std::vector<Term>> cand(p.locs.size());
     for (LocId l = 0; l < p.locs.size(); ++l)
         for (Term phi : annotation_.location_labels(l)) {
+            auto add = [&](Term psi) {
+                if (psi != tm_.mk_false() && std::find(cand[l].begin(), cand[l].end(), psi) == cand[l].end())
+                    cand[l].push_back(psi);
+            };
             const Term psi = itp::simplify_interpolant(tm_, tm_.substitute(phi, tau_zero), kSimplifyLevel);
-            if (psi != tm_.mk_false() && std::find(cand[l].begin(), cand[l].end(), psi) == cand[l].end())
-                cand[l].push_back(psi);
+            add(psi);
+            // Beyond the paper: each conjunct of a label is a candidate too (a weaker formula, so
+            // a stronger claim that the fixed point keeps only where it is inductive), as Houdini
+            // does: a label such as x >= y ∧ i <= 1 of a bounded unrolling often holds only by
+            // its first conjunct.
+            if (o_.split_conjuncts && tm_.kind(psi) == smt::Kind::And)
+                for (Term c : tm_.children(psi)) add(c);
         }
     std::vector<Term> step(p.edges.size());
     for (EdgeId e = 0; e < p.edges.size(); ++e)
@@ -396,10 +408,15 @@ void LazySearch::finish_complete(std::vector<Term> labels) {
 }
 
 LazyOutcome LazySearch::run() {
+    if (goal_[prog_.entry] == 1) {  // reached by the empty path
+        out_.reached.emplace_back(prog_.entry, Counterexample{});
+        goal_[prog_.entry] = 2;
+        --remaining_;
+    }
     for (unsigned tau0 = o_.tau0;; tau0 = std::max(1u, 2 * tau0)) {
         out_.stats.tau0 = tau0;
         const auto t0 = Clock::now();
-        const Round r = remaining_ == 0 ? Round::Stopped : intra(tau0);
+        const Round r = remaining_ == 0 || (o_.stop_at_goal && !out_.reached.empty()) ? Round::Stopped : intra(tau0);
         out_.stats.search_seconds += base::seconds_since(t0);
         out_.stats.max_depth = std::max(out_.stats.max_depth, depth_max_);
         if (r == Round::Stopped) {
@@ -425,6 +442,17 @@ LazyOutcome LazySearch::run() {
         }
     }
     out_.stats.subsumed_labels = annotation_.subsumed();
+    out_.tau = tau_cur();
+    out_.tau_next = prog_.vars[ttl_.tau].next;
+    out_.decrements = ttl_.decrements;
+    for (LocId l = 0; l < prog_.locs.size(); ++l) {
+        const std::span<const Term> labels = annotation_.location_labels(l);
+        out_.location_labels.emplace_back(labels.begin(), labels.end());
+    }
+    for (EdgeId e = 0; e < prog_.edges.size(); ++e) {
+        const std::span<const Term> labels = annotation_.edge_labels(e);
+        out_.edge_labels.emplace_back(labels.begin(), labels.end());
+    }
     return std::move(out_);
 }
 

@@ -19,7 +19,8 @@
 //     cur constants, when the successor is infeasible or blocked: the interpolant holds in s1
 //     and {φ} a {A(l2)} holds, so the label is justified and blocks e for s1;
 //   - CONJOIN labels l with the conjunction, over the out-edges, of one label of each edge
-//     that blocks the state (the newest such one), when every out-edge is blocked.
+//     that blocks the state, when every out-edge is blocked: the label LEARN just gave it, τ's
+//     label, or for an edge its labels already blocked the newest that does alone.
 // Both learning queries are checked exactly for the C operators (exact_check.hpp): the
 // search's own satisfiability checks over-approximate them (an operator-free Unsat is an Unsat
 // for C; a spurious Sat only explores a state that has no C execution), and a goal counts as
@@ -58,8 +59,10 @@
 namespace craig::verifier {
 
 struct LazyOptions {
-    bool learning = true;      // false: the DART baseline (no labels learned)
-    unsigned tau0 = 1;         // the first τ0 (doubled after each unsuccessful round)
+    bool learning = true;  // false: the DART baseline (no labels learned)
+    unsigned tau0 = 1;     // the first τ0 (doubled after each unsuccessful round)
+    // Strengthen also tries each conjunct of a label as a candidate (beyond the paper).
+    bool split_conjuncts = true;
     bool stop_at_goal = true;  // stop at the first goal reached (verification)
     unsigned operator_rounds = 100;
     bool check_models = true;
@@ -89,6 +92,12 @@ struct LazyOutcome {
     bool complete = false;
     std::string reason;  // incomplete: "timeout at tau0 8", a solver's or interpolation's reason
     LazyStats stats;
+    // The final annotation A, over the cur constants and τ (for checks of justification): τ's
+    // constants, per edge whether it decrements τ, and the learned labels (A(l) adds τ < 0,
+    // A(e) adds τ < decrements[e]).
+    smt::Term tau, tau_next;
+    std::vector<std::uint8_t> decrements;
+    std::vector<std::vector<smt::Term>> location_labels, edge_labels;
 };
 
 using LazyProgress = std::function<void(const std::function<std::string()>&)>;
