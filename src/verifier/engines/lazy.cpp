@@ -70,25 +70,7 @@ public:
         } else {
             v.reason = r.reason.empty() ? std::string("lazy annotation incomplete") : r.reason;
         }
-        const LazyStats& st = r.stats;
-        base::Statistics& out = v.stats;
-        out.count("lazy.decisions", st.decisions);
-        out.count("lazy.backtracks", st.backtracks);
-        out.count("lazy.labels.edges", st.learned_edge_labels);
-        out.count("lazy.labels.locations", st.learned_location_labels);
-        out.count("lazy.labels.subsumed", st.subsumed_labels);
-        out.count("lazy.strengthen-rounds", st.strengthen_rounds);
-        out.count("lazy.labels.inductive", st.inductive_labels);
-        out.count("lazy.labels.dropped", st.dropped_labels);
-        out.count("lazy.tau0", st.tau0);
-        out.count("lazy.back-edges", st.back_edges);
-        out.count("lazy.max-depth", st.max_depth);
-        out.count("lazy.queries", st.queries);
-        out.count("lazy.exact-queries", st.exact_queries);
-        out.count("lazy.operator-instances", st.operator_instances);
-        out.seconds("lazy.time.search", st.search_seconds);
-        out.seconds("lazy.time.learn", st.learn_seconds);
-        out.seconds("lazy.time.strengthen", st.strengthen_seconds);
+        record_lazy_stats(v.stats, r.stats);
         return v;
     }
 

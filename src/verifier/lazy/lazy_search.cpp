@@ -296,6 +296,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
             }
             if (r.result == smt::Result::Sat) {
                 out_.reached.emplace_back(l2, std::move(cex_));
+                out_.reached_at.push_back(out_.stats.backtracks);
                 goal_[l2] = 2;
                 if (--remaining_ == 0 || o_.stop_at_goal) return Round::Stopped;
             } else {
@@ -410,6 +411,7 @@ void LazySearch::finish_complete(std::vector<Term> labels) {
 LazyOutcome LazySearch::run() {
     if (goal_[prog_.entry] == 1) {  // reached by the empty path
         out_.reached.emplace_back(prog_.entry, Counterexample{});
+        out_.reached_at.push_back(0);
         goal_[prog_.entry] = 2;
         --remaining_;
     }
@@ -462,6 +464,26 @@ LazyOutcome lazy_annotation(const Program& program, std::span<const LocId> goals
                             const base::Budget& budget, const LazyProgress& progress) {
     LazySearch s(program, goals, options, budget, progress);
     return s.run();
+}
+
+void record_lazy_stats(base::Statistics& out, const LazyStats& st) {
+    out.count("lazy.decisions", st.decisions);
+    out.count("lazy.backtracks", st.backtracks);
+    out.count("lazy.labels.edges", st.learned_edge_labels);
+    out.count("lazy.labels.locations", st.learned_location_labels);
+    out.count("lazy.labels.subsumed", st.subsumed_labels);
+    out.count("lazy.strengthen-rounds", st.strengthen_rounds);
+    out.count("lazy.labels.inductive", st.inductive_labels);
+    out.count("lazy.labels.dropped", st.dropped_labels);
+    out.count("lazy.tau0", st.tau0);
+    out.count("lazy.back-edges", st.back_edges);
+    out.count("lazy.max-depth", st.max_depth);
+    out.count("lazy.queries", st.queries);
+    out.count("lazy.exact-queries", st.exact_queries);
+    out.count("lazy.operator-instances", st.operator_instances);
+    out.seconds("lazy.time.search", st.search_seconds);
+    out.seconds("lazy.time.learn", st.learn_seconds);
+    out.seconds("lazy.time.strengthen", st.strengthen_seconds);
 }
 
 }  // namespace craig::verifier

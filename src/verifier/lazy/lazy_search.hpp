@@ -52,6 +52,7 @@
 #include <vector>
 
 #include "base/budget.hpp"
+#include "base/statistics.hpp"
 #include "itp/options.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
@@ -83,6 +84,9 @@ struct LazyStats {
 
 struct LazyOutcome {
     std::vector<std::pair<LocId, Counterexample>> reached;  // goal, a path from the entry to it
+    // Per entry of `reached`: the backtracks (stats.backtracks) when it was reached, the
+    // abscissa of the paper's curve of goals reached against backtracks.
+    std::vector<std::size_t> reached_at;
     std::vector<LocId> unreachable;                         // complete: the goals not reached
     // complete with learning: per location an inductive invariant over the cur constants, valid
     // at the entry and false at every unreachable goal (A at τ's bottom). Empty otherwise.
@@ -99,6 +103,9 @@ struct LazyOutcome {
     std::vector<std::uint8_t> decrements;
     std::vector<std::vector<smt::Term>> location_labels, edge_labels;
 };
+
+// The statistics as typed figures "lazy.<figure>" (engine `lazy`, craig testgen).
+void record_lazy_stats(base::Statistics& out, const LazyStats& stats);
 
 using LazyProgress = std::function<void(const std::function<std::string()>&)>;
 

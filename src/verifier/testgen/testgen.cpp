@@ -125,7 +125,9 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     std::vector<std::uint8_t> covered(gp.goals.size(), 0);
     std::size_t reached = 0, replay_failures = 0;
     std::set<std::vector<std::uint64_t>> written;
-    for (const auto& [target, cex] : found.reached) {
+    std::vector<std::string> reached_lines;  // --stats: the paper's curve, goals against backtracks
+    for (std::size_t ri = 0; ri < found.reached.size(); ++ri) {
+        const auto& [target, cex] = found.reached[ri];
         const auto gi = static_cast<std::size_t>(
             std::find_if(gp.goals.begin(), gp.goals.end(), [&](const Goal& g) { return g.target == target; }) -
             gp.goals.begin());
@@ -140,6 +142,8 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
                 << " does not pass the goal when replayed (" << frontend::to_string(r.outcome) << "); not written\n";
             continue;
         }
+        reached_lines.push_back("  reached at backtrack " + std::to_string(found.reached_at[ri]) + ": " +
+                                describe(gp.goals[gi]) + "\n");
         if (covered[gi]) continue;  // an earlier test passes this goal
         for (std::size_t j = 0; j < gp.goals.size(); ++j)
             if (!covered[j] && passes(r, gp.goals[j])) covered[j] = 1;
@@ -165,13 +169,7 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     if (stopped) out << "Search stopped: " << found.reason << "\n";
     if (o.stats) {
         base::Statistics stats;
-        const LazyStats& ls = found.stats;
-        stats.count("lazy.decisions", ls.decisions);
-        stats.count("lazy.backtracks", ls.backtracks);
-        stats.count("lazy.labels.edges", ls.learned_edge_labels);
-        stats.count("lazy.labels.locations", ls.learned_location_labels);
-        stats.count("lazy.strengthen.rounds", ls.strengthen_rounds);
-        stats.count("lazy.tau0", ls.tau0);
+        record_lazy_stats(stats, found.stats);
         stats.count("testgen.goals", gp.goals.size());
         stats.count("testgen.covered", n_covered);
         stats.count("testgen.unreachable", n_unreachable);
@@ -181,6 +179,8 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
         stats.seconds("time.total", base::seconds_since(start));
         out << "Statistics:\n";
         stats.print(out);
+        out << "Goals in the order reached:\n";
+        for (const std::string& line : reached_lines) out << line;
     }
     out.flush();
     return stopped && (budget.timed_out() || base::interrupted()) ? TestgenStatus::ResourceLimit : TestgenStatus::Done;
