@@ -87,7 +87,7 @@ struct LazyOutcome {
     // Per entry of `reached`: the backtracks (stats.backtracks) when it was reached, the
     // abscissa of the paper's curve of goals reached against backtracks.
     std::vector<std::size_t> reached_at;
-    std::vector<LocId> unreachable;                         // complete: the goals not reached
+    std::vector<LocId> unreachable;  // complete: the goals not reached
     // complete with learning: per location an inductive invariant over the cur constants, valid
     // at the entry and false at every unreachable goal (A at τ's bottom). Empty otherwise.
     std::vector<smt::Term> labels;
