@@ -10,6 +10,8 @@
 #   results.csv  task,mode,exit,goals,covered,unreachable,undecided,tests,backtracks,decisions,
 #                time_s,lines_pct,lines_total,branches_pct,branches_total,goal_check
 #   reached/TASK.MODE.txt  the goals in the order reached: "backtracks goal" (the paper's curve)
+#   curves/      goals reached against backtracks for the 3 tasks with the most goals
+#                (bench/lib/testgen_curves.sh; svg with gnuplot)
 #   summary.md   per mode: tasks, goals covered/unreachable/undecided, tests, backtracks,
 #                mean line and branch coverage, goal-check failures; the tasks where both modes
 #                decided every goal with their backtracks (what learning buys)
@@ -71,21 +73,7 @@ find -L "$dir" -name '*.yml' -type f | sort | while read -r yml; do
     echo "$task $mode: exit $rc, goals ${goals:-?} covered ${covered:-?} unreachable ${unreachable:-?} lines ${lines_pct:-?}% branches ${branches_pct:-?}% check $check" >&2
   done
 done
-awk -F, -v cover="$cover" -v limit="$limit" '
-  NR == 1 { next }
-  { m = $2; n[m]++; g[m] += $4; c[m] += $5; u[m] += $6; d[m] += $7; t[m] += $8; b[m] += $9
-    if ($12 != "") { lp[m] += $12; bp[m] += $14; k[m]++ }
-    if ($16 == "missed") miss[m]++
-    if ($7 == "0" && $4 != "") { done_[$1, m] = $9 } }
-  END {
-    printf "# Test generation, cover %s, %s s per run\n\n", cover, limit
-    print "| mode | tasks | goals | covered | unreachable | undecided | tests | backtracks | mean lines % | mean branches % | goal misses |"
-    print "|---|---|---|---|---|---|---|---|---|---|---|"
-    for (m in n) printf "| %s | %d | %d | %d | %d | %d | %d | %d | %.1f | %.1f | %d |\n", m, n[m], g[m], c[m], u[m], d[m], t[m], b[m], k[m] ? lp[m] / k[m] : 0, k[m] ? bp[m] / k[m] : 0, miss[m] + 0
-    print "\n## Tasks both modes decided completely (backtracks to saturation)\n"
-    print "| task | learning | no-learning |"
-    print "|---|---|---|"
-    for (key in done_) { split(key, p, SUBSEP); if (p[2] == "learning" && ((p[1], "no-learning") in done_)) printf "| %s | %s | %s |\n", p[1], done_[key], done_[p[1], "no-learning"] }
-  }' "$csv" >"$out/summary.md"
+"$here/lib/testgen_summary.sh" "$out" "$cover" "$limit"
+"$here/lib/testgen_curves.sh" "$out" 3
 cat "$out/summary.md"
 ! grep -q ',missed$' "$csv"

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <ostream>
 #include <set>
+#include <string_view>
 
 #include "base/budget.hpp"
 #include "base/interrupt.hpp"
@@ -15,6 +16,7 @@
 #include "smt/terms/term.hpp"
 #include "verifier/lazy/lazy_search.hpp"
 #include "verifier/testgen/testcomp_suite.hpp"
+#include "verifier/testgen/unreachable_claim.hpp"
 #include "verifier/witness/sha256.hpp"
 #include "verifier/witness/witness.hpp"
 
@@ -40,29 +42,53 @@ std::vector<std::string> branch_outcomes(const std::string& label) {
     return out;
 }
 
-std::string outcome_text(const frontend::TraceStep& s) { return s.taken ? "[" + s.text + "]" : "[!(" + s.text + ")]"; }
-
-// Whether the replayed run passes the goal: the error goal needs the error; an edge goal a
-// step of the run on the edge's source line (the interpreter places an assignment at its '='
-// or declarator, a condition at the condition, the lowering an edge at its first statement)
-// followed by the edge's branch outcomes as the run's next branch steps (the interpreter
-// prints conditions as the lowering labels edges).
-bool passes(const frontend::ReplayResult& r, const Goal& g) {
-    if (g.edge == kNoEdge) return r.outcome == frontend::ReplayOutcome::ReachedError;
-    const std::vector<std::string> outcomes = branch_outcomes(g.label);
-    const auto& trace = r.trace;
-    for (std::size_t i = 0; i < trace.size(); ++i) {
-        if (trace[i].loc.line != g.loc.line || trace[i].loc.file != g.loc.file) continue;
-        std::size_t k = 0;
-        for (std::size_t j = i; j < trace.size() && k < outcomes.size(); ++j) {
-            if (trace[j].kind != frontend::TraceStep::Branch) continue;
-            if (outcome_text(trace[j]) != outcomes[k]) break;
-            ++k;
-        }
-        if (k == outcomes.size()) return true;
-    }
-    return false;
+// Whether branch step s prints as the outcome o ("[c]" taken, "[!(c)]" not), without building
+// the text.
+bool same_outcome(const frontend::TraceStep& s, std::string_view o) {
+    const std::string_view open = s.taken ? "[" : "[!(", close = s.taken ? "]" : ")]";
+    return o.size() == open.size() + s.text.size() + close.size() && o.substr(0, open.size()) == open &&
+           o.substr(open.size(), s.text.size()) == s.text && o.substr(o.size() - close.size()) == close;
 }
+
+// One replayed run, indexed to test many goals against it: its steps by source line and, per
+// step, the next branch step. Whether the run passes a goal: the error goal needs the error; an
+// edge goal a step on the edge's source line (the interpreter places an assignment at its '='
+// or declarator, a condition at the condition, the lowering an edge at its first statement)
+// followed by the edge's branch outcomes as the run's next branch steps (the interpreter prints
+// conditions as the lowering labels edges).
+class RunIndex {
+public:
+    explicit RunIndex(const frontend::ReplayResult& r) : r_(r) {
+        const std::size_t n = r.trace.size();
+        by_line_.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) by_line_.emplace_back(r.trace[i].loc.line, i);
+        std::sort(by_line_.begin(), by_line_.end());
+        next_branch_.assign(n + 1, n);
+        for (std::size_t i = n; i-- > 0;)
+            next_branch_[i] = r.trace[i].kind == frontend::TraceStep::Branch ? i : next_branch_[i + 1];
+    }
+
+    bool passes(const Goal& g, const std::vector<std::string>& outcomes) const {
+        if (g.edge == kNoEdge) return r_.outcome == frontend::ReplayOutcome::ReachedError;
+        const auto& trace = r_.trace;
+        auto it =
+            std::lower_bound(by_line_.begin(), by_line_.end(), std::pair<std::uint32_t, std::size_t>(g.loc.line, 0));
+        for (; it != by_line_.end() && it->first == g.loc.line; ++it) {
+            if (trace[it->second].loc.file != g.loc.file) continue;
+            std::size_t k = 0;
+            for (std::size_t j = next_branch_[it->second]; j < trace.size() && k < outcomes.size();
+                 j = next_branch_[j + 1], ++k)
+                if (!same_outcome(trace[j], outcomes[k])) break;
+            if (k == outcomes.size()) return true;
+        }
+        return false;
+    }
+
+private:
+    const frontend::ReplayResult& r_;
+    std::vector<std::pair<std::uint32_t, std::size_t>> by_line_;
+    std::vector<std::size_t> next_branch_;
+};
 
 std::string describe(const Goal& g) { return g.loc.str() + " " + g.label; }
 
@@ -99,13 +125,24 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     smt::TermManager tm;
     const Program plain = lower(tu, tm, o.lowering);
     const GoalProgram gp = goal_program(plain, o.cover);
-    const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
-                                                                        std::chrono::duration<double>(o.timeout)))
-                                            : std::nullopt,
-                              o.memory_mb);
+    // The search gets 90 % of the time; replaying and writing the tests the rest (replays stop at
+    // the time limit: tests found but not replayed by then are not written).
+    auto after = [&](double seconds) {
+        return start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    };
+    const base::Budget budget(o.timeout > 0 ? std::optional(after(0.9 * o.timeout)) : std::nullopt, o.memory_mb);
+    const Clock::time_point end = o.timeout > 0 ? after(o.timeout) : Clock::time_point::max();
+    // Edge goals are judged on the trace, which ends after kMaxTraceSteps steps: a longer replay
+    // cannot pass one. The error goal needs the run to reach the error.
+    frontend::ReplayLimits limits;
+    if (o.cover != Coverage::Error) limits.max_steps = 2 * frontend::kMaxTraceSteps;
 
     std::vector<LocId> targets;
     for (const Goal& g : gp.goals) targets.push_back(g.target);
+    // The recursion bound's location is a goal too: unreachability claimed while it is reachable
+    // could rest on the calls the lowering cut off.
+    const LocId bound = gp.program.truncated;
+    if (bound != kNoLoc) targets.push_back(bound);
     LazyOptions lo;
     lo.learning = o.learning;
     lo.stop_at_goal = false;
@@ -123,7 +160,9 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     meta.creation_time = utc_now();
     TestSuite suite(meta);
     std::vector<std::uint8_t> covered(gp.goals.size(), 0);
-    std::size_t reached = 0, replay_failures = 0;
+    std::vector<std::vector<std::string>> outcomes;  // per goal, its branch outcomes
+    for (const Goal& g : gp.goals) outcomes.push_back(branch_outcomes(g.label));
+    std::size_t reached = 0, replay_failures = 0, unreplayed = 0;
     std::set<std::vector<std::uint64_t>> written;
     std::vector<std::string> reached_lines;  // --stats: the paper's curve, goals against backtracks
     for (std::size_t ri = 0; ri < found.reached.size(); ++ri) {
@@ -133,10 +172,15 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
             gp.goals.begin());
         if (gi == gp.goals.size()) continue;
         ++reached;
+        if (Clock::now() > end) {
+            ++unreplayed;
+            continue;
+        }
         std::vector<std::uint64_t> bits;
         for (const InputValue& v : cex.inputs) bits.push_back(v.bits);
-        const frontend::ReplayResult r = frontend::replay(tu, bits);
-        if (!passes(r, gp.goals[gi])) {
+        const frontend::ReplayResult r = frontend::replay(tu, bits, limits);
+        const RunIndex run(r);
+        if (!run.passes(gp.goals[gi], outcomes[gi])) {
             ++replay_failures;
             err << "craig: warning: the test for " << describe(gp.goals[gi])
                 << " does not pass the goal when replayed (" << frontend::to_string(r.outcome) << "); not written\n";
@@ -146,7 +190,7 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
                                 describe(gp.goals[gi]) + "\n");
         if (covered[gi]) continue;  // an earlier test passes this goal
         for (std::size_t j = 0; j < gp.goals.size(); ++j)
-            if (!covered[j] && passes(r, gp.goals[j])) covered[j] = 1;
+            if (!covered[j] && run.passes(gp.goals[j], outcomes[j])) covered[j] = 1;
         if (!written.insert(bits).second) continue;
         suite.add(
             TestCase{test_inputs(cex), describe(gp.goals[gi]), r.outcome == frontend::ReplayOutcome::ReachedError});
@@ -156,7 +200,13 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     else
         suite.write_folder(o.output);
 
-    std::set<LocId> unreachable(found.unreachable.begin(), found.unreachable.end());
+    base::Statistics claim_stats;
+    const std::string claim_note = certify_unreachable(
+        gp.program, found, end == Clock::time_point::max() ? std::nullopt : std::optional(end), claim_stats);
+    std::set<LocId> unreachable;
+    if (claim_note.empty())
+        for (LocId l : found.unreachable)
+            if (l != bound) unreachable.insert(l);
     const std::size_t n_unreachable = unreachable.size();
     const std::size_t n_covered = static_cast<std::size_t>(std::count(covered.begin(), covered.end(), 1));
     out << "Goals: " << gp.goals.size() << " (" << coverage_name(o.cover) << "): " << n_covered << " covered, "
@@ -165,17 +215,21 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
         << " (each replayed to its goal)\n";
     for (const Goal& g : gp.goals)
         if (unreachable.count(g.target)) out << "  unreachable: " << describe(g) << "\n";
-    const bool stopped = !found.complete;
-    if (stopped) out << "Search stopped: " << found.reason << "\n";
+    if (!claim_note.empty()) out << "Unreachable goals not claimed: " << claim_note << "\n";
+    if (unreplayed) out << "Not written: " << unreplayed << " tests found but not replayed within the time limit\n";
+    const bool stopped = !found.complete || unreplayed;
+    if (!found.complete) out << "Search stopped: " << found.reason << "\n";
     if (o.stats) {
         base::Statistics stats;
         record_lazy_stats(stats, found.stats);
+        stats.merge(claim_stats);
         stats.count("testgen.goals", gp.goals.size());
         stats.count("testgen.covered", n_covered);
         stats.count("testgen.unreachable", n_unreachable);
         stats.count("testgen.tests", suite.tests().size());
         stats.count("testgen.paths", reached);
         stats.count("testgen.replay_failures", replay_failures);
+        stats.count("testgen.unreplayed", unreplayed);
         stats.seconds("time.total", base::seconds_since(start));
         out << "Statistics:\n";
         stats.print(out);
@@ -183,7 +237,8 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
         for (const std::string& line : reached_lines) out << line;
     }
     out.flush();
-    return stopped && (budget.timed_out() || base::interrupted()) ? TestgenStatus::ResourceLimit : TestgenStatus::Done;
+    const bool out_of_time = budget.timed_out() || Clock::now() > end;
+    return stopped && (out_of_time || base::interrupted()) ? TestgenStatus::ResourceLimit : TestgenStatus::Done;
 }
 
 }  // namespace

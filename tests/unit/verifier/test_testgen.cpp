@@ -7,8 +7,11 @@
 #include <string>
 
 #include "lowered_program.hpp"
+#include "smt/solver.hpp"
+#include "verifier/lazy/lazy_search.hpp"
 #include "verifier/testgen/goals.hpp"
 #include "verifier/testgen/testcomp_suite.hpp"
+#include "verifier/testgen/unreachable_claim.hpp"
 #include "verifier/testgen/zip_archive.hpp"
 
 using namespace craig;
@@ -130,4 +133,36 @@ TEST_CASE("goal programs: one fresh location per edge goal, the edge split in tw
     REQUIRE(err.goals.size() == 1);
     CHECK(err.goals[0].target == plain.error);
     CHECK(err.program.edges.size() == plain.edges.size());
+}
+
+TEST_CASE("unreachable claims of test generation pass the certification gate, wrong ones throw") {
+    test::LoweredProgram lp(
+        "int main(void) { int x = __VERIFIER_nondet_int(); int y = 0;"
+        " if (x > 5) { y = 1; if (x < 3) { y = 2; } } return y; }");
+    const GoalProgram g = goal_program(*lp.plain, Coverage::Statements);
+    std::vector<LocId> targets;
+    for (const Goal& goal : g.goals) targets.push_back(goal.target);
+    LazyOptions lo;
+    lo.stop_at_goal = false;
+    for (bool learning : {true, false}) {
+        lo.learning = learning;
+        const LazyOutcome found = lazy_annotation(g.program, targets, lo, base::Budget::seconds(30));
+        REQUIRE(found.complete);
+        REQUIRE(found.unreachable.size() == 1);  // y = 2
+        base::Statistics stats;
+        CHECK(certify_unreachable(g.program, found, std::nullopt, stats).empty());
+    }
+    // A reachable goal claimed unreachable with labels `true` everywhere: the gate refuses.
+    LazyOutcome wrong;
+    wrong.complete = true;
+    wrong.unreachable = {g.goals.front().target};
+    wrong.labels.assign(g.program.locs.size(), lp.tm.mk_true());
+    base::Statistics stats;
+    CHECK_THROWS_AS(certify_unreachable(g.program, wrong, std::nullopt, stats), smt::CheckFailure);
+    wrong.labels.clear();
+    wrong.complete_bound = 1;  // too short: executions go on
+    CHECK_THROWS_AS(certify_unreachable(g.program, wrong, std::nullopt, stats), smt::CheckFailure);
+    // No claim from an incomplete search.
+    wrong.complete = false;
+    CHECK(certify_unreachable(g.program, wrong, std::nullopt, stats) == "the search did not end");
 }
