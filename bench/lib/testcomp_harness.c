@@ -5,10 +5,12 @@
  *   reach_error / __assert_fail / __VERIFIER_error: prints "craig-harness: error reached"
  *                                                   on stderr, exit status 107
  *   __VERIFIER_assume(0):                           "craig-harness: assumption violated", 108
- *   inputs exhausted:                               "craig-harness: out of inputs" once,
- *                                                   then 0 for every further call
- *   abort():                                        the coverage data is written (SIGABRT
- *                                                   handler) before the process ends
+ *   inputs exhausted:                               "craig-harness: out of inputs", 109 (a
+ *                                                   test ends where its inputs end: programs
+ *                                                   such as reactive loops would otherwise run
+ *                                                   on with made-up values forever)
+ *   abort(), SIGTERM (timeout):                     the coverage data is written before the
+ *                                                   process ends
  * Values are C integer texts (decimal, or 0x hex), converted to the function's type as C
  * converts them. */
 #include <signal.h>
@@ -19,21 +21,22 @@
 
 extern void __gcov_dump(void);
 
-static int craig_out_of_inputs = 0;
-
 static void craig_on_abort(int sig) {
   __gcov_dump();
   _exit(128 + sig);
 }
 
-__attribute__((constructor)) static void craig_harness_start(void) { signal(SIGABRT, craig_on_abort); }
+__attribute__((constructor)) static void craig_harness_start(void) {
+  signal(SIGABRT, craig_on_abort);
+  signal(SIGTERM, craig_on_abort);
+}
 
 static unsigned long long craig_next_input(void) {
   char line[256];
   if (!fgets(line, sizeof line, stdin)) {
-    if (!craig_out_of_inputs) fprintf(stderr, "craig-harness: out of inputs\n");
-    craig_out_of_inputs = 1;
-    return 0;
+    fprintf(stderr, "craig-harness: out of inputs\n");
+    fflush(NULL);
+    exit(109);
   }
   const char *p = line;
   while (*p == ' ' || *p == '\t') ++p;

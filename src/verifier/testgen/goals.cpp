@@ -1,21 +1,57 @@
 #include "verifier/testgen/goals.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
 namespace craig::verifier {
 
 namespace {
 
-// A segment "[c]" of the label (segments are joined by "; "): the edge takes a branch outcome.
+// Whether every segment of the label is the outcome of a constant condition: the edge decides
+// nothing and executes nothing a run could show (a bare while (1)).
+bool only_constant_outcomes(const std::string& label) {
+    for (std::size_t at = 0; at < label.size();) {
+        const std::size_t next = std::min(label.find("; ", at), label.size());
+        if (!constant_outcome(std::string_view(label).substr(at, next - at))) return false;
+        at = next + 2;
+    }
+    return true;
+}
+
+// A segment "[c]" of the label (segments are joined by "; ") whose condition is not constant:
+// the edge takes a branch outcome.
 bool is_branch_label(const std::string& label) {
-    return label.front() == '[' || label.find("; [") != std::string::npos;
+    for (std::size_t at = 0; at < label.size();) {
+        const std::size_t next = std::min(label.find("; ", at), label.size());
+        const std::string_view part = std::string_view(label).substr(at, next - at);
+        if (!part.empty() && part.front() == '[' && !constant_outcome(part)) return true;
+        at = next + 2;
+    }
+    return false;
 }
 
 bool is_goal(const Program& plain, EdgeId e, Coverage c) {
     const EdgeProvenance& o = plain.edge_origin(e);
-    if (o.loc.line == 0 || o.label.empty()) return false;
+    if (o.loc.line == 0 || o.label.empty() || only_constant_outcomes(o.label)) return false;
     return c == Coverage::Statements || (c == Coverage::Branches && is_branch_label(o.label));
 }
 
 }  // namespace
+
+// An outcome of a constant condition ("[1]", "[!(0)]"): the interpreter records no branch step
+// for it (while (1) decides nothing).
+bool constant_outcome(std::string_view o) {
+    if (o.size() < 2 || o.front() != '[' || o.back() != ']') return false;
+    std::size_t i = 1, end = o.size() - 1;  // inside the brackets
+    if (i < end && o[i] == '!') ++i;
+    while (i < end && o[i] == '(' && o[end - 1] == ')') ++i, --end;
+    if (i < end && o[i] == '-') ++i;
+    if (i == end) return false;
+    for (; i < end; ++i)
+        if (!std::isdigit(static_cast<unsigned char>(o[i])) && !std::strchr("uUlL", o[i])) return false;
+    return true;
+}
 
 const char* coverage_name(Coverage c) {
     switch (c) {

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/source_location.hpp"
@@ -43,6 +44,10 @@ struct GoalProgram {
 };
 
 GoalProgram goal_program(const Program& plain, Coverage coverage);
+
+// Whether a label segment is the outcome of a constant condition ("[1]", "[!(0)]"): C's
+// interpreter records no branch step for it, gcov no branch; an edge of nothing else is no goal.
+bool constant_outcome(std::string_view segment);
 
 // "branches", "statements", "error" (the --cover values).
 const char* coverage_name(Coverage c);

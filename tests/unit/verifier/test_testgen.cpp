@@ -106,7 +106,7 @@ TEST_CASE("goal programs: one fresh location per edge goal, the edge split in tw
         const EdgeProvenance& o = plain.edge_origin(e);
         if (o.loc.line == 0 || o.label.empty()) continue;
         ++with_statement;
-        if (o.label.front() == '[' || o.label.find("; [") != std::string::npos) ++branches;
+        if (o.label.front() == '[' || o.label.find("; [") != std::string::npos) ++branches;  // none constant here
     }
     REQUIRE(branches >= 4);  // x > 10 both ways, the loop condition both ways
     for (Coverage c : {Coverage::Statements, Coverage::Branches}) {
@@ -165,4 +165,27 @@ TEST_CASE("unreachable claims of test generation pass the certification gate, wr
     // No claim from an incomplete search.
     wrong.complete = false;
     CHECK(certify_unreachable(g.program, wrong, std::nullopt, stats) == "the search did not end");
+}
+
+TEST_CASE("constant conditions are no goals: the interpreter and gcov see no branch there") {
+    CHECK(constant_outcome("[1]"));
+    CHECK(constant_outcome("[!(1)]"));
+    CHECK(constant_outcome("[(0)]"));
+    CHECK(constant_outcome("[-1L]"));
+    CHECK_FALSE(constant_outcome("[x]"));
+    CHECK_FALSE(constant_outcome("[!(x == 1)]"));
+    CHECK_FALSE(constant_outcome("[]"));
+    CHECK_FALSE(constant_outcome("x = 1"));
+    test::LoweredProgram lp(
+        "int main(void) { int k = 0; while (1) { int x = __VERIFIER_nondet_int(); if (x == 7) break; k++; }"
+        " return k; }");
+    for (Coverage c : {Coverage::Statements, Coverage::Branches}) {
+        const GoalProgram g = goal_program(*lp.plain, c);
+        for (const Goal& goal : g.goals) {
+            CHECK(goal.label != "[1]");
+            if (c == Coverage::Branches) CHECK(goal.label.find("[1]") != 0);  // "[1]; x = ..." is no branch
+        }
+        CHECK(std::any_of(g.goals.begin(), g.goals.end(),
+                          [](const Goal& goal) { return goal.label.find("[x == 7]") == 0; }));
+    }
 }
