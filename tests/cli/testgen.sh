@@ -94,6 +94,20 @@ if run stats 0 testgen "$cases/branches.c" --output "$tmp/s" --stats; then
   if has out "lazy.backtracks:" && has out "testgen.tests:"; then ok stats; else fail stats "no statistics"; fi
 fi
 
+# Killed from outside (SIGKILL, as a competition's limit ends a tool): the tests found so far are
+# on disk already, each a complete file that replays to its goal.
+rm -rf "$tmp/killed"
+rc=$( (timeout -s KILL 8 "$craig" testgen "$cases/endless.c" --output "$tmp/killed" >"$tmp/out" 2>"$tmp/err"
+  echo $?) 2>/dev/null)
+if [ "$rc" -ne 137 ]; then
+  fail killed "exit $rc: the search ended before it was killed"
+elif [ -f "$tmp/killed/metadata.xml" ] && [ -f "$tmp/killed/test-1.xml" ] &&
+  "$testcov" "$cases/endless.c" "$tmp/killed" --check-goals >"$tmp/cov" 2>&1; then
+  ok killed
+else
+  fail killed "no replaying tests after the kill: $(head -2 "$tmp/cov" 2>/dev/null)"
+fi
+
 # Errors.
 if run missing 6 testgen "$tmp/none.c"; then ok missing; fi
 if run directory 6 testgen "$tmp"; then

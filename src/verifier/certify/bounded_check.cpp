@@ -1,5 +1,7 @@
 #include "verifier/certify/bounded_check.hpp"
 
+#include <chrono>
+
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/encoding/unrolling.hpp"
 
@@ -10,11 +12,19 @@ InvariantCheck check_complete_unrolling(const Program& p, unsigned k, const smt:
     Unrolling u(p);
     smt::Solver s(p.terms(), so);
     OperatorRefinement operators(p.terms());
-    for (unsigned i = 0; i < k; ++i)
+    for (unsigned i = 0; i < k; ++i) {
+        // A deep bound takes long to build: the clock is looked at per step, not only by the
+        // solver's checks.
+        if (so.deadline && std::chrono::steady_clock::now() > *so.deadline) {
+            out.outcome = InvariantOutcome::Inconclusive;
+            out.why = "timeout while unrolling " + std::to_string(k) + " steps (at step " + std::to_string(i) + ")";
+            return out;
+        }
         for (const smt::Term f : u.extend()) {
             operators.scan(f);
             s.assert_formula(f);
         }
+    }
     const std::pair<smt::Term, std::string> bad[] = {
         {u.error_reached(k), "the error is reached within " + std::to_string(k) + " steps"},
         {u.truncated_reached(k), "the recursion bound is reached within " + std::to_string(k) + " steps"},

@@ -297,6 +297,7 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
             if (r.result == smt::Result::Sat) {
                 out_.reached.emplace_back(l2, std::move(cex_));
                 out_.reached_at.push_back(out_.stats.backtracks);
+                if (o_.on_reached) o_.on_reached(l2, out_.reached.back().second);
                 goal_[l2] = 2;
                 if (--remaining_ == 0 || o_.stop_at_goal) return Round::Stopped;
             } else {
@@ -412,6 +413,7 @@ LazyOutcome LazySearch::run() {
     if (goal_[prog_.entry] == 1) {  // reached by the empty path
         out_.reached.emplace_back(prog_.entry, Counterexample{});
         out_.reached_at.push_back(0);
+        if (o_.on_reached) o_.on_reached(prog_.entry, out_.reached.back().second);
         goal_[prog_.entry] = 2;
         --remaining_;
     }

@@ -65,6 +65,9 @@ struct LazyOptions {
     // Strengthen also tries each conjunct of a label as a candidate (beyond the paper).
     bool split_conjuncts = true;
     bool stop_at_goal = true;  // stop at the first goal reached (verification)
+    // Called for each goal when it is reached, with its path (also kept in LazyOutcome::reached):
+    // test generation writes the test at once, so a run ended from outside keeps what it found.
+    std::function<void(LocId, const Counterexample&)> on_reached;
     unsigned operator_rounds = 100;
     bool check_models = true;
     bool check_certificates = true;

@@ -58,6 +58,17 @@ std::string testcase_xml(const TestCase& t) {
     return s.str();
 }
 
+void TestSuite::add(TestCase t) {
+    tests_.push_back(std::move(t));
+    if (!folder_.empty())
+        write_file(std::filesystem::path(folder_) / test_file_name(tests_.size() - 1), testcase_xml(tests_.back()));
+}
+
+void TestSuite::start_folder(const std::string& dir) {
+    write_folder(dir);
+    folder_ = dir;
+}
+
 void TestSuite::write_folder(const std::string& dir) const {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);

@@ -6,6 +6,10 @@
 //   s.add(TestCase{{{"42", "int"}, {"4294967295", "unsigned int"}}, "a.c:8:11 [y == x + 3]", false});
 //   s.write_folder("test-suite");            // or s.write_zip("test-suite.zip")
 //
+// Or, to keep every test on disk from the moment it is found (a run killed from outside keeps
+// its tests, as Test-Comp expects): s.start_folder("test-suite") first; each add() then writes
+// its file at once.
+//
 // Files: metadata.xml, test-<n>.xml (n from 1, in the order of add()). A test's goal is kept
 // as an XML comment (validators ignore comments; bench/testcov.sh reads it to check that the
 // test reaches its goal). Zips hold the folder "test-suite/" as TestCov expects.
@@ -49,14 +53,18 @@ std::string testcase_xml(const TestCase& t);
 class TestSuite {
 public:
     explicit TestSuite(SuiteMetadata m) : metadata_(std::move(m)) {}
-    void add(TestCase t) { tests_.push_back(std::move(t)); }
+    // Writes the test's file too once start_folder() was called.
+    void add(TestCase t);
     const std::vector<TestCase>& tests() const { return tests_; }
 
     // Both throw frontend::InputError (exit code 6 of the CLI) when the files cannot be written.
     void write_folder(const std::string& dir) const;
+    // Creates `dir` with metadata.xml and the tests added so far; later add()s write their files.
+    void start_folder(const std::string& dir);
     void write_zip(const std::string& path) const;
 
 private:
+    std::string folder_;  // set by start_folder
     SuiteMetadata metadata_;
     std::vector<TestCase> tests_;
 };

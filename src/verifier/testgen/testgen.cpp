@@ -146,12 +146,8 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     // could rest on the calls the lowering cut off.
     const LocId bound = gp.program.truncated;
     if (bound != kNoLoc) targets.push_back(bound);
-    LazyOptions lo;
-    lo.learning = o.learning;
-    lo.stop_at_goal = false;
-    const LazyOutcome found = lazy_annotation(gp.program, targets, lo, budget);
-
-    // Tests, checked by replay; a test that passes goals found later is not written twice.
+    // Tests, checked by replay and written as they are found (folder mode), so that a run ended
+    // from outside keeps its tests; a zip is written at the end.
     SuiteMetadata meta;
     meta.specification = o.cover == Coverage::Branches ? kCoverBranchesSpec
                          : o.cover == Coverage::Error  ? kCoverErrorSpec
@@ -162,26 +158,34 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     meta.producer = o.producer;
     meta.creation_time = utc_now();
     TestSuite suite(meta);
-    std::vector<std::uint8_t> covered(gp.goals.size(), 0);
-    std::vector<std::uint8_t> searched(gp.goals.size(), 0);  // reached by the search
-    for (const auto& [target, cex] : found.reached)
-        for (std::size_t j = 0; j < gp.goals.size(); ++j)
-            if (gp.goals[j].target == target) searched[j] = 1;
+    if (!o.zip) suite.start_folder(o.output);
+    const std::size_t n_goals = gp.goals.size();
+    // A goal is covered once the search has reached it and a written test's run passes it. Only
+    // goals the search reached count: the replay sees source lines, and an inlined function's
+    // line stands for goals of every instance, of which some may be unreachable.
+    std::vector<std::uint8_t> searched(n_goals, 0), passed(n_goals, 0);
     std::vector<std::vector<std::string>> outcomes;  // per goal, its branch outcomes
     for (const Goal& g : gp.goals) outcomes.push_back(branch_outcomes(g.label));
-    std::size_t reached = 0, replay_failures = 0, unreplayed = 0;
+    std::size_t reached = 0, replay_failures = 0, unreplayed = 0, calls = 0;
     std::set<std::vector<std::uint64_t>> written;
-    std::vector<std::string> reached_lines;  // --stats: the paper's curve, goals against backtracks
-    for (std::size_t ri = 0; ri < found.reached.size(); ++ri) {
-        const auto& [target, cex] = found.reached[ri];
+    // --stats: the paper's curve, goals against backtracks (per reached path: its goal, if its
+    // test passes it).
+    std::vector<std::pair<std::size_t, std::size_t>> curve;  // (index into found.reached, goal)
+    auto take = [&](LocId target, const Counterexample& cex) {
+        const std::size_t ri = calls++;
         const auto gi = static_cast<std::size_t>(
             std::find_if(gp.goals.begin(), gp.goals.end(), [&](const Goal& g) { return g.target == target; }) -
             gp.goals.begin());
-        if (gi == gp.goals.size()) continue;
+        if (gi == n_goals) return;
         ++reached;
+        searched[gi] = 1;
+        if (passed[gi]) {  // an earlier test passes this goal
+            curve.emplace_back(ri, gi);
+            return;
+        }
         if (Clock::now() > end) {
             ++unreplayed;
-            continue;
+            return;
         }
         std::vector<std::uint64_t> bits;
         for (const InputValue& v : cex.inputs) bits.push_back(v.bits);
@@ -191,24 +195,27 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
             ++replay_failures;
             err << "craig: warning: the test for " << describe(gp.goals[gi])
                 << " does not pass the goal when replayed (" << frontend::to_string(r.outcome) << "); not written\n";
-            continue;
+            return;
         }
-        reached_lines.push_back("  reached at backtrack " + std::to_string(found.reached_at[ri]) + ": " +
-                                describe(gp.goals[gi]) + "\n");
-        if (covered[gi]) continue;  // an earlier test passes this goal
-        // Other goals this run passes need no test of their own. Only goals the search reached
-        // count: the replay sees source lines, and an inlined function's line stands for goals
-        // of every instance, of which some may be unreachable.
-        for (std::size_t j = 0; j < gp.goals.size(); ++j)
-            if (!covered[j] && searched[j] && run.passes(gp.goals[j], outcomes[j])) covered[j] = 1;
-        if (!written.insert(bits).second) continue;
+        curve.emplace_back(ri, gi);
+        for (std::size_t j = 0; j < n_goals; ++j)
+            if (!passed[j] && run.passes(gp.goals[j], outcomes[j])) passed[j] = 1;
+        if (!written.insert(bits).second) return;
         suite.add(
             TestCase{test_inputs(cex), describe(gp.goals[gi]), r.outcome == frontend::ReplayOutcome::ReachedError});
-    }
-    if (o.zip)
-        suite.write_zip(o.output + ".zip");
-    else
-        suite.write_folder(o.output);
+    };
+    LazyOptions lo;
+    lo.learning = o.learning;
+    lo.stop_at_goal = false;
+    lo.on_reached = take;
+    const LazyOutcome found = lazy_annotation(gp.program, targets, lo, budget);
+    if (o.zip) suite.write_zip(o.output + ".zip");
+    std::vector<std::uint8_t> covered(n_goals, 0);
+    for (std::size_t j = 0; j < n_goals; ++j) covered[j] = searched[j] && passed[j];
+    std::vector<std::string> reached_lines;
+    for (const auto& [ri, gi] : curve)
+        reached_lines.push_back("  reached at backtrack " + std::to_string(found.reached_at[ri]) + ": " +
+                                describe(gp.goals[gi]) + "\n");
 
     base::Statistics claim_stats;
     const std::string claim_note = certify_unreachable(
