@@ -15,6 +15,7 @@
 #include "verifier/certify/certify.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::chc {
 
@@ -49,13 +50,7 @@ public:
     }
 
 private:
-    smt::SolverOptions solver_options() const {
-        smt::SolverOptions so;
-        so.check_models = o_.check_models;
-        so.check_certificates = o_.check_certificates;
-        so.deadline = budget_.deadline();
-        return so;
-    }
+    smt::SolverOptions solver_options() const { return verifier::checked_solver_options(o_, budget_); }
 
     void safe(const Verdict& v, Judged& j) const {
         verifier::CertifyOptions co;

@@ -3,6 +3,7 @@
 #include "smt/solver.hpp"
 #include "verifier/certify/bounded_check.hpp"
 #include "verifier/certify/invariant_check.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::verifier {
 
@@ -12,10 +13,7 @@ void certify_true(const Verdict& v, const Program& p, const CertifyOptions& o, c
                   Certified& out) {
     const Certificate& c = v.certificate;
     if (c.empty()) throw smt::CheckFailure("a TRUE verdict without a certificate");
-    smt::SolverOptions so;
-    so.check_models = o.check_models;
-    so.check_certificates = o.check_certificates;
-    so.deadline = budget.deadline();
+    const smt::SolverOptions so = checked_solver_options(o, budget);
     const InvariantCheck check = !c.invariants.empty()
                                      ? check_invariants(p, c.invariants, so, o.operator_rounds)
                                      : check_complete_unrolling(p, *c.complete_bound, so, o.operator_rounds);

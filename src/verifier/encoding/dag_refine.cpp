@@ -11,6 +11,7 @@
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/encoding/path_encoding.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::verifier {
 
@@ -89,11 +90,7 @@ DagRefinement refine_dag(const Program& blocks, const DagProblem& d, const DagRe
         for (Term c : conjuncts(tm, enc.steps(node[arc.to])[slot[a]])) parts[a].push_back(c);
     }
 
-    smt::SolverOptions so;
-    so.check_models = o.check_models;
-    so.check_certificates = o.check_certificates;
-    so.deadline = budget.deadline();
-    smt::Solver s(tm, so);
+    smt::Solver s(tm, checked_solver_options(o, budget));
     // One assumption literal per conjunct: p ⇒ conjunct.
     std::vector<std::vector<Term>> lit(d.arcs.size());
     std::vector<Term> assumptions;

@@ -14,6 +14,7 @@
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/encoding/unrolling.hpp"
 #include "verifier/engines/engine.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::verifier {
 
@@ -27,11 +28,7 @@ public:
 
     Verdict solve(const Program& blocks, const base::Budget& budget) override {
         auto& tm = blocks.terms();
-        smt::SolverOptions so;
-        so.check_models = s_.check_models;
-        so.check_certificates = s_.check_certificates;
-        so.deadline = budget.deadline();
-        smt::Solver solver(tm, so);
+        smt::Solver solver(tm, checked_solver_options(s_, budget));
         Unrolling u(blocks);
         OperatorRefinement operators(tm);
         Verdict v;

@@ -18,6 +18,7 @@
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/program/dot.hpp"
 #include "verifier/program/term_to_c.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::verifier {
 
@@ -80,11 +81,8 @@ ImpactEngine::~ImpactEngine() = default;
 bool ImpactEngine::timed_out() const { return budget_.exhausted(); }
 
 smt::SolverOptions ImpactEngine::search_options() const {
-    smt::SolverOptions so;
+    smt::SolverOptions so = checked_solver_options(o_, budget_);
     so.times = &solver_times_;
-    so.check_models = o_.check_models;
-    so.check_certificates = o_.check_certificates;
-    so.deadline = budget_.deadline();
     return so;
 }
 

@@ -13,6 +13,7 @@
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/program/dot.hpp"
 #include "verifier/program/term_to_c.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::verifier {
 
@@ -63,13 +64,7 @@ UfoEngine::UfoEngine(const Program& blocks, const UfoOptions& o, base::Budget bu
 
 UfoEngine::~UfoEngine() = default;
 
-smt::SolverOptions UfoEngine::solver_options() const {
-    smt::SolverOptions so;
-    so.check_models = o_.check_models;
-    so.check_certificates = o_.check_certificates;
-    so.deadline = budget_.deadline();
-    return so;
-}
+smt::SolverOptions UfoEngine::solver_options() const { return checked_solver_options(o_, budget_); }
 
 // A new ARG of one root (and the one node of each bad location).
 void UfoEngine::reset() {

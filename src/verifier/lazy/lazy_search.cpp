@@ -13,6 +13,7 @@
 #include "verifier/lazy/annotation.hpp"
 #include "verifier/lazy/time_to_live.hpp"
 #include "verifier/program/cur_next.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::verifier {
 
@@ -60,13 +61,7 @@ private:
         Term label;  // Unsat with learning: the edge's new label
     };
 
-    smt::SolverOptions solver_options() const {
-        smt::SolverOptions so;
-        so.check_models = o_.check_models;
-        so.check_certificates = o_.check_certificates;
-        so.deadline = budget_.deadline();
-        return so;
-    }
+    smt::SolverOptions solver_options() const { return checked_solver_options(o_, budget_); }
     Term tau_cur() const { return prog_.vars[ttl_.tau].cur; }
     Term tau_below(long long d) {
         return tm_.mk_lt(tau_cur(), tm_.mk_numeral(static_cast<long>(d), smt::SortTable::Int));
