@@ -34,7 +34,76 @@ CheckOutcome unsat(smt::TermManager& tm, std::span<const Term> conjuncts, const 
     return CheckOutcome::Inconclusive;
 }
 
+// Keeps the first Invalid, else the first Inconclusive.
+void merge(CheckReport& report, CheckOutcome o, std::string why) {
+    if (o == CheckOutcome::Invalid && report.outcome != CheckOutcome::Invalid)
+        report = {o, std::move(why)};
+    else if (o == CheckOutcome::Inconclusive && report.outcome == CheckOutcome::Valid)
+        report = {o, std::move(why)};
+}
+
+// Whether every symbol of `itp` occurs both in a formula with in_a[j] and in one without.
+bool shared_symbols(smt::TermManager& tm, Term itp, std::span<const std::vector<FuncId>> syms,
+                    std::span<const uint8_t> in_a, std::string* offending) {
+    std::vector<uint8_t> side(tm.num_funcs(), 0);
+    for (size_t j = 0; j < syms.size(); ++j)
+        for (FuncId f : syms[j]) side[f] |= in_a[j] ? kInA : kInB;
+    std::vector<FuncId> isyms;
+    collect_symbols(tm, itp, isyms);
+    for (FuncId f : isyms)
+        if (f >= side.size() || side[f] != (kInA | kInB)) {
+            *offending = tm.func(f).name;
+            return false;
+        }
+    return true;
+}
+
 }  // namespace
+
+CheckReport check_state_transition_interpolants(smt::TermManager& tm, std::span<const smt::Term> phis,
+                                                std::span<const smt::Term> g, std::span<const smt::Term> s,
+                                                const smt::SolverOptions& solver_options) {
+    const size_t m = phis.size();
+    if (m < 2 || g.size() + 1 != m || s.size() + 2 != m)
+        return {CheckOutcome::Invalid, "expected " + std::to_string(m < 2 ? 0 : m - 1) + " state and " +
+                                           std::to_string(m < 2 ? 0 : m - 2) + " transition interpolants for " +
+                                           std::to_string(m) + " formulas, got " + std::to_string(g.size()) + " and " +
+                                           std::to_string(s.size())};
+    const size_t n = m - 2;
+    CheckReport report;
+    auto query = [&](std::initializer_list<Term> conjuncts, const std::string& what) {
+        if (report.outcome == CheckOutcome::Invalid) return;
+        std::string why;
+        const CheckOutcome o = unsat(tm, std::vector<Term>(conjuncts), solver_options, &why);
+        merge(report, o, o == CheckOutcome::Invalid ? what + " does not hold" : what + ": " + why);
+    };
+    query({phis[0], tm.mk_not(g[0])}, "condition 1 (φ_0 ⊨ g_0)");
+    for (size_t i = 0; i < n; ++i) {
+        const std::string k = std::to_string(i), k1 = std::to_string(i + 1);
+        query({phis[i + 1], tm.mk_not(s[i])}, "condition 2 (φ_" + k1 + " ⊨ s_" + k + ")");
+        query({g[i], s[i], tm.mk_not(g[i + 1])}, "condition 3 (g_" + k + " ∧ s_" + k + " ⊨ g_" + k1 + ")");
+    }
+    query({g[n], phis[n + 1]}, "condition 4 (g_" + std::to_string(n) + " ∧ φ_" + std::to_string(n + 1) + " unsat)");
+
+    std::vector<std::vector<FuncId>> syms(m);
+    for (size_t j = 0; j < m; ++j) collect_symbols(tm, phis[j], syms[j]);
+    std::vector<uint8_t> in_a(m, 0);
+    std::string bad;
+    for (size_t i = 0; i <= n && report.outcome != CheckOutcome::Invalid; ++i) {
+        for (size_t j = 0; j < m; ++j) in_a[j] = j <= i;
+        if (!shared_symbols(tm, g[i], syms, in_a, &bad))
+            merge(report, CheckOutcome::Invalid,
+                  "g_" + std::to_string(i) + " mentions " + bad + ", not shared by φ_0..φ_" + std::to_string(i) +
+                      " and the rest");
+        if (i == n) break;
+        for (size_t j = 0; j < m; ++j) in_a[j] = j == i + 1;
+        if (!shared_symbols(tm, s[i], syms, in_a, &bad))
+            merge(report, CheckOutcome::Invalid,
+                  "s_" + std::to_string(i) + " mentions " + bad + ", not shared by φ_" + std::to_string(i + 1) +
+                      " and the rest");
+    }
+    return report;
+}
 
 CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::Term> formulas,
                                     std::span<const uint32_t> start, std::span<const smt::Term> interpolants,
@@ -58,12 +127,7 @@ CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::T
     std::vector<std::vector<FuncId>> syms(n);
     for (size_t i = 0; i < n; ++i) collect_symbols(tm, formulas[i], syms[i]);
 
-    auto mark = [&](CheckOutcome o, std::string why) {
-        if (o == CheckOutcome::Invalid && report.outcome != CheckOutcome::Invalid)
-            report = {o, std::move(why)};
-        else if (o == CheckOutcome::Inconclusive && report.outcome == CheckOutcome::Valid)
-            report = {o, std::move(why)};
-    };
+    auto mark = [&](CheckOutcome o, std::string why) { merge(report, o, std::move(why)); };
 
     std::vector<Term> q;
     for (size_t i = 0; i < n && report.outcome != CheckOutcome::Invalid; ++i) {
@@ -83,19 +147,12 @@ CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::T
         if (root || o == CheckOutcome::Invalid) continue;
 
         // Symbols of I_i must occur inside the subtree of i and outside it.
-        std::vector<uint8_t> side(tm.num_funcs(), 0);
-        for (size_t j = 0; j < n; ++j) {
-            const uint8_t bit = (j >= start[i] && j <= i) ? kInA : kInB;
-            for (FuncId f : syms[j]) side[f] |= bit;
-        }
-        std::vector<FuncId> isyms;
-        collect_symbols(tm, interpolants[i], isyms);
-        for (FuncId f : isyms)
-            if (f >= side.size() || side[f] != (kInA | kInB)) {
-                mark(CheckOutcome::Invalid, "node " + std::to_string(i) + ": interpolant mentions " + tm.func(f).name +
-                                                ", not shared by the subtree and the rest");
-                break;
-            }
+        std::vector<uint8_t> in_a(n, 0);
+        for (size_t j = 0; j < n; ++j) in_a[j] = j >= start[i] && j <= i;
+        std::string bad;
+        if (!shared_symbols(tm, interpolants[i], syms, in_a, &bad))
+            mark(CheckOutcome::Invalid, "node " + std::to_string(i) + ": interpolant mentions " + bad +
+                                            ", not shared by the subtree and the rest");
     }
     return report;
 }

@@ -26,4 +26,11 @@ CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::T
                                     std::span<const uint32_t> start, std::span<const smt::Term> interpolants,
                                     const smt::SolverOptions& solver_options = {});
 
+// State/transition interpolants (state_transition.hpp) of phis = φ_0 … φ_{n+1}: each of the four
+// conditions of Def. 6.1 by its own query (1: φ_0 ∧ ¬g_0, 2: φ_{i+1} ∧ ¬s_i, 3: g_i ∧ s_i ∧ ¬g_{i+1},
+// 4: g_n ∧ φ_{n+1}, all unsat) and the symbols of every g_i and s_i; `why` names the condition.
+CheckReport check_state_transition_interpolants(smt::TermManager& tm, std::span<const smt::Term> phis,
+                                                std::span<const smt::Term> g, std::span<const smt::Term> s,
+                                                const smt::SolverOptions& solver_options = {});
+
 }  // namespace craig::itp

@@ -11,6 +11,7 @@
 // of a list has the list's first node as the start of its subtree (JavaSMT's start indices).
 // The answer is one interpolant per partition but the root, in post-order: (I_0 ... I_{n-2}).
 // Active assertions that no partition names belong to the root partition.
+// Also (get-state-transition-interpolants P_0 ... P_{n+1}), craig's extension (below).
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
+#include "itp/state_transition.hpp"
 #include "smt/proof_reduction.hpp"
 #include "smtlib/interpreter_impl.hpp"
 #include "smt/terms/printer.hpp"
@@ -97,13 +99,9 @@ itp::ItpOptions Interpreter::interpolation_options() const {
     return o;
 }
 
-bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
-    arity(cmd, args, 2, SIZE_MAX, "(get-interpolants PARTITION PARTITION+)");
-    std::function<void(uint32_t, const std::string&)> failer = [this](uint32_t n, const std::string& m) { fail(n, m); };
-    TreeSpec spec;
-    TreeReader(*pool_, failer).read_list(args, cmd, spec);
-    const uint32_t n = static_cast<uint32_t>(spec.start.size());
-    if (n < 2) fail(cmd, "expected at least two partitions");
+Interpreter::PreparedInterpolation Interpreter::prepare_interpolation(uint32_t cmd,
+                                                                      const std::vector<std::vector<uint32_t>>& names) {
+    const auto n = static_cast<uint32_t>(names.size());
     // SMTInterpol's scripts ask for interpolants with :produce-proofs alone; the proof is there,
     // but without :produce-interpolants the solver may create AB-mixed atoms (then: unsupported).
     if (!options_.get_bool("produce-interpolants") && !options_.get_bool("produce-proofs"))
@@ -111,59 +109,68 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     if (!last_.valid || last_.result != smt::Result::Unsat)
         fail(cmd, checked_ && !last_.valid ? "no interpolants: the assertions changed since the last check-sat"
                                            : "no interpolants: the last check-sat did not answer unsat");
-    if (last_.assuming) throw Unsupported((*pool_)[cmd].loc, "get-interpolants after check-sat-assuming");
+    if (last_.assuming) throw Unsupported((*pool_)[cmd].loc, "interpolants after check-sat-assuming");
 
-    smt::SmtProof proof;
+    PreparedInterpolation out;
     const auto mine_start = std::chrono::steady_clock::now();
     try {
-        proof = solver_->proof();
+        out.proof = solver_->proof();
     } catch (const smt::ProofError& e) {
-        throw smt::CheckFailure(std::string("no proof could be mined for get-interpolants: ") + e.what());
+        throw smt::CheckFailure(std::string("no proof could be mined for interpolation: ") + e.what());
     }
-    if (script_opts_.reduce_proofs) proof = smt::reduce_smt_proof(proof);
-    const double mined = base::seconds_since(mine_start);
+    if (script_opts_.reduce_proofs) out.proof = smt::reduce_smt_proof(out.proof);
+    out.mined_seconds = base::seconds_since(mine_start);
     // Names -> active assertion ids.
     std::unordered_map<std::string, smt::AssertionId> by_name;
-    for (const auto& a : proof.active) {
+    for (const auto& a : out.proof.active) {
         if (auto it = tracked_.find(a.id); it != tracked_.end()) by_name[it->second] = a.id;
     }
     smt::AssertionId max_id = 0;
-    for (const auto& a : proof.active) max_id = std::max(max_id, a.id);
-    std::vector<uint32_t> partition_of(max_id + 1, itp::kNoPartition);
+    for (const auto& a : out.proof.active) max_id = std::max(max_id, a.id);
+    out.partition_of.assign(max_id + 1, itp::kNoPartition);
     for (uint32_t p = 0; p < n; ++p)
-        for (uint32_t name_node : spec.names[p]) {
+        for (uint32_t name_node : names[p]) {
             const std::string& name = (*pool_)[name_node].text;
             auto it = by_name.find(name);
             if (it == by_name.end()) fail(name_node, "'" + name + "' is not the :named name of an active assertion");
-            if (partition_of[it->second] != itp::kNoPartition)
+            if (out.partition_of[it->second] != itp::kNoPartition)
                 fail(name_node, "the assertion '" + name + "' is in two partitions");
-            partition_of[it->second] = p;
+            out.partition_of[it->second] = p;
         }
+    std::vector<std::vector<smt::Term>> parts(n);
+    for (const auto& a : out.proof.active)
+        parts[out.partition_of[a.id] == itp::kNoPartition ? n - 1 : out.partition_of[a.id]].push_back(a.formula);
+    for (uint32_t p = 0; p < n; ++p) out.formulas.push_back(tm_->mk_and(parts[p]));
+    return out;
+}
 
-    std::vector<smt::Term> formulas(n, tm_->mk_true());  // partition conjunctions, for checks
-    {
-        std::vector<std::vector<smt::Term>> parts(n);
-        for (const auto& a : proof.active)
-            parts[partition_of[a.id] == itp::kNoPartition ? n - 1 : partition_of[a.id]].push_back(a.formula);
-        for (uint32_t p = 0; p < n; ++p) formulas[p] = tm_->mk_and(parts[p]);
+void Interpreter::report_interpolant_sizes(const char* command, double seconds, const smt::SmtProof& proof,
+                                           std::span<const smt::Term> itps) {
+    *diagnostic_ << "; " << command << " seconds " << seconds << " proof-nodes " << proof.resolution.num_nodes();
+    for (smt::Term t : itps) {
+        itp::TermSize sz = itp::term_size(*tm_, t);
+        *diagnostic_ << " | nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols " << sz.symbols;
     }
-    InterpolationQuery q{cmd, proof, partition_of, spec.start, formulas};
+    *diagnostic_ << "\n";
+}
+
+bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
+    arity(cmd, args, 2, SIZE_MAX, "(get-interpolants PARTITION PARTITION+)");
+    std::function<void(uint32_t, const std::string&)> failer = [this](uint32_t n, const std::string& m) { fail(n, m); };
+    TreeSpec spec;
+    TreeReader(*pool_, failer).read_list(args, cmd, spec);
+    if (spec.start.size() < 2) fail(cmd, "expected at least two partitions");
+    const PreparedInterpolation prep = prepare_interpolation(cmd, spec.names);
+    InterpolationQuery q{cmd, prep.proof, prep.partition_of, spec.start, prep.formulas};
     if (script_opts_.all_systems) {
         report_all_systems(q);
         return true;
     }
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<smt::Term> itps = interpolate(q, interpolation_options());
-    if (script_opts_.itp_stats) {
-        // proof mining and interpolation (and checking, when on) of this command
-        *diagnostic_ << "; get-interpolants seconds " << mined + base::seconds_since(t0) << " proof-nodes "
-                     << proof.resolution.num_nodes();
-        for (smt::Term t : itps) {
-            itp::TermSize sz = itp::term_size(*tm_, t);
-            *diagnostic_ << " | nodes " << sz.dag_nodes << " atoms " << sz.atoms << " symbols " << sz.symbols;
-        }
-        *diagnostic_ << "\n";
-    }
+    // proof mining and interpolation (and checking, when on) of this command
+    if (script_opts_.itp_stats)
+        report_interpolant_sizes("get-interpolants", prep.mined_seconds + base::seconds_since(t0), prep.proof, itps);
     std::string response = "(";
     for (size_t i = 0; i < itps.size(); ++i) {
         if (i) response += "\n ";
@@ -173,8 +180,59 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     return true;
 }
 
+// (get-state-transition-interpolants P_0 P_1 ... P_{n+1}): craig's extension for WHALE-style
+// summaries (itp/state_transition.hpp). Partitions as in get-interpolants but flat (no
+// subtrees); unnamed active assertions belong to the last. The answer is, in the order of the
+// thesis' Def. 6.1, (g_0 s_0 g_1 s_1 ... s_{n-1} g_n), all from the one proof of the last
+// check-sat, each condition checked with :certify-interpolants.
+bool Interpreter::cmd_get_state_transition_interpolants(uint32_t cmd, Args args) {
+    arity(cmd, args, 2, SIZE_MAX, "(get-state-transition-interpolants PARTITION PARTITION+)");
+    std::function<void(uint32_t, const std::string&)> failer = [this](uint32_t n, const std::string& m) { fail(n, m); };
+    TreeSpec spec;
+    TreeReader(*pool_, failer).read_list(args, cmd, spec);
+    for (uint32_t i = 0; i < spec.start.size(); ++i)
+        if (spec.start[i] != 0)
+            fail(spec.node[i], "expected a flat list of partitions (names or (and NAME+)), not a subtree");
+    const auto m = static_cast<uint32_t>(spec.start.size());
+    if (m < 2) fail(cmd, "expected at least two partitions");
+    const PreparedInterpolation prep = prepare_interpolation(cmd, spec.names);
+    // The comb: φ_k's assertions go to its node; the state nodes hold no assertion (true).
+    const std::vector<uint32_t> start = itp::state_transition_shape(m);
+    std::vector<uint32_t> node_of(prep.partition_of.size(), itp::kNoPartition);
+    std::vector<smt::Term> node_formulas(start.size(), tm_->mk_true());
+    for (size_t id = 0; id < node_of.size(); ++id)
+        if (prep.partition_of[id] != itp::kNoPartition)
+            node_of[id] = itp::state_transition_node(prep.partition_of[id], m);
+    for (uint32_t k = 0; k < m; ++k) node_formulas[itp::state_transition_node(k, m)] = prep.formulas[k];
+    InterpolationQuery q{cmd, prep.proof, node_of, start, node_formulas};
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<smt::Term> itps = interpolate(q, interpolation_options(), nullptr, nullptr, false);
+    const itp::StateTransitionInterpolants st = itp::split_state_transition(itps);
+    if (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode")) {
+        smt::SolverOptions so;
+        so.deadline = script_opts_.deadline;
+        so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
+        const itp::CheckReport rep = itp::check_state_transition_interpolants(*tm_, prep.formulas, st.g, st.s, so);
+        if (rep.outcome == itp::CheckOutcome::Invalid)
+            throw smt::CheckFailure("state/transition interpolant check failed: " + rep.why);
+        if (rep.outcome == itp::CheckOutcome::Inconclusive)
+            throw Unsupported((*pool_)[cmd].loc, "the interpolants could not be certified: " + rep.why);
+    }
+    if (script_opts_.itp_stats)
+        report_interpolant_sizes("get-state-transition-interpolants", prep.mined_seconds + base::seconds_since(t0),
+                                 prep.proof, itps);
+    std::string response = "(";
+    for (size_t i = 0; i < itps.size(); ++i) {  // node order is g_0 s_0 g_1 ... s_{n-1} g_n
+        if (i) response += "\n ";
+        response += smt::term_to_string(*tm_, itps[i]);
+    }
+    *regular_ << response << ")\n";
+    return true;
+}
+
 std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, const itp::ItpOptions& opts,
-                                                std::vector<smt::Term>* raw, itp::InterpolationStats* stats) {
+                                                std::vector<smt::Term>* raw, itp::InterpolationStats* stats,
+                                                bool check) {
     itp::InterpolationResult r;
     try {
         r = itp::tree_interpolants(*tm_, q.proof, q.partition_of, q.start, opts);
@@ -185,7 +243,7 @@ std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, con
     if (raw) *raw = r.interpolants;
     if (stats) *stats = r.stats;
     for (smt::Term& t : r.interpolants) t = itp::simplify_interpolant(*tm_, t, script_opts_.simplify_level);
-    if (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode")) {
+    if (check && (options_.get_bool("certify-interpolants") || options_.get_bool("interpolant-check-mode"))) {
         smt::SolverOptions so;
         so.deadline = script_opts_.deadline;
         so.lia_branch_budget = options_.get_numeral("lia-branch-budget");

@@ -193,6 +193,7 @@ const std::unordered_map<std::string, Interpreter::Handler>& Interpreter::handle
         {"get-proof", &Interpreter::cmd_get_proof},
         {"get-interpolants", &Interpreter::cmd_get_interpolants},
         {"get-dag-interpolants", &Interpreter::cmd_get_dag_interpolants},
+        {"get-state-transition-interpolants", &Interpreter::cmd_get_state_transition_interpolants},
         {"get-interpolant", &Interpreter::cmd_unsupported},
         {"simplify", &Interpreter::cmd_unsupported},
         {"eval", &Interpreter::cmd_unsupported},

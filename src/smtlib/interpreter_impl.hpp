@@ -102,11 +102,27 @@ private:
         const std::vector<smt::Term>& formulas;     // per partition, for the checks
     };
     bool cmd_get_interpolants(uint32_t, Args);
+    bool cmd_get_state_transition_interpolants(uint32_t, Args);
+    // The proof of the last check-sat (which must have answered unsat) and, per active assertion
+    // id, the partition of `names` (the pool nodes of each partition's assertion names) holding it
+    // (itp::kNoPartition: none); `formulas` per partition, the unnamed assertions in the last.
+    struct PreparedInterpolation {
+        smt::SmtProof proof;
+        std::vector<uint32_t> partition_of;
+        std::vector<smt::Term> formulas;
+        double mined_seconds = 0;
+    };
+    PreparedInterpolation prepare_interpolation(uint32_t cmd, const std::vector<std::vector<uint32_t>>& names);
+    // --itp-stats: "; COMMAND seconds S proof-nodes N | nodes .. atoms .. symbols .." per interpolant.
+    void report_interpolant_sizes(const char* command, double seconds, const smt::SmtProof& proof,
+                                  std::span<const smt::Term> itps);
     itp::ItpOptions interpolation_options() const;
     // Interpolants of one query with the given systems (`raw`: before simplification), simplified and (with
     // :certify-interpolants) checked; throws Unsupported when the proof cannot be interpolated.
+    // `check` false: the caller checks the result itself.
     std::vector<smt::Term> interpolate(const InterpolationQuery& q, const itp::ItpOptions& opts,
-                                       std::vector<smt::Term>* raw = nullptr, itp::InterpolationStats* stats = nullptr);
+                                       std::vector<smt::Term>* raw = nullptr, itp::InterpolationStats* stats = nullptr,
+                                       bool check = true);
     void report_all_systems(const InterpolationQuery& q);
 
     // ---- dag_interpolants.cpp

@@ -2,7 +2,8 @@
 """itp_z3.py CRAIG FILE... [-- CRAIG_ARGS...]
 
 Independent check of craig's interpolants with z3. Every FILE is an SMT-LIB script with
-:named assertions, check-sat and get-interpolants (SMTInterpol syntax, trees included). The
+:named assertions, check-sat and get-interpolants (SMTInterpol syntax, trees included; also
+craig's get-dag-interpolants and get-state-transition-interpolants, the latter as its comb tree). The
 script is run by `CRAIG solve --check-interpolants CRAIG_ARGS` with :print-success on (so that
 responses line up with commands); for every get-interpolants that craig answered, z3 decides
 (cvc5 breaks ties: a query z3 does not find unsat counts as unsat when cvc5 does, and is
@@ -202,6 +203,21 @@ def read_tree(elems, spec):
             read_tree(e, spec)
 
 
+def comb_spec(args):
+    """(get-state-transition-interpolants P_0 ... P_{n+1}) as the post-order tree of
+    src/itp/state_transition.hpp: P_0, then per 0 < k <= n a leaf P_k (s_{k-1}) and a node holding
+    nothing (g_k) above the previous state node and that leaf, then the root P_{n+1}. Its tree
+    conditions are Def. 6.1's four conditions; the answer lists the nodes' interpolants in order."""
+    flat = []
+    read_tree(args, flat)
+    spec = [(0, flat[0][1])]
+    for k in range(1, len(flat) - 1):
+        spec.append((len(spec), flat[k][1]))
+        spec.append((0, []))
+    spec.append((0, flat[-1][1]))
+    return spec
+
+
 OUTVOTED = []  # queries where z3 answered sat/unknown and cvc5 unsat (z3 bugs; see main)
 RUNS = {"queries": 0, "z3": 0}  # distinct queries of the batches, z3 processes that ran them
 MARK = "craig-itp-z3 answered"
@@ -386,13 +402,14 @@ def check_run_later(cmds, r, batch):
         resp = responses[idx] if idx < len(responses) else None
         if cmd[0] == "get-dag-interpolants" and isinstance(resp, list) and resp and resp[0] != "error":
             later.append(check_dag_later(script, cmd[1:], resp, batch))
-        elif cmd[0] == "get-interpolants" or cmd[0] == "get-dag-interpolants":
+        elif cmd[0] in ("get-interpolants", "get-dag-interpolants", "get-state-transition-interpolants"):
             if resp == "unsupported":
                 unsupported += 1
             elif isinstance(resp, list) and resp and resp[0] == "error":
                 later.append("get-interpolants #%d: %s" % (idx, show(resp)))
             elif isinstance(resp, list):
-                later.append(check_query_later(script, cmd[1:], resp, batch))
+                spec = comb_spec(cmd[1:]) if cmd[0] == "get-state-transition-interpolants" else None
+                later.append(check_query_later(script, cmd[1:], resp, batch, spec))
             else:
                 later.append("get-interpolants #%d: no answer (%s)" % (idx, resp))
         script.command(cmd)
@@ -479,12 +496,14 @@ def check_query(script, args, itps, problems):
     return check_query_later(script, args, itps, Z3Batch())(problems)
 
 
-def check_query_later(script, args, itps, batch):
+def check_query_later(script, args, itps, batch, spec=None):
     """The global, local and vocabulary conditions of a get-interpolants answer (tree nodes in
-    post-order); z3 queries go to batch, and the returned function, given the problem list, adds
-    the problems and returns the count of interpolants that pass."""
-    spec = []
-    read_tree(args, spec)
+    post-order; spec: the tree when not read from args); z3 queries go to batch, and the returned
+    function, given the problem list, adds the problems and returns the count of interpolants
+    that pass."""
+    if spec is None:
+        spec = []
+        read_tree(args, spec)
     n = len(spec)
     if len(itps) != n - 1:
         def wrong_count(problems):

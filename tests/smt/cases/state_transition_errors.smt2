@@ -1,0 +1,17 @@
+; get-state-transition-interpolants: before an unsat check-sat, with a subtree, one partition,
+; an unknown name or a name in two partitions, the answer is an error with its location.
+(set-option :print-success false)
+(set-option :produce-interpolants true)
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (! (= x 0) :named init))
+(assert (! (= y (+ x 1)) :named inc))
+(assert (! (< y 0) :named bad))
+(get-state-transition-interpolants init inc bad)
+(check-sat)
+(get-state-transition-interpolants init inc bad)
+(get-state-transition-interpolants init (inc) bad)
+(get-state-transition-interpolants init)
+(get-state-transition-interpolants init nope bad)
+(get-state-transition-interpolants init (and inc init) bad)
