@@ -30,6 +30,7 @@ void TermBuilder::unsupported(uint32_t node, const std::string& message) const {
 
 std::string sort_to_string(const smt::SortTable& st, Sort s) {
     // SortTable::to_string does not quote names; messages should show |W w| as written.
+    if (st.is_bv(s)) return st.to_string(s);
     std::string r = symbol_to_string(st.name(s));
     if (st.params(s).empty()) return r;
     r.insert(r.begin(), '(');
