@@ -3,6 +3,7 @@
 // their width rules. Available when the logic has bit-vectors (Environment::bit_vectors).
 #include <unordered_map>
 
+#include "smt/terms/bv_eval.hpp"
 #include "smtlib/syntax/term_builder.hpp"
 #include "smtlib/syntax/theory_symbols.hpp"
 
@@ -29,6 +30,8 @@ enum class BvOp : uint8_t {
     Uge,
     Sgt,
     Sge,
+    RedOr,  // bvredor, bvredand: cvc5's and z3's reductions to one bit (not in the standard)
+    RedAnd,
 };
 
 struct BvSymbol {
@@ -39,21 +42,22 @@ struct BvSymbol {
 
 const std::unordered_map<std::string, BvSymbol>& bv_symbols() {
     static const std::unordered_map<std::string, BvSymbol> table = {
-        {"concat", {BvOp::Kinded, Kind::BvConcat, 0}}, {"bvnot", {BvOp::Kinded, Kind::BvNot, 1}},
-        {"bvneg", {BvOp::Kinded, Kind::BvNeg, 1}},     {"bvand", {BvOp::Kinded, Kind::BvAnd, 0}},
-        {"bvor", {BvOp::Kinded, Kind::BvOr, 0}},       {"bvxor", {BvOp::Kinded, Kind::BvXor, 0}},
-        {"bvadd", {BvOp::Kinded, Kind::BvAdd, 0}},     {"bvmul", {BvOp::Kinded, Kind::BvMul, 0}},
-        {"bvudiv", {BvOp::Kinded, Kind::BvUdiv, 2}},   {"bvurem", {BvOp::Kinded, Kind::BvUrem, 2}},
-        {"bvsdiv", {BvOp::Kinded, Kind::BvSdiv, 2}},   {"bvsrem", {BvOp::Kinded, Kind::BvSrem, 2}},
-        {"bvsmod", {BvOp::Kinded, Kind::BvSmod, 2}},   {"bvshl", {BvOp::Kinded, Kind::BvShl, 2}},
-        {"bvlshr", {BvOp::Kinded, Kind::BvLshr, 2}},   {"bvashr", {BvOp::Kinded, Kind::BvAshr, 2}},
-        {"bvult", {BvOp::Kinded, Kind::BvUlt, 2}},     {"bvule", {BvOp::Kinded, Kind::BvUle, 2}},
-        {"bvslt", {BvOp::Kinded, Kind::BvSlt, 2}},     {"bvsle", {BvOp::Kinded, Kind::BvSle, 2}},
-        {"bvnand", {BvOp::Nand, Kind::BvAnd, 2}},      {"bvnor", {BvOp::Nor, Kind::BvOr, 2}},
-        {"bvxnor", {BvOp::Xnor, Kind::BvXor, 2}},      {"bvsub", {BvOp::Sub, Kind::BvAdd, 0}},
-        {"bvcomp", {BvOp::Comp, Kind::BvConst, 2}},    {"bvugt", {BvOp::Ugt, Kind::BvUlt, 2}},
-        {"bvuge", {BvOp::Uge, Kind::BvUle, 2}},        {"bvsgt", {BvOp::Sgt, Kind::BvSlt, 2}},
-        {"bvsge", {BvOp::Sge, Kind::BvSle, 2}},
+        {"concat", {BvOp::Kinded, Kind::BvConcat, 0}},  {"bvnot", {BvOp::Kinded, Kind::BvNot, 1}},
+        {"bvneg", {BvOp::Kinded, Kind::BvNeg, 1}},      {"bvand", {BvOp::Kinded, Kind::BvAnd, 0}},
+        {"bvor", {BvOp::Kinded, Kind::BvOr, 0}},        {"bvxor", {BvOp::Kinded, Kind::BvXor, 0}},
+        {"bvadd", {BvOp::Kinded, Kind::BvAdd, 0}},      {"bvmul", {BvOp::Kinded, Kind::BvMul, 0}},
+        {"bvudiv", {BvOp::Kinded, Kind::BvUdiv, 2}},    {"bvurem", {BvOp::Kinded, Kind::BvUrem, 2}},
+        {"bvsdiv", {BvOp::Kinded, Kind::BvSdiv, 2}},    {"bvsrem", {BvOp::Kinded, Kind::BvSrem, 2}},
+        {"bvsmod", {BvOp::Kinded, Kind::BvSmod, 2}},    {"bvshl", {BvOp::Kinded, Kind::BvShl, 2}},
+        {"bvlshr", {BvOp::Kinded, Kind::BvLshr, 2}},    {"bvashr", {BvOp::Kinded, Kind::BvAshr, 2}},
+        {"bvult", {BvOp::Kinded, Kind::BvUlt, 2}},      {"bvule", {BvOp::Kinded, Kind::BvUle, 2}},
+        {"bvslt", {BvOp::Kinded, Kind::BvSlt, 2}},      {"bvsle", {BvOp::Kinded, Kind::BvSle, 2}},
+        {"bvnand", {BvOp::Nand, Kind::BvAnd, 2}},       {"bvnor", {BvOp::Nor, Kind::BvOr, 2}},
+        {"bvxnor", {BvOp::Xnor, Kind::BvXor, 2}},       {"bvsub", {BvOp::Sub, Kind::BvAdd, 0}},
+        {"bvcomp", {BvOp::Comp, Kind::BvConst, 2}},     {"bvugt", {BvOp::Ugt, Kind::BvUlt, 2}},
+        {"bvuge", {BvOp::Uge, Kind::BvUle, 2}},         {"bvsgt", {BvOp::Sgt, Kind::BvSlt, 2}},
+        {"bvsge", {BvOp::Sge, Kind::BvSle, 2}},         {"bvredor", {BvOp::RedOr, Kind::BvConst, 1}},
+        {"bvredand", {BvOp::RedAnd, Kind::BvConst, 1}},
     };
     return table;
 }
@@ -116,6 +120,11 @@ Term TermBuilder::apply_bv(uint32_t head, std::span<const Item> args) {
         uint32_t wa = expect_bv(a);
         if (sym.kind != Kind::BvConcat && wa != w)
             fail(a.node, "expected a term of sort " + sort_name(sort_of(args[0])) + ", got " + sort_name(sort_of(a)));
+    }
+    if (sym.op == BvOp::RedOr || sym.op == BvOp::RedAnd) {
+        Term all = tm.mk_bv_const(sym.op == BvOp::RedOr ? mpz_class(0) : smt::bv_mask(w), w);
+        bool one_if_equal = sym.op == BvOp::RedAnd;
+        return tm.mk_ite(tm.mk_eq(args[0].t, all), tm.mk_bv_const(one_if_equal, 1), tm.mk_bv_const(!one_if_equal, 1));
     }
     if (sym.arity == 1) return tm.mk_bv(sym.kind, args[0].t);
     if (sym.arity == 0) {

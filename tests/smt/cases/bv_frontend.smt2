@@ -11,7 +11,7 @@
 (assert (bvsge ((_ sign_extend 4) y) #xf0))
 (check-sat)
 (get-model)
-(get-value ((bvadd x x x) (bvcomp x #xa5) ((_ repeat 2) y) (bvxnor y #b1111) (bvnand y y)))
+(get-value ((bvadd x x x) (bvcomp x #xa5) ((_ repeat 2) y) (bvxnor y #b1111) (bvnand y y) (bvredor y) (bvredand y)))
 (assert (= x y))
 (assert (bvadd x))
 (assert (= ((_ extract 8 0) x) x))
