@@ -220,8 +220,11 @@ std::string numeral_to_string(const mpq_class& v, Sort s) {
 }
 
 std::string bv_to_string(const mpz_class& v, uint32_t width) {
-    std::string bits = v.get_str(2);
-    return "#b" + std::string(width - bits.size(), '0') + bits;
+    const std::string bits = v.get_str(2);
+    std::string r = "#b";
+    r.append(width - bits.size(), '0');
+    r += bits;
+    return r;
 }
 
 void print_term(std::ostream& out, const TermManager& tm, Term t, bool use_lets) {
