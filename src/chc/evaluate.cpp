@@ -90,6 +90,7 @@ private:
             case Kind::Abs: return num(abs(a[0].q));
             case Kind::ToInt: return num(mpq_class(smt::floor_q(a[0].q)));
             case Kind::IsInt: return boolean(a[0].q.get_den() == 1);
+            default: return std::nullopt;  // bit-vectors: not in CHC's logics
         }
         return std::nullopt;
     }

@@ -179,6 +179,7 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
                 }
                 break;
             }
+            case LeafKind::BvGate:  // interpolation over bit-blasted proofs is not implemented yet
             case LeafKind::Unknown:
             case LeafKind::Deactivation:
                 unsupported_ = std::string("a ") + smt::leaf_kind_name(info.kind) + " leaf in the proof";

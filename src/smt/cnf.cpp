@@ -1,10 +1,20 @@
 #include "smt/cnf.hpp"
 
+#include "smt/bv/bit_blaster.hpp"
+
 namespace craig::smt {
+
+CnfEncoder::CnfEncoder(TermManager& tm, sat::SatSolver& sat) : tm_(tm), sat_(sat) {}
+CnfEncoder::~CnfEncoder() = default;
+
+bool CnfEncoder::is_bv_atom(Term t) const {
+    Kind k = tm_.kind(t);
+    return is_bv_predicate_kind(k) || (k == Kind::Eq && tm_.is_bv(tm_.child(t, 0)));
+}
 
 bool CnfEncoder::is_theory_atom(Term t) const {
     switch (tm_.kind(t)) {
-        case Kind::Eq: return !tm_.is_bool(tm_.child(t, 0));
+        case Kind::Eq: return !tm_.is_bool(tm_.child(t, 0)) && !tm_.is_bv(tm_.child(t, 0));
         case Kind::Leq:
         case Kind::Lt:
         case Kind::App:
@@ -83,6 +93,16 @@ sat::Lit CnfEncoder::literal(Term root) {
             stack.push_back({t, true});
             for (Term c : tm_.children(t))
                 if (!done(c)) stack.push_back({c, false});
+            continue;
+        }
+        if (is_bv_atom(t)) {
+            // The circuit first, then the atom's variable as its output (gates define their
+            // outputs from older variables only, which the proof checker relies on).
+            if (!bv_) bv_ = std::make_unique<bv::BitBlaster>(tm_, *this, sat_);
+            sat::Lit out = bv_->predicate(t);
+            if (done(t)) continue;  // the circuit's ite conditions may have encoded t (not usual)
+            int v = make_var(t);
+            bv_->define_buffer(v, out);
             continue;
         }
         int v = make_var(t);

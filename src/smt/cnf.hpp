@@ -9,8 +9,10 @@
 // Theory atoms (equalities, arithmetic comparisons, Boolean-valued applications) become plain
 // SAT variables, reported in atoms(). Non-Boolean `ite` terms found under atoms are reported in
 // term_ites(), and div/mod/abs/to_int terms in arith_ops(), so the caller can add their defining
-// lemmas.
+// lemmas. Bit-vector atoms (= over bit-vectors, bvult, ...) are no theory atoms: their variable is
+// defined by the bit-blaster's circuit (smt/bv/bit_blaster.hpp), so the SAT solver decides them.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "sat/sat_solver.hpp"
@@ -18,9 +20,14 @@
 
 namespace craig::smt {
 
+namespace bv {
+class BitBlaster;
+}
+
 class CnfEncoder {
 public:
-    CnfEncoder(TermManager& tm, sat::SatSolver& sat) : tm_(tm), sat_(sat) {}
+    CnfEncoder(TermManager& tm, sat::SatSolver& sat);
+    ~CnfEncoder();
 
     // The literal equivalent to Boolean term t (encoding t's structure on first use).
     sat::Lit literal(Term t);
@@ -43,6 +50,10 @@ public:
     const std::vector<Term>& arith_ops() const { return arith_ops_; }
     // Is t a theory atom (as opposed to a connective or a propositional constant)?
     bool is_theory_atom(Term t) const;
+    // Is t an atom over bit-vectors (decided by bit-blasting)?
+    bool is_bv_atom(Term t) const;
+    // The bit-blaster, null until a bit-vector atom was met.
+    const bv::BitBlaster* bit_blaster() const { return bv_.get(); }
 
 private:
     int make_var(Term t);
@@ -59,6 +70,7 @@ private:
     std::vector<std::pair<uint32_t, Term>> definitions_;
     uint32_t tag_ = 0;
     std::vector<sat::Lit> buf_;
+    std::unique_ptr<bv::BitBlaster> bv_;
 };
 
 }  // namespace craig::smt

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <unordered_map>
 
+#include "smt/terms/bv_eval.hpp"
 #include "smt/terms/printer.hpp"
 #include "smt/terms/rational.hpp"
 
@@ -16,10 +17,15 @@ Value Model::default_value(Sort s) {
     return Value::of_element(s, 0);
 }
 
+Value Model::default_of(Sort s) const {
+    if (tm_->sorts().is_bv(s)) return Value::of_number(0, s);  // a bit-vector value is its unsigned reading
+    return default_value(s);
+}
+
 Value Model::const_value(FuncId f) const {
     auto it = consts_.find(f);
     if (it != consts_.end()) return it->second;
-    return default_value(tm_->func(f).range);
+    return default_of(tm_->func(f).range);
 }
 
 const FunctionTable* Model::table(FuncId f) const {
@@ -29,7 +35,7 @@ const FunctionTable* Model::table(FuncId f) const {
 
 Value Model::apply(FuncId f, const std::vector<Value>& args) const {
     const FunctionTable* t = table(f);
-    if (!t) return default_value(tm_->func(f).range);
+    if (!t) return default_of(tm_->func(f).range);
     const Value* v = t->find(args);
     return v ? *v : t->otherwise;
 }
@@ -122,6 +128,19 @@ Value Model::evaluate(Term root) const {
             case Kind::Abs: v = Value::of_number(abs(args[0].q), s); break;
             case Kind::ToInt: v = Value::of_number(floor_q(args[0].q), s); break;
             case Kind::IsInt: v = Value::of_bool(args[0].q.get_den() == 1); break;
+            case Kind::BvConst: v = Value::of_number(tm.bv_value(t), s); break;
+            default: {  // the bit-vector operators
+                std::vector<mpz_class> xs;
+                std::vector<uint32_t> ws;
+                for (size_t i = 0; i < args.size(); ++i) {
+                    xs.push_back(args[i].q.get_num());
+                    ws.push_back(tm.bv_width(tm.child(t, i)));
+                }
+                uint32_t w = is_bv_predicate_kind(tm.kind(t)) ? ws[0] : tm.bv_width(t);
+                mpz_class r = bv_evaluate(tm.kind(t), w, tm.bv_index(t), xs, ws);
+                v = is_bv_predicate_kind(tm.kind(t)) ? Value::of_bool(r != 0) : Value::of_number(mpq_class(r), s);
+                break;
+            }
         }
         memo.emplace(t.id, std::move(v));
     }
@@ -131,7 +150,9 @@ Value Model::evaluate(Term root) const {
 std::string Model::value_to_string(const Value& v) const {
     switch (v.type) {
         case Value::Type::Bool: return v.b ? "true" : "false";
-        case Value::Type::Number: return numeral_to_string(v.q, v.sort);
+        case Value::Type::Number:
+            if (tm_->sorts().is_bv(v.sort)) return bv_to_string(v.q.get_num(), tm_->sorts().bv_width(v.sort));
+            return numeral_to_string(v.q, v.sort);
         case Value::Type::Element: {
             const SortTable& st = tm_->sorts();
             // The element's name spells the sort unquoted: @U_0, @|U u|_0 becomes |@U u_0|.
@@ -161,7 +182,7 @@ void Model::print(std::ostream& out, const std::vector<FuncId>& symbols) const {
             out << value_to_string(const_value(f));
         } else {
             const FunctionTable* t = table(f);
-            std::string body = value_to_string(t ? t->otherwise : default_value(d.range));
+            std::string body = value_to_string(t ? t->otherwise : default_of(d.range));
             if (t) {
                 for (size_t e = t->entries.size(); e-- > 0;) {
                     const auto& [in, res] = t->entries[e];

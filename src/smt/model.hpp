@@ -67,7 +67,8 @@ public:
     // SMT-LIB 2.6 `(get-model)` response for the given user symbols.
     void print(std::ostream& out, const std::vector<FuncId>& symbols) const;
 
-    static Value default_value(Sort s);
+    static Value default_value(Sort s);  // not for bit-vector sorts (default_of knows them)
+    Value default_of(Sort s) const;
 
 private:
     const TermManager* tm_;

@@ -15,6 +15,10 @@
 //   - lra-conflict: the negation of literals with Farkas coefficients (`farkas`);
 //   - lia-conflict: a GCD-test conflict, with its split record (`lia`);
 //   - lra-implication: a static bound implication (no checker yet: checking fails).
+//   - bv-gate: a clause of a bit-blasting gate (bv_gates[cert]); the checker re-derives it from the
+//     gate's truth table and checks that the gates define every wire once, from older variables
+//     (a definitional extension). That the circuits compute SMT-LIB's operators is what the
+//     bit-blaster's tests establish; the checker does not re-derive circuits from terms.
 // Branch-and-bound splits add no clause: the SAT solver decides the split atom, and the conflicts
 // that follow read a false Int atom p <= k as p >= k + 1 in their Farkas certificates.
 #include <cstdint>
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "sat/resolution_proof.hpp"
+#include "smt/bv/gate.hpp"
 #include "smt/lia_certificate.hpp"
 #include "smt/lra_certificate.hpp"
 #include "smt/terms/term.hpp"
@@ -42,6 +47,7 @@ enum class LeafKind : uint8_t {
     LraConflict,
     LiaConflict,
     LraImplication,
+    BvGate,
 };
 const char* leaf_kind_name(LeafKind k);
 
@@ -64,7 +70,7 @@ struct LeafInfo {
     LeafKind kind = LeafKind::Unknown;
     Term term;                   // defined term, assertion formula, lemma or defined ite/op
     uint32_t assertion = 0;      // assertion id (Assertion leaves)
-    uint32_t cert = UINT32_MAX;  // index into farkas / lia
+    uint32_t cert = UINT32_MAX;  // index into farkas / lia / bv_gates
 };
 
 struct SmtProof {
@@ -74,6 +80,7 @@ struct SmtProof {
     std::vector<LeafInfo> leaves;               // per node of `resolution` (chains: Unknown)
     std::vector<std::vector<LraCertificateEntry>> farkas;
     std::vector<LiaLemma> lia;
+    std::vector<bv::Gate> bv_gates;   // every gate of the bit-blaster (BvGate leaves index it)
     std::vector<Term> var_terms;      // SAT variable -> its term (invalid for activations)
     std::vector<uint8_t> activation;  // SAT variable -> is an activation variable
     struct Active {

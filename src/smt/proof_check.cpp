@@ -25,6 +25,7 @@ const char* leaf_kind_name(LeafKind k) {
         case LeafKind::LraConflict: return "lra-conflict";
         case LeafKind::LiaConflict: return "lia-conflict";
         case LeafKind::LraImplication: return "lra-implication";
+        case LeafKind::BvGate: return "bv-gate";
     }
     return "unknown";
 }
@@ -48,6 +49,7 @@ public:
         for (size_t v = 1; v < p.var_terms.size(); ++v)
             if (p.var_terms[v].valid()) var_of_.emplace(p.var_terms[v].id, static_cast<int>(v));
         assumed_.insert(p.assumed.begin(), p.assumed.end());
+        gates_error_ = check_gates();
     }
 
     // The literal of Boolean term t (0 if t has no variable).
@@ -96,11 +98,35 @@ public:
             case LeafKind::LraConflict: return lra_conflict(info, c);
             case LeafKind::LiaConflict: return lia_conflict(info, c);
             case LeafKind::LraImplication: return implication(info, c);
+            case LeafKind::BvGate:
+                if (!gates_error_.empty()) return gates_error_;
+                if (info.cert >= p_.bv_gates.size()) return "bv-gate leaf without a gate";
+                return bv::gate_implies(p_.bv_gates[info.cert], c) ? "" : "bv-gate clause is not implied by its gate";
             default: return std::string("proof contains an unchecked ") + leaf_kind_name(info.kind) + " lemma";
         }
     }
 
 private:
+    // The gates must be a definitional extension: each output variable defined by one gate, from
+    // older variables only (no cycles), and no output is a variable with another meaning (a term
+    // other than a bit-vector atom, or an activation).
+    std::string check_gates() const {
+        std::unordered_set<int> outs;
+        for (const bv::Gate& g : p_.bv_gates) {
+            if (g.out <= 0 || !outs.insert(g.out).second) return "a bit-blasting wire is defined twice";
+            for (Lit l : g.in)
+                if (std::abs(l) >= g.out) return "a bit-blasting gate reads a younger variable";
+            if (is_activation(g.out)) return "a bit-blasting gate defines an activation variable";
+            Term t = term_of(g.out);
+            if (t.valid()) {
+                Kind k = tm_.kind(t);
+                bool bv_atom = is_bv_predicate_kind(k) || (k == Kind::Eq && tm_.is_bv(tm_.child(t, 0)));
+                if (!bv_atom) return "a bit-blasting gate defines the variable of a non-bit-vector term";
+            }
+        }
+        return "";
+    }
+
     // The definitions of div and mod by a non-zero numeral, abs and to_int, stated from the
     // SMT-LIB Ints and Reals theories here rather than taken from arith_definitions.cpp (the
     // producer): x = k·(div x k) + (mod x k) with 0 <= mod < |k|; abs by cases; to_int as the
@@ -374,6 +400,7 @@ private:
 
     TermManager& tm_;
     const SmtProof& p_;
+    std::string gates_error_;
     std::unordered_map<uint32_t, int> var_of_;
     std::unordered_set<Lit> assumed_;
 };

@@ -9,6 +9,7 @@
 
 #include "sat/sat_solver.hpp"
 #include "smt/arith_definitions.hpp"
+#include "smt/bv/bit_blaster.hpp"
 #include "smt/cnf.hpp"
 #include "smt/combination.hpp"
 #include "smt/euf_theory.hpp"
@@ -97,6 +98,7 @@ struct Solver::Impl {
     std::vector<LiaLemma> lia_store;
     std::vector<uint8_t> is_activation;
     size_t definitions_seen = 0;
+    size_t gate_clauses_seen = 0;
     std::vector<std::pair<Term, sat::Lit>> last_assumptions;
     std::vector<Assertion> last_active;
     std::vector<sat::Lit> last_assumed;
@@ -260,6 +262,7 @@ struct Solver::Impl {
                     break;
                 }
                 default:
+                    if (cnf.is_bv_atom(t)) break;  // decided by its circuit in the SAT solver
                     if (tm.kind(t) == Kind::Xor || (tm.kind(t) == Kind::Eq && tm.is_bool(tm.child(t, 0)))) {
                         stack.push_back(tm.child(t, 0));
                         stack.push_back(tm.child(t, 1));
@@ -389,6 +392,14 @@ struct Solver::Impl {
                     Term t = cnf.term_of_var(v);
                     if (t.valid() && tm.kind(t) == Kind::Const && tm.is_bool(t))
                         m.set_const(tm.func_of(t), Value::of_bool(sat.value(v)));
+                }
+                if (const bv::BitBlaster* bb = cnf.bit_blaster()) {
+                    for (Term x : bb->variables()) {
+                        const std::vector<sat::Lit>& bits = bb->blasted(x);
+                        mpz_class val = 0;
+                        for (size_t i = bits.size(); i-- > 0;) val = val * 2 + (sat.value(bits[i]) ? 1 : 0);
+                        m.set_const(tm.func_of(x), Value::of_number(mpq_class(val), tm.sort(x)));
+                    }
                 }
                 for (Theory* th : theories) th->extend_model(m);
                 for (Theory* th : theories) th->end_round();
@@ -606,13 +617,21 @@ SmtProof Solver::proof() {
     const auto& defs = s.cnf.definitions();
     for (; s.definitions_seen < defs.size(); ++s.definitions_seen)
         s.note(defs[s.definitions_seen].first, {LeafKind::Definition, defs[s.definitions_seen].second});
+    if (const bv::BitBlaster* bb = s.cnf.bit_blaster()) {
+        const auto& gate_clauses = bb->gate_clauses();
+        for (; s.gate_clauses_seen < gate_clauses.size(); ++s.gate_clauses_seen) {
+            const auto& [id, gate] = gate_clauses[s.gate_clauses_seen];
+            s.note(id, {LeafKind::BvGate, {}, 0, gate});
+        }
+        p.bv_gates = bb->gates();
+    }
     const sat::ResolutionProof& r = p.resolution;
     p.leaves.resize(r.num_nodes());
     for (uint32_t n = 0; n < r.num_nodes(); ++n) {
         if (!r.is_leaf(n)) continue;
         uint32_t id = r.input_id(n);
         LeafInfo info = id < s.leaf_info.size() ? s.leaf_info[id] : LeafInfo{};
-        if (info.cert != UINT32_MAX) {
+        if (info.cert != UINT32_MAX && info.kind != LeafKind::BvGate) {  // a gate's cert indexes bv_gates
             if (info.kind == LeafKind::LraConflict) {
                 p.farkas.push_back(s.farkas_store[info.cert]);
                 info.cert = static_cast<uint32_t>(p.farkas.size() - 1);

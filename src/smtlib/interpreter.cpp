@@ -275,6 +275,7 @@ bool Interpreter::cmd_set_logic(uint32_t cmd, Args args) {
     logic_ = name;
     env_->real_numerals = real_only_logic(name);
     env_->arith_reserved = arithmetic_logic(name);
+    env_->bit_vectors = name == "ALL" || name.find("BV") != std::string::npos;
     success();
     return true;
 }

@@ -45,8 +45,9 @@ logic=${logic:-QF_UF}
 case $logic in
   QF_UF) tool=gen_qf_uf gen=${GEN:-${GEN_QF_UF:-}} ;;
   QF_LRA | QF_LIA | QF_UFLRA | QF_UFLIA) tool=gen_arith gen=${GEN:-${GEN_ARITH:-}} ;;
+  QF_BV) tool=gen_bv gen=${GEN:-${GEN_BV:-}} ;;
   *)
-    echo "diff_random.sh: unknown LOGIC $logic (QF_UF, QF_LRA, QF_LIA, QF_UFLRA, QF_UFLIA)" >&2
+    echo "diff_random.sh: unknown LOGIC $logic (QF_UF, QF_LRA, QF_LIA, QF_UFLRA, QF_UFLIA, QF_BV)" >&2
     exit 2
     ;;
 esac
@@ -57,7 +58,7 @@ esac
 # / 1 of 300 / 0; QF_UFLRA 4 of 705 / 0 of 300 / 0; QF_UFLIA 6 of 743 / 2 of 300 / 0. The
 # floors leave room for a slower machine (timeouts turn into unknowns and timeouts).
 case $logic in
-  QF_UF | QF_LRA) floors=(0.02 0.02 0.02) ;;
+  QF_UF | QF_LRA | QF_BV) floors=(0.02 0.02 0.02) ;;
   QF_UFLRA) floors=(0.05 0.03 0.02) ;;
   QF_LIA | QF_UFLIA) floors=(0.05 0.05 0.02) ;;
 esac

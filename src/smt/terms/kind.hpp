@@ -1,5 +1,6 @@
 #pragma once
-// Term kinds of craig's term language (SMT-LIB core, uninterpreted functions, linear arithmetic).
+// Term kinds of craig's term language (SMT-LIB core, uninterpreted functions, linear arithmetic,
+// fixed-size bit-vectors).
 #include <cstdint>
 #include <string_view>
 
@@ -33,10 +34,36 @@ enum class Kind : uint8_t {
     Abs,
     ToInt,
     IsInt,
+    // Fixed-size bit-vectors (smt/terms/bitvector.cpp normalises the SMT-LIB operators onto these)
+    BvConst,    // constant (payload = index of its value, an integer in [0, 2^width))
+    BvConcat,   // binary; child 0 holds the high bits
+    BvExtract,  // ((_ extract hi lo) x): payload = lo, hi = lo + width - 1
+    BvSignExt,  // ((_ sign_extend k) x), k = width - width(x)
+    BvNot,
+    BvAnd,
+    BvOr,
+    BvXor,
+    BvNeg,
+    BvAdd,
+    BvMul,
+    BvUdiv,
+    BvUrem,
+    BvSdiv,
+    BvSrem,
+    BvSmod,
+    BvShl,
+    BvLshr,
+    BvAshr,
+    BvUlt,  // Bool; bvugt/bvuge/bvsgt/bvsge are these with swapped arguments
+    BvUle,
+    BvSlt,
+    BvSle,
 };
 
 std::string_view kind_name(Kind k);
 
 inline bool is_arith_atom_kind(Kind k) { return k == Kind::Leq || k == Kind::Lt; }
+inline bool is_bv_kind(Kind k) { return k >= Kind::BvConst; }
+inline bool is_bv_predicate_kind(Kind k) { return k >= Kind::BvUlt; }
 
 }  // namespace craig::smt

@@ -177,6 +177,16 @@ private:
             }
             case Kind::Eq: print_app("=", t); return;
             case Kind::Distinct: print_app("distinct", t); return;
+            case Kind::BvConst: out_ << bv_to_string(tm_.bv_value(t), tm_.bv_width(t)); return;
+            case Kind::BvExtract: {
+                uint32_t lo = tm_.bv_index(t), hi = lo + tm_.bv_width(t) - 1;
+                print_app("(_ extract " + std::to_string(hi) + " " + std::to_string(lo) + ")", t);
+                return;
+            }
+            case Kind::BvSignExt:
+                print_app("(_ sign_extend " + std::to_string(tm_.bv_width(t) - tm_.bv_width(tm_.child(t, 0))) + ")", t);
+                return;
+            default: print_app(kind_name(tm_.kind(t)), t); return;  // the other bit-vector operators
         }
     }
 
@@ -207,6 +217,14 @@ std::string numeral_to_string(const mpq_class& v, Sort s) {
         body = "(/ " + a.get_num().get_str() + " " + a.get_den().get_str() + ")";
     }
     return neg ? "(- " + body + ")" : body;
+}
+
+std::string bv_to_string(const mpz_class& v, uint32_t width) {
+    const std::string bits = v.get_str(2);
+    std::string r = "#b";
+    r.append(width - bits.size(), '0');
+    r += bits;
+    return r;
 }
 
 void print_term(std::ostream& out, const TermManager& tm, Term t, bool use_lets) {

@@ -12,6 +12,7 @@ namespace craig::smt {
 
 std::string quote_symbol(const std::string& name);
 std::string numeral_to_string(const mpq_class& v, Sort s);
+std::string bv_to_string(const mpz_class& v, uint32_t width);  // #b literal of `width` digits
 void print_term(std::ostream& out, const TermManager& tm, Term t, bool use_lets = true);
 std::string term_to_string(const TermManager& tm, Term t, bool use_lets = true);
 

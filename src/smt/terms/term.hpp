@@ -117,6 +117,24 @@ public:
     // A polynomial from monomials (atoms must be arithmetic terms of sort `s`), normalised.
     Term mk_linear(std::vector<Monomial> monomials, const mpq_class& constant, Sort s);
 
+    // ---- bit-vectors (bitvector.cpp). Arguments are well sorted (equal widths where SMT-LIB
+    // requires them). Constant arguments are folded (bv_eval.hpp), neutral and absorbing
+    // elements dropped; commutative operators order their arguments by id.
+    Term mk_bv_const(const mpz_class& value, uint32_t width);  // value taken mod 2^width
+    Term mk_bv(Kind k, Term a);                                // BvNot, BvNeg
+    Term mk_bv(Kind k, Term a, Term b);                        // binary operators, BvConcat and the predicates
+    Term mk_bv_sub(Term a, Term b) { return mk_bv(Kind::BvAdd, a, mk_bv(Kind::BvNeg, b)); }
+    Term mk_bv_extract(uint32_t hi, uint32_t lo, Term a);  // lo <= hi < width(a)
+    Term mk_bv_zero_extend(uint32_t k, Term a);
+    Term mk_bv_sign_extend(uint32_t k, Term a);
+    Term mk_bv_repeat(uint32_t n, Term a);  // n >= 1
+    Term mk_bv_rotate_left(uint32_t r, Term a);
+    Term mk_bv_rotate_right(uint32_t r, Term a);
+    uint32_t bv_width(Term t) const { return sorts_.bv_width(sort(t)); }
+    mpz_class bv_value(Term t) const { return nodes_[t.id].rats[0].get_num(); }  // BvConst
+    uint32_t bv_index(Term t) const { return nodes_[t.id].payload; }             // BvExtract: lo
+    bool is_bv(Term t) const { return sorts_.is_bv(sort(t)); }
+
     // ---- inspection
     Kind kind(Term t) const { return nodes_[t.id].kind; }
     Sort sort(Term t) const { return Sort{nodes_[t.id].sort}; }
@@ -186,7 +204,8 @@ private:
     Term mk_compare(Term a, Term b, bool strict);
     Term mk_arith_eq(Term a, Term b);
     Term mk_nary_bool(Kind k, std::span<const Term> args);
-    bool has_rationals(Kind k) const { return k == Kind::Numeral || k == Kind::Linear; }
+    bool has_rationals(Kind k) const { return k == Kind::Numeral || k == Kind::Linear || k == Kind::BvConst; }
+    Term fold_bv(Kind k, Sort s, uint32_t payload, std::span<const Term> args);
 
     SortTable sorts_;
     std::vector<FuncDecl> funcs_;

@@ -86,6 +86,7 @@ std::optional<Term> build(TermManager& tm, Kind k, Sort sort, FuncId f, std::vec
         case Kind::Abs: return need(1) ? std::optional(tm.mk_abs(kids[0])) : std::nullopt;
         case Kind::ToInt: return need(1) ? std::optional(tm.mk_to_int(kids[0])) : std::nullopt;
         case Kind::IsInt: return need(1) ? std::optional(tm.mk_is_int(kids[0])) : std::nullopt;
+        default: return std::nullopt;  // bit-vector terms are not encoded (nor their sorts)
     }
     return std::nullopt;
 }

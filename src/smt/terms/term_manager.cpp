@@ -50,6 +50,29 @@ std::string_view kind_name(Kind k) {
         case Kind::Abs: return "abs";
         case Kind::ToInt: return "to_int";
         case Kind::IsInt: return "is_int";
+        case Kind::BvConst: return "bv";
+        case Kind::BvConcat: return "concat";
+        case Kind::BvExtract: return "extract";
+        case Kind::BvSignExt: return "sign_extend";
+        case Kind::BvNot: return "bvnot";
+        case Kind::BvAnd: return "bvand";
+        case Kind::BvOr: return "bvor";
+        case Kind::BvXor: return "bvxor";
+        case Kind::BvNeg: return "bvneg";
+        case Kind::BvAdd: return "bvadd";
+        case Kind::BvMul: return "bvmul";
+        case Kind::BvUdiv: return "bvudiv";
+        case Kind::BvUrem: return "bvurem";
+        case Kind::BvSdiv: return "bvsdiv";
+        case Kind::BvSrem: return "bvsrem";
+        case Kind::BvSmod: return "bvsmod";
+        case Kind::BvShl: return "bvshl";
+        case Kind::BvLshr: return "bvlshr";
+        case Kind::BvAshr: return "bvashr";
+        case Kind::BvUlt: return "bvult";
+        case Kind::BvUle: return "bvule";
+        case Kind::BvSlt: return "bvslt";
+        case Kind::BvSle: return "bvsle";
     }
     return "?";
 }
@@ -108,7 +131,7 @@ void TermManager::grow_table() {
         const Node& n = nodes_[slot - 1];
         std::span<const Term> kids{n.kids, n.count};
         std::span<const mpq_class> rats;
-        if (has_rationals(n.kind)) rats = {n.rats, n.kind == Kind::Numeral ? size_t{1} : n.count + 1};
+        if (has_rationals(n.kind)) rats = {n.rats, n.kind == Kind::Linear ? n.count + 1 : size_t{1}};
         size_t h = hash_node(n.kind, n.sort, has_rationals(n.kind) ? 0 : n.payload, kids, rats) & mask;
         while (table_[h]) h = (h + 1) & mask;
         table_[h] = slot;
@@ -244,6 +267,7 @@ Term TermManager::mk_ite(Term c, Term a, Term b) {
 Term TermManager::mk_eq(Term a, Term b) {
     if (a == b) return true_;
     if (is_arith(a) && is_arith(b)) return mk_arith_eq(a, b);
+    if (kind(a) == Kind::BvConst && kind(b) == Kind::BvConst) return false_;  // distinct ids: distinct values
     if (sort(a) == SortTable::Bool) {
         if (a == true_) return b;
         if (b == true_) return a;
@@ -274,7 +298,8 @@ Term TermManager::rebuild(Term t, std::span<const Term> k) {
         case Kind::True:
         case Kind::False:
         case Kind::Const:
-        case Kind::Numeral: return t;
+        case Kind::Numeral:
+        case Kind::BvConst: return t;
         case Kind::Not: return mk_not(k[0]);
         case Kind::And: return mk_and(k);
         case Kind::Or: return mk_or(k);
@@ -306,8 +331,12 @@ Term TermManager::rebuild(Term t, std::span<const Term> k) {
         case Kind::Abs: return mk_abs(k[0]);
         case Kind::ToInt: return mk_to_int(k[0]);
         case Kind::IsInt: return mk_is_int(k[0]);
+        case Kind::BvExtract: return mk_bv_extract(bv_index(t) + bv_width(t) - 1, bv_index(t), k[0]);
+        case Kind::BvSignExt: return mk_bv_sign_extend(bv_width(t) - bv_width(k[0]), k[0]);
+        case Kind::BvNot:
+        case Kind::BvNeg: return mk_bv(kind(t), k[0]);
+        default: return mk_bv(kind(t), k[0], k[1]);  // the binary bit-vector kinds
     }
-    return t;
 }
 
 Term TermManager::substitute(Term root, const std::unordered_map<Term, Term, TermHash>& subst) {

@@ -106,6 +106,9 @@ public:
     // In a logic without arithmetic (QF_UF, ...) the arithmetic symbols (+, mod, <=, ...) and the
     // sorts Int and Real are not reserved: benchmarks declare them (e.g. a Bool constant `mod`).
     bool arith_reserved = true;
+    // Bit-vector sorts, literals and operators (logics with BV, and ALL); elsewhere they stay
+    // `unsupported`.
+    bool bit_vectors = false;
 
 private:
     enum class Undo : uint8_t { Sort, Function, Declared, Named, ContestedFunction, ContestedSort };

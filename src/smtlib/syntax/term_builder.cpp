@@ -30,6 +30,7 @@ void TermBuilder::unsupported(uint32_t node, const std::string& message) const {
 
 std::string sort_to_string(const smt::SortTable& st, Sort s) {
     // SortTable::to_string does not quote names; messages should show |W w| as written.
+    if (st.is_bv(s)) return st.to_string(s);
     std::string r = symbol_to_string(st.name(s));
     if (st.params(s).empty()) return r;
     r.insert(r.begin(), '(');
@@ -61,7 +62,11 @@ Sort TermBuilder::sort_rec(uint32_t node, unsigned depth) {
         if (ks.empty()) fail(node, "expected a sort, got '()'");
         head = ks[0];
         args = ks.subspan(1);
-        if (pool_.is_word(head, "_")) unsupported(node, "indexed sorts such as (_ BitVec n) are not supported");
+        if (pool_.is_word(head, "_")) {
+            if (env_.bit_vectors && args.size() == 2 && pool_.is_word(args[0], "BitVec"))
+                return bv_sort(node, args.subspan(1));
+            unsupported(node, "indexed sorts such as (_ BitVec n) are not supported");
+        }
         if (!pool_.is_symbol(head)) fail(head, "expected a sort symbol, got " + describe(pool_, head));
         if (args.empty()) fail(node, "expected a sort, got a list without parameters");
     } else if (n.kind != SKind::Symbol) {
@@ -249,7 +254,9 @@ Term TermBuilder::atom(uint32_t node) {
             return tm.mk_numeral(mpq_class(mpz_class(digits, 10), den), SortTable::Real);
         }
         case SKind::Hexadecimal:
-        case SKind::Binary: unsupported(node, "bit-vector literals are not supported");
+        case SKind::Binary:
+            if (env_.bit_vectors) return bv_literal(node);
+            unsupported(node, "bit-vector literals are not supported");
         case SKind::String: unsupported(node, "string literals are not supported");
         case SKind::Keyword: fail(node, "expected a term, got " + describe(pool_, node));
         case SKind::Invalid: fail(node, n.error);
@@ -314,6 +321,10 @@ TermBuilder::Head TermBuilder::resolve_head(uint32_t symbol) {
     }
     h.op = theory_op(name);
     if (h.op != Op::None) return h;
+    if (env_.bit_vectors && is_bv_op(name)) {
+        h.op = Op::Bv;
+        return h;
+    }
     if (name == "true" || name == "false") fail(symbol, "'" + name + "' is a constant, not a function");
     if (const char* why = unsupported_function_reason(name)) unsupported(symbol, why);
     fail(symbol, "unknown function symbol '" + name + "'");
@@ -334,7 +345,10 @@ void TermBuilder::visit_list(uint32_t node, std::vector<Task>& tasks) {
             tasks.push_back({Step::Visit, ks[1]});
             return;
         }
-        if (w == "_") unsupported(node, "indexed identifiers such as (_ bv0 8) are not supported");
+        if (w == "_") {
+            if (env_.bit_vectors) return results_.push_back({bv_indexed_constant(node), node});
+            unsupported(node, "indexed identifiers such as (_ bv0 8) are not supported");
+        }
         if (w == "forall" || w == "exists") unsupported(node, "quantifiers are not supported");
         if (w == "match") unsupported(node, "match (datatypes) is not supported");
     }
@@ -342,8 +356,14 @@ void TermBuilder::visit_list(uint32_t node, std::vector<Task>& tasks) {
     if (pool_.is_list(h)) {
         // ((as f S) args...) or ((_ f i...) args...)
         auto hk = pool_.kids(h);
-        if (!hk.empty() && pool_.is_word(hk[0], "_"))
-            unsupported(h, "indexed function symbols such as (_ extract i j) are not supported");
+        if (!hk.empty() && pool_.is_word(hk[0], "_")) {
+            if (!env_.bit_vectors) unsupported(h, "indexed function symbols such as (_ extract i j) are not supported");
+            if (hk.size() < 2 || !pool_.is_symbol(hk[1])) fail(h, "expected an indexed function symbol");
+            if (ks.size() == 1) fail(node, "'" + pool_[hk[1]].text + "' applied to no arguments");
+            tasks.push_back({Step::Apply, node, static_cast<uint32_t>(results_.size()), nullptr, Op::Indexed});
+            for (size_t i = ks.size(); i-- > 1;) tasks.push_back({Step::Visit, ks[i]});
+            return;
+        }
         if (hk.size() != 3 || !pool_.is_word(hk[0], "as") || !pool_.is_symbol(hk[1]))
             fail(h, "expected a function symbol, got a list");
         sort(hk[2]);
@@ -403,6 +423,10 @@ Term TermBuilder::apply(const Task& task) {
     auto ks = pool_.kids(task.node);
     uint32_t head = ks[0];
     std::optional<uint32_t> as_sort;
+    if (task.op == Op::Indexed) {
+        std::span<const Item> args(results_.data() + task.base, results_.size() - task.base);
+        return apply_indexed(head, args);
+    }
     if (pool_.is_list(head)) {
         as_sort = pool_.kids(head)[2];
         head = pool_.kids(head)[1];
@@ -422,7 +446,13 @@ Term TermBuilder::apply_user(const FunctionSymbol& f, uint32_t head, std::span<c
     std::vector<Term> xs;
     xs.reserve(args.size());
     for (size_t i = 0; i < args.size(); ++i) xs.push_back(coerce(args[i], f.domain[i]));
-    if (f.kind == FunctionSymbol::Kind::Declared) return tm.mk_app(f.func, xs);
+    if (f.kind == FunctionSymbol::Kind::Declared) {
+        // The bit-blaster has no congruence for functions yet (QF_UFBV's UF part).
+        bool bv = tm.sorts().is_bv(tm.func(f.func).range);
+        for (Sort s : f.domain) bv = bv || tm.sorts().is_bv(s);
+        if (bv) unsupported(head, "uninterpreted functions over bit-vector sorts are not supported");
+        return tm.mk_app(f.func, xs);
+    }
     std::unordered_map<Term, Term, smt::TermHash> subst;
     for (size_t i = 0; i < xs.size(); ++i) subst.emplace(f.params[i], xs[i]);
     return tm.substitute(f.body, subst);

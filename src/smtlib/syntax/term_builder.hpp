@@ -89,6 +89,8 @@ private:
         ToReal,
         ToInt,
         IsInt,
+        Bv,       // a bit-vector operator (bv_symbols.cpp), by name
+        Indexed,  // ((_ f i...) args): extract, zero_extend, sign_extend, repeat, rotate_*
     };
     static Op theory_op(const std::string& name);
 
@@ -121,6 +123,15 @@ private:
     smt::Term apply(const Task& task);
     smt::Term apply_user(const FunctionSymbol& f, uint32_t head, std::span<const Item> args);
     smt::Term apply_theory(Op op, uint32_t head, std::span<const Item> args);
+    // Bit-vectors (bv_symbols.cpp), in logics with BV only.
+    static bool is_bv_op(const std::string& name);
+    smt::Term apply_bv(uint32_t head, std::span<const Item> args);
+    smt::Term apply_indexed(uint32_t head, std::span<const Item> args);   // head: the (_ f i...) list
+    smt::Term bv_literal(uint32_t node);                                  // #b..., #x...
+    smt::Term bv_indexed_constant(uint32_t node);                         // (_ bvN w)
+    smt::Sort bv_sort(uint32_t node, std::span<const uint32_t> indices);  // (_ BitVec n)
+    uint32_t bv_index(uint32_t node, uint32_t lo, uint32_t hi) const;
+    uint32_t expect_bv(const Item& i) const;  // its width
 
     const smt::Term* lookup_var(const std::string& name) const;
     std::string sort_name(smt::Sort s) const;

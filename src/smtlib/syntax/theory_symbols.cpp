@@ -112,6 +112,8 @@ Term TermBuilder::apply_theory(Op op, uint32_t head, std::span<const Item> args)
     };
     switch (op) {
         case Op::None: break;
+        case Op::Bv: return apply_bv(head, args);
+        case Op::Indexed: break;  // apply() handles it
         case Op::Not:
             arity(1, 1);
             expect_bool(args[0]);

@@ -1,5 +1,5 @@
-; Bit-vector literals and operators over supported sorts are not supported either. True
-; answer: sat (n = 10).
+; bv2nat (bit-vectors mixed with integers) is not supported; bit-vector terms alone are
+; (the extract folds to a constant). True answer: sat (n = 10).
 (set-logic ALL)
 (declare-const n Int)
 (assert (> n 0))

@@ -1,0 +1,69 @@
+#pragma once
+// BitBlaster: bit-vector terms as vectors of SAT literals (least significant bit first).
+//
+// Contract: bits(t) is cached per term; a declared bit-vector constant's bits are fresh SAT
+// variables, an operator's bits are outputs of gates (gate.hpp) over its arguments' bits: ripple
+// carry adders, shift-add multipliers, restoring dividers (SMT-LIB's division by zero), barrel
+// shifters, comparators. predicate(t) gives a literal equivalent to a bit-vector atom (= over
+// bit-vectors, bvult, bvule, bvslt, bvsle). Gate clauses are definitions of fresh variables, valid
+// in every scope, so push/pop keep them (like CnfEncoder's Tseitin clauses). Boolean subterms
+// (ite conditions) are encoded by the CnfEncoder.
+#include <vector>
+
+#include "sat/sat_solver.hpp"
+#include "smt/bv/gate.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::smt {
+class CnfEncoder;
+}
+
+namespace craig::smt::bv {
+
+class BitBlaster {
+public:
+    BitBlaster(TermManager& tm, CnfEncoder& cnf, sat::SatSolver& sat);
+
+    const std::vector<sat::Lit>& bits(Term t);
+    const std::vector<sat::Lit>& blasted(Term t) const { return cache_[t.id]; }  // t already blasted
+    sat::Lit predicate(Term t);
+    // out <=> l as a gate on a fresh variable made by the caller (after the circuit of l).
+    void define_buffer(int out, sat::Lit l);
+
+    // Declared bit-vector constants met so far (their bits give the model's values).
+    const std::vector<Term>& variables() const { return variables_; }
+    const std::vector<Gate>& gates() const { return gates_; }
+    // (SAT input clause id, gate index) of every gate clause, in order (proof mode only).
+    const std::vector<std::pair<uint32_t, uint32_t>>& gate_clauses() const { return gate_clauses_; }
+
+private:
+    using Bits = std::vector<sat::Lit>;
+    sat::Lit gate(GateOp op, sat::Lit a, sat::Lit b = 0, sat::Lit c = 0);
+    sat::Lit mk_and(sat::Lit a, sat::Lit b);
+    sat::Lit mk_or(sat::Lit a, sat::Lit b) { return -mk_and(-a, -b); }
+    sat::Lit mk_xor(sat::Lit a, sat::Lit b);
+    sat::Lit mk_ite(sat::Lit c, sat::Lit a, sat::Lit b);
+    sat::Lit mk_maj(sat::Lit a, sat::Lit b, sat::Lit c);
+    Bits add(const Bits& a, const Bits& b, sat::Lit carry_in);
+    Bits neg(const Bits& a);
+    Bits mul(const Bits& a, const Bits& b);
+    void udivrem(const Bits& a, const Bits& b, Bits& q, Bits& r);
+    Bits mux(sat::Lit c, const Bits& a, const Bits& b);
+    Bits shift(Kind k, const Bits& a, const Bits& b);
+    sat::Lit ult(const Bits& a, const Bits& b);
+    sat::Lit slt(const Bits& a, const Bits& b);
+    sat::Lit equal(const Bits& a, const Bits& b);
+    Bits blast(Term t);
+    Bits signed_op(Kind k, const Bits& a, const Bits& b);
+
+    TermManager& tm_;
+    CnfEncoder& cnf_;
+    sat::SatSolver& sat_;
+    sat::Lit true_ = 0;
+    std::vector<Bits> cache_;  // term id -> bits (empty: not yet)
+    std::vector<Term> variables_;
+    std::vector<Gate> gates_;
+    std::vector<std::pair<uint32_t, uint32_t>> gate_clauses_;
+};
+
+}  // namespace craig::smt::bv
