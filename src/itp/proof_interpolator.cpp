@@ -179,7 +179,9 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
                 }
                 break;
             }
-            case LeafKind::BvGate:  // interpolation over bit-blasted proofs is not implemented yet
+            // No interpolation system for bit-blasted proofs yet (issue 22, item 2): such a proof is
+            // refused with its reason (tests/smt/cases/bv_interpolants_unsupported.smt2).
+            case LeafKind::BvGate:
             case LeafKind::Unknown:
             case LeafKind::Deactivation:
                 unsupported_ = std::string("a ") + smt::leaf_kind_name(info.kind) + " leaf in the proof";

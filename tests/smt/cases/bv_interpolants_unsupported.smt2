@@ -1,0 +1,15 @@
+; Interpolation over bit-blasted proofs is not implemented: every interpolation command in QF_BV
+; answers `unsupported` (its reason on stderr), never a formula, and the session goes on.
+(set-option :print-success false)
+(set-option :produce-interpolants true)
+(set-logic QF_BV)
+(declare-fun x () (_ BitVec 4))
+(declare-fun y () (_ BitVec 4))
+(assert (! (= y (bvadd x #x1)) :named inc))
+(assert (! (= x #x3) :named init))
+(assert (! (= y #x7) :named bad))
+(check-sat)
+(get-interpolants init inc bad)
+(get-state-transition-interpolants init inc bad)
+(get-dag-interpolants 0 3 (0 1 init) (1 2 inc) (2 3 bad))
+(check-sat)
