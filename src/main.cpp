@@ -349,6 +349,9 @@ int main(int argc, char** argv) {
                      "else graphml)")
         ->check(CLI::IsMember({"graphml", "yaml"}));
     verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
+    verify->add_option("--dump-procedures", vo.dump_procedures,
+                       "Write the procedural model as text: calls kept, loops as tail-recursive procedures, "
+                       "globals by mod/ref (what whale and the contract check read)");
     verify->add_option("--emit-chc", vo.emit_chc,
                        "Write the large-block program as linear Horn clauses (SMT-LIB logic HORN, LIA) for "
                        "craig chc, z3/Spacer, Golem; not written when it uses uninterpreted C operators");

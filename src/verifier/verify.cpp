@@ -24,6 +24,7 @@
 #include "verifier/program/dot.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
+#include "verifier/program/procedures.hpp"
 #include "verifier/program/term_to_c.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
 #include "verifier/witness/witness.hpp"
@@ -322,6 +323,18 @@ struct ConfirmedVerdict {
     }
 };
 
+void write_procedures(const VerifyOptions& o, const frontend::TranslationUnit& tu) {
+    smt::TermManager tm;
+    LoweringOptions lo = o.lowering;
+    lo.keep_calls = true;
+    Program plain = lower(tu, tm, lo);
+    const Procedures ps = build_procedures(plain);
+    std::ofstream f(o.dump_procedures);
+    if (!f) throw frontend::InputError(o.dump_procedures, "cannot write the procedures file");
+    f << to_string(ps);
+    if (!f) throw frontend::InputError(o.dump_procedures, "cannot write the procedures file");
+}
+
 struct Outcome {
     Report report;
     VerifyStatus status = VerifyStatus::Done;
@@ -365,6 +378,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     Program blocks = large_block(plain);
     const double lowering_time = base::seconds_since(t_lower);
     if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
+    if (!o.dump_procedures.empty()) write_procedures(o, tu);
     if (!o.emit_chc.empty()) emit_chc(o, job, blocks, !externals.empty(), err);
 
     const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(

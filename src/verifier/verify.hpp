@@ -69,7 +69,9 @@ struct VerifyOptions {
     // verdict leaves no file (an existing one is removed when the job starts).
     std::string witness;
     std::optional<WitnessFormat> witness_format;
-    std::string dump_cfg;            // Graphviz file (plain and large-block)
+    std::string dump_cfg;  // Graphviz file (plain and large-block)
+    // The procedural model (program/procedures.hpp) as text: calls kept, loops as procedures.
+    std::string dump_procedures;
     // The large-block program as linear Horn clauses (program/chc_writer.hpp); a program the
     // format cannot express (uninterpreted C operators) gets a warning and no file.
     std::string emit_chc;

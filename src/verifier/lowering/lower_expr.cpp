@@ -231,6 +231,7 @@ Val Lowerer::call(const Expr& e) {
         if (later_split) v = protect(v, e.operand(i).type);
         args.push_back(v);
     }
+    if (opt_.keep_calls && f.body) return call_edge(f, std::move(args), e.loc);
     unsigned depth = 0;
     for (const Frame& fr : frames_) depth += fr.fn == &f;
     if (depth > opt_.recursion_depth || !f.body) {

@@ -1,4 +1,6 @@
 // Statements of the lowering: structured control flow, goto and switch as edges.
+#include <algorithm>
+
 #include "verifier/lowering/lowering_context.hpp"
 
 namespace craig::verifier::detail {
@@ -238,7 +240,14 @@ Program Lowerer::run() {
             fr.locals[p.get()] = prog_.add_var("main::" + p->name, p->name, p->type, false, false, p->id);
     LocId start = new_loc(main->loc);
     close_to(start);
+    FunctionBody main_body{"main", prog_.entry, prog_.exit, {}, UINT32_MAX};
+    for (const auto& [decl, v] : fr.locals) main_body.params.push_back(v);
+    std::sort(main_body.params.begin(), main_body.params.end());
     inline_body(*main, std::move(fr));
+    if (opt_.keep_calls) {
+        prog_.functions.insert(prog_.functions.begin(), std::move(main_body));
+        lower_called_functions();
+    }
     if (prog_.truncated != kNoLoc) {
         Edge loop;
         loop.src = loop.dst = prog_.truncated;

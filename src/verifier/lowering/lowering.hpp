@@ -14,6 +14,9 @@
 //  - Calls of defined functions are inlined (parameters and locals get one program
 //    variable per inlined instance); recursion is inlined `recursion_depth` times deep,
 //    a deeper call leads to Program::truncated.
+//  - With `keep_calls` (interprocedural engines), calls are not inlined: every defined function
+//    reachable from main is lowered once (its parameters and locals one variable each) and a
+//    call is an edge recorded in Program::calls (see program.hpp); recursion needs no bound.
 //  - Nondeterministic values are read in the interpreter's order: extern globals at
 //    start, then each execution of an uninitialised local declaration and each
 //    __VERIFIER_nondet_* call, in C evaluation order (left to right).
@@ -31,6 +34,7 @@ namespace craig::verifier {
 struct LoweringOptions {
     unsigned recursion_depth = 3;
     std::size_t max_edges = 200000;
+    bool keep_calls = false;
 };
 
 Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& options = {});

@@ -124,6 +124,9 @@ public:
     // ---- statements (lower_stmt.cpp)
     void stmt(const Stmt& s);
     void inline_body(const frontend::FunctionDecl& f, Frame frame);
+    // keep_calls: the call edge to f with evaluated arguments, and f's body lowered once.
+    Val call_edge(const frontend::FunctionDecl& f, std::vector<Val> args, const frontend::SourceLocation& at);
+    void lower_called_functions();
 
     const frontend::TranslationUnit& tu_;
     smt::TermManager& tm_;
@@ -136,6 +139,7 @@ public:
     std::vector<Targets> targets_;
     std::unordered_map<const frontend::VarDecl*, VarId> globals_;
     std::unordered_map<const frontend::FunctionDecl*, unsigned> instances_;
+    std::vector<const frontend::FunctionDecl*> to_lower_;  // keep_calls: called, not yet lowered
     std::map<std::string, smt::FuncId> ufs_;
     std::unordered_set<std::string> names_;  // local variable names in use
     unsigned temps_ = 0;

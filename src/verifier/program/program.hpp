@@ -60,7 +60,7 @@ struct Location {
     // Set by the large-block encoding; a plain program may set it to keep the location as a
     // cut point (programs from Horn clauses keep every predicate, so each gets an invariant).
     bool cut_point = false;
-    LocId plain = kNoLoc;    // large-block programs: the location of the plain program
+    LocId plain = kNoLoc;  // large-block programs: the location of the plain program
 };
 
 // A C loop statement and the plain location of its head: for while and for loops the
@@ -139,6 +139,24 @@ struct Provenance {
     std::vector<LoopStatement> loops;
 };
 
+// Programs lowered with calls kept (LoweringOptions::keep_calls; the input of the procedural
+// model, procedures.hpp): each defined C function reachable from main is lowered once, and a
+// call is an edge whose formula havocs `result` (it writes nothing else in this plain view; the
+// callee's effect on globals is the procedural model's business). Empty for inlined programs.
+struct CallSite {
+    EdgeId edge = 0;
+    std::string callee;           // a defined C function
+    std::vector<smt::Term> args;  // over the cur constants of the caller, one per parameter
+    VarId result = UINT32_MAX;    // the variable receiving the return value (none for void)
+};
+
+struct FunctionBody {
+    std::string name;
+    LocId entry = kNoLoc, ret = kNoLoc;  // main: Program::entry and Program::exit
+    std::vector<VarId> params;           // integer parameters, in order (others are not modelled)
+    VarId ret_var = UINT32_MAX;          // the return value (non-void integer functions)
+};
+
 class Program {
 public:
     explicit Program(smt::TermManager& tm) : tm_(&tm) {}
@@ -149,6 +167,9 @@ public:
     std::vector<Location> locs;
     std::vector<Edge> edges;
     LocId entry = kNoLoc, error = kNoLoc, exit = kNoLoc, truncated = kNoLoc;
+    // Calls kept (see CallSite); empty when calls are inlined.
+    std::vector<CallSite> calls;
+    std::vector<FunctionBody> functions;
     // Reasons why the program under-approximates the C program (e.g. recursion bound);
     // a safety proof needs truncated unreachable.
     std::vector<std::string> approximations;

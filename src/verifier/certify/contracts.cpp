@@ -1,0 +1,115 @@
+#include "verifier/certify/contracts.hpp"
+
+#include <unordered_set>
+
+#include "verifier/encoding/exact_check.hpp"
+#include "verifier/encoding/procedure_body.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+// The constants a contract may mention: cur of params, next of returns.
+bool mentions_only(const Procedures& ps, const Procedure& pr, smt::Term f, bool with_returns) {
+    const Program& p = *ps.plain;
+    const smt::TermManager& tm = p.terms();
+    std::unordered_set<smt::Term, smt::TermHash> allowed, seen;
+    for (VarId v : pr.params) allowed.insert(p.vars[v].cur);
+    if (with_returns)
+        for (VarId v : pr.returns) allowed.insert(p.vars[v].next);
+    std::vector<smt::Term> stack{f};
+    while (!stack.empty()) {
+        const smt::Term u = stack.back();
+        stack.pop_back();
+        if (!seen.insert(u).second) continue;
+        if (tm.kind(u) == smt::Kind::Const && p.var_of(u) != UINT32_MAX && !allowed.count(u)) return false;
+        for (smt::Term c : tm.children(u)) stack.push_back(c);
+    }
+    return true;
+}
+
+}  // namespace
+
+InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> contracts, const smt::SolverOptions& so,
+                               unsigned rounds) {
+    const Program& p = *ps.plain;
+    smt::TermManager& tm = p.terms();
+    InvariantCheck out;
+    auto fail = [&](InvariantOutcome o, std::string why) {
+        out.outcome = o;
+        out.why = std::move(why);
+        return out;
+    };
+    if (contracts.size() != ps.procs.size())
+        return fail(InvariantOutcome::Invalid, std::to_string(contracts.size()) + " contracts for " +
+                                                   std::to_string(ps.procs.size()) + " procedures");
+    for (ProcId i = 0; i < ps.procs.size(); ++i) {
+        if (!mentions_only(ps, ps.procs[i], contracts[i].guard, false) ||
+            !mentions_only(ps, ps.procs[i], contracts[i].summary, true))
+            return fail(InvariantOutcome::Invalid,
+                        "the contract of " + ps.procs[i].name + " mentions variables outside its interface");
+    }
+    auto unsat = [&](std::vector<smt::Term> conj, const std::string& condition) {
+        ++out.queries;
+        smt::Solver s(tm, so);
+        OperatorRefinement ops(tm);
+        const smt::Term f = tm.mk_and(conj);
+        ops.scan(f);
+        s.assert_formula(f);
+        const smt::Result r = exact_check(s, ops, {}, rounds).result;
+        if (r == smt::Result::Unsat) return true;
+        out.outcome = r == smt::Result::Sat ? InvariantOutcome::Invalid : InvariantOutcome::Inconclusive;
+        out.why = condition + (r == smt::Result::Sat ? " does not hold" : " is undecided");
+        return false;
+    };
+    // Each call of the encoding replaced by its callee's summary.
+    auto summaries = [&](const Procedure& pr, const BodyEncoding& b, std::vector<smt::Term>& conj) {
+        for (std::uint32_t e = 0; e < pr.edges.size(); ++e) {
+            if (pr.call[e] == kNoCall) continue;
+            const ProcCall& c = pr.calls[pr.call[e]];
+            const smt::Term s = instantiate_contract(ps, c.callee, contracts[c.callee].summary, b.call_args[pr.call[e]],
+                                                     b.call_results[pr.call[e]]);
+            conj.push_back(tm.mk_or(tm.mk_not(b.taken[e]), s));
+        }
+    };
+    // main: its guard is valid, its summary excludes the error.
+    const Procedure& main = ps.procs[0];
+    if (!unsat({tm.mk_not(contracts[0].guard)}, "validity of the guard of main")) return out;
+    for (std::size_t j = 0; j < main.returns.size(); ++j)
+        if (main.returns[j] == ps.error_var &&
+            !unsat({contracts[0].summary,
+                    tm.mk_not(tm.mk_eq(p.vars[ps.error_var].next, tm.mk_numeral(0, smt::SortTable::Int)))},
+                   "safety of main's summary"))
+            return out;
+    for (ProcId i = 0; i < ps.procs.size(); ++i) {
+        const Procedure& pr = ps.procs[i];
+        const std::string tag = "#c" + std::to_string(i);
+        {
+            const BodyEncoding b = encode_body(ps, i, tag);
+            std::vector<smt::Term> conj{instantiate_contract(ps, i, contracts[i].guard, b.params, {}), b.formula};
+            summaries(pr, b, conj);
+            conj.push_back(tm.mk_not(instantiate_contract(ps, i, contracts[i].summary, b.params, b.returns)));
+            if (!unsat(std::move(conj), "the summary of " + pr.name)) return out;
+        }
+        for (std::uint32_t e = 0; e < pr.edges.size(); ++e) {
+            if (pr.call[e] == kNoCall) continue;
+            const ProcCall& c = pr.calls[pr.call[e]];
+            if (tm.kind(contracts[c.callee].guard) == smt::Kind::True) continue;
+            const BodyEncoding b = encode_body(ps, i, tag + "c" + std::to_string(e), pr.edges[e].src);
+            std::vector<smt::Term> conj{instantiate_contract(ps, i, contracts[i].guard, b.params, {}), b.formula};
+            summaries(pr, b, conj);
+            // The call's arguments over the state at its source.
+            std::unordered_map<smt::Term, smt::Term, smt::TermHash> at_src;
+            const auto& vars = pr.vars;
+            for (std::size_t j = 0; j < vars.size(); ++j) at_src[p.vars[vars[j]].cur] = b.state[pr.edges[e].src][j];
+            std::vector<smt::Term> args;
+            for (smt::Term a : c.args) args.push_back(tm.substitute(a, at_src));
+            conj.push_back(tm.mk_not(instantiate_contract(ps, c.callee, contracts[c.callee].guard, args, {})));
+            if (!unsat(std::move(conj), "the guard of " + ps.procs[c.callee].name + " at a call in " + pr.name))
+                return out;
+        }
+    }
+    return out;
+}
+
+}  // namespace craig::verifier

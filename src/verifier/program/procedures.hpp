@@ -1,0 +1,80 @@
+// The procedural program model: C functions as procedures, for interprocedural engines (WHALE)
+// and the contract check of the certification gate (certify/contracts.hpp).
+//
+// Built from a program lowered with calls kept (LoweringOptions::keep_calls). Following
+// Albarghouthi's thesis (Ch. 6), every procedure body is a DAG and loops are tail recursion:
+// the cut points of a function (its entry and the heads of the back edges of a depth-first
+// search, so every cycle has one) each give a procedure. The procedure of cut point c runs the
+// function from c to its return; reaching a cut point d on the way is a tail call of d's
+// procedure (the whole state of the function passed on, its results returned as ours). We chose
+// tail recursion over loops kept inside procedures because it makes every body a DAG: an engine
+// encodes a body at once (as UFO does) and summaries are the only thing it has to find.
+//
+// Interface of a procedure:
+//   params   integer parameters of the C function (the entry procedure) or every variable of
+//            the function (a loop procedure), plus the globals the function may read or write
+//            (mod/ref, transitive over callees: an unmodified global's value is also its result);
+//   returns  the return value (non-void functions), the globals it may write, and the error
+//            flag `error_var` when an error is reachable from it.
+// The error location and assertion failures are "error := 1; return": a caller tests the flag
+// after each call of a procedure that may fail and returns at once when it is set, so an error
+// anywhere reaches main's exit with the flag set. Every body starts with `error := 0`. abort()
+// and exit() outside main end the path (assume false: the execution ends without error).
+//
+// Procedure edges reuse Edge (formulas over the cur and next constants of the plain program's
+// variables, implicit frame over the procedure's own variables `vars`); a call edge has formula
+// true and an entry in `calls`: its arguments (terms over cur) bind the callee's params and the
+// callee's returns land in `results` (next), every other variable keeps its value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "verifier/program/program.hpp"
+
+namespace craig::verifier {
+
+using ProcId = std::uint32_t;
+inline constexpr std::uint32_t kNoCall = UINT32_MAX;
+
+struct ProcCall {
+    ProcId callee = 0;
+    std::vector<smt::Term> args;  // over cur, parallel to the callee's params
+    std::vector<VarId> results;   // parallel to the callee's returns
+};
+
+struct Procedure {
+    std::string name;  // "f" (the C function) or "f@LINE:COL" (the loop procedure of a cut point)
+    std::string function;
+    std::vector<VarId> params, returns;
+    std::vector<VarId> vars;  // every variable of the body (sorted): params, returns, locals
+    // Body: locations are local indices; entry has no incoming edge, exit no outgoing one.
+    std::uint32_t num_locs = 0;
+    std::uint32_t entry = 0, exit = 0;
+    std::vector<LocId> plain_loc;     // per local location: the plain program's location (kNoLoc: made here)
+    std::vector<Edge> edges;          // src/dst are local locations; topologically ordered by src
+    std::vector<EdgeId> plain_edge;   // parallel: the plain edge it copies (UINT32_MAX: made here)
+    std::vector<std::uint32_t> call;  // parallel: index into calls, or kNoCall
+    std::vector<ProcCall> calls;
+    // Local locations in a topological order of the DAG (entry first).
+    std::vector<std::uint32_t> topo;
+};
+
+struct Procedures {
+    const Program* plain = nullptr;  // the keep_calls program; its variables (and error_var)
+    std::vector<Procedure> procs;    // procs[0] is main
+    VarId error_var = UINT32_MAX;    // added to the plain program by build_procedures
+    // Procedure of each C function's entry (by FunctionBody index of the plain program).
+    std::vector<ProcId> of_function;
+};
+
+// Builds the model; adds the error flag variable to `plain` (hence non-const). Throws
+// frontend::Unsupported for what the model cannot express (a function without a body that is
+// called, which the lowering makes impossible).
+Procedures build_procedures(Program& plain);
+
+// Readable dump (--dump-procedures): one block per procedure with its interface and edges.
+std::string to_string(const Procedures& ps);
+
+}  // namespace craig::verifier
