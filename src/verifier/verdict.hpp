@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/statistics.hpp"
+#include "verifier/program/procedures.hpp"
 #include "verifier/program/program.hpp"
 
 namespace craig::verifier {
@@ -38,7 +39,10 @@ struct Certificate {
     // within this many edges, none at the error or truncated location (bmc's complete
     // unrolling).
     std::optional<unsigned> complete_bound;
-    bool empty() const { return invariants.empty() && !complete_bound; }
+    // Interprocedural engines: per procedure of the procedural model (program/procedures.hpp)
+    // a contract, checked by Hoare's recursion rule (certify/contracts.hpp).
+    std::vector<Contract> contracts;
+    bool empty() const { return invariants.empty() && !complete_bound && contracts.empty(); }
 };
 
 // What an engine returns (engines/engine.hpp).

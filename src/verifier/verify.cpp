@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -19,6 +20,7 @@
 #include "frontend/stdin_file.hpp"
 #include "frontend/task.hpp"
 #include "smt/solver.hpp"
+#include "smt/terms/printer.hpp"
 #include "verifier/certify/certify.hpp"
 #include "verifier/program/chc_writer.hpp"
 #include "verifier/program/dot.hpp"
@@ -203,6 +205,20 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
     }
 }
 
+// Contracts of an interprocedural TRUE (whale), in SMT-LIB over the program variables: the cur
+// constant of a parameter is its value at entry, the primed (next) constant of a return its
+// value at exit.
+void print_contracts(std::ostream& out, const Procedures& ps, const std::vector<Contract>& contracts) {
+    out << "Contracts (checked by Hoare's rule for recursion, per procedure; x' is x at return):\n";
+    const smt::TermManager& tm = ps.plain->terms();
+    for (std::size_t i = 0; i < ps.procs.size() && i < contracts.size(); ++i) {
+        std::ostringstream g, s;
+        smt::print_term(g, tm, contracts[i].guard, false);
+        smt::print_term(s, tm, contracts[i].summary, false);
+        out << "  " << ps.procs[i].name << ": requires " << g.str() << "; ensures " << s.str() << "\n";
+    }
+}
+
 WitnessInfo witness_info(const VerifyOptions& o, const Job& job) {
     WitnessInfo info;
     info.program_file = job.c_file;
@@ -376,6 +392,17 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const auto t_lower = Clock::now();
     Program plain = lower(tu, tm, o.lowering);
     Program blocks = large_block(plain);
+    // Interprocedural engines solve the procedural model (calls kept, in the same TermManager);
+    // `calls_plain` is the program their counterexamples are on.
+    std::optional<Program> calls_plain;
+    std::optional<Procedures> procedures;
+    if (info->procedural) {
+        LoweringOptions lo = o.lowering;
+        lo.keep_calls = true;
+        calls_plain.emplace(lower(tu, tm, lo));
+        procedures.emplace(build_procedures(*calls_plain));
+    }
+    const Procedures* procs = procedures ? &*procedures : nullptr;
     const double lowering_time = base::seconds_since(t_lower);
     if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
     if (!o.dump_procedures.empty()) write_procedures(o, tu);
@@ -391,7 +418,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const auto t_engine = Clock::now();
     std::vector<ConfirmedVerdict> confirmed;  // a portfolio may confirm several members' verdicts
     std::unique_ptr<Engine> engine = make_engine(o, *info, [&](const Verdict& candidate) {
-        Certified c = certify(candidate, blocks, tu, externals, co, budget);
+        Certified c = certify(candidate, blocks, tu, externals, co, budget, procs);
         if (c.kind != candidate.kind) return false;
         confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
                                              ConfirmedVerdict::bits(candidate), candidate.certificate, std::move(c)});
@@ -402,7 +429,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         progress.emplace(err, o.engine);
         engine->set_progress(&*progress);
     }
-    const Verdict v = engine->solve(blocks, budget);
+    const Verdict v = info->procedural ? dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procs, budget)
+                                       : engine->solve(blocks, budget);
     const double engine_time = base::seconds_since(t_engine);
     if (!o.dump_arg.empty()) {
         std::ofstream f(o.dump_arg);
@@ -414,7 +442,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const auto same =
         std::find_if(confirmed.begin(), confirmed.end(), [&](const ConfirmedVerdict& x) { return x.same_evidence(v); });
     const bool reused = same != confirmed.end();
-    Certified c = reused ? std::move(same->result) : certify(v, blocks, tu, externals, co, budget);
+    Certified c = reused ? std::move(same->result) : certify(v, blocks, tu, externals, co, budget, procs);
     if (reused) c.stats.count("certify.reused", 1);
     Report& r = result.report;
     r.kind = c.kind;
@@ -434,7 +462,12 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
     }
     if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v);
-    if (r.kind == VerdictKind::True && o.invariants) print_invariants(out, blocks, v.certificate.invariants);
+    if (r.kind == VerdictKind::True && o.invariants) {
+        if (procs && !v.certificate.contracts.empty())
+            print_contracts(out, *procs, v.certificate.contracts);
+        else
+            print_invariants(out, blocks, v.certificate.invariants);
+    }
     base::Statistics stats;
     stats.count("program.locations.plain", plain.locs.size());
     stats.count("program.locations.blocks", blocks.locs.size());
@@ -450,7 +483,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         out << "Statistics:\n";
         out << "  engine: " << o.engine << "\n";
         stats.print(out);
-        for (const std::string& a : plain.approximations) out << "  approximation: " << a << "\n";
+        for (const std::string& a : (calls_plain ? *calls_plain : plain).approximations)
+            out << "  approximation: " << a << "\n";
         if (!externals.empty()) {
             out << "  external functions (arbitrary result and globals):";
             for (const std::string& name : externals) out << " " << name;

@@ -2,6 +2,7 @@
 
 #include "smt/solver.hpp"
 #include "verifier/certify/bounded_check.hpp"
+#include "verifier/certify/contracts.hpp"
 #include "verifier/certify/invariant_check.hpp"
 #include "verifier/encoding/checked_solver.hpp"
 
@@ -9,16 +10,21 @@ namespace craig::verifier {
 
 namespace {
 
-void certify_true(const Verdict& v, const Program& p, const CertifyOptions& o, const base::Budget& budget,
-                  Certified& out) {
+void certify_true(const Verdict& v, const Program& p, const Procedures* procedures, const CertifyOptions& o,
+                  const base::Budget& budget, Certified& out) {
     const Certificate& c = v.certificate;
     if (c.empty()) throw smt::CheckFailure("a TRUE verdict without a certificate");
+    if (!c.contracts.empty() && !procedures)
+        throw smt::CheckFailure("a TRUE verdict with contracts but no procedural model");
     const smt::SolverOptions so = checked_solver_options(o, budget);
-    const InvariantCheck check = !c.invariants.empty()
+    const InvariantCheck check = !c.contracts.empty() ? check_contracts(*procedures, c.contracts, so, o.operator_rounds)
+                                 : !c.invariants.empty()
                                      ? check_invariants(p, c.invariants, so, o.operator_rounds)
                                      : check_complete_unrolling(p, *c.complete_bound, so, o.operator_rounds);
     out.stats.count("certify.queries", check.queries);
-    const char* what = !c.invariants.empty() ? "the invariants" : "the complete unrolling";
+    const char* what = !c.contracts.empty()    ? "the procedure contracts"
+                       : !c.invariants.empty() ? "the invariants"
+                                               : "the complete unrolling";
     if (check.outcome == InvariantOutcome::Invalid)
         throw smt::CheckFailure(std::string("certificate: ") + what + " did not check: " + check.why);
     if (check.outcome == InvariantOutcome::Inconclusive) {
@@ -60,18 +66,19 @@ Certified certify_safe(const Verdict& v, const Program& program, const CertifyOp
     Certified out;
     out.kind = v.kind;
     out.reason = v.reason;
-    certify_true(v, program, o, budget, out);
+    certify_true(v, program, nullptr, o, budget, out);
     out.stats.seconds("certify.time", base::seconds_since(start));
     return out;
 }
 
 Certified certify(const Verdict& v, const Program& program, const frontend::TranslationUnit& tu,
-                  std::span<const std::string> externals, const CertifyOptions& o, const base::Budget& budget) {
+                  std::span<const std::string> externals, const CertifyOptions& o, const base::Budget& budget,
+                  const Procedures* procedures) {
     const auto start = base::Budget::Clock::now();
     Certified out;
     out.kind = v.kind;
     out.reason = v.reason;
-    if (v.kind == VerdictKind::True) certify_true(v, program, o, budget, out);
+    if (v.kind == VerdictKind::True) certify_true(v, program, procedures, o, budget, out);
     if (v.kind == VerdictKind::False) certify_false(v, tu, externals, out);
     out.stats.seconds("certify.time", base::seconds_since(start));
     return out;

@@ -2,7 +2,8 @@
 //
 //   TRUE   the certificate is checked with fresh solvers and nothing of the engine:
 //          an invariant map by check_invariants (invariant_check.hpp), a complete bound by
-//          check_complete_unrolling (bounded_check.hpp). Invalid or missing: smt::CheckFailure
+//          check_complete_unrolling (bounded_check.hpp), procedure contracts by check_contracts
+//          (contracts.hpp). Invalid or missing: smt::CheckFailure
 //          (exit 10, whatever the engine); undecided: UNKNOWN with the reason.
 //   FALSE  the counterexample's inputs are replayed by the concrete interpreter on the C
 //          program; the verdict stands only if the replay reaches the error. With external
@@ -44,7 +45,10 @@ Certified certify_safe(const Verdict& v, const Program& program, const CertifyOp
                        const base::Budget& budget);
 
 // `program` is the one the engine solved (its plain() is the one the counterexample is on).
+// `procedures`: the procedural model an interprocedural engine solved (its TRUE verdicts carry
+// contracts, checked by check_contracts; its counterexample is on procedures->plain).
 Certified certify(const Verdict& v, const Program& program, const frontend::TranslationUnit& tu,
-                  std::span<const std::string> externals, const CertifyOptions& options, const base::Budget& budget);
+                  std::span<const std::string> externals, const CertifyOptions& options, const base::Budget& budget,
+                  const Procedures* procedures = nullptr);
 
 }  // namespace craig::verifier

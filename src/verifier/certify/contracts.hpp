@@ -21,11 +21,6 @@
 
 namespace craig::verifier {
 
-struct Contract {
-    smt::Term guard;    // over cur of params
-    smt::Term summary;  // over cur of params and next of returns
-};
-
 InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> contracts,
                                const smt::SolverOptions& solver_options, unsigned operator_rounds = 100);
 

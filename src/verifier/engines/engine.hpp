@@ -35,6 +35,7 @@
 #include <string_view>
 
 #include "base/budget.hpp"
+#include "verifier/program/procedures.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
@@ -102,11 +103,23 @@ private:
     Progress* progress_ = nullptr;
 };
 
+// An interprocedural engine (whale): it solves the procedural model of the C program
+// (program/procedures.hpp; calls kept, loops as tail-recursive procedures) with the same
+// contract as solve(): TRUE with contracts (Certificate::contracts), FALSE with a counterexample
+// on the model's plain program (ps.plain, whose plain() it is), UNKNOWN with a reason.
+// solve() on a Program without procedures answers UNKNOWN and says so.
+class ProceduralEngine : public Engine {
+public:
+    virtual Verdict solve_procedures(const Procedures& procedures, const base::Budget& budget) = 0;
+};
+
 struct EngineInfo {
     std::string_view name;
     std::string_view description;  // one line, for --list-engines
     std::span<const EngineOption> options;
     std::unique_ptr<Engine> (*make)(const EngineSettings&) = nullptr;
+    // The engine is a ProceduralEngine: run_verify gives it the procedural model.
+    bool procedural = false;
 
     // Settings with every option of the table at its default.
     EngineSettings defaults() const;

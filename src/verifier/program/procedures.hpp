@@ -61,6 +61,13 @@ struct Procedure {
     std::vector<std::uint32_t> topo;
 };
 
+// What a procedure guarantees (the certificate of an interprocedural TRUE verdict, checked by
+// certify/contracts.hpp): entered in `guard`, it returns in `summary`.
+struct Contract {
+    smt::Term guard;    // over the cur constants of the params
+    smt::Term summary;  // over the cur constants of the params and the next constants of the returns
+};
+
 struct Procedures {
     const Program* plain = nullptr;  // the keep_calls program; its variables (and error_var)
     std::vector<Procedure> procs;    // procs[0] is main

@@ -1,0 +1,511 @@
+// WHALE (Albarghouthi, Gurfinkel, Chechik, VMCAI 2012; Albarghouthi's thesis Ch. 6, Alg. 7):
+// interprocedural verification by unrolling the call graph (engine `whale`, a ProceduralEngine).
+//
+// The model is the procedural program (program/procedures.hpp): bodies are DAGs, loops tail
+// recursion, so an ARG is the whole body of one procedure activation, encoded at once
+// (encoding/procedure_body.hpp). The iARG is a tree of ARGs (the justification relation): an
+// expanded ARG has one child ARG per call of its body. Each ARG has a summary S over its
+// procedure's params and returns; its guard is `true` in this implementation (see below).
+//
+//   IARGCOND(A)  A's body with each call k bound to its child's IARGCOND (fresh constants per
+//                activation); an unexpanded ARG has no executions yet (false). It is an
+//                under-approximation: a model is a real interprocedural execution.
+//   REFINEARG(A) cond = IARGCOND(A) ∧ ¬S_A, one formula per call (φ_k), the body (φ_0) and ¬S_A
+//                (φ_{m+1}). Unsat: the state/transition interpolants of one proof
+//                (itp/state_transition.hpp) give each call's transition interpolant s_k, implied by
+//                the callee's unrolled behaviour; the child's summary is conjoined with s_k (over
+//                the child's params and returns) and the child is queued to justify it. Sat at
+//                the root (main, summary "error flag 0"): a counterexample, replayed by the gate.
+//                Sat elsewhere: A's summary was a wrong guess: it becomes true, the ARGs it covered
+//                are uncovered and its parent is queued to refine again over A's deeper unrolling.
+//   COVERARG(A)  A is covered by an earlier active ARG B of the same procedure whose summary
+//                implies A's (B may be A's ancestor: Hoare's rule for recursion); a covered ARG
+//                and its subtree need no more work; first the ARGs A covered are uncovered.
+// Worklist: FIFO (§6.6), starting with main's ARG; ARGs whose summary is true need no work.
+// When it is empty every active ARG is safe given its children's summaries, and the certificate
+// is per procedure the conjunction of its active ARGs' summaries, checked by the gate's contract
+// check (Hoare's rule for mutual recursion) with fresh solvers.
+//
+// Guards. The thesis computes guards GUARD(g_k) = ∃Q. g_k from the state interpolants and then
+// replaces them by ψ(ε) (UPDATEGUARD) to avoid quantifiers. Here every guard is `true`:
+// summaries must then hold for every argument value, which the interpolants' transition
+// formulas can express by themselves (s_k relates arguments and results: "p <= 100 → r = 91").
+// A summary that holds only in the calling context fails its own REFINEARG and is guessed again
+// one level deeper, which costs iterations, never soundness.
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "itp/simplify.hpp"
+#include "itp/state_transition.hpp"
+#include "smt/solver.hpp"
+#include "verifier/encoding/block_path.hpp"
+#include "verifier/encoding/checked_solver.hpp"
+#include "verifier/encoding/exact_check.hpp"
+#include "verifier/encoding/procedure_body.hpp"
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+using smt::Term;
+constexpr std::uint32_t kNone = UINT32_MAX;
+
+struct Arg {
+    ProcId proc = 0;
+    Term summary;
+    std::uint32_t parent = kNone;
+    std::vector<std::uint32_t> children;  // per call of the procedure (after expansion)
+    bool expanded = false;
+    std::uint32_t covered_by = kNone;
+    // The ARG's body encoding, made once at expansion: its constants are this activation's in
+    // every query (an ARG occurs once in a query's tree), so queries share the terms.
+    std::shared_ptr<const BodyEncoding> enc;
+};
+
+// One activation in a refinement query: its encoding and those of its expanded children.
+struct Activation {
+    std::uint32_t arg = kNone;
+    std::shared_ptr<const BodyEncoding> enc;
+    std::vector<std::unique_ptr<Activation>> children;  // per call; null: no executions (unexpanded)
+};
+
+struct WhaleStats {
+    unsigned refinements = 0, summaries = 0, invalidations = 0, covers = 0, uncovers = 0;
+    double solve_seconds = 0, interpolation_seconds = 0;
+};
+
+constexpr EngineOption kWhaleOptions[] = {
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
+    {"whale-max-args", OptionKind::Unsigned, "20000",
+     "Give up (UNKNOWN) when the iARG holds this many ARGs (procedure activations)"},
+};
+
+class Whale final : public ProceduralEngine {
+public:
+    explicit Whale(const EngineSettings& s) : s_(s), itp_(itp_options(s)), max_args_(s.number("whale-max-args")) {}
+
+    Verdict solve(const Program&, const base::Budget&) override {
+        Verdict v;
+        v.reason = "whale needs the procedural model of a C program (craig verify --engine whale)";
+        return v;
+    }
+
+    Verdict solve_procedures(const Procedures& ps, const base::Budget& budget) override {
+        ps_ = &ps;
+        budget_ = &budget;
+        tm_ = &ps.plain->terms();
+        Verdict v = run();
+        v.stats.count("whale.args", args_.size());
+        v.stats.count("whale.refinements", stats_.refinements);
+        v.stats.count("whale.summaries", stats_.summaries);
+        v.stats.count("whale.invalidations", stats_.invalidations);
+        v.stats.count("whale.covers", stats_.covers);
+        v.stats.count("whale.uncovers", stats_.uncovers);
+        v.stats.seconds("whale.time.solve", stats_.solve_seconds);
+        v.stats.seconds("whale.time.interpolation", stats_.interpolation_seconds);
+        return v;
+    }
+
+private:
+    enum class Refined { Safe, Invalidated, Counterexample, Unknown };
+
+    Verdict run() {
+        Verdict v;
+        const Procedure& main = ps_->procs[0];
+        Arg root;
+        root.summary = tm_->mk_true();
+        for (VarId r : main.returns)
+            if (r == ps_->error_var) root.summary = is_zero(ps_->plain->vars[r].next);
+        args_.push_back(root);
+        queue_.push_back(0);
+        while (!queue_.empty()) {
+            if (budget_->exhausted()) {
+                v.reason = std::string(budget_->timed_out() ? "timeout" : "memory limit") + " with " +
+                           std::to_string(args_.size()) + " ARGs";
+                return v;
+            }
+            if (args_.size() > max_args_) {
+                v.reason = "the iARG reached " + std::to_string(max_args_) + " ARGs (--whale-max-args)";
+                return v;
+            }
+            const std::uint32_t i = queue_.front();
+            queue_.pop_front();
+            queued_.erase(i);
+            progress([&] {
+                return std::to_string(args_.size()) + " ARGs, " + std::to_string(stats_.refinements) + " refinements";
+            });
+            if (!active(i) || args_[i].summary == tm_->mk_true()) continue;
+            if (!args_[i].expanded) expand(i);
+            if (cover(i)) continue;
+            switch (refine(i)) {
+                case Refined::Safe:
+                case Refined::Invalidated: break;
+                case Refined::Counterexample:
+                    v.kind = VerdictKind::False;
+                    v.cex = std::move(cex_);
+                    v.reason =
+                        "an interprocedural execution reaches the error (" + std::to_string(args_.size()) + " ARGs)";
+                    return v;
+                case Refined::Unknown: v.reason = reason_; return v;
+            }
+        }
+        v.kind = VerdictKind::True;
+        v.reason = "procedure summaries (" + std::to_string(args_.size()) + " ARGs)";
+        v.certificate.contracts = contracts();
+        return v;
+    }
+
+    Term is_zero(Term t) const { return tm_->mk_eq(t, tm_->mk_numeral(0, smt::SortTable::Int)); }
+
+    void enqueue(std::uint32_t i) {
+        if (queued_.insert(i).second) queue_.push_back(i);
+    }
+
+    // Neither the ARG nor an ancestor is covered.
+    bool active(std::uint32_t i) const {
+        for (std::uint32_t a = i; a != kNone; a = args_[a].parent)
+            if (args_[a].covered_by != kNone) return false;
+        return true;
+    }
+
+    void expand(std::uint32_t i) {
+        args_[i].expanded = true;
+        args_[i].enc = std::make_shared<const BodyEncoding>(encode_body(*ps_, args_[i].proc, "#a" + std::to_string(i)));
+        const Procedure& pr = ps_->procs[args_[i].proc];
+        for (const ProcCall& c : pr.calls) {
+            Arg child;
+            child.proc = c.callee;
+            child.summary = tm_->mk_true();
+            child.parent = i;
+            args_[i].children.push_back(static_cast<std::uint32_t>(args_.size()));
+            args_.push_back(child);
+        }
+    }
+
+    // Whether a ⊨ b over one procedure's interface (a fresh solver; unknown counts as no).
+    bool implies(Term a, Term b) {
+        if (a == b || b == tm_->mk_true() || a == tm_->mk_false()) return true;
+        const std::uint64_t key = (std::uint64_t{a.id} << 32) | b.id;  // terms are hash-consed
+        if (auto it = implied_.find(key); it != implied_.end()) return it->second;
+        const bool r = check_implies(a, b);
+        implied_.emplace(key, r);
+        return r;
+    }
+
+    bool check_implies(Term a, Term b) {
+        smt::Solver s(*tm_, checked_solver_options(s_, *budget_));
+        OperatorRefinement ops(*tm_);
+        const Term q[2] = {a, tm_->mk_not(b)};
+        const Term f = tm_->mk_and(q);
+        ops.scan(f);
+        s.assert_formula(f);
+        return exact_check(s, ops, {}, s_.operator_rounds).result == smt::Result::Unsat;
+    }
+
+    void uncover_covered_by(std::uint32_t j) {
+        for (std::uint32_t l = 0; l < args_.size(); ++l)
+            if (args_[l].covered_by == j) uncover(l);
+    }
+
+    // The ARG and its subtree are active again: ARGs skipped while inactive were never refined
+    // against their current summaries, so the whole subtree is queued.
+    void uncover(std::uint32_t l) {
+        args_[l].covered_by = kNone;
+        ++stats_.uncovers;
+        std::vector<std::uint32_t> stack{l};
+        while (!stack.empty()) {
+            const std::uint32_t a = stack.back();
+            stack.pop_back();
+            enqueue(a);
+            for (std::uint32_t c : args_[a].children)
+                if (args_[c].covered_by == kNone) stack.push_back(c);
+        }
+    }
+
+    // COVERARG: an earlier active, uncovered ARG of the same procedure whose summary implies ours.
+    bool cover(std::uint32_t i) {
+        for (std::uint32_t j = 0; j < i; ++j) {
+            if (args_[j].proc != args_[i].proc || args_[j].covered_by != kNone || !active(j)) continue;
+            if (!implies(args_[j].summary, args_[i].summary)) continue;
+            // i and its subtree become inactive: what they covered needs another coverer (a
+            // covering ARG must stay active, or the certificate would lack its summary).
+            std::unordered_set<std::uint32_t> subtree;
+            std::vector<std::uint32_t> stack{i};
+            while (!stack.empty()) {
+                const std::uint32_t a = stack.back();
+                stack.pop_back();
+                subtree.insert(a);
+                for (std::uint32_t c : args_[a].children) stack.push_back(c);
+            }
+            for (std::uint32_t l = 0; l < args_.size(); ++l)
+                if (args_[l].covered_by != kNone && subtree.count(args_[l].covered_by) && !subtree.count(l)) uncover(l);
+            args_[i].covered_by = j;
+            ++stats_.covers;
+            return true;
+        }
+        return false;
+    }
+
+    // IARGCOND of ARG i as an activation tree (each ARG's own constants keep activations apart).
+    std::unique_ptr<Activation> activate(std::uint32_t i) {
+        auto a = std::make_unique<Activation>();
+        a->arg = i;
+        a->enc = args_[i].enc;
+        for (std::uint32_t k = 0; k < args_[i].children.size(); ++k) {
+            const std::uint32_t c = args_[i].children[k];
+            a->children.push_back(args_[c].expanded ? activate(c) : nullptr);
+        }
+        return a;
+    }
+
+    // The formula of an activation, its calls bound to the children's formulas (nested).
+    Term nested(const Activation& a) {
+        std::vector<Term> conj{a.enc->formula};
+        const Procedure& pr = ps_->procs[args_[a.arg].proc];
+        for (std::uint32_t e = 0; e < pr.edges.size(); ++e) {
+            if (pr.call[e] == kNoCall) continue;
+            conj.push_back(tm_->mk_implies(a.enc->taken[e], call_binding(a, pr.call[e])));
+        }
+        return tm_->mk_and(conj);
+    }
+
+    // Call k of activation a: the callee's params and returns are the call's values, and the
+    // callee's activation holds (false when it has none).
+    Term call_binding(const Activation& a, std::uint32_t k) {
+        const Activation* c = a.children[k].get();
+        if (!c) return tm_->mk_false();
+        std::vector<Term> conj;
+        for (std::size_t j = 0; j < c->enc->params.size(); ++j)
+            conj.push_back(tm_->mk_eq(c->enc->params[j], a.enc->call_args[k][j]));
+        for (std::size_t j = 0; j < c->enc->returns.size(); ++j)
+            conj.push_back(tm_->mk_eq(c->enc->returns[j], a.enc->call_results[k][j]));
+        conj.push_back(nested(*c));
+        return tm_->mk_and(conj);
+    }
+
+    Refined refine(std::uint32_t i) {
+        ++stats_.refinements;
+        const Procedure& pr = ps_->procs[args_[i].proc];
+        const std::unique_ptr<Activation> act = activate(i);
+        const std::size_t m = pr.calls.size();
+        // Named argument values: a call's transition interpolant must speak of plain constants.
+        std::vector<std::vector<Term>> argv(m);
+        std::vector<Term> body{act->enc->formula};
+        for (std::size_t k = 0; k < m; ++k)
+            for (std::size_t j = 0; j < act->enc->call_args[k].size(); ++j) {
+                const Term arg = tm_->mk_const(tm_->fresh_fun("arg#" + std::to_string(k) + "." + std::to_string(j), {},
+                                                              tm_->sort(act->enc->call_args[k][j])));
+                argv[k].push_back(arg);
+                body.push_back(tm_->mk_eq(arg, act->enc->call_args[k][j]));
+            }
+        std::vector<Term> taken(m, tm_->mk_false());
+        for (std::uint32_t e = 0; e < pr.edges.size(); ++e)
+            if (pr.call[e] != kNoCall) taken[pr.call[e]] = act->enc->taken[e];
+        std::vector<Term> phi{tm_->mk_and(body)};
+        for (std::size_t k = 0; k < m; ++k) {
+            const Activation* c = act->children[k].get();
+            Term bind = tm_->mk_false();
+            if (c) {
+                std::vector<Term> conj;
+                for (std::size_t j = 0; j < c->enc->params.size(); ++j)
+                    conj.push_back(tm_->mk_eq(c->enc->params[j], argv[k][j]));
+                for (std::size_t j = 0; j < c->enc->returns.size(); ++j)
+                    conj.push_back(tm_->mk_eq(c->enc->returns[j], act->enc->call_results[k][j]));
+                conj.push_back(nested(*c));
+                bind = tm_->mk_and(conj);
+            }
+            phi.push_back(tm_->mk_implies(taken[k], bind));
+        }
+        phi.push_back(tm_->mk_not(
+            instantiate_contract(*ps_, args_[i].proc, args_[i].summary, act->enc->params, act->enc->returns)));
+
+        for (const bool cuts : {true, false}) {
+            smt::SolverOptions so = checked_solver_options(s_, *budget_);
+            so.produce_proofs = true;
+            so.produce_interpolants = true;
+            so.lia_cuts = cuts;
+            smt::Solver s(*tm_, so);
+            std::vector<std::uint32_t> part;
+            std::vector<OperatorRefinement> ops;
+            for (std::size_t k = 0; k < phi.size(); ++k) ops.emplace_back(*tm_);
+            for (std::size_t k = 0; k < phi.size(); ++k) {
+                ops[k].scan(phi[k]);
+                const smt::AssertionId id = s.assert_formula(phi[k]);
+                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                part[id] = static_cast<std::uint32_t>(k);
+            }
+            const auto t0 = base::Budget::Clock::now();
+            const ExactCheck c =
+                exact_check(s, ops, {}, s_.operator_rounds, [&](std::size_t g, smt::AssertionId id, Term) {
+                    if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
+                    part[id] = static_cast<std::uint32_t>(g);
+                });
+            stats_.solve_seconds += base::seconds_since(t0);
+            if (c.result == smt::Result::Unknown) {
+                reason_ = c.out_of_rounds ? "operator refinement budget in a refinement" : c.why(s);
+                return Refined::Unknown;
+            }
+            if (c.result == smt::Result::Sat) {
+                if (i == 0) {
+                    counterexample(*act, s.model());
+                    return Refined::Counterexample;
+                }
+                invalidate(i);
+                return Refined::Invalidated;
+            }
+            const auto t1 = base::Budget::Clock::now();
+            smt::SmtProof proof;
+            try {
+                proof = s.proof();
+            } catch (const std::exception& e) {
+                reason_ = std::string("no proof of a refinement query: ") + e.what();
+                return Refined::Unknown;
+            }
+            const itp::InterpolationResult ir =
+                itp::state_transition_interpolants(*tm_, proof, part, static_cast<std::uint32_t>(phi.size()), itp_);
+            stats_.interpolation_seconds += base::seconds_since(t1);
+            if (!ir.ok()) {
+                if (cuts) continue;  // a cut lemma mixed partitions: solve again without cuts
+                reason_ = "state/transition interpolation: " + ir.unknown_reason;
+                return Refined::Unknown;
+            }
+            const itp::StateTransitionInterpolants st = itp::split_state_transition(ir.interpolants);
+            for (std::size_t k = 0; k < m; ++k) {
+                const std::optional<Term> sum =
+                    as_summary(pr.calls[k].callee, st.s[k], taken[k], argv[k], act->enc->call_results[k]);
+                if (!sum) {
+                    reason_ = "a transition interpolant mentions constants outside its call";
+                    return Refined::Unknown;
+                }
+                strengthen(args_[i].children[k], *sum);
+            }
+            return Refined::Safe;
+        }
+        return Refined::Unknown;
+    }
+
+    // SUM(s_k): the call's flag true, its argument and result values renamed to the callee's
+    // params (cur) and returns (next). Empty when other constants remain.
+    std::optional<Term> as_summary(ProcId callee, Term s, Term taken, const std::vector<Term>& argv,
+                                   const std::vector<Term>& results) {
+        const Program& p = *ps_->plain;
+        const Procedure& pr = ps_->procs[callee];
+        std::unordered_map<Term, Term, smt::TermHash> subst;
+        if (tm_->kind(taken) == smt::Kind::Const) subst[taken] = tm_->mk_true();
+        for (std::size_t j = 0; j < argv.size(); ++j) subst[argv[j]] = p.vars[pr.params[j]].cur;
+        for (std::size_t j = 0; j < results.size(); ++j) subst[results[j]] = p.vars[pr.returns[j]].next;
+        const Term out = tm_->substitute(s, subst);
+        // Every remaining constant must be an interface constant (or an operator symbol).
+        std::unordered_set<Term, smt::TermHash> allowed, seen;
+        for (VarId v : pr.params) allowed.insert(p.vars[v].cur);
+        for (VarId v : pr.returns) allowed.insert(p.vars[v].next);
+        std::vector<Term> stack{out};
+        while (!stack.empty()) {
+            const Term u = stack.back();
+            stack.pop_back();
+            if (!seen.insert(u).second) continue;
+            if (tm_->kind(u) == smt::Kind::Const && !allowed.count(u)) return std::nullopt;
+            for (Term c : tm_->children(u)) stack.push_back(c);
+        }
+        return out;
+    }
+
+    // The child must justify the new conjunct: strengthen its summary and queue it.
+    void strengthen(std::uint32_t c, Term sum) {
+        if (implies(args_[c].summary, sum)) return;
+        const Term both[2] = {args_[c].summary, sum};
+        // As impact's and ufo's labels: constant propagation and bound subsumption.
+        args_[c].summary = itp::simplify_interpolant(*tm_, tm_->mk_and(both), 2, 20000);
+        ++stats_.summaries;
+        // A covered child stays covered only while its coverer's summary implies the new one.
+        if (args_[c].covered_by != kNone && !implies(args_[args_[c].covered_by].summary, args_[c].summary)) uncover(c);
+        enqueue(c);
+    }
+
+    // REFINEARG's Sat case below the root: the guessed summary is wrong for the deeper unrolling.
+    void invalidate(std::uint32_t i) {
+        ++stats_.invalidations;
+        args_[i].summary = tm_->mk_true();
+        uncover_covered_by(i);
+        enqueue(args_[i].parent);
+    }
+
+    // The interprocedural execution of a model: the plain edges in execution order, a call's
+    // edges before the caller's next edge.
+    void counterexample(const Activation& root, const smt::Model& model) {
+        std::vector<EdgeId> path;
+        std::vector<AuxRenaming> renamed;
+        walk(root, model, path, renamed);
+        cex_ = block_path_counterexample(*ps_->plain, path, renamed, model);
+    }
+
+    void walk(const Activation& a, const smt::Model& model, std::vector<EdgeId>& path,
+              std::vector<AuxRenaming>& renamed) {
+        const Procedure& pr = ps_->procs[args_[a.arg].proc];
+        std::uint32_t at = pr.entry;
+        while (at != pr.exit) {
+            std::uint32_t next = kNone;
+            for (std::uint32_t e = 0; e < pr.edges.size() && next == kNone; ++e) {
+                if (pr.edges[e].src != at || tm_->kind(a.enc->taken[e]) != smt::Kind::Const) continue;
+                if (!model.evaluate(a.enc->taken[e]).b) continue;
+                next = e;
+            }
+            if (next == kNone) throw smt::CheckFailure("whale: a model without a path through " + pr.name);
+            if (pr.call[next] != kNoCall) {
+                const Activation* c = a.children[pr.call[next]].get();
+                if (!c) throw smt::CheckFailure("whale: a model through a call without executions");
+                walk(*c, model, path, renamed);
+            } else if (pr.plain_edge[next] != UINT32_MAX) {
+                path.push_back(pr.plain_edge[next]);
+                renamed.push_back(a.enc->aux[next]);
+            }
+            at = pr.edges[next].dst;
+        }
+    }
+
+    // Per procedure the conjunction of its active ARGs' summaries (guards true).
+    std::vector<Contract> contracts() const {
+        std::vector<std::vector<Term>> sums(ps_->procs.size());
+        for (std::uint32_t i = 0; i < args_.size(); ++i)
+            if (active(i)) sums[args_[i].proc].push_back(args_[i].summary);
+        std::vector<Contract> out;
+        for (const auto& s : sums) out.push_back(Contract{tm_->mk_true(), tm_->mk_and(s)});
+        return out;
+    }
+
+    EngineSettings s_;
+    itp::ItpOptions itp_;
+    std::size_t max_args_;
+    const Procedures* ps_ = nullptr;
+    const base::Budget* budget_ = nullptr;
+    smt::TermManager* tm_ = nullptr;
+    std::vector<Arg> args_;
+    std::deque<std::uint32_t> queue_;
+    std::unordered_set<std::uint32_t> queued_;
+    std::unordered_map<std::uint64_t, bool> implied_;  // implies(a, b) by (a.id, b.id); unknown is false
+    WhaleStats stats_;
+    Counterexample cex_;
+    std::string reason_;
+};
+
+std::unique_ptr<Engine> make_whale(const EngineSettings& s) { return std::make_unique<Whale>(s); }
+
+}  // namespace
+
+const EngineInfo& whale_engine() {
+    static const EngineInfo info{
+        "whale",
+        "WHALE (Albarghouthi et al., VMCAI 2012): procedures as procedures, summaries guessed from "
+        "state/transition interpolants of an unrolled call graph, covering by summary implication",
+        kWhaleOptions, make_whale, true};
+    return info;
+}
+
+}  // namespace craig::verifier

@@ -1,0 +1,12 @@
+// expected: FALSE
+// args: --engine whale  (a recursive sum reaches 15 for n = 5)
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 10) return 0;
+  int s = sum(n);
+  if (s == 15) reach_error();
+  return 0;
+}
