@@ -396,11 +396,20 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     // `calls_plain` is the program their counterexamples are on.
     std::optional<Program> calls_plain;
     std::optional<Procedures> procedures;
-    if (info->procedural) {
-        LoweringOptions lo = o.lowering;
-        lo.keep_calls = true;
-        calls_plain.emplace(lower(tu, tm, lo));
-        procedures.emplace(build_procedures(*calls_plain));
+    // A portfolio hands it to its interprocedural members (for a recursive program by default);
+    // there a program the model cannot express only leaves them without it.
+    const bool combines = info->name == "portfolio";
+    if (info->procedural || combines) {
+        try {
+            LoweringOptions lo = o.lowering;
+            lo.keep_calls = true;
+            calls_plain.emplace(lower(tu, tm, lo));
+            procedures.emplace(build_procedures(*calls_plain));
+        } catch (const frontend::Unsupported&) {
+            if (!combines) throw;
+            calls_plain.reset();
+            procedures.reset();
+        }
     }
     const Procedures* procs = procedures ? &*procedures : nullptr;
     const double lowering_time = base::seconds_since(t_lower);
@@ -424,6 +433,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
                                              ConfirmedVerdict::bits(candidate), candidate.certificate, std::move(c)});
         return true;
     });
+    engine->set_procedures(procs);
     std::optional<Progress> progress;
     if (o.progress) {
         progress.emplace(err, o.engine);
@@ -483,7 +493,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         out << "Statistics:\n";
         out << "  engine: " << o.engine << "\n";
         stats.print(out);
-        for (const std::string& a : (calls_plain ? *calls_plain : plain).approximations)
+        for (const std::string& a : (info->procedural && calls_plain ? *calls_plain : plain).approximations)
             out << "  approximation: " << a << "\n";
         if (!externals.empty()) {
             out << "  external functions (arbitrary result and globals):";

@@ -93,14 +93,19 @@ public:
     virtual bool write_arg(std::ostream&) const { return false; }
     // Where --progress lines go (null: none).
     void set_progress(Progress* p) { progress_ = p; }
+    // The procedural model of the program when run_verify built one (null: none); an engine that
+    // combines others (portfolio) hands it to its interprocedural members.
+    void set_procedures(const Procedures* p) { procedures_ = p; }
 
 protected:
     // A status line, at most about once a second (the callback is only run then).
     void progress(const std::function<std::string()>& status);
     Progress* progress_sink() const { return progress_; }
+    const Procedures* procedures() const { return procedures_; }
 
 private:
     Progress* progress_ = nullptr;
+    const Procedures* procedures_ = nullptr;
 };
 
 // An interprocedural engine (whale): it solves the procedural model of the C program

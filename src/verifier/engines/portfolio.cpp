@@ -111,6 +111,7 @@ std::string parse_members(const std::string& spec, std::vector<Member>* out) {
 }
 
 std::string check_members(const std::string& v) { return parse_members(v, nullptr); }
+std::string check_members_or_none(const std::string& v) { return v.empty() ? "" : parse_members(v, nullptr); }
 
 // The default members, chosen by measurement on the dev tasks (docs/results/engines-2026-11-25):
 // McMillan' + dual Farkas proves some loops in a fraction of a second that McMillan + Farkas
@@ -121,6 +122,12 @@ constexpr EngineOption kPortfolioOptions[] = {
      "members, separated by ';': ENGINE[:OPTION=VALUE,...][@SECONDS] (engines and options of --list-engines; "
      "@SECONDS: the member's own time limit)",
      check_members},
+    // Measured on the recursive dev tasks (docs/results/whale-2026-11-26): impact proves none of
+    // them safe (its inlining stops at --recursion-depth), whale proves many.
+    {"portfolio-recursive", OptionKind::Choice, "whale",
+     "members added when the program is recursive (calls inlined to --recursion-depth), in the syntax of "
+     "--portfolio; empty: none",
+     check_members_or_none},
     {"jobs", OptionKind::Unsigned, "0",
      "members running at once (0 = the number of cores); more members share the cores in time slices"},
 };
@@ -140,8 +147,8 @@ rlim_t member_memory_limit(std::size_t n) {
 }
 
 // What a member's process sends: "ok\n" + encoded verdict, or "checkfail\n" + the message.
-void run_member(const Member& m, const EngineSettings& common, const Program& program, const base::Budget& budget,
-                Progress* progress, rlim_t memory_limit, int fd) {
+void run_member(const Member& m, const EngineSettings& common, const Program& program, const Procedures* procedures,
+                const base::Budget& budget, Progress* progress, rlim_t memory_limit, int fd) {
     std::string message;
     if (memory_limit > 0) {
         rlimit rl{};
@@ -163,13 +170,20 @@ void run_member(const Member& m, const EngineSettings& common, const Program& pr
             own.emplace(std::cerr, m.text);
             engine->set_progress(&*own);
         }
-        Verdict v = engine->solve(program, m.seconds > 0 ? budget.slice(m.seconds) : budget);
+        const base::Budget own_budget = m.seconds > 0 ? budget.slice(m.seconds) : budget;
+        Verdict v;
+        if (m.info->procedural && procedures)
+            v = dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procedures, own_budget);
+        else if (m.info->procedural)
+            v.reason = "no procedural model of the program";
+        else
+            v = engine->solve(program, own_budget);
         std::string arg;
         if (s.keep_arg) {
             std::ostringstream dot;
             if (engine->write_arg(dot)) arg = dot.str();
         }
-        message = "ok\n" + encode_verdict(program, v, arg);
+        message = "ok\n" + encode_verdict(program, v, arg, m.info->procedural ? procedures : nullptr);
     } catch (const smt::CheckFailure& e) {
         message = std::string("checkfail\n") + e.what();
     } catch (const std::bad_alloc&) {
@@ -194,6 +208,10 @@ public:
     explicit Portfolio(const EngineSettings& s) : s_(s) {
         const std::string why = parse_members(s.get("portfolio"), &members_);
         if (!why.empty()) throw std::invalid_argument("--portfolio: " + why);
+        if (const std::string& rec = s.get("portfolio-recursive"); !rec.empty()) {
+            const std::string rwhy = parse_members(rec, &recursive_);
+            if (!rwhy.empty()) throw std::invalid_argument("--portfolio-recursive: " + rwhy);
+        }
         jobs_ = s.number("jobs");
         if (jobs_ == 0) jobs_ = std::max(1u, std::thread::hardware_concurrency());
     }
@@ -219,6 +237,7 @@ private:
 
     EngineSettings s_;
     std::vector<Member> members_;
+    std::vector<Member> recursive_;  // added for recursive programs
     unsigned jobs_ = 1;
     std::string arg_;
 };
@@ -234,7 +253,12 @@ void Portfolio::stop_all(std::vector<Child>& children) const {
 }
 
 Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
-    const std::size_t n = members_.size();
+    // A recursive program (its calls inlined to a bound, so impact cannot prove it safe) gets
+    // the interprocedural members too, when run_verify built the procedural model.
+    std::vector<Member> members = members_;
+    if (program.plain().truncated != kNoLoc && procedures())
+        for (Member& m : recursive_) members.push_back(m);
+    const std::size_t n = members.size();
     std::vector<Child> children(n);
     std::cout.flush();
     std::cerr.flush();
@@ -247,7 +271,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
         if (pid == 0) {
             close(fds[0]);
             for (std::size_t j = 0; j < i; ++j) close(children[j].fd);
-            run_member(members_[i], s_, program, budget, progress_sink(), memory_limit, fds[1]);
+            run_member(members[i], s_, program, procedures(), budget, progress_sink(), memory_limit, fds[1]);
             close(fds[1]);
             _exit(0);
         }
@@ -275,19 +299,19 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
         ++finished;
         if (c.text.rfind("checkfail\n", 0) == 0) {
             stop_all(children);
-            throw smt::CheckFailure("portfolio member " + members_[i].text + ": " + c.text.substr(10));
+            throw smt::CheckFailure("portfolio member " + members[i].text + ": " + c.text.substr(10));
         }
         std::string arg;
         std::optional<Verdict> v =
-            c.text.rfind("ok\n", 0) == 0 ? decode_verdict(program, c.text.substr(3), &arg) : std::nullopt;
+            c.text.rfind("ok\n", 0) == 0 ? decode_verdict(program, c.text.substr(3), &arg, procedures()) : std::nullopt;
         if (!v) {
-            outcomes[i] = members_[i].text + ": no result (" +
+            outcomes[i] = members[i].text + ": no result (" +
                           (WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
                                                : "exit " + std::to_string(WEXITSTATUS(status))) +
                           ")";
             return std::nullopt;
         }
-        outcomes[i] = members_[i].text + ": " + verdict_name(v->kind) +
+        outcomes[i] = members[i].text + ": " + verdict_name(v->kind) +
                       (v->kind == VerdictKind::Unknown ? " (" + v->reason + ")" : "");
         if (v->kind == VerdictKind::Unknown) return std::nullopt;
         if (s_.certified && !s_.certified(*v)) {
@@ -373,8 +397,8 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             const std::optional<Verdict> other = collect(i);
             if (other && other->kind != won->kind) {
                 stop_all(children);
-                throw smt::CheckFailure("portfolio: " + members_[*winner].text + " says " + verdict_name(won->kind) +
-                                        ", " + members_[i].text + " says " + verdict_name(other->kind) +
+                throw smt::CheckFailure("portfolio: " + members[*winner].text + " says " + verdict_name(won->kind) +
+                                        ", " + members[i].text + " says " + verdict_name(other->kind) +
                                         "; both passed the certification gate");
             }
         }
@@ -382,8 +406,8 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
     Verdict v;
     if (won) {
         v = std::move(*won);
-        v.reason += " (portfolio member " + members_[*winner].text + ")";
-        v.stats.text("portfolio.winner", members_[*winner].text);
+        v.reason += " (portfolio member " + members[*winner].text + ")";
+        v.stats.text("portfolio.winner", members[*winner].text);
     } else {
         v.reason = budget.exhausted() ? std::string(budget.why()) + " in every member" : "no member decided";
         std::string list;

@@ -22,13 +22,21 @@ bool get(std::istream& in, std::string& s) {
 
 }  // namespace
 
-std::string encode_verdict(const Program& p, const Verdict& v, const std::string& arg_dot) {
+std::string encode_verdict(const Program& p, const Verdict& v, const std::string& arg_dot, const Procedures* procs) {
     std::ostringstream out;
     out << "verdict " << static_cast<int>(v.kind) << "\n";
     put(out, v.reason);
     out << "bound " << (v.certificate.complete_bound ? static_cast<long long>(*v.certificate.complete_bound) : -1)
         << "\n";
     put(out, v.certificate.invariants.empty() ? std::string() : smt::encode_terms(p.terms(), v.certificate.invariants));
+    // Contracts: guard and summary per procedure, as one list.
+    std::vector<smt::Term> contracts;
+    for (const Contract& c : v.certificate.contracts) {
+        contracts.push_back(c.guard);
+        contracts.push_back(c.summary);
+    }
+    put(out, contracts.empty() ? std::string() : smt::encode_terms(p.terms(), contracts));
+    out << "model " << (procs ? 1 : 0) << "\n";
     out << "path " << v.cex.plain_path.size();
     for (EdgeId e : v.cex.plain_path) out << " " << e;
     out << "\ninputs " << v.cex.inputs.size() << "\n";
@@ -51,7 +59,8 @@ std::string encode_verdict(const Program& p, const Verdict& v, const std::string
     return out.str();
 }
 
-std::optional<Verdict> decode_verdict(const Program& p, const std::string& text, std::string* arg_dot) {
+std::optional<Verdict> decode_verdict(const Program& p, const std::string& text, std::string* arg_dot,
+                                      const Procedures* procs) {
     std::istringstream in(text);
     Verdict v;
     std::string tag, terms;
@@ -67,9 +76,18 @@ std::optional<Verdict> decode_verdict(const Program& p, const std::string& text,
         if (!inv || inv->size() != p.locs.size()) return std::nullopt;
         v.certificate.invariants = std::move(*inv);
     }
+    if (!get(in, terms)) return std::nullopt;
+    if (!terms.empty()) {
+        auto flat = smt::decode_terms(p.terms(), terms);
+        if (!flat || !procs || flat->size() != 2 * procs->procs.size()) return std::nullopt;
+        for (std::size_t i = 0; i < flat->size(); i += 2)
+            v.certificate.contracts.push_back(Contract{(*flat)[i], (*flat)[i + 1]});
+    }
+    int model = 0;
+    if (!(in >> tag >> model) || tag != "model" || (model == 1 && !procs)) return std::nullopt;
     std::size_t n = 0;
     if (!(in >> tag >> n) || tag != "path") return std::nullopt;
-    const Program& plain = p.plain();
+    const Program& plain = model == 1 ? *procs->plain : p.plain();
     std::vector<Input> inputs;  // the inputs along the path, in execution order
     for (std::size_t i = 0; i < n; ++i) {
         EdgeId e = 0;

@@ -9,6 +9,7 @@
 #include "verifier/engines/verdict_codec.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/large_block.hpp"
+#include "verifier/program/procedures.hpp"
 
 using namespace craig;
 using verifier::VerdictKind;
@@ -75,4 +76,42 @@ TEST_CASE("verdict codec: an invariant map comes back as the same terms") {
     // Damaged text is refused, never half read.
     CHECK_FALSE(verifier::decode_verdict(*l.blocks, text.substr(0, text.size() / 2)));
     CHECK_FALSE(verifier::decode_verdict(*l.blocks, "verdict 7\n"));
+}
+
+TEST_CASE("verdict codec: whale's contracts and its counterexample on the calls-kept program come back equal") {
+    const char* rec =
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }\n"
+        "int main() { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 10) return 0;\n"
+        "  if (sum(n) LIMIT) reach_error(); return 0; }\n";
+    for (const char* limit : {"< n", "== 15"}) {
+        std::string code = rec;
+        code.replace(code.find("LIMIT"), 5, limit);
+        Lowered l(code);
+        auto tu = frontend::parse_string(code, "t.c", frontend::DataModel::ILP32);
+        verifier::LoweringOptions lo;
+        lo.keep_calls = true;
+        verifier::Program calls = verifier::lower(tu, l.tm, lo);
+        const verifier::Procedures ps = verifier::build_procedures(calls);
+        const verifier::EngineInfo* info = verifier::builtin_engines().find("whale");
+        REQUIRE(info->procedural);
+        auto engine = info->make(info->defaults());
+        const verifier::Verdict v =
+            dynamic_cast<verifier::ProceduralEngine&>(*engine).solve_procedures(ps, base::Budget::seconds(30));
+        REQUIRE(v.kind == (std::string(limit) == "< n" ? VerdictKind::True : VerdictKind::False));
+        const auto back =
+            verifier::decode_verdict(*l.blocks, verifier::encode_verdict(*l.blocks, v, "", &ps), nullptr, &ps);
+        REQUIRE(back);
+        CHECK(back->kind == v.kind);
+        REQUIRE(back->certificate.contracts.size() == v.certificate.contracts.size());
+        for (std::size_t i = 0; i < v.certificate.contracts.size(); ++i) {
+            CHECK(back->certificate.contracts[i].guard == v.certificate.contracts[i].guard);
+            CHECK(back->certificate.contracts[i].summary == v.certificate.contracts[i].summary);
+        }
+        CHECK(back->cex.plain_path == v.cex.plain_path);
+        REQUIRE(back->cex.inputs.size() == v.cex.inputs.size());
+        for (std::size_t i = 0; i < v.cex.inputs.size(); ++i) CHECK(back->cex.inputs[i].bits == v.cex.inputs[i].bits);
+        // Without the procedural model the contracts cannot be read.
+        CHECK_FALSE(verifier::decode_verdict(*l.blocks, verifier::encode_verdict(*l.blocks, v, "", &ps)));
+    }
 }
