@@ -224,9 +224,10 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
     const uint8_t shared_label = options.boolean == BoolSystem::McMillan ? kLabelB
                                  : options.boolean == BoolSystem::Pudlak ? kLabelAB
                                                                          : kLabelA;
-    // McMillan gives B-clauses true, McMillan′ and Pudlák give A-clauses false when their shared
-    // literals are b / a / ab: a shared owner's gate clauses go to that side.
-    const Color shared_wire_side = options.boolean == BoolSystem::McMillan ? Color::B : Color::A;
+    // A shared owner's gate clauses go where their leaf is a constant: B under McMillan (shared
+    // b: true) and Pudlák (ab: true), A under McMillan′ (shared a: false). McMillan and Pudlák
+    // thus see one clause partition, which keeps DKPW's order McMillan ⇒ Pudlák.
+    const Color shared_wire_side = options.boolean == BoolSystem::McMillanPrime ? Color::A : Color::B;
     // Labels every non-activation variable of the clause; false (and why) on a Mixed atom.
     auto label_clause = [&](std::span<const Lit> clause) {
         for (Lit l : clause) {

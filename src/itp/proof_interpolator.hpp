@@ -29,10 +29,12 @@
 // above; its variables belong to the gate's owner or to the owner's subterms, so a clause of an
 // A-coloured owner has no B-local literal (its leaf is C↾b, as an A-clause's) and dually for B.
 // The internal wires of an A (B) owner are A-local (B-local); those of a shared owner go to the
-// side where the owner's gate clauses get a constant leaf (b under McMillan: true; a under
-// Pudlák and McMillan′: false). So an internal wire occurs only in its owner's clauses and never
-// in an interpolant, and every variable an interpolant mentions is an output bit or atom of a
-// shared term. In pure QF_BV no term is AB-mixed (each comes from one assertion); a mixed owner
+// side where the owner's gate clauses get a constant leaf: B under McMillan and Pudlák (true),
+// A under McMillan′ (false). Every gate leaf is then the leaf of a partition clause of that
+// split, one split for McMillan and Pudlák (DKPW's order McMillan ⇒ Pudlák holds). So an internal
+// wire occurs only in its owner's clauses and never in an interpolant, and every variable an
+// interpolant mentions is an output bit or atom of a shared term. Gate leaves count as valid
+// leaves (purely_partitioned() is false): trees and sequences are verified (interpolation.hpp). In pure QF_BV no term is AB-mixed (each comes from one assertion); a mixed owner
 // is refused. The interpolant's bit atoms are then lifted to words (itp/bv_lift.hpp).
 // AB-mixed atoms (label "mixed") are projected to both sides by MixedLiterals
 // (mixed_literals.hpp): their leaves and their resolution steps (EQ / LA rules) go there; the
