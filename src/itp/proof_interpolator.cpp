@@ -107,6 +107,7 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
         Term bit = tm_.mk_eq(tm_.mk_bv_extract(w.index, w.index, w.owner), tm_.mk_bv_const(1, 1));
         terms_[v] = w.negated ? tm_.mk_not(bit) : bit;
     }
+    mark_foreign_wires();
     std::vector<uint8_t> assumed(num_vars, 0);
     for (Lit l : proof_.assumed)
         if (l > 0 && static_cast<size_t>(l) < num_vars) assumed[l] = 1;
@@ -206,6 +207,20 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
     }
 }
 
+void ProofInterpolator::mark_foreign_wires() {
+    // A term is foreign when it has a symbol of no active assertion (it was blasted for a popped
+    // one): a coloring with the active symbols shared and every other one A-only tells.
+    foreign_wire_.assign(terms_.size(), 0);
+    if (proof_.bv_wires.empty()) return;
+    std::vector<uint8_t> sides(tm_.num_funcs(), kInA);
+    for (const auto& syms : symbols_)
+        for (FuncId f : syms) sides[f] = kInA | kInB;
+    Coloring active(tm_, std::move(sides));
+    for (size_t v = 1; v < foreign_wire_.size() && v < proof_.bv_wires.size(); ++v)
+        if (proof_.bv_wires[v].owner.valid() && !proof_.var_terms[v].valid())
+            foreign_wire_[v] = active.color(proof_.bv_wires[v].owner) != Color::Shared;
+}
+
 ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> in_a, const ItpOptions& options) {
     Cut cut;
     if (!unsupported_.empty()) {
@@ -233,10 +248,12 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         for (Lit l : clause) {
             int v = var_of(l);
             if (label[v] != kUnset || (v < (int)proof_.activation.size() && proof_.activation[v])) continue;
-            if (internal_wire(v)) {
+            if (internal_wire(v) || foreign_wire_[v]) {
                 // An internal wire: on the side of its owner's clauses (header), a shared owner's
-                // on the side where those clauses' leaf interpolants are true / false.
-                Color c = coloring.color(proof_.bv_wires[v].owner);
+                // on the side where those clauses' leaf interpolants are true / false; a foreign
+                // owner's wires and bits likewise (its symbols count as shared, but no
+                // interpolant may mention them).
+                Color c = foreign_wire_[v] ? Color::Shared : coloring.color(proof_.bv_wires[v].owner);
                 if (c == Color::Shared) c = shared_wire_side;
                 if (c == Color::Mixed) {
                     cut.why = "a bit-blasted AB-mixed term " + short_term(tm_, proof_.bv_wires[v].owner);

@@ -34,8 +34,12 @@
 // split, one split for McMillan and Pudlák (DKPW's order McMillan ⇒ Pudlák holds). So an internal
 // wire occurs only in its owner's clauses and never in an interpolant, and every variable an
 // interpolant mentions is an output bit or atom of a shared term. Gate leaves count as valid
-// leaves (purely_partitioned() is false): trees and sequences are verified (interpolation.hpp). In pure QF_BV no term is AB-mixed (each comes from one assertion); a mixed owner
-// is refused. The interpolant's bit atoms are then lifted to words (itp/bv_lift.hpp).
+// leaves (purely_partitioned() is false): trees and sequences are verified (interpolation.hpp).
+// A foreign owner (a term with a symbol of no active assertion, blasted for a popped one: its
+// gate clauses stay valid) has its output bits placed like a shared owner's internal wires, so
+// that no interpolant mentions its symbols. In pure QF_BV no term is AB-mixed (each comes from
+// one assertion); a mixed owner is refused. The interpolant's bit atoms are then lifted to
+// words (itp/bv_lift.hpp).
 // AB-mixed atoms (label "mixed") are projected to both sides by MixedLiterals
 // (mixed_literals.hpp): their leaves and their resolution steps (EQ / LA rules) go there; the
 // variable of a valid mixed lemma (a disequality split) is labeled a and dropped as a true
@@ -88,6 +92,7 @@ private:
 
     void prepare(std::span<const uint32_t> partition_of_assertion);
     Term lit_term(sat::Lit l) const;
+    void mark_foreign_wires();
     // A bit-blaster variable that is no bit of its owner (smt/bv/gate.hpp, Wire): it has no term.
     bool internal_wire(int v) const {
         return static_cast<size_t>(v) < proof_.bv_wires.size() && proof_.bv_wires[v].owner.valid() &&
@@ -103,6 +108,7 @@ private:
     // themselves (a conjunction can simplify symbols away: p ∧ ¬p ∧ q becomes false).
     std::vector<std::vector<FuncId>> symbols_;
     std::vector<Term> terms_;               // per variable: its term (invalid: internal wire, activation)
+    std::vector<uint8_t> foreign_wire_;     // per variable: a bit-blaster variable of a foreign owner
     std::vector<uint8_t> used_;             // per node: reachable from the root
     std::vector<uint32_t> leaf_partition_;  // per used leaf: partition or kValid
     uint64_t used_nodes_ = 0;
