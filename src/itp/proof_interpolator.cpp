@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "itp/bv_lift.hpp"
 #include "itp/formula_dag.hpp"
 #include "itp/mixed_literals.hpp"
 #include "itp/theory_interpolants.hpp"
@@ -48,7 +49,7 @@ ProofInterpolator::ProofInterpolator(TermManager& tm, const smt::SmtProof& proof
 }
 
 Term ProofInterpolator::lit_term(Lit l) const {
-    Term t = proof_.var_terms[var_of(l)];
+    Term t = terms_[var_of(l)];
     return l > 0 ? t : tm_.mk_not(t);
 }
 
@@ -98,6 +99,15 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
         return;
     }
     const size_t num_vars = proof_.var_terms.size();
+    // Variable meanings: the term of a Tseitin variable; the bit atom of a bit-blaster output bit.
+    terms_ = proof_.var_terms;
+    for (size_t v = 1; v < num_vars && v < proof_.bv_wires.size(); ++v) {
+        const smt::bv::Wire& w = proof_.bv_wires[v];
+        if (terms_[v].valid() || !w.owner.valid() || w.index == smt::bv::Wire::kInternal) continue;
+        Term bit = tm_.mk_eq(tm_.mk_bv_extract(w.index, w.index, w.owner), tm_.mk_bv_const(1, 1));
+        terms_[v] = w.negated ? tm_.mk_not(bit) : bit;
+    }
+    mark_foreign_wires();
     std::vector<uint8_t> assumed(num_vars, 0);
     for (Lit l : proof_.assumed)
         if (l > 0 && static_cast<size_t>(l) < num_vars) assumed[l] = 1;
@@ -118,7 +128,7 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
                                    " depends on an activation literal that was not assumed (popped scope)";
                     return false;
                 }
-            } else if (!proof_.var_terms[v].valid()) {
+            } else if (!terms_[v].valid() && !internal_wire(v)) {
                 unsupported_ = std::string("a ") + what + " has a variable without a term";
                 return false;
             }
@@ -179,9 +189,7 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
                 }
                 break;
             }
-            // No interpolation system for bit-blasted proofs yet (issue 22, item 2): such a proof is
-            // refused with its reason (tests/smt/cases/bv_interpolants_unsupported.smt2).
-            case LeafKind::BvGate:
+            case LeafKind::BvGate: ++valid_leaves_; break;  // a definition: placed by its owner (header)
             case LeafKind::Unknown:
             case LeafKind::Deactivation:
                 unsupported_ = std::string("a ") + smt::leaf_kind_name(info.kind) + " leaf in the proof";
@@ -197,6 +205,20 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
                 break;
         }
     }
+}
+
+void ProofInterpolator::mark_foreign_wires() {
+    // A term is foreign when it has a symbol of no active assertion (it was blasted for a popped
+    // one): a coloring with the active symbols shared and every other one A-only tells.
+    foreign_wire_.assign(terms_.size(), 0);
+    if (proof_.bv_wires.empty()) return;
+    std::vector<uint8_t> sides(tm_.num_funcs(), kInA);
+    for (const auto& syms : symbols_)
+        for (FuncId f : syms) sides[f] = kInA | kInB;
+    Coloring active(tm_, std::move(sides));
+    for (size_t v = 1; v < foreign_wire_.size() && v < proof_.bv_wires.size(); ++v)
+        if (proof_.bv_wires[v].owner.valid() && !proof_.var_terms[v].valid())
+            foreign_wire_[v] = active.color(proof_.bv_wires[v].owner) != Color::Shared;
 }
 
 ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> in_a, const ItpOptions& options) {
@@ -217,12 +239,31 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
     const uint8_t shared_label = options.boolean == BoolSystem::McMillan ? kLabelB
                                  : options.boolean == BoolSystem::Pudlak ? kLabelAB
                                                                          : kLabelA;
+    // A shared owner's gate clauses go where their leaf is a constant: B under McMillan (shared
+    // b: true) and Pudlák (ab: true), A under McMillan′ (shared a: false). McMillan and Pudlák
+    // thus see one clause partition, which keeps DKPW's order McMillan ⇒ Pudlák.
+    const Color shared_wire_side = options.boolean == BoolSystem::McMillanPrime ? Color::A : Color::B;
     // Labels every non-activation variable of the clause; false (and why) on a Mixed atom.
     auto label_clause = [&](std::span<const Lit> clause) {
         for (Lit l : clause) {
             int v = var_of(l);
             if (label[v] != kUnset || (v < (int)proof_.activation.size() && proof_.activation[v])) continue;
-            switch (coloring.color(proof_.var_terms[v])) {
+            if (internal_wire(v) || foreign_wire_[v]) {
+                // An internal wire: on the side of its owner's clauses (header), a shared owner's
+                // on the side where those clauses' leaf interpolants are true / false; a foreign
+                // owner's wires and bits likewise (its symbols count as shared, but no
+                // interpolant may mention them).
+                Color c = foreign_wire_[v] ? Color::Shared : coloring.color(proof_.bv_wires[v].owner);
+                if (c == Color::Shared) c = shared_wire_side;
+                if (c == Color::Mixed) {
+                    cut.why = "a bit-blasted AB-mixed term " + short_term(tm_, proof_.bv_wires[v].owner);
+                    return false;
+                }
+                locality[v] = c == Color::A ? kLocalA : kLocalB;
+                label[v] = c == Color::A ? kLabelA : kLabelB;
+                continue;
+            }
+            switch (coloring.color(terms_[v])) {
                 case Color::A:
                     locality[v] = kLocalA;
                     label[v] = kLabelA;
@@ -236,7 +277,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                     label[v] = shared_label;
                     break;
                 case Color::Mixed: {
-                    Term t = proof_.var_terms[v];
+                    Term t = terms_[v];
                     std::string why;
                     if (is_mixed_atom(tm_, t) && mixed.supported(t, &why)) {
                         locality[v] = kMixed;
@@ -292,10 +333,9 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                     bool ant_positive = contains(r.clause(ant), p);
                     Term ti = dag.to_term(other), ta = dag.to_term(acc);
                     std::string why;
-                    auto res = mixed.resolve(proof_.var_terms[p], ant_positive ? ti : ta, ant_positive ? ta : ti, &why);
+                    auto res = mixed.resolve(terms_[p], ant_positive ? ti : ta, ant_positive ? ta : ti, &why);
                     if (!res) {
-                        cut.why =
-                            "resolution on the AB-mixed atom " + short_term(tm_, proof_.var_terms[p]) + ": " + why;
+                        cut.why = "resolution on the AB-mixed atom " + short_term(tm_, terms_[p]) + ": " + why;
                         return cut;
                     }
                     acc = dag.leaf(*res);
@@ -309,7 +349,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                 }
                 flush();
                 // ab: (p ∨ I+) ∧ (¬p ∨ I-), I+ the interpolant of the premise containing p.
-                Term pos = proof_.var_terms[p];
+                Term pos = terms_[p];
                 bool ant_positive = contains(r.clause(ant), p);
                 FormulaDag::Id ip = ant_positive ? other : acc, in = ant_positive ? acc : other;
                 acc = dag.mk2(true, dag.mk2(false, dag.leaf(pos), ip), dag.mk2(false, dag.leaf(tm_.mk_not(pos)), in));
@@ -337,8 +377,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         if (leaf_partition_[n] != kValid)
             for (Lit l : clause)
                 if (!is_act(var_of(l)) && locality[var_of(l)] >= kMixed) {
-                    cut.why =
-                        "an AB-mixed atom in a clause of a partition: " + short_term(tm_, proof_.var_terms[var_of(l)]);
+                    cut.why = "an AB-mixed atom in a clause of a partition: " + short_term(tm_, terms_[var_of(l)]);
                     return cut;
                 }
         if (leaf_partition_[n] != kValid && !shared_definition) {
@@ -349,13 +388,13 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                 if (is_act(v)) continue;
                 if (a_clause && label[v] == kLabelB) {
                     if (locality[v] == kLocalB) {
-                        cut.why = "a B-local atom in a clause of A: " + short_term(tm_, proof_.var_terms[v]);
+                        cut.why = "a B-local atom in a clause of A: " + short_term(tm_, terms_[v]);
                         return cut;
                     }
                     buf.push_back(lit_term(l));
                 } else if (!a_clause && label[v] == kLabelA) {
                     if (locality[v] == kLocalA) {
-                        cut.why = "an A-local atom in a clause of B: " + short_term(tm_, proof_.var_terms[v]);
+                        cut.why = "an A-local atom in a clause of B: " + short_term(tm_, terms_[v]);
                         return cut;
                     }
                     buf.push_back(lit_term(-l));
@@ -395,7 +434,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                 for (Lit l : clause) {
                     int v = var_of(l);
                     if (is_act(v) || locality[v] == kMixedLemma) continue;
-                    lits.push_back({proof_.var_terms[v], l < 0, label[v] == kLabelMixed, side_of(v)});
+                    lits.push_back({terms_[v], l < 0, label[v] == kLabelMixed, side_of(v)});
                 }
                 if (info.kind == LeafKind::EufConflict || info.kind == LeafKind::Transitivity)
                     leaf = mixed.euf_leaf(lits, options, &why);
@@ -462,7 +501,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                     int v = var_of(l);
                     if (is_act(v)) continue;
                     // The conflict is the negated clause: literal l false.
-                    sided.push_back(SidedLiteral{proof_.var_terms[v], l < 0, side_of(v)});
+                    sided.push_back(SidedLiteral{terms_[v], l < 0, side_of(v)});
                 }
                 leaf = euf_interpolant(tm_, sided, coloring, options, &why);
                 break;
@@ -472,7 +511,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                 std::vector<MixedLiterals::Literal> lits;
                 for (Lit l : clause) {
                     int v = var_of(l);
-                    if (!is_act(v)) lits.push_back({proof_.var_terms[v], l < 0, false, side_of(v)});
+                    if (!is_act(v)) lits.push_back({terms_[v], l < 0, false, side_of(v)});
                 }
                 leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
                 if (!leaf) why = "integer lemma split by the cut (GCD conflict): " + why;
@@ -507,6 +546,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         itp[n] = dag.leaf(*leaf);
     }
     Term result = dag.to_term(itp[root]);
+    if (!proof_.bv_wires.empty()) result = lift_bit_atoms(tm_, result);  // bit atoms to words
     if (mixed.mentions_aux(result)) {
         cut.why = "an auxiliary symbol of an AB-mixed literal is left at the root";
         return cut;

@@ -22,6 +22,24 @@
 //     interpolated. A split valid clause of no theory (a Tseitin definition) gets C↾b when it
 //     has no B-local literal, else ¬(C↾a) when it has no A-local literal: both satisfy the
 //     invariant because C is valid.
+// Bit-blasted proofs (issue 22, item 2): a bit-blaster variable (smt/bv/gate.hpp, Wire) stands
+// for bit i of its owner term t, read as the bit atom (= ((_ extract i i) t) #b1) and coloured
+// like t, or for an internal wire of t's circuit (no term). A BvGate leaf is a definition of
+// fresh variables, valid once each reads as its meaning, and goes through the valid-clause rule
+// above; its variables belong to the gate's owner or to the owner's subterms, so a clause of an
+// A-coloured owner has no B-local literal (its leaf is C↾b, as an A-clause's) and dually for B.
+// The internal wires of an A (B) owner are A-local (B-local); those of a shared owner go to the
+// side where the owner's gate clauses get a constant leaf: B under McMillan and Pudlák (true),
+// A under McMillan′ (false). Every gate leaf is then the leaf of a partition clause of that
+// split, one split for McMillan and Pudlák (DKPW's order McMillan ⇒ Pudlák holds). So an internal
+// wire occurs only in its owner's clauses and never in an interpolant, and every variable an
+// interpolant mentions is an output bit or atom of a shared term. Gate leaves count as valid
+// leaves (purely_partitioned() is false): trees and sequences are verified (interpolation.hpp).
+// A foreign owner (a term with a symbol of no active assertion, blasted for a popped one: its
+// gate clauses stay valid) has its output bits placed like a shared owner's internal wires, so
+// that no interpolant mentions its symbols. In pure QF_BV no term is AB-mixed (each comes from
+// one assertion); a mixed owner is refused. The interpolant's bit atoms are then lifted to
+// words (itp/bv_lift.hpp).
 // AB-mixed atoms (label "mixed") are projected to both sides by MixedLiterals
 // (mixed_literals.hpp): their leaves and their resolution steps (EQ / LA rules) go there; the
 // variable of a valid mixed lemma (a disequality split) is labeled a and dropped as a true
@@ -74,6 +92,12 @@ private:
 
     void prepare(std::span<const uint32_t> partition_of_assertion);
     Term lit_term(sat::Lit l) const;
+    void mark_foreign_wires();
+    // A bit-blaster variable that is no bit of its owner (smt/bv/gate.hpp, Wire): it has no term.
+    bool internal_wire(int v) const {
+        return static_cast<size_t>(v) < proof_.bv_wires.size() && proof_.bv_wires[v].owner.valid() &&
+               proof_.bv_wires[v].index == smt::bv::Wire::kInternal && !proof_.var_terms[v].valid();
+    }
 
     TermManager& tm_;
     const smt::SmtProof& proof_;
@@ -83,6 +107,8 @@ private:
     // The uninterpreted symbols of each partition's active assertions, read from the assertions
     // themselves (a conjunction can simplify symbols away: p ∧ ¬p ∧ q becomes false).
     std::vector<std::vector<FuncId>> symbols_;
+    std::vector<Term> terms_;               // per variable: its term (invalid: internal wire, activation)
+    std::vector<uint8_t> foreign_wire_;     // per variable: a bit-blaster variable of a foreign owner
     std::vector<uint8_t> used_;             // per node: reachable from the root
     std::vector<uint32_t> leaf_partition_;  // per used leaf: partition or kValid
     uint64_t used_nodes_ = 0;

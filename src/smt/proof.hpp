@@ -18,7 +18,9 @@
 //   - bv-gate: a clause of a bit-blasting gate (bv_gates[cert]); the checker re-derives it from the
 //     gate's truth table and checks that the gates define every wire once, from older variables
 //     (a definitional extension). That the circuits compute SMT-LIB's operators is what the
-//     bit-blaster's tests establish; the checker does not re-derive circuits from terms.
+//     bit-blaster's tests establish; the checker does not re-derive circuits from terms. Its
+//     variables have no term (var_terms invalid); bv_wires says whose bit or internal wire each is
+//     (the interpolator colours them by that owner term).
 // Branch-and-bound splits add no clause: the SAT solver decides the split atom, and the conflicts
 // that follow read a false Int atom p <= k as p >= k + 1 in their Farkas certificates.
 #include <cstdint>
@@ -81,6 +83,7 @@ struct SmtProof {
     std::vector<std::vector<LraCertificateEntry>> farkas;
     std::vector<LiaLemma> lia;
     std::vector<bv::Gate> bv_gates;   // every gate of the bit-blaster (BvGate leaves index it)
+    std::vector<bv::Wire> bv_wires;   // SAT variable -> what it stands for (bit-blaster variables; empty without)
     std::vector<Term> var_terms;      // SAT variable -> its term (invalid for activations)
     std::vector<uint8_t> activation;  // SAT variable -> is an activation variable
     struct Active {

@@ -624,6 +624,7 @@ SmtProof Solver::proof() {
             s.note(id, {LeafKind::BvGate, {}, 0, gate});
         }
         p.bv_gates = bb->gates();
+        p.bv_wires = bb->wires(static_cast<size_t>(s.sat.num_vars()));
     }
     const sat::ResolutionProof& r = p.resolution;
     p.leaves.resize(r.num_nodes());

@@ -118,9 +118,6 @@ Interpreter::PreparedInterpolation Interpreter::prepare_interpolation(uint32_t c
     } catch (const smt::ProofError& e) {
         throw smt::CheckFailure(std::string("no proof could be mined for interpolation: ") + e.what());
     }
-    // Interpolation over bit-blasted proofs is not there yet: no interpolant rather than a wrong one.
-    if (!out.proof.bv_gates.empty())
-        throw Unsupported((*pool_)[cmd].loc, "interpolants over bit-vectors (bit-blasted proofs)");
     if (script_opts_.reduce_proofs) out.proof = smt::reduce_smt_proof(out.proof);
     out.mined_seconds = base::seconds_since(mine_start);
     // Names -> active assertion ids.

@@ -3,8 +3,8 @@
                 [--max-unanswered SHARE] [--max-rejected SHARE] [-- CRAIG_ARGS...]
 
 Random interpolation problems: for each seed, the random script of the differential tests
-(gen_qf_uf for QF_UF, gen_arith SEED LOGIC for QF_LRA, QF_UFLRA, QF_LIA, QF_UFLIA; found next to
-CRAIG in tests/, or $GEN_QF_UF / $GEN_ARITH) is flattened to its declarations and assertions;
+(gen_qf_uf for QF_UF, gen_bv SEED SIZE for QF_BV, gen_arith SEED LOGIC for QF_LRA, QF_UFLRA,
+QF_LIA, QF_UFLIA; found next to CRAIG in tests/, or $GEN_QF_UF / $GEN_BV / $GEN_ARITH) is flattened to its declarations and assertions;
 if z3 finds them unsat, they are split at random into 2-5 partitions, given a random shape
 (binary, sequence or tree, in SMTInterpol's syntax, or a DAG whose every entry-exit path
 conjoins all partitions, asked with get-dag-interpolants) and craig's answer is checked by
@@ -39,15 +39,18 @@ import itp_z3  # noqa: E402
 from itp_z3 import check_file, parse_all, show  # noqa: E402
 
 
+GENERATORS = {"QF_UF": ("gen_qf_uf", "GEN_QF_UF"), "QF_BV": ("gen_bv", "GEN_BV")}  # others: gen_arith
+
+
 def generator(craig, logic):
-    name = "gen_qf_uf" if logic == "QF_UF" else "gen_arith"
-    env = os.environ.get("GEN_QF_UF" if logic == "QF_UF" else "GEN_ARITH")
+    name, var = GENERATORS.get(logic, ("gen_arith", "GEN_ARITH"))
+    env = os.environ.get(var)
     if env:
         return name, env
     for d in (os.path.join(os.path.dirname(craig), "tests"), os.path.dirname(craig)):
         if os.access(os.path.join(d, name), os.X_OK):
             return name, os.path.join(d, name)
-    raise SystemExit("itp_random.py: no %s next to %s (set $GEN_QF_UF / $GEN_ARITH)" % (name, craig))
+    raise SystemExit("itp_random.py: no %s next to %s (set $%s)" % (name, craig, var))
 
 
 def flatten(cmds):
@@ -85,6 +88,12 @@ def floor(what, count, total, share):
     return over
 
 
+def bv_args(seed):
+    """gen_bv's SIZE and CONSTS: large scripts, on odd seeds over six constants (more of them
+    local to one partition, so more bits of local terms to keep out of the interpolants)."""
+    return ["10"] + (["6"] if seed % 2 else [])
+
+
 SEED_RUNS = {"queries": 0, "z3": 0}  # the seeds' unsat checks, counted apart from the interpolants'
 
 
@@ -93,7 +102,7 @@ def seed_scripts(gen, name, logic, seeds):
     finds the assertions unsat within 10 s (one z3 process for all the seeds)."""
     out, batch = [], itp_z3.Z3Batch(timeout=10, tie_break=False, validate=False, runs=SEED_RUNS)
     for seed in seeds:
-        args = [gen, str(seed)] + ([logic] if name == "gen_arith" else [])
+        args = [gen, str(seed)] + ([logic] if name == "gen_arith" else bv_args(seed) if name == "gen_bv" else [])
         text = subprocess.run(args, capture_output=True, text=True).stdout
         lg, decls, asserts = flatten(parse_all(text))
         key = batch.ask(["(set-logic %s)" % (lg or "ALL")] + decls, asserts) if len(asserts) >= 2 else None

@@ -5,9 +5,9 @@
 # anything (fake_craig_unknown.sh). diff_random.sh (QF_UF and QF_LRA, 20 seeds each) must fail
 # against a craig that answers `unknown` everywhere, times out everywhere and says unsupported
 # everywhere; itp_random.py (QF_UF, 20 seeds, with and without --all-systems) against one that
-# answers `unsupported` everywhere, and one that rejects every script (exit 3). Each run must
-# end with a failed floor ("FAIL floor:") and exit 1. Generators as for the tests
-# ($GEN_QF_UF, $GEN_ARITH). Skips without z3 or python3.
+# answers `unsupported` everywhere, and one that rejects every script (exit 3); the same for
+# itp_random.py QF_BV (20 seeds). Each run must end with a failed floor ("FAIL floor:") and
+# exit 1. Generators as for the tests ($GEN_QF_UF, $GEN_ARITH, $GEN_BV). Skips without z3 or python3.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 0; }
@@ -38,5 +38,6 @@ done
 for mode in unknown rejected; do
   expect "itp_random.py QF_UF" "$mode" python3 "$here/itp_random.py" "$fake" 20 1 QF_UF
   expect "itp_random.py QF_UF --all-systems" "$mode" python3 "$here/itp_random.py" "$fake" 20 1 QF_UF --all-systems
+  expect "itp_random.py QF_BV" "$mode" python3 "$here/itp_random.py" "$fake" 20 1 QF_BV
 done
 exit $bad

@@ -1,8 +1,10 @@
 // gen_bv: random QF_BV scripts for differential testing against z3 (tests/smt/diff_random.sh).
 //
-//   gen_bv SEED [SIZE]
+//   gen_bv SEED [SIZE [CONSTS]]
 //
-// prints one SMT-LIB 2.6 script: two to four bit-vector constants of widths 1..8, a few
+// prints one SMT-LIB 2.6 script: two to four bit-vector constants (CONSTS, 1..26, when given:
+// more constants leave more of them local to a partition when tests/smt/itp_random.py splits
+// the assertions for interpolation) of widths 1..8, a few
 // assertions over atoms (=, distinct, the signed and unsigned comparisons) between terms of
 // nesting depth at most 4 using every QF_BV operator (arithmetic, division with its zero
 // cases, shifts by any amount, bitwise, concat, extract, extensions, repeat, rotations, bvcomp,
@@ -30,11 +32,12 @@ struct Rng {
 
 class Gen {
 public:
-    Gen(uint64_t seed, int size) : rng_{seed}, size_(size) {}
+    Gen(uint64_t seed, int size, int consts) : rng_{seed}, size_(size), consts_(consts) {}
 
     std::string script() {
         std::string out = "(set-logic QF_BV)\n(set-option :produce-models true)\n";
         int n = 2 + rng_.below(3);
+        if (consts_ > 0) n = consts_;
         for (int i = 0; i < n; ++i) {
             widths_.push_back(1 + rng_.below(8));
             out += "(declare-const v" + std::to_string(i) + " (_ BitVec " + std::to_string(widths_.back()) + "))\n";
@@ -134,18 +137,24 @@ private:
 
     Rng rng_;
     int size_;
+    int consts_;  // 0: two to four
     std::vector<int> widths_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2 || argc > 3) {
-        std::fprintf(stderr, "usage: gen_bv SEED [SIZE]\n");
+    if (argc < 2 || argc > 4) {
+        std::fprintf(stderr, "usage: gen_bv SEED [SIZE [CONSTS]]\n");
         return 2;
     }
     uint64_t seed = std::strtoull(argv[1], nullptr, 10);
-    int size = argc == 3 ? std::atoi(argv[2]) : 1 + static_cast<int>(seed % 10);
-    std::fputs(Gen(seed, size).script().c_str(), stdout);
+    int size = argc >= 3 ? std::atoi(argv[2]) : 1 + static_cast<int>(seed % 10);
+    int consts = argc == 4 ? std::atoi(argv[3]) : 0;
+    if (consts < 0 || consts > 26) {
+        std::fprintf(stderr, "gen_bv: CONSTS must be 1..26\n");
+        return 2;
+    }
+    std::fputs(Gen(seed, size, consts).script().c_str(), stdout);
     return 0;
 }

@@ -1,5 +1,6 @@
 #include "smt/bv/bit_blaster.hpp"
 
+#include <cstdlib>
 #include <stdexcept>
 
 #include "smt/cnf.hpp"
@@ -7,14 +8,41 @@
 
 namespace craig::smt::bv {
 
+namespace {
+
+// Sets the owner of new variables for one circuit; the enclosing owner comes back on exit
+// (also when blasting throws on an unsupported term).
+class OwnerScope {
+public:
+    OwnerScope(Term& slot, Term owner) : slot_(slot), saved_(slot) { slot_ = owner; }
+    ~OwnerScope() { slot_ = saved_; }
+    OwnerScope(const OwnerScope&) = delete;
+    OwnerScope& operator=(const OwnerScope&) = delete;
+
+private:
+    Term& slot_;
+    Term saved_;
+};
+
+}  // namespace
+
 BitBlaster::BitBlaster(TermManager& tm, CnfEncoder& cnf, sat::SatSolver& sat) : tm_(tm), cnf_(cnf), sat_(sat) {
     true_ = cnf_.literal(tm_.mk_true());
 }
 
 // ---------------------------------------------------------------- gates
 
-sat::Lit BitBlaster::gate(GateOp op, sat::Lit a, sat::Lit b, sat::Lit c) {
+int BitBlaster::new_var() {
     const int v = sat_.new_var();
+    if (sat_.proof_mode()) {
+        if (owner_.size() <= static_cast<size_t>(v)) owner_.resize(v + 1);
+        owner_[v] = current_owner_;
+    }
+    return v;
+}
+
+sat::Lit BitBlaster::gate(GateOp op, sat::Lit a, sat::Lit b, sat::Lit c) {
+    const int v = new_var();
     Gate g{op, v, {a, b, c}};
     const uint32_t index = static_cast<uint32_t>(gates_.size());
     gates_.push_back(g);
@@ -250,7 +278,7 @@ BitBlaster::Bits BitBlaster::blast(Term t) {
         }
         case Kind::Const: {
             Bits r(w);
-            for (uint32_t i = 0; i < w; ++i) r[i] = sat_.new_var();
+            for (uint32_t i = 0; i < w; ++i) r[i] = new_var();
             variables_.push_back(t);
             return r;
         }
@@ -311,16 +339,39 @@ BitBlaster::Bits BitBlaster::blast(Term t) {
 const std::vector<sat::Lit>& BitBlaster::bits(Term t) {
     if (cache_.size() <= t.id) cache_.resize(t.id + 1);
     if (cache_[t.id].empty()) {
-        Bits b = blast(t);
+        Bits b;
+        {
+            OwnerScope scope(current_owner_, t);
+            b = blast(t);
+        }
         if (cache_.size() <= t.id) cache_.resize(t.id + 1);
         cache_[t.id] = std::move(b);
     }
     return cache_[t.id];
 }
 
+std::vector<Wire> BitBlaster::wires(size_t num_vars) const {
+    std::vector<Wire> out(num_vars + 1);
+    for (size_t v = 1; v <= num_vars && v < owner_.size(); ++v) {
+        const Term t = owner_[v];
+        if (!t.valid()) continue;
+        out[v].owner = t;
+        if (t.id >= cache_.size()) continue;  // an atom's wires, or a circuit that threw
+        const Bits& bits = cache_[t.id];
+        for (size_t i = 0; i < bits.size(); ++i)
+            if (std::abs(bits[i]) == static_cast<int>(v)) {
+                out[v].index = static_cast<uint32_t>(i);
+                out[v].negated = bits[i] < 0;
+                break;
+            }
+    }
+    return out;
+}
+
 sat::Lit BitBlaster::predicate(Term t) {
     const Kind k = tm_.kind(t);
     Bits a = bits(tm_.child(t, 0)), b = bits(tm_.child(t, 1));
+    OwnerScope scope(current_owner_, t);  // the comparator's wires belong to the atom
     switch (k) {
         case Kind::Eq: return equal(a, b);
         case Kind::BvUlt: return ult(a, b);

@@ -8,6 +8,12 @@
 // bit-vectors, bvult, bvule, bvslt, bvsle). Gate clauses are definitions of fresh variables, valid
 // in every scope, so push/pop keep them (like CnfEncoder's Tseitin clauses). Boolean subterms
 // (ite conditions) are encoded by the CnfEncoder.
+//
+// Owners (proof mode only, for interpolation): every SAT variable the bit-blaster creates is
+// owned by the term whose circuit created it: the innermost term being blasted by bits(), or the
+// bit-vector atom being encoded by predicate(). A variable is used only by gates of its owner or
+// of terms containing the owner (circuits read their arguments' bits, never another term's
+// internal wires), so the owner's symbols are all the variable depends on.
 #include <vector>
 
 #include "sat/sat_solver.hpp"
@@ -33,12 +39,17 @@ public:
     // Declared bit-vector constants met so far (their bits give the model's values).
     const std::vector<Term>& variables() const { return variables_; }
     const std::vector<Gate>& gates() const { return gates_; }
+    // The owner of a variable the bit-blaster created (proof mode; invalid for other variables).
+    Term owner(int var) const { return var >= 0 && static_cast<size_t>(var) < owner_.size() ? owner_[var] : Term{}; }
+    // Per SAT variable 0..num_vars: its Wire (gate.hpp); proof mode.
+    std::vector<Wire> wires(size_t num_vars) const;
     // (SAT input clause id, gate index) of every gate clause, in order (proof mode only).
     const std::vector<std::pair<uint32_t, uint32_t>>& gate_clauses() const { return gate_clauses_; }
 
 private:
     using Bits = std::vector<sat::Lit>;
     sat::Lit gate(GateOp op, sat::Lit a, sat::Lit b = 0, sat::Lit c = 0);
+    int new_var();  // a fresh SAT variable owned by current_owner_
     sat::Lit mk_and(sat::Lit a, sat::Lit b);
     sat::Lit mk_or(sat::Lit a, sat::Lit b) { return -mk_and(-a, -b); }
     sat::Lit mk_xor(sat::Lit a, sat::Lit b);
@@ -63,6 +74,8 @@ private:
     std::vector<Bits> cache_;  // term id -> bits (empty: not yet)
     std::vector<Term> variables_;
     std::vector<Gate> gates_;
+    Term current_owner_;       // the term whose circuit is being built
+    std::vector<Term> owner_;  // SAT variable -> owner (proof mode)
     std::vector<std::pair<uint32_t, uint32_t>> gate_clauses_;
 };
 

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "sat/sat_solver.hpp"
+#include "smt/terms/term.hpp"
 
 namespace craig::smt::bv {
 
@@ -24,6 +25,18 @@ struct Gate {
     GateOp op;
     sat::Lit out;
     std::array<sat::Lit, 3> in{0, 0, 0};
+};
+
+// What a SAT variable the bit-blaster created stands for (proof mode; bit_blaster.hpp, "Owners"):
+// bit `index` of the bit-vector term `owner` (bits(owner)[index] is the variable, or its negation
+// when `negated`), or, with index == kInternal, an internal wire of owner's circuit (a carry, a
+// comparator's chain, a predicate's output before its buffer), which no other circuit reads.
+// An invalid owner: not a variable of the bit-blaster.
+struct Wire {
+    static constexpr uint32_t kInternal = UINT32_MAX;
+    Term owner;
+    uint32_t index = kInternal;
+    bool negated = false;
 };
 
 // The gate's output value on given input values.

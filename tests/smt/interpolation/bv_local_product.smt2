@@ -1,0 +1,15 @@
+; QF_BV: A fixes a shared word through A-local operands (a product and a masked sum); B bounds
+; it. The interpolants speak of b and s only: bits of the shared terms, never of a or m.
+(set-option :produce-interpolants true)
+(set-logic QF_BV)
+(declare-fun a () (_ BitVec 8))
+(declare-fun m () (_ BitVec 8))
+(declare-fun b () (_ BitVec 8))
+(declare-fun x () (_ BitVec 8))
+(declare-fun y () (_ BitVec 8))
+(assert (! (and (= b (bvmul a #x03)) (= a #x05)) :named A1))
+(assert (! (= (bvand (bvadd x y) m) #xf0) :named A2))
+(assert (! (or (bvult b #x0a) (bvsge (bvadd x y) #x00)) :named B))
+(check-sat)
+(get-interpolants (and A1 A2) B)
+(get-interpolants A1 A2 B)
