@@ -22,6 +22,11 @@
 //                implies A's (B may be A's ancestor: Hoare's rule for recursion); a covered ARG
 //                and its subtree need no more work; first the ARGs A covered are uncovered.
 // Worklist: FIFO (§6.6), starting with main's ARG; ARGs whose summary is true need no work.
+// Houdini step (our addition, --whale-houdini): every conjunct and atom of every guessed summary
+// is kept as a candidate fact of its procedure; after 8, 16, 32, ... refinements the largest
+// inductive subset of the candidates (summary_houdini.hpp) is computed, and when main's kept
+// facts imply its summary the program is safe with those contracts. Guesses from bounded
+// unrollings are often "x <= 15 -> r = x" where the atom r = x alone is the inductive summary.
 // When it is empty every active ARG is safe given its children's summaries, and the certificate
 // is per procedure the conjunction of its active ARGs' summaries, checked by the gate's contract
 // check (Hoare's rule for mutual recursion) with fresh solvers.
@@ -47,6 +52,7 @@
 #include "verifier/encoding/procedure_body.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
+#include "verifier/engines/summary_houdini.hpp"
 
 namespace craig::verifier {
 
@@ -75,7 +81,8 @@ struct Activation {
 };
 
 struct WhaleStats {
-    unsigned refinements = 0, summaries = 0, invalidations = 0, covers = 0, uncovers = 0;
+    unsigned refinements = 0, summaries = 0, invalidations = 0, covers = 0, uncovers = 0, houdini_runs = 0;
+    std::size_t houdini_queries = 0;
     double solve_seconds = 0, interpolation_seconds = 0;
 };
 
@@ -85,11 +92,15 @@ constexpr EngineOption kWhaleOptions[] = {
     kItpEufOption,
     {"whale-max-args", OptionKind::Unsigned, "20000",
      "Give up (UNKNOWN) when the iARG holds this many ARGs (procedure activations)"},
+    {"whale-houdini", OptionKind::Flag, "true",
+     "Now and then keep the largest inductive subset of every summary fact guessed so far (Houdini); "
+     "when it implies main's summary the program is safe"},
 };
 
 class Whale final : public ProceduralEngine {
 public:
-    explicit Whale(const EngineSettings& s) : s_(s), itp_(itp_options(s)), max_args_(s.number("whale-max-args")) {}
+    explicit Whale(const EngineSettings& s)
+        : s_(s), itp_(itp_options(s)), max_args_(s.number("whale-max-args")), houdini_(s.flag("whale-houdini")) {}
 
     Verdict solve(const Program&, const base::Budget&) override {
         Verdict v;
@@ -108,6 +119,8 @@ public:
         v.stats.count("whale.invalidations", stats_.invalidations);
         v.stats.count("whale.covers", stats_.covers);
         v.stats.count("whale.uncovers", stats_.uncovers);
+        v.stats.count("whale.houdini-runs", stats_.houdini_runs);
+        v.stats.count("whale.houdini-queries", stats_.houdini_queries);
         v.stats.seconds("whale.time.solve", stats_.solve_seconds);
         v.stats.seconds("whale.time.interpolation", stats_.interpolation_seconds);
         return v;
@@ -125,7 +138,20 @@ private:
             if (r == ps_->error_var) root.summary = is_zero(ps_->plain->vars[r].next);
         args_.push_back(root);
         queue_.push_back(0);
+        candidates_.resize(ps_->procs.size());
+        seen_candidates_.resize(ps_->procs.size());
+        add_candidates(0, root.summary);
+        std::size_t next_houdini = 8;
         while (!queue_.empty()) {
+            if (houdini_ && stats_.refinements >= next_houdini) {
+                next_houdini *= 2;
+                if (std::optional<std::vector<Contract>> c = houdini(root.summary)) {
+                    v.kind = VerdictKind::True;
+                    v.reason = "procedure summaries kept by Houdini (" + std::to_string(args_.size()) + " ARGs)";
+                    v.certificate.contracts = std::move(*c);
+                    return v;
+                }
+            }
             if (budget_->exhausted()) {
                 v.reason = std::string(budget_->timed_out() ? "timeout" : "memory limit") + " with " +
                            std::to_string(args_.size()) + " ARGs";
@@ -417,8 +443,46 @@ private:
         return out;
     }
 
+    // Every conjunct of a guessed summary is a Houdini candidate of its procedure, and so is every
+    // atom under its connectives: a guess from a bounded unrolling is often "x <= 15 -> r = x"
+    // where the atom r = x alone is inductive.
+    void add_candidates(ProcId p, Term sum) {
+        constexpr std::size_t kMaxCandidates = 400;
+        auto add = [&](Term t) {
+            if (t != tm_->mk_true() && candidates_[p].size() < kMaxCandidates && seen_candidates_[p].insert(t).second)
+                candidates_[p].push_back(t);
+        };
+        std::vector<Term> stack{sum};
+        while (!stack.empty()) {
+            const Term t = stack.back();
+            stack.pop_back();
+            const smt::Kind k = tm_->kind(t);
+            if (k == smt::Kind::And || k == smt::Kind::Or || k == smt::Kind::Not) {
+                if (k == smt::Kind::And && t != sum) add(t);
+                if (k == smt::Kind::Or) add(t);
+                for (Term c : tm_->children(t)) stack.push_back(c);
+            } else if (tm_->is_bool(t)) {
+                add(t);
+                add(tm_->mk_not(t));
+            }
+        }
+        if (tm_->kind(sum) != smt::Kind::And) add(sum);
+    }
+
+    // Houdini over the candidates; contracts when the kept facts of main imply main's summary.
+    std::optional<std::vector<Contract>> houdini(Term goal) {
+        ++stats_.houdini_runs;
+        const SummaryHoudiniResult h = summary_houdini(*ps_, candidates_, checked_solver_options(s_, *budget_));
+        stats_.houdini_queries += h.queries;
+        if (!implies(tm_->mk_and(h.kept[0]), goal)) return std::nullopt;
+        std::vector<Contract> out;
+        for (const auto& k : h.kept) out.push_back(Contract{tm_->mk_true(), tm_->mk_and(k)});
+        return out;
+    }
+
     // The child must justify the new conjunct: strengthen its summary and queue it.
     void strengthen(std::uint32_t c, Term sum) {
+        add_candidates(args_[c].proc, sum);
         if (implies(args_[c].summary, sum)) return;
         const Term both[2] = {args_[c].summary, sum};
         // As impact's and ufo's labels: constant propagation and bound subsumption.
@@ -483,6 +547,9 @@ private:
     EngineSettings s_;
     itp::ItpOptions itp_;
     std::size_t max_args_;
+    bool houdini_;
+    std::vector<std::vector<Term>> candidates_;  // per procedure: every guessed summary conjunct
+    std::vector<std::unordered_set<Term, smt::TermHash>> seen_candidates_;
     const Procedures* ps_ = nullptr;
     const base::Budget* budget_ = nullptr;
     smt::TermManager* tm_ = nullptr;
