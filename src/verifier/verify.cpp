@@ -30,6 +30,7 @@
 #include "verifier/program/term_to_c.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
 #include "verifier/witness/witness.hpp"
+#include "verifier/witness/witness_contracts.hpp"
 #include "verifier/witness/witness_invariants.hpp"
 
 namespace craig::verifier {
@@ -277,11 +278,21 @@ void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job, 
         << " left out)\n";
 }
 
-// The correctness witness of a TRUE verdict and one line saying what it holds.
+// The correctness witness of a TRUE verdict and one line saying what it holds: the loop
+// invariants, and for an interprocedural verdict its contracts as location invariants.
 void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job, const frontend::TranslationUnit& tu,
-                       const Program& plain, const Program& blocks, const Verdict& v) {
+                       const Program& plain, const Program& blocks, const Verdict& v, const Procedures* procs) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
-    const WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.certificate.invariants, job.c_file);
+    WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.certificate.invariants, job.c_file);
+    const bool contracts = procs && !v.certificate.contracts.empty();
+    std::size_t stated = 0, not_stated = 0;  // of the contracts
+    if (contracts) {
+        WitnessInvariants c = witness_contracts(tu, *procs, v.certificate.contracts, job.c_file);
+        stated = c.invariants.size();
+        not_stated = c.left_out.size();
+        inv.invariants.insert(inv.invariants.end(), c.invariants.begin(), c.invariants.end());
+        inv.left_out.insert(inv.left_out.end(), c.left_out.begin(), c.left_out.end());
+    }
     const WitnessFormat format = o.witness_format.value_or(witness_format_for(o.witness));
     std::ofstream w(o.witness);
     std::size_t written = 0;
@@ -290,15 +301,26 @@ void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job
                       ? write_correctness_witness_yaml(w, witness_info(o, job), inv.invariants, random_uuid())
                       : write_correctness_witness_graphml(w, witness_info(o, job), inv.invariants);
     if (!w) throw frontend::InputError(o.witness, "cannot write the witness file");
-    const std::size_t left_out = inv.left_out.size() + inv.invariants.size() - written;
-    out << "Witness: " << o.witness << " (correctness, " << (format == WitnessFormat::Yaml ? "YAML 2.0" : "GraphML")
-        << ", " << written << " loop invariant" << (written == 1 ? "" : "s") << ", " << left_out << " loop"
-        << (left_out == 1 ? "" : "s") << " left out)\n";
+    const bool yaml = format == WitnessFormat::Yaml;
+    const std::size_t loops_written = yaml ? written - stated : written;
+    const std::size_t loops_left = inv.left_out.size() - not_stated + (inv.invariants.size() - stated) - loops_written;
+    out << "Witness: " << o.witness << " (correctness, " << (yaml ? "YAML 2.0" : "GraphML") << ", " << loops_written
+        << " loop invariant" << (loops_written == 1 ? "" : "s") << ", " << loops_left << " loop"
+        << (loops_left == 1 ? "" : "s") << " left out";
+    if (contracts) {
+        const std::size_t shown = yaml ? stated : 0;
+        out << ", " << shown << " contract invariant" << (shown == 1 ? "" : "s") << " at function entries and returns, "
+            << (stated - shown + not_stated) << " left out";
+    }
+    out << ")\n";
     for (const LeftOutLoop& l : inv.left_out) out << "  left out " << l.loc.str() << ": " << l.reason << "\n";
     if (format == WitnessFormat::GraphML)
-        for (const WitnessInvariant& i : inv.invariants)
-            if (i.condition_line == 0)
+        for (const WitnessInvariant& i : inv.invariants) {
+            if (i.location)
+                out << "  left out " << i.loc.str() << ": GraphML witnesses carry no location invariants\n";
+            else if (i.condition_line == 0)
                 out << "  left out " << i.loc.str() << ": its condition's branches cannot be matched by line\n";
+        }
 }
 
 std::string format_seconds(double s) {
@@ -471,7 +493,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         print_counterexample(out, v.cex, *c.replay);
         if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
     }
-    if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v);
+    if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v, procs);
     if (r.kind == VerdictKind::True && o.invariants) {
         if (procs && !v.certificate.contracts.empty())
             print_contracts(out, *procs, v.certificate.contracts);

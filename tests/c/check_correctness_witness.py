@@ -3,17 +3,24 @@
 
     check_correctness_witness.py CRAIG PROGRAM.c [BOUND] [-- EXTRA CRAIG ARGS]
 
+EXTRA CRAIG ARGS may name another engine (`--engine whale`: its contracts are location
+invariants at function entries and return statements).
+
 1. Structure: the YAML 2.0 witness (read line by line: python3-yaml is not needed) has
    one invariant_set entry with the required metadata, the program's SHA-256, and
-   loop_invariant entries whose location is a `while`/`for` keyword of the program; the
+   loop_invariant entries whose location is a `while`/`for` keyword of the program, and
+   location_invariant entries at a statement (contracts: a `return` or a function's first
+   statement); the
    GraphML witness is well-formed XML (xml.etree) of witness-type correctness_witness with
    the same hash, every invariant node has invariant.scope, every edge from the entry
    node has startline and control, and its invariants are among the YAML ones.
-2. Semantics (independent of IMPACT): every loop invariant is asserted at its loop head
+2. Semantics (independent of the engine): every loop invariant is asserted at its loop head
    in a copy of the program (the condition c becomes `__witness_check(INV) && (c)`, which
-   calls reach_error when INV is false), and `craig verify --engine bmc --bound BOUND`
-   must find no violation; asserting the negation of the first invariant must give FALSE
-   (so the instrumentation does reach the loop head and the check can fail).
+   calls reach_error when INV is false), every location invariant before its statement
+   (`return e;` becomes `{ __witness_check(INV); return e; }`), and
+   `craig verify --engine bmc --bound BOUND` must find no violation (UNKNOWN at the bound or
+   the recursion depth counts as none found); asserting the negation of the first invariant
+   must give FALSE (so the instrumentation is reached and the check can fail).
 Exit status 0 when all holds; the first problem is printed.
 """
 import hashlib
@@ -84,7 +91,9 @@ def read_yaml(path, program, digest):
         for k in ("type", "file_name", "line", "column", "function", "value", "format"):
             if k not in inv:
                 fail("invariant without " + k + ": " + repr(inv))
-        if yaml_unquote(inv["type"]) != "loop_invariant" or yaml_unquote(inv["format"]) != "c_expression":
+        inv["type"] = yaml_unquote(inv["type"])
+        if inv["type"] not in ("loop_invariant", "location_invariant") or \
+                yaml_unquote(inv["format"]) != "c_expression":
             fail("unexpected type/format " + repr(inv))
         if yaml_unquote(inv["file_name"]) != program:
             fail("file_name is not the program")
@@ -161,12 +170,39 @@ PRELUDE = ("extern void reach_error(void); "
            "static int __witness_check(int ok) { if (!ok) reach_error(); return 1; }\n")
 
 
+def offset(src, line, col):
+    lines = src.split("\n")
+    return sum(len(x) + 1 for x in lines[:line - 1]) + col - 1
+
+
+def statement_end(src, pos):
+    """Offset just after the `;` ending the simple statement that starts at pos."""
+    depth, j = 0, pos
+    while True:
+        c = src[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == ";" and depth == 0:
+            return j + 1
+        j += 1
+
+
 def instrument(src, invs):
     edits = []
     for inv in invs:
+        check = "__witness_check(%s)" % inv["value"]
+        if inv["type"] == "location_invariant":
+            pos = offset(src, inv["line"], inv["column"])
+            if re.compile(r"return\b").match(src, pos):
+                end = statement_end(src, pos)
+                edits.append((pos, end, "{ " + check + "; " + src[pos:end] + " }"))
+            else:
+                edits.append((pos, pos, check + "; "))
+            continue
         a, b = find_condition(src, inv["line"], inv["column"])
         cond = src[a:b].strip()
-        check = "__witness_check(%s)" % inv["value"]
         edits.append((a, b, " " + check + (" && (" + cond + ")" if cond else "")))
     for a, b, text in sorted(edits, reverse=True):
         src = src[:a] + text + src[b:]
@@ -194,13 +230,14 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         yml, gml = os.path.join(tmp, "w.yml"), os.path.join(tmp, "w.graphml")
         for w in (yml, gml):
-            rc, out = run([craig, "verify", "--engine", "impact", "--timeout", "20", "--witness", w] + extra + [program])
+            engine = [] if "--engine" in extra else ["--engine", "impact"]
+            rc, out = run([craig, "verify"] + engine + ["--timeout", "20", "--witness", w] + extra + [program])
             if rc != 0 or "Verification result: TRUE" not in out:
                 fail("craig did not answer TRUE (exit %d):\n%s" % (rc, out))
             if not os.path.exists(w):
                 fail("no witness written for TRUE")
         invs = read_yaml(yml, program, digest)
-        check_graphml(gml, digest, {i["value"] for i in invs})
+        check_graphml(gml, digest, {i["value"] for i in invs if i["type"] == "loop_invariant"})
         if not invs:
             # Nothing to assert: the program has no loop, or craig says why each was left out.
             left = re.findall(r"^  left out .*$", out, re.M)
@@ -218,8 +255,9 @@ def main():
         rc, verdict, out = bmc(craig, instrument(src, wrong), bound, tmp, "negated.c")
         if verdict != "FALSE":
             fail("the negated invariant is not refuted (%s):\n%s" % (verdict, out))
-        print("ok %s: %d loop invariant(s) asserted, bmc bound %d: %s; negation refuted"
-              % (os.path.basename(program), len(invs), bound, held))
+        loops = sum(1 for i in invs if i["type"] == "loop_invariant")
+        print("ok %s: %d loop and %d location invariant(s) asserted, bmc bound %d: %s; negation refuted"
+              % (os.path.basename(program), loops, len(invs) - loops, bound, held))
 
 
 if __name__ == "__main__":

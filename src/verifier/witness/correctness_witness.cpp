@@ -38,7 +38,7 @@ std::size_t write_correctness_witness_graphml(std::ostream& out, const WitnessIn
     out << "  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n";
     std::size_t written = 0, node = 0;
     for (const WitnessInvariant& w : invariants) {
-        if (w.condition_line == 0) continue;
+        if (w.condition_line == 0 || w.location) continue;
         ++written;
         for (const char* control : {"condition-true", "condition-false"}) {
             std::string id = "N";
@@ -109,7 +109,9 @@ std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo&
     out << "  content:\n";
     for (const WitnessInvariant& w : invariants) {
         out << "    - invariant:\n"
-               "        type: \"loop_invariant\"\n"
+               "        type: "
+            << (w.location ? "\"location_invariant\"" : "\"loop_invariant\"")
+            << "\n"
                "        location:\n"
                "          file_name: "
             << file << "\n"

@@ -6,7 +6,9 @@
 //   input_file_hashes (SHA-256), specification, data_model ILP32/LP64, language C) and
 //   content: one `loop_invariant` per loop, located at the loop keyword (file_name, line,
 //   column (1-based, as C tools count), function), value a C expression, format
-//   c_expression. No invariants gives `content: []` (a valid witness that says nothing).
+//   c_expression; a `location_invariant` (function contracts, witness_contracts.hpp) likewise
+//   at the first character of its statement. No invariants gives `content: []` (a valid
+//   witness that says nothing).
 //
 //   GraphML 1.0, witness-type correctness_witness (README-GraphML.md): graph data as for
 //   violation witnesses; an entry node N0 and, per loop with a condition_line, two nodes
@@ -16,7 +18,7 @@
 //   invariant, which holds before it is evaluated, still holds after either branch; the
 //   automaton leaves the node on the next program edge, so nothing is claimed elsewhere.
 //   Loops without a condition_line are left out (their branches could be confused with
-//   others on the same line).
+//   others on the same line), and so are location invariants.
 #pragma once
 
 #include <optional>

@@ -24,7 +24,7 @@
 namespace craig::verifier {
 
 struct WitnessInvariant {
-    frontend::SourceLocation loc;  // the loop keyword (while, for)
+    frontend::SourceLocation loc;  // the loop keyword (while, for), or the statement of a location invariant
     std::string function;          // the C function containing the loop
     std::string value;             // C expression over the variables in scope
     // Line of the loop condition when the condition's branches can be told apart by
@@ -32,6 +32,9 @@ struct WitnessInvariant {
     // and no other branch (if, loop, switch, && || ?:, assume/assert call) starts on that
     // line. 0 otherwise. Used by GraphML witnesses (correctness_witness.hpp).
     unsigned condition_line = 0;
+    // A location invariant (witness_contracts.hpp: at a statement, holds before it runs)
+    // rather than a loop invariant.
+    bool location = false;
 };
 
 struct LeftOutLoop {
