@@ -62,14 +62,17 @@ InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> c
         out.why = condition + (r == smt::Result::Sat ? " does not hold" : " is undecided");
         return false;
     };
-    // Each call of the encoding replaced by its callee's summary.
-    auto summaries = [&](const Procedure& pr, const BodyEncoding& b, std::vector<smt::Term>& conj) {
+    // Each call of the encoding replaced by its callee's contract: entered in the guard, it returns
+    // in the summary (nothing is known of a call outside the guard).
+    auto contracts_at_calls = [&](const Procedure& pr, const BodyEncoding& b, std::vector<smt::Term>& conj) {
         for (std::uint32_t e = 0; e < pr.edges.size(); ++e) {
             if (pr.call[e] == kNoCall) continue;
-            const ProcCall& c = pr.calls[pr.call[e]];
-            const smt::Term s = instantiate_contract(ps, c.callee, contracts[c.callee].summary, b.call_args[pr.call[e]],
-                                                     b.call_results[pr.call[e]]);
-            conj.push_back(tm.mk_or(tm.mk_not(b.taken[e]), s));
+            const std::uint32_t k = pr.call[e];
+            const ProcCall& c = pr.calls[k];
+            const smt::Term g = instantiate_contract(ps, c.callee, contracts[c.callee].guard, b.call_args[k], {});
+            const smt::Term s =
+                instantiate_contract(ps, c.callee, contracts[c.callee].summary, b.call_args[k], b.call_results[k]);
+            conj.push_back(tm.mk_or(tm.mk_not(b.taken[e]), tm.mk_implies(g, s)));
         }
     };
     // main: its guard is valid, its summary excludes the error.
@@ -83,31 +86,11 @@ InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> c
             return out;
     for (ProcId i = 0; i < ps.procs.size(); ++i) {
         const Procedure& pr = ps.procs[i];
-        const std::string tag = "#c" + std::to_string(i);
-        {
-            const BodyEncoding b = encode_body(ps, i, tag);
-            std::vector<smt::Term> conj{instantiate_contract(ps, i, contracts[i].guard, b.params, {}), b.formula};
-            summaries(pr, b, conj);
-            conj.push_back(tm.mk_not(instantiate_contract(ps, i, contracts[i].summary, b.params, b.returns)));
-            if (!unsat(std::move(conj), "the summary of " + pr.name)) return out;
-        }
-        for (std::uint32_t e = 0; e < pr.edges.size(); ++e) {
-            if (pr.call[e] == kNoCall) continue;
-            const ProcCall& c = pr.calls[pr.call[e]];
-            if (tm.kind(contracts[c.callee].guard) == smt::Kind::True) continue;
-            const BodyEncoding b = encode_body(ps, i, tag + "c" + std::to_string(e), pr.edges[e].src);
-            std::vector<smt::Term> conj{instantiate_contract(ps, i, contracts[i].guard, b.params, {}), b.formula};
-            summaries(pr, b, conj);
-            // The call's arguments over the state at its source.
-            std::unordered_map<smt::Term, smt::Term, smt::TermHash> at_src;
-            const auto& vars = pr.vars;
-            for (std::size_t j = 0; j < vars.size(); ++j) at_src[p.vars[vars[j]].cur] = b.state[pr.edges[e].src][j];
-            std::vector<smt::Term> args;
-            for (smt::Term a : c.args) args.push_back(tm.substitute(a, at_src));
-            conj.push_back(tm.mk_not(instantiate_contract(ps, c.callee, contracts[c.callee].guard, args, {})));
-            if (!unsat(std::move(conj), "the guard of " + ps.procs[c.callee].name + " at a call in " + pr.name))
-                return out;
-        }
+        const BodyEncoding b = encode_body(ps, i, "#c" + std::to_string(i));
+        std::vector<smt::Term> conj{instantiate_contract(ps, i, contracts[i].guard, b.params, {}), b.formula};
+        contracts_at_calls(pr, b, conj);
+        conj.push_back(tm.mk_not(instantiate_contract(ps, i, contracts[i].summary, b.params, b.returns)));
+        if (!unsat(std::move(conj), "the summary of " + pr.name)) return out;
     }
     return out;
 }

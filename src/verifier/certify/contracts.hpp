@@ -1,14 +1,17 @@
 // Independent check of procedure contracts (the certificate of an interprocedural TRUE verdict):
 // per procedure of the procedural model (program/procedures.hpp) a guard over the cur constants
 // of its params and a summary over the cur constants of its params and the next constants of its
-// returns. Hoare's rule for mutual recursion, with fresh solvers and nothing of the engine:
-//   body     for every procedure P: G_P(entry) ∧ (P's body from entry to exit, each call replaced
-//            by its callee's summary over the call's arguments and results) ∧ ¬S_P is unsat;
-//   calls    for every call in P: G_P(entry) ∧ (the body from the entry to the call, earlier calls
-//            replaced by summaries) ∧ ¬G_callee(arguments) is unsat;
+// returns, meaning: an activation entered with its params in the guard that returns, returns in
+// the summary (partial correctness; the guard is a hypothesis, callers need not establish it).
+// Hoare's rule for mutual recursion, with fresh solvers and nothing of the engine:
+//   body     for every procedure P: G_P(entry) ∧ (P's body from entry to exit, each call k of
+//            callee C replaced by G_C(args_k) → S_C(args_k, results_k)) ∧ ¬S_P is unsat;
 //   main     G_main is valid, and S_main implies that the error flag is 0 at main's exit.
-// Induction on the depth of activations makes every activation entered in its guard return in its
-// summary, so main never returns with the error flag set: the error location is unreachable.
+// Induction on the depth of activations makes every returning activation entered in its guard
+// return in its summary (a call outside its callee's guard is unconstrained, as the real one
+// may be), so main never returns with the error flag set: the error location is unreachable.
+// A contract whose callers do establish the guard ({G} P {S} with call obligations) is the
+// contract {true} P {G → S} here.
 // Queries are exact for the C operators as in invariant_check.hpp. Invalid: a query is
 // satisfiable or a contract mentions other constants; Inconclusive: a query was unknown.
 #pragma once

@@ -5,21 +5,22 @@
 // recursion, so an ARG is the whole body of one procedure activation, encoded at once
 // (encoding/procedure_body.hpp). The iARG is a tree of ARGs (the justification relation): an
 // expanded ARG has one child ARG per call of its body. Each ARG has a summary S over its
-// procedure's params and returns; its guard is `true` in this implementation (see below).
+// procedure's params and returns, assumed only under a guard over its params (see below).
 //
 //   IARGCOND(A)  A's body with each call k bound to its child's IARGCOND (fresh constants per
 //                activation); an unexpanded ARG has no executions yet (false). It is an
 //                under-approximation: a model is a real interprocedural execution.
-//   REFINEARG(A) cond = IARGCOND(A) ∧ ¬S_A, one formula per call (φ_k), the body (φ_0) and ¬S_A
-//                (φ_{m+1}). Unsat: the state/transition interpolants of one proof
+//   REFINEARG(A) cond = G_A ∧ IARGCOND(A) ∧ ¬S_A, one formula per call (φ_k), the body with G_A
+//                (φ_0) and ¬S_A (φ_{m+1}). Unsat: the state/transition interpolants of one proof
 //                (itp/state_transition.hpp) give each call's transition interpolant s_k, implied by
-//                the callee's unrolled behaviour; the child's summary is conjoined with s_k (over
-//                the child's params and returns) and the child is queued to justify it. Sat at
+//                the callee's unrolled behaviour, and state interpolant g_k; the child's summary is
+//                conjoined with s_k (over its params and returns), its guard joined with g_k's
+//                context (below), and the child is queued to justify it. Sat at
 //                the root (main, summary "error flag 0"): a counterexample, replayed by the gate.
-//                Sat elsewhere: A's summary was a wrong guess: it becomes true, the ARGs it covered
+//                Sat elsewhere: A's contract was a wrong guess: it becomes {false} {true}, the ARGs it covered
 //                are uncovered and its parent is queued to refine again over A's deeper unrolling.
-//   COVERARG(A)  A is covered by an earlier active ARG B of the same procedure whose summary
-//                implies A's (B may be A's ancestor: Hoare's rule for recursion); a covered ARG
+//   COVERARG(A)  A is covered by an earlier active ARG B of the same procedure whose contract
+//                entails A's (B may be A's ancestor: Hoare's rule for recursion); a covered ARG
 //                and its subtree need no more work; first the ARGs A covered are uncovered.
 // Worklist: FIFO (§6.6), starting with main's ARG; ARGs whose summary is true need no work.
 // Houdini step (our addition, --whale-houdini): every conjunct and atom of every guessed summary
@@ -31,12 +32,17 @@
 // is per procedure the conjunction of its active ARGs' summaries, checked by the gate's contract
 // check (Hoare's rule for mutual recursion) with fresh solvers.
 //
-// Guards. The thesis computes guards GUARD(g_k) = ∃Q. g_k from the state interpolants and then
-// replaces them by ψ(ε) (UPDATEGUARD) to avoid quantifiers. Here every guard is `true`:
-// summaries must then hold for every argument value, which the interpolants' transition
-// formulas can express by themselves (s_k relates arguments and results: "p <= 100 → r = 91").
-// A summary that holds only in the calling context fails its own REFINEARG and is guessed again
-// one level deeper, which costs iterations, never soundness.
+// Guards. A contract {G} f {S} says: entered with params in G, f returns in S (G is a hypothesis,
+// as in the thesis' SPECCOND, where a call is assume(G ⇒ S)). The refinement of ARG A assumes
+// A's guard at its entry; the state interpolant g_k before call k gives the callee's context. The
+// thesis takes GUARD(g_k) = ∃Q. g_k and, to avoid quantifiers in COVERARG, later replaces guards
+// by ψ(ε) (UPDATEGUARD). We avoid the quantifier another way: the guard is g_k cut to its
+// conjuncts over the call's argument values, which ∃Q. g_k implies (a weaker guard asks more of
+// the callee and keeps the caller's refinement valid). A child's guard grows by disjunction
+// (every context a caller's refinement relied on stays in it) while its summary grows by
+// conjunction, so a caller's earlier justification is never withdrawn. Covering is consequence:
+// B covers A when G_A ⊨ G_B and G_A ∧ S_B ⊨ S_A. The certificate per procedure is
+// {∨ G_j} f {∧ (G_j → S_j)} over its active ARGs.
 #include <deque>
 #include <memory>
 #include <string>
@@ -63,6 +69,9 @@ constexpr std::uint32_t kNone = UINT32_MAX;
 
 struct Arg {
     ProcId proc = 0;
+    // The contract {guard} proc {summary}: entered with params in the guard, it returns in the
+    // summary. A new ARG has {false} {true} (nothing asked of it yet).
+    Term guard;
     Term summary;
     std::uint32_t parent = kNone;
     std::vector<std::uint32_t> children;  // per call of the procedure (after expansion)
@@ -133,6 +142,7 @@ private:
         Verdict v;
         const Procedure& main = ps_->procs[0];
         Arg root;
+        root.guard = tm_->mk_true();
         root.summary = tm_->mk_true();
         for (VarId r : main.returns)
             if (r == ps_->error_var) root.summary = is_zero(ps_->plain->vars[r].next);
@@ -167,7 +177,7 @@ private:
             progress([&] {
                 return std::to_string(args_.size()) + " ARGs, " + std::to_string(stats_.refinements) + " refinements";
             });
-            if (!active(i) || args_[i].summary == tm_->mk_true()) continue;
+            if (!active(i) || trivial(i)) continue;
             if (!args_[i].expanded) expand(i);
             if (cover(i)) continue;
             switch (refine(i)) {
@@ -186,6 +196,10 @@ private:
         v.reason = "procedure summaries (" + std::to_string(args_.size()) + " ARGs)";
         v.certificate.contracts = contracts();
         return v;
+    }
+
+    bool trivial(std::uint32_t i) const {
+        return args_[i].summary == tm_->mk_true() || args_[i].guard == tm_->mk_false();
     }
 
     Term is_zero(Term t) const { return tm_->mk_eq(t, tm_->mk_numeral(0, smt::SortTable::Int)); }
@@ -208,6 +222,7 @@ private:
         for (const ProcCall& c : pr.calls) {
             Arg child;
             child.proc = c.callee;
+            child.guard = tm_->mk_false();
             child.summary = tm_->mk_true();
             child.parent = i;
             args_[i].children.push_back(static_cast<std::uint32_t>(args_.size()));
@@ -255,11 +270,18 @@ private:
         }
     }
 
-    // COVERARG: an earlier active, uncovered ARG of the same procedure whose summary implies ours.
+    // {G_j} f {S_j} ⊢ {G_i} f {S_i} by consequence: G_i ⊨ G_j and G_i ∧ S_j ⊨ S_i.
+    bool entails(std::uint32_t j, std::uint32_t i) {
+        if (!implies(args_[i].guard, args_[j].guard)) return false;
+        const Term both[2] = {args_[i].guard, args_[j].summary};
+        return implies(args_[i].guard == tm_->mk_true() ? args_[j].summary : tm_->mk_and(both), args_[i].summary);
+    }
+
+    // COVERARG: an earlier active, uncovered ARG of the same procedure whose contract entails ours.
     bool cover(std::uint32_t i) {
         for (std::uint32_t j = 0; j < i; ++j) {
             if (args_[j].proc != args_[i].proc || args_[j].covered_by != kNone || !active(j)) continue;
-            if (!implies(args_[j].summary, args_[i].summary)) continue;
+            if (!entails(j, i)) continue;
             // i and its subtree become inactive: what they covered needs another coverer (a
             // covering ARG must stay active, or the certificate would lack its summary).
             std::unordered_set<std::uint32_t> subtree;
@@ -323,7 +345,8 @@ private:
         const std::size_t m = pr.calls.size();
         // Named argument values: a call's transition interpolant must speak of plain constants.
         std::vector<std::vector<Term>> argv(m);
-        std::vector<Term> body{act->enc->formula};
+        std::vector<Term> body{act->enc->formula,
+                               instantiate_contract(*ps_, args_[i].proc, args_[i].guard, act->enc->params, {})};
         for (std::size_t k = 0; k < m; ++k)
             for (std::size_t j = 0; j < act->enc->call_args[k].size(); ++j) {
                 const Term arg = tm_->mk_const(tm_->fresh_fun("arg#" + std::to_string(k) + "." + std::to_string(j), {},
@@ -410,7 +433,7 @@ private:
                     reason_ = "a transition interpolant mentions constants outside its call";
                     return Refined::Unknown;
                 }
-                strengthen(args_[i].children[k], *sum);
+                strengthen(args_[i].children[k], as_guard(pr.calls[k].callee, st.g[k], taken[k], argv[k]), *sum);
             }
             return Refined::Safe;
         }
@@ -441,6 +464,45 @@ private:
             for (Term c : tm_->children(u)) stack.push_back(c);
         }
         return out;
+    }
+
+    // GUARD(g_k) without quantifiers: the state interpolant before call k with the call's flag true,
+    // cut to its conjuncts over the call's argument values (renamed to the callee's params). Only
+    // conjuncts are dropped, so the guard is implied by ∃Q. g_k: every execution that reaches the
+    // call satisfies it, which is all the caller's refinement needs.
+    Term as_guard(ProcId callee, Term g, Term taken, const std::vector<Term>& argv) {
+        const Program& p = *ps_->plain;
+        const Procedure& pr = ps_->procs[callee];
+        std::unordered_map<Term, Term, smt::TermHash> subst;
+        if (tm_->kind(taken) == smt::Kind::Const) subst[taken] = tm_->mk_true();
+        const Term flat = tm_->substitute(g, subst);
+        subst.clear();
+        for (std::size_t j = 0; j < argv.size(); ++j) subst[argv[j]] = p.vars[pr.params[j]].cur;
+        std::vector<Term> kept, stack{flat};
+        while (!stack.empty()) {
+            const Term t = stack.back();
+            stack.pop_back();
+            if (tm_->kind(t) == smt::Kind::And) {
+                for (Term c : tm_->children(t)) stack.push_back(c);
+                continue;
+            }
+            if (only_over(t, subst)) kept.push_back(tm_->substitute(t, subst));
+        }
+        return tm_->mk_and(kept);
+    }
+
+    // Whether every constant of t is a key of `allowed`.
+    bool only_over(Term t, const std::unordered_map<Term, Term, smt::TermHash>& allowed) const {
+        std::unordered_set<Term, smt::TermHash> seen;
+        std::vector<Term> stack{t};
+        while (!stack.empty()) {
+            const Term u = stack.back();
+            stack.pop_back();
+            if (!seen.insert(u).second) continue;
+            if (tm_->kind(u) == smt::Kind::Const && !allowed.count(u)) return false;
+            for (Term c : tm_->children(u)) stack.push_back(c);
+        }
+        return true;
     }
 
     // Every conjunct of a guessed summary is a Houdini candidate of its procedure, and so is every
@@ -480,22 +542,34 @@ private:
         return out;
     }
 
-    // The child must justify the new conjunct: strengthen its summary and queue it.
-    void strengthen(std::uint32_t c, Term sum) {
+    // The child must justify the new conjunct in the new context: its guard grows by the context
+    // (a disjunction: every earlier caller's context stays in it, so their refinements stay
+    // justified), its summary is strengthened, and it is queued.
+    void strengthen(std::uint32_t c, Term guard, Term sum) {
         add_candidates(args_[c].proc, sum);
-        if (implies(args_[c].summary, sum)) return;
-        const Term both[2] = {args_[c].summary, sum};
-        // As impact's and ufo's labels: constant propagation and bound subsumption.
-        args_[c].summary = itp::simplify_interpolant(*tm_, tm_->mk_and(both), 2, 20000);
-        ++stats_.summaries;
-        // A covered child stays covered only while its coverer's summary implies the new one.
-        if (args_[c].covered_by != kNone && !implies(args_[args_[c].covered_by].summary, args_[c].summary)) uncover(c);
+        bool changed = false;
+        if (!implies(guard, args_[c].guard)) {
+            const Term either[2] = {args_[c].guard, guard};
+            args_[c].guard = itp::simplify_interpolant(*tm_, tm_->mk_or(either), 2, 20000);
+            changed = true;
+        }
+        if (!implies(args_[c].summary, sum)) {
+            const Term both[2] = {args_[c].summary, sum};
+            // As impact's and ufo's labels: constant propagation and bound subsumption.
+            args_[c].summary = itp::simplify_interpolant(*tm_, tm_->mk_and(both), 2, 20000);
+            ++stats_.summaries;
+            changed = true;
+        }
+        if (!changed) return;
+        // A covered child stays covered only while its coverer's contract entails the new one.
+        if (args_[c].covered_by != kNone && !entails(args_[c].covered_by, c)) uncover(c);
         enqueue(c);
     }
 
     // REFINEARG's Sat case below the root: the guessed summary is wrong for the deeper unrolling.
     void invalidate(std::uint32_t i) {
         ++stats_.invalidations;
+        args_[i].guard = tm_->mk_false();
         args_[i].summary = tm_->mk_true();
         uncover_covered_by(i);
         enqueue(args_[i].parent);
@@ -534,13 +608,19 @@ private:
         }
     }
 
-    // Per procedure the conjunction of its active ARGs' summaries (guards true).
+    // Per procedure the contract of all its active ARGs together: guard ∨ G_j, summary ∧ (G_j → S_j).
     std::vector<Contract> contracts() const {
-        std::vector<std::vector<Term>> sums(ps_->procs.size());
-        for (std::uint32_t i = 0; i < args_.size(); ++i)
-            if (active(i)) sums[args_[i].proc].push_back(args_[i].summary);
+        std::vector<std::vector<Term>> guards(ps_->procs.size()), sums(ps_->procs.size());
+        for (std::uint32_t i = 0; i < args_.size(); ++i) {
+            if (!active(i) || trivial(i)) continue;
+            guards[args_[i].proc].push_back(args_[i].guard);
+            sums[args_[i].proc].push_back(args_[i].guard == tm_->mk_true()
+                                              ? args_[i].summary
+                                              : tm_->mk_implies(args_[i].guard, args_[i].summary));
+        }
         std::vector<Contract> out;
-        for (const auto& s : sums) out.push_back(Contract{tm_->mk_true(), tm_->mk_and(s)});
+        for (std::size_t p = 0; p < guards.size(); ++p)
+            out.push_back(Contract{p == 0 ? tm_->mk_true() : tm_->mk_or(guards[p]), tm_->mk_and(sums[p])});
         return out;
     }
 

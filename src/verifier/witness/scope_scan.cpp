@@ -43,10 +43,6 @@ void ScopeScan::function(const frontend::FunctionDecl& f) {
     assigned[fn_];
     scopes_.assign(1, {});
     for (const auto& p : f.params) scopes_.back().emplace_back(p->name, p->id);
-    if (f.body->kind == StmtKind::Compound && !f.body->stmts.empty()) {
-        // The body's scope is not open yet: the first statement sees the parameters and globals.
-        entries.push_back(scope_of(*f.body->stmts.front()));
-    }
     stmt(*f.body);
 }
 

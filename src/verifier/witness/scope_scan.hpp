@@ -1,6 +1,6 @@
 // What the C scopes say at the statements a correctness witness can annotate: loop statements
-// (loop invariants), the first statement of each function body and its return statements
-// (function contracts stated as location invariants, witness_contracts.hpp).
+// (loop invariants) and return statements (function contracts stated as location invariants,
+// witness_contracts.hpp).
 //
 //   const ScopeScan scan(tu);
 //   scan.loops.at({file, line, col}).visible   // C name -> VarDecl id in scope at that loop
@@ -44,7 +44,6 @@ public:
     explicit ScopeScan(const frontend::TranslationUnit& tu);
 
     std::map<SourceKey, StatementScope> loops;  // while, do-while and for statements
-    std::vector<StatementScope> entries;        // the first statement of each function body (if any)
     std::vector<StatementScope> returns;        // every return statement, in source order
     // Per function: the VarDecl ids of the variables it assigns (=, op=, ++, --) anywhere.
     std::unordered_map<const frontend::FunctionDecl*, std::set<std::uint32_t>> assigned;

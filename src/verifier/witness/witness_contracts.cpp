@@ -41,8 +41,6 @@ public:
     }
 
     WitnessInvariants run(const std::string& program_file) {
-        for (const StatementScope& at : scan_.entries)
-            if (at.stmt->loc.file == program_file) entry(at);
         for (const StatementScope& at : scan_.returns)
             if (at.stmt->loc.file == program_file) exit(at);
         std::stable_sort(out_.invariants.begin(), out_.invariants.end(), located_before);
@@ -62,23 +60,14 @@ private:
         return &contracts_[it->second];
     }
 
-    void entry(const StatementScope& at) {
-        const Contract* c = contract_of(at);
-        if (!c || c->guard == tm_.mk_true()) return;
-        std::string why;
-        auto g = exact_c_expression(
-            p_, c->guard, [&](VarId v) { return c_name_in_scope(p_, v, at, at.function->name); }, &why);
-        if (!g) return leave(at, "the guard: " + why);
-        add(at, *g);
-    }
-
     void exit(const StatementScope& at) {
         const Contract* c = contract_of(at);
-        if (!c || c->summary == tm_.mk_true()) return;
+        if (!c || c->summary == tm_.mk_true() || c->guard == tm_.mk_false()) return;
         const Procedure& proc = ps_.procs[proc_of_.at(at.function->name)];
         const VarId ret = ret_var_.count(at.function->name) ? ret_var_.at(at.function->name) : UINT32_MAX;
         const auto& assigned = scan_.assigned.at(at.function);
-        const TermSet used = constants_of(tm_, c->summary);
+        TermSet used = constants_of(tm_, c->summary);
+        for (Term t : constants_of(tm_, c->guard)) used.insert(t);
         for (VarId v : proc.params) {
             if (!used.count(p_.vars[v].cur)) continue;
             if (std::find(proc.returns.begin(), proc.returns.end(), v) != proc.returns.end())
@@ -86,7 +75,7 @@ private:
                     at, "the summary relates the value of " + p_.vars[v].name + " at entry to its value at return");
             const VarProvenance& var = p_.var_origin(v);
             if (!var.is_global && assigned.count(var.decl))
-                return leave(at, "the summary mentions parameter " + var.c_name + ", which the function assigns");
+                return leave(at, "the contract mentions parameter " + var.c_name + ", which the function assigns");
         }
         std::unordered_map<Term, Term, smt::TermHash> at_return;  // x' -> x (x at the return statement)
         for (VarId v : proc.returns)

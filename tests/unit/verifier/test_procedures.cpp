@@ -120,12 +120,24 @@ TEST_CASE("procedures: a loop is a tail-recursive procedure, globals by mod/ref"
     smt::TermManager& tm = m.tm;
     cs[0].summary = tm.mk_eq(m.next("__error"), m.num(0));
     cs[inc].summary = tm.mk_eq(m.next("g"), tm.mk_add(std::vector{m.cur("g"), m.num(1)}));
-    cs[loop].guard =
+    // The loop invariant as the guard (a hypothesis: main's call and the recursive call are in it,
+    // so their results are the summary's) ...
+    const smt::Term inv =
         tm.mk_or(tm.mk_lt(m.cur("main::n"), m.num(0)),
                  tm.mk_and(tm.mk_eq(m.cur("g"), m.cur("main::i")), tm.mk_leq(m.cur("main::i"), m.cur("main::n"))));
+    cs[loop].guard = inv;
     cs[loop].summary = tm.mk_eq(m.next("__error"), m.num(0));
     CHECK(m.check(cs) == InvariantOutcome::Valid);
-    // Without inc's summary the loop's guard is not kept at the recursive call.
+    // ... or as the implication under the guard `true`.
+    cs[loop].guard = tm.mk_true();
+    cs[loop].summary = tm.mk_implies(inv, tm.mk_eq(m.next("__error"), m.num(0)));
+    CHECK(m.check(cs) == InvariantOutcome::Valid);
+    // A guard that main's call is outside of tells main nothing: its summary does not follow.
+    cs[loop].guard = tm.mk_gt(m.cur("main::i"), m.num(0));
+    cs[loop].summary = tm.mk_implies(inv, tm.mk_eq(m.next("__error"), m.num(0)));
+    CHECK(m.check(cs) == InvariantOutcome::Invalid);
+    cs[loop].guard = tm.mk_true();
+    // Without inc's summary the invariant is not kept at the recursive call.
     cs[inc].summary = tm.mk_true();
     CHECK(m.check(cs) == InvariantOutcome::Invalid);
     // A contract over a variable outside the interface is refused.
