@@ -2,7 +2,6 @@
 
 #include <unordered_set>
 
-#include "verifier/encoding/exact_check.hpp"
 #include "verifier/encoding/procedure_body.hpp"
 
 namespace craig::verifier {
@@ -49,18 +48,8 @@ InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> c
             return fail(InvariantOutcome::Invalid,
                         "the contract of " + ps.procs[i].name + " mentions variables outside its interface");
     }
-    auto unsat = [&](std::vector<smt::Term> conj, const std::string& condition) {
-        ++out.queries;
-        smt::Solver s(tm, so);
-        OperatorRefinement ops(tm);
-        const smt::Term f = tm.mk_and(conj);
-        ops.scan(f);
-        s.assert_formula(f);
-        const smt::Result r = exact_check(s, ops, {}, rounds).result;
-        if (r == smt::Result::Unsat) return true;
-        out.outcome = r == smt::Result::Sat ? InvariantOutcome::Invalid : InvariantOutcome::Inconclusive;
-        out.why = condition + (r == smt::Result::Sat ? " does not hold" : " is undecided");
-        return false;
+    auto unsat = [&](const std::vector<smt::Term>& conj, const std::string& condition) {
+        return discharge(out, tm, tm.mk_and(conj), condition, so, rounds);
     };
     // Each call of the encoding replaced by its callee's contract: entered in the guard, it returns
     // in the summary (nothing is known of a call outside the guard).
@@ -90,7 +79,7 @@ InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> c
         std::vector<smt::Term> conj{instantiate_contract(ps, i, contracts[i].guard, b.params, {}), b.formula};
         contracts_at_calls(pr, b, conj);
         conj.push_back(tm.mk_not(instantiate_contract(ps, i, contracts[i].summary, b.params, b.returns)));
-        if (!unsat(std::move(conj), "the summary of " + pr.name)) return out;
+        if (!unsat(conj, "the summary of " + pr.name)) return out;
     }
     return out;
 }

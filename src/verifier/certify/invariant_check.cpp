@@ -9,21 +9,26 @@ namespace craig::verifier {
 
 namespace {
 
-// Decides whether `f` is satisfiable for the C operators, in a fresh solver.
-smt::Result satisfiable(smt::TermManager& tm, smt::Term f, const smt::SolverOptions& so, unsigned rounds) {
-    smt::Solver s(tm, so);
-    OperatorRefinement ops(tm);
-    ops.scan(f);
-    s.assert_formula(f);
-    return exact_check(s, ops, {}, rounds).result;
-}
-
 std::string where(const Program& p, LocId l) {
     const LocProvenance& loc = p.loc_origin(l);
     return "location " + std::to_string(l) + " (" + loc.loc.str() + " " + loc.function + ")";
 }
 
 }  // namespace
+
+bool discharge(InvariantCheck& out, smt::TermManager& tm, smt::Term f, const std::string& condition,
+               const smt::SolverOptions& so, unsigned rounds) {
+    ++out.queries;
+    smt::Solver s(tm, so);
+    OperatorRefinement ops(tm);
+    ops.scan(f);
+    s.assert_formula(f);
+    const smt::Result r = exact_check(s, ops, {}, rounds).result;
+    if (r == smt::Result::Unsat) return true;
+    out.outcome = r == smt::Result::Sat ? InvariantOutcome::Invalid : InvariantOutcome::Inconclusive;
+    out.why = condition + (r == smt::Result::Sat ? " does not hold" : " is undecided");
+    return false;
+}
 
 InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv, const smt::SolverOptions& so,
                                 unsigned rounds) {
@@ -37,12 +42,7 @@ InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv
     }
     // Returns false when the check is over (out is set).
     auto unsat = [&](smt::Term f, const std::string& condition) {
-        ++out.queries;
-        const smt::Result r = satisfiable(tm, f, so, rounds);
-        if (r == smt::Result::Unsat) return true;
-        out.outcome = r == smt::Result::Sat ? InvariantOutcome::Invalid : InvariantOutcome::Inconclusive;
-        out.why = condition + (r == smt::Result::Sat ? " does not hold" : " is undecided");
-        return false;
+        return discharge(out, tm, f, condition, so, rounds);
     };
     if (!unsat(tm.mk_not(inv[p.entry]), "initiation at " + where(p, p.entry))) return out;
     if (!unsat(inv[p.error], "safety at the error " + where(p, p.error))) return out;

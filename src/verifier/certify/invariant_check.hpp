@@ -27,6 +27,12 @@ struct InvariantCheck {
     unsigned queries = 0;
 };
 
+// One proof obligation of a certificate check (also the contract check's): `f` must be unsat for
+// the C operators, in a fresh solver. Counts the query; on Sat or Unknown sets out.outcome and
+// out.why ("CONDITION does not hold" / "is undecided") and returns false.
+bool discharge(InvariantCheck& out, smt::TermManager& tm, smt::Term f, const std::string& condition,
+               const smt::SolverOptions& solver_options, unsigned operator_rounds);
+
 InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv,
                                 const smt::SolverOptions& solver_options, unsigned operator_rounds = 100);
 
