@@ -11,6 +11,7 @@
 #include "verifier/certify/contracts.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/procedures.hpp"
+#include "verifier/witness/witness_contracts.hpp"
 
 using namespace craig;
 using namespace craig::verifier;
@@ -19,10 +20,11 @@ namespace {
 
 struct Model {
     smt::TermManager tm;
+    frontend::TranslationUnit tu;
     std::unique_ptr<Program> plain;
     Procedures ps;
-    explicit Model(const std::string& code) {
-        auto tu = frontend::parse_string(std::string(test::kSvPrelude) + code, "t.c", frontend::DataModel::ILP32);
+    explicit Model(const std::string& code)
+        : tu(frontend::parse_string(std::string(test::kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
         LoweringOptions lo;
         lo.keep_calls = true;
         plain = std::make_unique<Program>(lower(tu, tm, lo));
@@ -163,4 +165,39 @@ TEST_CASE("procedures: an error in a callee sets the flag and its callers return
     CHECK(m.check(cs) == InvariantOutcome::Valid);
     cs[check].summary = ok;  // check(x) does fail for x <= 0
     CHECK(m.check(cs) == InvariantOutcome::Invalid);
+}
+
+TEST_CASE("witness contracts: a summary at each return, with the returned expression; left out with reasons") {
+    Model m(
+        "int g;\n"
+        "int add(int a, int b) { if (a < 0) return 0; return a + b; }\n"
+        "int bump(int x) { x = x + 1; return x; }\n"
+        "int tick(void) { g = g + 1; return g; }\n"
+        "int main(void) { int r = add(1, 2) + bump(3) + tick(); return r; }\n");
+    smt::TermManager& tm = m.tm;
+    std::vector<Contract> cs = m.trivial();
+    // add: entered with a >= 0 it returns a value >= b.
+    cs[m.proc("add")].guard = tm.mk_geq(m.cur("add::a"), m.num(0));
+    cs[m.proc("add")].summary = tm.mk_geq(m.next("add::return"), m.cur("add::b"));
+    // bump assigns its parameter: x at the return is not x at entry.
+    cs[m.proc("bump")].summary = tm.mk_eq(m.next("bump::return"), tm.mk_add(std::vector{m.cur("bump::x"), m.num(1)}));
+    // tick's summary relates g at entry to g at return.
+    cs[m.proc("tick")].summary = tm.mk_eq(m.next("g"), tm.mk_add(std::vector{m.cur("g"), m.num(1)}));
+    const WitnessInvariants w = witness_contracts(m.tu, m.ps, cs, "t.c");
+    std::vector<std::string> values;
+    for (const WitnessInvariant& i : w.invariants) {
+        CHECK(i.location);
+        CHECK(i.function == "add");
+        values.push_back(i.value);
+    }
+    // Both returns of add, each with its own returned expression.
+    REQUIRE(values.size() == 2);
+    CHECK(values[0].find("(0)") != std::string::npos);
+    CHECK(values[1].find("(a + b)") != std::string::npos);
+    CHECK(values[0].rfind("!(", 0) == 0);  // the guard as the hypothesis
+    REQUIRE(w.left_out.size() == 2);
+    std::string reasons;
+    for (const LeftOutLoop& l : w.left_out) reasons += l.reason + "\n";
+    CHECK(reasons.find("parameter x, which the function assigns") != std::string::npos);
+    CHECK(reasons.find("relates the value of g at entry to its value at return") != std::string::npos);
 }
