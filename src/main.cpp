@@ -186,7 +186,9 @@ struct EngineOptions {
     std::map<std::string, bool> flag;
     std::map<std::string, std::vector<std::string>> declared_by;  // option -> engines
 
-    void add(CLI::App& app, const verifier::EngineRegistry& registry) {
+    // `defaults` overrides an option's default for this command (craig chc's portfolio).
+    void add(CLI::App& app, const verifier::EngineRegistry& registry,
+             const std::map<std::string, std::string>& defaults = {}) {
         for (const verifier::EngineInfo& e : registry.all())
             for (const verifier::EngineOption& opt : e.options) {
                 const std::string name(opt.name);
@@ -199,7 +201,8 @@ struct EngineOptions {
                                  help + " (default " + (opt.default_value == "true" ? "on" : "off") + ")");
                     continue;
                 }
-                text[name] = std::string(opt.default_value);
+                auto given = defaults.find(name);
+                text[name] = given != defaults.end() ? given->second : std::string(opt.default_value);
                 CLI::Option* o = app.add_option("--" + name, text[name], help)->capture_default_str();
                 if (opt.kind == verifier::OptionKind::Unsigned) o->check(CLI::NonNegativeNumber);
                 if (opt.check) {
@@ -387,7 +390,7 @@ int main(int argc, char** argv) {
                       "After sat the checked model (define-fun per predicate), after unsat the checked derivation");
     chc_cmd->add_flag("--stats", co.stats, "Print statistics on stderr after the answer");
     EngineOptions chc_engine_options;
-    chc_engine_options.add(*chc_cmd, registry);
+    chc_engine_options.add(*chc_cmd, registry, {{"portfolio", std::string(chc::kChcPortfolio)}});
     verifier::TestgenOptions to;
     CommonOptions testgen_common;
     std::string testgen_data_model, cover = "statements";

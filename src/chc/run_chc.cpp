@@ -135,6 +135,7 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     s.check_models = o.check_models;
     s.check_certificates = o.check_certificates;
     s.certified = [&](const Verdict& v) { return judge(v).kind == v.kind; };
+    if (info->option("portfolio")) s.set("portfolio", std::string(kChcPortfolio));
     for (const auto& [name, value] : o.engine_options)
         if (info->option(name)) s.set(name, value);
     const Verdict v = info->make(s)->solve(blocks, budget);
