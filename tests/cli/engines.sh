@@ -94,6 +94,20 @@ if run dump_arg_bmc 0 verify "$tmp/loop.c" --engine bmc --bound 3 --dump-arg "$t
   else fail dump_arg_bmc "the file does not say bmc has no ARG"; fi
 fi
 
+cat > "$tmp/mc91.c" <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int mc91(int p) { if (p > 100) return p - 10; return mc91(mc91(p + 11)); }
+int main(void) { int x = __VERIFIER_nondet_int(); if (mc91(x) < 91) reach_error(); return 0; }
+EOF
+if run dump_arg_whale 0 verify "$tmp/mc91.c" --engine whale --no-whale-houdini --dump-arg "$tmp/whale.dot"; then
+  if ! has out "Verification result: TRUE"; then fail dump_arg_whale "not TRUE"
+  elif ! grep -q '^digraph iarg' "$tmp/whale.dot"; then fail dump_arg_whale "no iARG graph"
+  elif ! grep -q 'label="1: mc91' "$tmp/whale.dot"; then fail dump_arg_whale "no ARG of mc91"
+  elif ! grep -q 'style=dashed, color=blue' "$tmp/whale.dot"; then fail dump_arg_whale "no covering edge"
+  else ok dump_arg_whale; fi
+fi
+
 if run json_stats 0 verify "$tmp/loop.c" --engine bmc --bound 4 --json --stats; then
   last=$(tail -n 1 "$tmp/out")
   if ! has out "  bmc.bound: 4"; then fail json_stats "no bmc.bound line in --stats"

@@ -695,16 +695,6 @@ Verdict ImpactEngine::run(const std::function<void(const std::function<std::stri
     return finish(std::move(out));
 }
 
-namespace {
-
-// A label for a Graphviz node: at most `width` characters (longer text ends in "..."), escaped.
-std::string dot_text(std::string t, std::size_t width = 60) {
-    if (t.size() > width) t = t.substr(0, width - 3) + "...";
-    return dot_escape(t);
-}
-
-}  // namespace
-
 std::vector<Term> ImpactEngine::invariants() {
     // A disjunct implied by another one adds nothing: dropping it keeps the disjunction (the
     // gate checks the result anyway). Pairs are decided by implies(); an undecided pair keeps

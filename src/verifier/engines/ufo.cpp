@@ -575,15 +575,6 @@ Verdict UfoEngine::run(const std::function<void(const std::function<std::string(
     return finish(std::move(out));
 }
 
-namespace {
-
-std::string dot_text(std::string t, std::size_t width = 60) {
-    if (t.size() > width) t = t.substr(0, width - 3) + "...";
-    return dot_escape(t);
-}
-
-}  // namespace
-
 void UfoEngine::write_dot(std::ostream& out) const {
     out << "digraph arg {\n  node [shape=box, fontsize=10];\n";
     for (NodeId v = 0; v < nodes_.size(); ++v) {

@@ -45,12 +45,14 @@
 // {∨ G_j} f {∧ (G_j → S_j)} over its active ARGs.
 #include <deque>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "itp/simplify.hpp"
 #include "itp/state_transition.hpp"
+#include "smt/terms/printer.hpp"
 #include "smt/solver.hpp"
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/encoding/checked_solver.hpp"
@@ -59,6 +61,7 @@
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/engines/summary_houdini.hpp"
+#include "verifier/program/dot.hpp"
 
 namespace craig::verifier {
 
@@ -133,6 +136,36 @@ public:
         v.stats.seconds("whale.time.solve", stats_.solve_seconds);
         v.stats.seconds("whale.time.interpolation", stats_.interpolation_seconds);
         return v;
+    }
+
+    // The iARG (--dump-arg): one node per ARG with its procedure and contract (SMT-LIB, x' is x at
+    // return), justification edges labelled by the call, covered ARGs dashed with a blue edge to
+    // their coverer, ARGs under a covered ancestor grey, main's ARG red when a counterexample ends.
+    bool write_arg(std::ostream& out) const override {
+        if (!ps_) return false;
+        auto text = [&](Term t) {
+            std::ostringstream o;
+            smt::print_term(o, *tm_, t, false);
+            return dot_text(o.str());
+        };
+        out << "digraph iarg {\n  node [shape=box, fontsize=10];\n";
+        for (std::uint32_t i = 0; i < args_.size(); ++i) {
+            const Arg& a = args_[i];
+            std::string style;
+            if (a.covered_by != kNone)
+                style = ", style=dashed";
+            else if (!active(i))
+                style = ", color=grey";
+            out << "  a" << i << " [label=\"" << i << ": " << dot_escape(ps_->procs[a.proc].name)
+                << (a.expanded ? "" : " (unexpanded)") << "\\nrequires " << text(a.guard) << "\\nensures "
+                << text(a.summary) << "\"" << style << "];\n";
+            for (std::size_t k = 0; k < a.children.size(); ++k)
+                out << "  a" << i << " -> a" << a.children[k] << " [label=\"call " << k << "\"];\n";
+            if (a.covered_by != kNone)
+                out << "  a" << i << " -> a" << a.covered_by << " [style=dashed, color=blue, constraint=false];\n";
+        }
+        out << "}\n";
+        return true;
     }
 
 private:

@@ -66,6 +66,11 @@ void write_header(std::ostream& out, const std::string& title) {
 
 }  // namespace
 
+std::string dot_text(std::string t, std::size_t width) {
+    if (t.size() > width) t = t.substr(0, width - 3) + "...";
+    return dot_escape(t);
+}
+
 void write_dot(std::ostream& out, const Program& p, const std::string& title, bool formulas) {
     write_header(out, title);
     write_body(out, p, "n", formulas, "  ");

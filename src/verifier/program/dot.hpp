@@ -13,6 +13,8 @@ namespace craig::verifier {
 // A Graphviz string literal's contents: quotes and backslashes escaped, newlines as "\l"
 // (left-aligned lines).
 std::string dot_escape(const std::string& s);
+// A label for a Graphviz node: at most `width` characters (longer text ends in "..."), escaped.
+std::string dot_text(std::string t, std::size_t width = 60);
 
 void write_dot(std::ostream& out, const Program& p, const std::string& title, bool formulas);
 
