@@ -105,6 +105,14 @@ size_t TermManager::hash_node(Kind k, uint32_t sort, uint32_t symbol, std::span<
     h = mix(h, symbol);
     for (Term c : kids) h = mix(h, c.id);
     for (const mpq_class& q : rats) h = mix(h, hash_mpq(q));
+    // The table is indexed by the low bits under linear probing: mix() alone leaves them
+    // clustered for terms that differ only in consecutive child ids (long probe runs made
+    // interning most of the lowering's time). A 64-bit finaliser (MurmurHash3's) spreads them.
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
     return h;
 }
 
