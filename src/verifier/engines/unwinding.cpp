@@ -13,6 +13,8 @@ Unwinding::Unwinding(smt::TermManager& tm, LocId root) : tm_(tm) {
     covers_.emplace_back();
     by_loc_.resize(root + 1);
     by_loc_[root].push_back(0);
+    covered_epoch_.push_back(0);
+    covered_value_.push_back(0);
 }
 
 const std::vector<VertexId>& Unwinding::at(LocId l) const {
@@ -31,6 +33,8 @@ VertexId Unwinding::add_child(VertexId parent, EdgeId edge, LocId loc) {
     vertices_.push_back(std::move(c));
     vertices_[parent].children.push_back(id);
     covers_.emplace_back();
+    covered_epoch_.push_back(0);
+    covered_value_.push_back(0);
     if (by_loc_.size() <= loc) by_loc_.resize(loc + 1);
     by_loc_[loc].push_back(id);
     return id;
@@ -53,10 +57,27 @@ VertexId Unwinding::nearest_common_ancestor(VertexId a, VertexId b) const {
 }
 
 bool Unwinding::is_covered(VertexId v) const {
+    // Up to the first vertex that decides: covered itself, labelled false, or memoised in this
+    // epoch. Every vertex on the way has the same answer (below a covered vertex all are
+    // covered; the others were checked on the way), so they are memoised too.
     const smt::Term f = tm_.mk_false();
-    for (; v != kNoVertex; v = vertices_[v].parent)
-        if (vertices_[v].covered_by != kNoVertex || vertices_[v].label == f) return true;
-    return false;
+    bool covered = false;
+    VertexId u = v;
+    for (; u != kNoVertex; u = vertices_[u].parent) {
+        if (covered_epoch_[u] == epoch_) {
+            covered = covered_value_[u] != 0;
+            break;
+        }
+        if (vertices_[u].covered_by != kNoVertex || vertices_[u].label == f) {
+            covered = true;
+            break;
+        }
+    }
+    for (VertexId x = v; x != u; x = vertices_[x].parent) {
+        covered_epoch_[x] = epoch_;
+        covered_value_[x] = covered;
+    }
+    return covered;
 }
 
 std::vector<VertexId> Unwinding::path(VertexId v) const {
@@ -72,9 +93,11 @@ void Unwinding::uncover(VertexId v) {
     auto& list = covers_[w];
     list.erase(std::find(list.begin(), list.end(), v));
     vertices_[v].covered_by = kNoVertex;
+    covers_changed();
 }
 
 void Unwinding::drop_covers_given_below(VertexId v) {
+    covers_changed();
     std::vector<VertexId> stack{v};
     while (!stack.empty()) {
         const VertexId d = stack.back();
@@ -93,6 +116,7 @@ void Unwinding::set_cover(VertexId v, VertexId w) {
     drop_covers_given_below(v);
     vertices_[v].covered_by = w;
     covers_[w].push_back(v);
+    covers_changed();
 }
 
 void Unwinding::strengthen(VertexId v, smt::Term phi) {
@@ -101,6 +125,7 @@ void Unwinding::strengthen(VertexId v, smt::Term phi) {
     // McMillan CAV'06, Refine: the covers (·, v) may no longer hold.
     for (VertexId c : covers_[v]) vertices_[c].covered_by = kNoVertex;
     covers_[v].clear();
+    covers_changed();
     if (x.label == tm_.mk_false()) drop_covers_given_below(v);
 }
 

@@ -85,8 +85,16 @@ public:
 
 private:
     void drop_covers_given_below(VertexId v);
+    // Every change of a cover or of a label to false may change is_covered anywhere below.
+    void covers_changed() { ++epoch_; }
 
     smt::TermManager& tm_;
+    // is_covered's memo: per vertex the answer and the epoch it was computed in. Impact asks
+    // it for every vertex of a location between two cover changes; walking to the root each
+    // time was a measurable share of its run time on deep unwindings.
+    mutable std::vector<std::uint64_t> covered_epoch_;
+    mutable std::vector<std::uint8_t> covered_value_;
+    std::uint64_t epoch_ = 1;
     std::vector<Vertex> vertices_;
     std::vector<std::vector<VertexId>> covers_;  // per vertex: the vertices it covers
     std::vector<std::vector<VertexId>> by_loc_;
