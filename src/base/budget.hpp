@@ -37,7 +37,7 @@ public:
 
     std::optional<Clock::time_point> deadline() const { return deadline_; }
     std::uint64_t memory_mb() const { return memory_mb_; }
-    bool timed_out() const { return deadline_ && Clock::now() >= *deadline_; }
+    bool timed_out() const { return cpu_limit_reached() || (deadline_ && Clock::now() >= *deadline_); }
     // The run must stop: the deadline passed or the process was interrupted.
     bool exhausted() const { return interrupted() || timed_out(); }
     // Why exhausted() holds: "interrupted" or "timeout" (empty when it does not).
@@ -59,6 +59,5 @@ private:
     std::optional<Clock::time_point> deadline_;
     std::uint64_t memory_mb_ = 0;
 };
-
 
 }  // namespace craig::base

@@ -14,6 +14,11 @@ static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void on_signal(int sig) { g_signal.store(sig, std::memory_order_relaxed); }
 
+std::atomic<bool> g_cpu_limit{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_cpu_limit(int) { g_cpu_limit.store(true, std::memory_order_relaxed); }
+
 }  // namespace
 
 void install_interrupt_handlers() {
@@ -28,5 +33,15 @@ void install_interrupt_handlers() {
 bool interrupted() { return g_signal.load(std::memory_order_relaxed) != 0; }
 int interrupt_signal() { return g_signal.load(std::memory_order_relaxed); }
 void set_interrupted(int signal) { g_signal.store(signal, std::memory_order_relaxed); }
+
+void install_cpu_limit_handler() {
+    struct sigaction sa {};
+    sa.sa_handler = on_cpu_limit;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGXCPU, &sa, nullptr);
+}
+
+bool cpu_limit_reached() { return g_cpu_limit.load(std::memory_order_relaxed); }
 
 }  // namespace craig::base

@@ -5,7 +5,7 @@
 //
 // The handler only sets a flag (async-signal-safe); the solver and the engines poll it
 // with their deadline, so an interrupted run unwinds normally and prints `unknown` /
-// `UNKNOWN (interrupted)` with the statistics gathered so far (exit 5). This is the one
+// `UNKNOWN (interrupted)` with the statistics gathered so far (exit 5). These flags are the one
 // piece of mutable process state in craig: a signal handler can reach nothing else.
 #pragma once
 
@@ -17,5 +17,12 @@ bool interrupted();
 int interrupt_signal();
 // For tests: as if a signal had arrived (and, with 0, as if none had).
 void set_interrupted(int signal);
+
+// SIGXCPU (the soft RLIMIT_CPU that a portfolio member's own CPU-time limit sets in its
+// process) as the end of the time budget: after install_cpu_limit_handler() the signal only sets
+// a flag, which Budget::timed_out() reads, so the member stops like at a deadline and reports
+// where it was. Without the handler SIGXCPU keeps its default (the process ends).
+void install_cpu_limit_handler();
+bool cpu_limit_reached();
 
 }  // namespace craig::base

@@ -2,7 +2,10 @@
 // several option sets) in parallel processes, and the first certified verdict wins.
 //
 // Members are a list "ENGINE[:OPTION=VALUE,...][@SECONDS];..." (--portfolio); @SECONDS limits a
-// member to that many seconds of wall clock (so at most as many of CPU) within the run's budget. Each member runs in a child
+// member to that many seconds of CPU time (RLIMIT_CPU of its process, whole seconds rounded up:
+// SIGXCPU ends it), within the run's budget. CPU rather than wall clock because members share the
+// cores in time slices and the machine with other jobs: a wall-clock limit would give a member
+// less than its seconds whenever it waits. Each member runs in a child
 // process (fork: it shares the program built before; its result comes back through a pipe as
 // text, verdict_codec.hpp). At most --jobs members run at once (0: the number of cores); with
 // more members than jobs they share the cores in time slices of one second (the running ones
@@ -25,6 +28,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +37,7 @@
 #include <sstream>
 #include <thread>
 
+#include "base/interrupt.hpp"
 #include "smt/solver.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/verdict_codec.hpp"
@@ -44,7 +49,7 @@ namespace {
 struct Member {
     const EngineInfo* info = nullptr;
     std::map<std::string, std::string> options;
-    double seconds = 0;  // its own time limit (wall clock; 0: the run's)
+    double seconds = 0;  // its own CPU-time limit (0: none but the run's budget)
     std::string text;    // as written in the list
 };
 
@@ -120,7 +125,7 @@ std::string check_members_or_none(const std::string& v) { return v.empty() ? "" 
 constexpr EngineOption kPortfolioOptions[] = {
     {"portfolio", OptionKind::Choice, "impact:itp-bool=mcmillan-prime,itp-lra=dual-farkas@5;impact",
      "members, separated by ';': ENGINE[:OPTION=VALUE,...][@SECONDS] (engines and options of --list-engines; "
-     "@SECONDS: the member's own time limit)",
+     "@SECONDS: the member's own CPU-time limit)",
      check_members},
     // Measured on the recursive dev tasks (docs/results/whale-2026-11-26): impact proves none of
     // them safe (its inlining stops at --recursion-depth), whale proves many.
@@ -156,6 +161,19 @@ void run_member(const Member& m, const EngineSettings& common, const Program& pr
         rl.rlim_cur = std::min(rl.rlim_cur, memory_limit);
         setrlimit(RLIMIT_AS, &rl);
     }
+    if (m.seconds > 0) {  // the child's CPU time starts at 0 at the fork
+        rlimit rl{};
+        getrlimit(RLIMIT_CPU, &rl);
+        const auto limit = static_cast<rlim_t>(std::ceil(m.seconds));
+        if (rl.rlim_cur == RLIM_INFINITY || limit < rl.rlim_cur) {
+            rl.rlim_cur = limit;
+            // SIGXCPU at the limit is a timeout the member reports (base/interrupt.hpp); SIGKILL
+            // 5 s later, should it not stop.
+            if (rl.rlim_max == RLIM_INFINITY || limit + 5 < rl.rlim_max) rl.rlim_max = limit + 5;
+            base::install_cpu_limit_handler();
+        }
+        setrlimit(RLIMIT_CPU, &rl);
+    }
     try {
         EngineSettings s = m.info->defaults();
         s.bound = common.bound;
@@ -170,14 +188,13 @@ void run_member(const Member& m, const EngineSettings& common, const Program& pr
             own.emplace(std::cerr, m.text);
             engine->set_progress(&*own);
         }
-        const base::Budget own_budget = m.seconds > 0 ? budget.slice(m.seconds) : budget;
         Verdict v;
         if (m.info->procedural && procedures)
-            v = dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procedures, own_budget);
+            v = dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procedures, budget);
         else if (m.info->procedural)
             v.reason = "no procedural model of the program";
         else
-            v = engine->solve(program, own_budget);
+            v = engine->solve(program, budget);
         std::string arg;
         if (s.keep_arg) {
             std::ostringstream dot;
@@ -306,8 +323,9 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             c.text.rfind("ok\n", 0) == 0 ? decode_verdict(program, c.text.substr(3), &arg, procedures()) : std::nullopt;
         if (!v) {
             outcomes[i] = members[i].text + ": no result (" +
-                          (WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
-                                               : "exit " + std::to_string(WEXITSTATUS(status))) +
+                          (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU ? std::string("its CPU-time limit")
+                           : WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
+                                                 : "exit " + std::to_string(WEXITSTATUS(status))) +
                           ")";
             return std::nullopt;
         }
