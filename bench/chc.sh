@@ -3,7 +3,7 @@
 # of DIR (CHC-COMP problems, logic HORN), each run limited to TIMEOUT seconds of CPU time by the
 # kernel (ulimit -t, as bench/svcomp.sh with SV_LIMIT=cpu; the portfolio's members are processes
 # of their own, each with that limit). ENGINE defaults to the portfolio; several engines give
-# one column each. z3 runs as `z3 fp.engine=spacer` (SPACER=0: plain z3).
+# one column each. z3 runs as `z3 fp.engine=spacer` (SPACER=0: plain z3; Z3=0: not at all).
 #
 # Output (CHC_OUT, default bench/results/chc-DATE): results.csv
 #   file,solver,answer,cpu_s,exit
@@ -56,7 +56,7 @@ echo "file,solver,answer,cpu_s,exit" >"$csv"
 solvers=()
 for e in "${engines[@]}"; do solvers+=("craig-$e"); done
 have_z3=0
-if command -v z3 >/dev/null 2>&1; then
+if [ "${Z3:-1}" != 0 ] && command -v z3 >/dev/null 2>&1; then
   have_z3=1
   solvers+=(z3)
 fi
