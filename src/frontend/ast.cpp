@@ -65,6 +65,9 @@ std::string_view to_string(Builtin b) {
         case Builtin::AssertFail: return "assert_fail";
         case Builtin::Abort: return "abort";
         case Builtin::Exit: return "exit";
+        case Builtin::Malloc: return "malloc";
+        case Builtin::Calloc: return "calloc";
+        case Builtin::Free: return "free";
     }
     return "?";
 }

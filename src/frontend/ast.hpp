@@ -7,12 +7,17 @@
 // stay valid as long as the TranslationUnit lives (do not move nodes out).
 //
 // Guarantees after a successful parse (what a lowering to formulas may rely on):
-//  - Every expression has its C type (Expr::type), integers only except: void
-//    for calls of void functions, casts to void, void conditionals and
-//    commas; StringLiteral (type Unsupported "string") only as a call argument
-//    of the assert-failure functions (__assert_fail, __assert, ...), where
-//    the callee cannot read it: lowering may ignore it. ExprKind::StmtExpr
-//    never occurs.
+//  - Every expression has its C type (Expr::type): an integer, a pointer, an array
+//    (only as the operand of Decay, AddrOf, Member and sizeof, i.e. never as a value) or a
+//    struct/union (only as an lvalue: VarRef, Deref, Index, Member; as both sides of a
+//    struct Assign; as an InitList); void for calls of void functions, casts to void, void
+//    conditionals and commas; StringLiteral (type Unsupported "string") only as a call
+//    argument of the assert-failure functions (__assert_fail, __assert, ...), where the
+//    callee cannot read it: lowering may ignore it. ExprKind::StmtExpr never occurs.
+//  - Lvalues are VarRef, Deref, Index and Member (of an lvalue); Assign, IncDec and AddrOf
+//    take only these. Arrays are never assigned; struct values occur only in struct Assign
+//    (both operands lvalues of the same struct type) and initialisers: struct parameters,
+//    struct return values and struct-valued conditionals are Unsupported.
 //  - All implicit conversions are explicit Cast nodes (implicit = true):
 //      arithmetic, bitwise and comparison operands are converted to their
 //      common type (usual arithmetic conversions, C11 6.3.1.8); operands of
@@ -20,19 +25,45 @@
 //      initialisers, arguments of prototyped calls, return values and case
 //      labels are converted to the destination type. Conversions of integer
 //      literals are folded into the literal instead.
+//  - Arrays used as values decay explicitly: Decay(array lvalue) has type pointer to the
+//    element type. Pointer conversions are Cast nodes between pointer types: only to or
+//    from `void *` (qualifiers are dropped), the null pointer constant (a Cast of an
+//    integer constant 0 to a pointer type), and the result of malloc/calloc converted to
+//    the pointer type it is assigned to. Casts between different non-void pointee types,
+//    from integers (other than the constant 0) to pointers, from pointers to integers, and
+//    of function pointers are Unsupported. A conversion from `void *` to `T *` is
+//    supported only where the operand is a malloc/calloc call or a null pointer constant
+//    (so memory is never accessed through a pointer to a type other than its own).
+//  - Pointer arithmetic: Binary Add/Sub with operands[0] the pointer and operands[1] a
+//    promoted integer (`i + p` is reordered), counting elements of the pointee type;
+//    Binary Sub of two pointers to the same type has type ptrdiff_t (ptrdiff_type()) and
+//    counts elements; comparisons (< <= > >= == !=) take two pointers of the same type
+//    after conversion (a null pointer constant or void * converted to the other side's
+//    type). Index(p, i) is `p[i]` with operands[0] the pointer (an array decayed; `i[p]`
+//    is reordered) and operands[1] a promoted integer; its type is the element type.
 //  - Operands of ! && || and the conditions of if/while/do/for/?: are tested
-//    against zero in their own type (no conversion is inserted).
+//    against zero (null) in their own type (no conversion is inserted); they are integers
+//    or pointers.
 //  - Compound assignments are desugared: `x op= e` is Assign(x, Cast(T,
-//    Binary(op, conv(x), conv(e)))) (the only lvalues are variables, so the
-//    duplicated VarRef has no side effect). ++/-- remain IncDec nodes: the new
-//    value is (T)(promote(x) +/- 1); pre forms yield the new value, post forms
-//    the old one.
+//    Binary(op, conv(x), conv(e)))) with the lvalue x duplicated; an lvalue with side
+//    effects (`a[i++] += 1`) is Unsupported there. ++/-- remain IncDec nodes (operand any
+//    scalar lvalue, evaluated once): the new value is (T)(promote(x) +/- 1), for pointers
+//    x +/- 1 element; pre forms yield the new value, post forms the old one.
 //  - sizeof, _Alignof and enumeration constants are folded into IntLiterals
-//    (sizeof has type size_t: unsigned int on ILP32, unsigned long on LP64).
+//    (sizeof has type size_t: unsigned int on ILP32, unsigned long on LP64; sizeof of a
+//    variable-length array is Unsupported).
 //  - Every VarRef points to its declaration (scopes and shadowing resolved),
 //    every goto to its label, every case/default to its switch.
-//  - File-scope and static local variables have a constant IntLiteral
-//    initialiser (zero when the source has none), unless is_extern.
+//  - File-scope and static local variables have a constant initialiser, unless is_extern:
+//    an IntLiteral for integers; for pointers a null pointer constant, AddrOf or Decay of a
+//    file-scope/static variable (or of an Index/Member path into one with constant
+//    indices), possibly with constant pointer arithmetic; for arrays and structs an
+//    InitList of such constants (an empty InitList when the source has none: all zero).
+//  - InitList (arrays and structs): operands[k] initialises element / member positions[k]
+//    (designators and brace elision resolved; nested aggregates get nested InitLists; a
+//    string literal initialising a char array becomes an InitList of its characters
+//    including the terminating zero when it fits). Everything not listed is zero (null
+//    for pointers), also for automatic variables. positions is strictly increasing.
 //  - Every function reachable from main (FunctionDecl::reachable; all defined
 //    functions when there is no main) has a body or is a builtin; no
 //    reachable code uses an unsupported construct.
@@ -71,6 +102,12 @@ enum class ExprKind : std::uint8_t {
     Comma,          // operands[0], operands[1]
     Call,           // callee(operands...)
     StmtExpr,       // GNU ({ ... }); body; only while parsing
+    Index,          // operands[0][operands[1]]: pointer, integer; lvalue of the element type
+    Deref,          // *operands[0]: a pointer to an object type; lvalue of the pointee type
+    AddrOf,         // &operands[0]: an lvalue (not a bit-field); type pointer to its type
+    Member,         // operands[0].text: struct/union lvalue; value = the member's index in fields
+    Decay,          // operands[0]: an array lvalue, as a pointer to its first element
+    InitList,       // { operands } at positions (see above); type = the initialised aggregate
 };
 
 enum class Op : std::uint8_t {
@@ -113,6 +150,8 @@ struct Expr {
     std::vector<ExprPtr> operands;
     std::uint64_t value = 0;
     std::string text;
+    // InitList: the element index / member index each operand initialises (increasing).
+    std::vector<std::uint64_t> positions;
     const VarDecl* var = nullptr;
     const FunctionDecl* callee = nullptr;
     bool implicit = false;
@@ -183,9 +222,16 @@ enum class Storage : std::uint8_t {
 struct VarDecl {
     std::string name;
     SourceLocation loc;
-    Type type;  // integer; Unsupported only for parameters that the body never uses
+    // integer, pointer, array (with constant or variable length) or struct/union; Unsupported
+    // only for parameters that the body never uses. Parameters are never arrays (adjusted
+    // to pointers).
+    Type type;
     Storage storage = Storage::Local;
     std::unique_ptr<Expr> init;
+    // Variable-length arrays (local only): one entry per array dimension of `type`, outermost
+    // first, the length expression (promoted integer, evaluated once when the declaration
+    // runs, left to right) or null where the length is a constant. Empty for other variables.
+    std::vector<std::unique_ptr<Expr>> vla_lengths;
     // File-scope variable declared only `extern` here: its value is unknown.
     bool is_extern = false;
     std::uint32_t id = 0;                    // unique in the translation unit
@@ -205,6 +251,9 @@ enum class Builtin : std::uint8_t {
     AssertFail,  // __assert_fail, __assert, __assert_perror_fail: a failed C assert
     Abort,       // abort(): the execution ends
     Exit,        // exit(status): the execution ends
+    Malloc,      // malloc(size) and alloca: a fresh object, or null (see the lowering)
+    Calloc,      // calloc(n, size): a fresh zeroed object of n*size bytes
+    Free,        // free(p): ends the lifetime of a malloc'ed object (null: no effect)
 };
 
 struct CallSite {
@@ -232,6 +281,9 @@ struct FunctionDecl {
     // in the same order: the result, then the file-scope variables in declaration order.
     bool external = false;
     std::vector<CallSite> calls;  // calls in the body, in source order
+    // Parameter types are integers or pointers; return types integers, pointers or void.
+    // External functions (no body) with pointer parameters or results are Unsupported when
+    // called (they could write through them).
 
     FunctionDecl();
     ~FunctionDecl();
@@ -240,7 +292,10 @@ struct FunctionDecl {
 struct TranslationUnit {
     std::string file;
     DataModel data_model = DataModel::ILP32;
-    // File-scope variables of supported types and static locals, in
+    // Owns the pointer, array and struct types the AST's Types refer to.
+    std::unique_ptr<TypeTable> types;
+    // File-scope variables of supported types (integers, pointers, arrays, structs) and
+    // static locals, in
     // declaration order (variables of unsupported types are left out; reachable
     // code cannot use them).
     std::vector<std::unique_ptr<VarDecl>> globals;

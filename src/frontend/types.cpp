@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "frontend/types.hpp"
 
 namespace craig::frontend {
@@ -16,10 +18,8 @@ unsigned bit_width(TypeKind k, DataModel dm) {
         case TypeKind::ULong: return dm == DataModel::LP64 ? 64 : 32;
         case TypeKind::LongLong:
         case TypeKind::ULongLong: return 64;
-        case TypeKind::Void:
-        case TypeKind::Unsupported: return 0;
+        default: return 0;
     }
-    return 0;
 }
 
 unsigned size_in_bytes(TypeKind k, DataModel dm) {
@@ -138,10 +138,137 @@ std::string to_string(Type t) {
         case TypeKind::ULong: return "unsigned long";
         case TypeKind::LongLong: return "long long";
         case TypeKind::ULongLong: return "unsigned long long";
+        case TypeKind::Pointer: {
+            std::string inner = to_string(t.target());
+            return inner + (inner.back() == '*' ? "*" : " *");
+        }
+        case TypeKind::Array: {
+            const Aggregate& a = *t.info;
+            std::string dim = a.length ? "[" + std::to_string(*a.length) + "]" : "[*]";
+            // int [2][3]: the outer dimension is printed first.
+            Type e = a.target;
+            std::string dims = dim;
+            while (e.is_array()) {
+                dims += e.info->length ? "[" + std::to_string(*e.info->length) + "]" : "[*]";
+                e = e.info->target;
+            }
+            return to_string(e) + " " + dims;
+        }
+        case TypeKind::Struct: {
+            const Aggregate& a = *t.info;
+            return std::string(a.is_union ? "union " : "struct ") + (a.tag.empty() ? "<anonymous>" : a.tag);
+        }
         case TypeKind::Unsupported: return "<unsupported: " + std::string(t.construct) + ">";
     }
     return "?";
 }
+
+Type Type::target() const { return info->target; }
+
+std::optional<std::size_t> Aggregate::field_index(std::string_view name) const {
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        if (fields[i].name == name) return i;
+    return std::nullopt;
+}
+
+namespace {
+
+auto key_of(TypeKind kind, Type t, std::uint64_t length) {
+    return std::make_tuple(t.kind, t.info, t.construct, kind == TypeKind::Array, length);
+}
+
+}  // namespace
+
+Type TypeTable::pointer_to(Type t) {
+    auto key = key_of(TypeKind::Pointer, t, 0);
+    auto it = pointers_.find(key);
+    if (it == pointers_.end()) {
+        Aggregate& a = nodes_.emplace_back();
+        a.kind = TypeKind::Pointer;
+        a.target = t;
+        it = pointers_.emplace(key, &a).first;
+    }
+    return Type{TypeKind::Pointer, {}, it->second};
+}
+
+Type TypeTable::array_of(Type elem, std::optional<std::uint64_t> length) {
+    // Variable-length arrays are told apart from fixed ones by a length no array can have.
+    auto key = key_of(TypeKind::Array, elem, length ? *length : UINT64_MAX);
+    auto it = arrays_.find(key);
+    if (it == arrays_.end()) {
+        Aggregate& a = nodes_.emplace_back();
+        a.kind = TypeKind::Array;
+        a.target = elem;
+        a.length = length;
+        it = arrays_.emplace(key, &a).first;
+    }
+    return Type{TypeKind::Array, {}, it->second};
+}
+
+Type TypeTable::new_record(std::string tag, bool is_union) {
+    Aggregate& a = nodes_.emplace_back();
+    a.kind = TypeKind::Struct;
+    a.tag = std::move(tag);
+    a.is_union = is_union;
+    return Type{TypeKind::Struct, {}, &a};
+}
+
+void TypeTable::complete_record(Type record, std::vector<Field> fields) {
+    // The Aggregate is owned here; Types only hand out const views of it.
+    Aggregate& a = const_cast<Aggregate&>(*record.info);
+    std::uint64_t size = 0, align = 1;
+    for (Field& f : fields) {
+        std::uint64_t fa = align_of(f.type, dm_);
+        std::uint64_t fs = size_of(f.type, dm_).value_or(0);
+        if (a.is_union) {
+            f.offset = 0;
+            size = std::max(size, fs);
+        } else {
+            size = (size + fa - 1) / fa * fa;
+            f.offset = size;
+            size += fs;
+        }
+        align = std::max(align, fa);
+    }
+    a.size = (size + align - 1) / align * align;
+    a.align = align;
+    a.fields = std::move(fields);
+    a.complete = true;
+}
+
+std::optional<std::uint64_t> size_of(Type t, DataModel dm) {
+    if (t.is_integer()) return size_in_bytes(t.kind, dm);
+    switch (t.kind) {
+        case TypeKind::Pointer: return dm == DataModel::LP64 ? 8 : 4;
+        case TypeKind::Array: {
+            const Aggregate& a = *t.info;
+            if (!a.length) return std::nullopt;
+            auto e = size_of(a.target, dm);
+            if (!e) return std::nullopt;
+            return *e * *a.length;
+        }
+        case TypeKind::Struct:
+            if (!t.info->complete) return std::nullopt;
+            return t.info->size;
+        default: return std::nullopt;
+    }
+}
+
+std::uint64_t align_of(Type t, DataModel dm) {
+    if (t.is_integer()) {
+        // i386 (ILP32) aligns long long to 4 bytes inside structs, as GCC does.
+        unsigned s = size_in_bytes(t.kind, dm);
+        return dm == DataModel::ILP32 && s > 4 ? 4 : s;
+    }
+    switch (t.kind) {
+        case TypeKind::Pointer: return dm == DataModel::LP64 ? 8 : 4;
+        case TypeKind::Array: return align_of(t.info->target, dm);
+        case TypeKind::Struct: return t.info->align;
+        default: return 1;
+    }
+}
+
+Type ptrdiff_type(DataModel dm) { return Type::of(dm == DataModel::LP64 ? TypeKind::Long : TypeKind::Int); }
 
 std::string_view to_string(DataModel dm) { return dm == DataModel::LP64 ? "LP64" : "ILP32"; }
 

@@ -3,7 +3,12 @@
 // Guarantees:
 //  - Type is a small value; two types are equal iff they are the same type.
 //    Enumerated types are represented by their compatible integer type.
-//  - Every type outside the subset (pointers, arrays, structs, floats, ...) is
+//  - Pointer, array and struct/union types carry an Aggregate, interned in the
+//    TypeTable of their TranslationUnit: pointer and array types are unique per
+//    (target, length), so equality of Types is equality of C types (qualifiers are
+//    dropped); a struct or union type is unique per definition. Aggregates live as
+//    long as the TypeTable.
+//  - Every type outside the subset (floats, function pointers, ...) is
 //    TypeKind::Unsupported with a stable construct name that becomes the
 //    construct of the Unsupported error raised when reachable code uses it.
 //  - Values of integer types are carried as 64-bit patterns in normal form
@@ -14,8 +19,13 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <vector>
 
 namespace craig::frontend {
 
@@ -37,27 +47,102 @@ enum class TypeKind : std::uint8_t {
     ULong,
     LongLong,
     ULongLong,
+    Pointer,  // Aggregate::target = the pointee (void allowed)
+    Array,    // Aggregate::target = the element type, Aggregate::length
+    Struct,   // struct or union (Aggregate::is_union), Aggregate::fields
     Unsupported,
 };
+
+struct Aggregate;
 
 struct Type {
     TypeKind kind = TypeKind::Int;
     // Only for Unsupported: the construct name; always refers to a string
     // literal with static storage.
     std::string_view construct;
+    // Only for Pointer, Array and Struct: the interned description.
+    const Aggregate* info = nullptr;
 
-    static constexpr Type of(TypeKind k) { return Type{k, {}}; }
-    static constexpr Type unsupported(std::string_view construct) { return Type{TypeKind::Unsupported, construct}; }
+    static constexpr Type of(TypeKind k) { return Type{k, {}, nullptr}; }
+    static constexpr Type unsupported(std::string_view construct) {
+        return Type{TypeKind::Unsupported, construct, nullptr};
+    }
 
     bool is_void() const { return kind == TypeKind::Void; }
-    bool is_integer() const { return kind != TypeKind::Void && kind != TypeKind::Unsupported; }
+    bool is_integer() const { return kind != TypeKind::Void && kind < TypeKind::Pointer; }
+    bool is_pointer() const { return kind == TypeKind::Pointer; }
+    bool is_array() const { return kind == TypeKind::Array; }
+    bool is_struct() const { return kind == TypeKind::Struct; }
+    // Integers and pointers: the types of values a single memory cell holds.
+    bool is_scalar() const { return is_integer() || is_pointer(); }
     bool is_unsupported() const { return kind == TypeKind::Unsupported; }
     bool is_bool() const { return kind == TypeKind::Bool; }
+    // Pointer: the pointee; Array: the element type. Requires is_pointer() or is_array().
+    Type target() const;
 
     friend bool operator==(const Type& a, const Type& b) {
-        return a.kind == b.kind && (a.kind != TypeKind::Unsupported || a.construct == b.construct);
+        return a.kind == b.kind && a.info == b.info && (a.kind != TypeKind::Unsupported || a.construct == b.construct);
     }
 };
+
+struct Field {
+    std::string name;          // empty for unnamed bit-field padding (never produced: bit-fields are Unsupported)
+    Type type;                 // integer, pointer, array or struct
+    std::uint64_t offset = 0;  // in bytes from the start of the struct (0 for every union member)
+};
+
+// The description of a pointer, array or struct/union type.
+struct Aggregate {
+    TypeKind kind = TypeKind::Pointer;
+    Type target;  // Pointer: pointee; Array: element type (never void, never an incomplete array)
+    // Array: the number of elements; nullopt for a variable-length array (the length is an
+    // expression of the declaration, VarDecl::vla_lengths) and for `T[]` parameters (adjusted
+    // to pointers, so no object has such a type).
+    std::optional<std::uint64_t> length;
+    // Struct/union: tag ("" when anonymous), members in declaration order; complete once the
+    // closing brace was parsed (an incomplete struct is only usable behind a pointer).
+    std::string tag;
+    bool is_union = false;
+    bool complete = false;
+    std::vector<Field> fields;
+    // Struct/union: sizeof and _Alignof under the data model (set when complete).
+    std::uint64_t size = 0, align = 1;
+
+    // Index of the member named `name`, or nullopt.
+    std::optional<std::size_t> field_index(std::string_view name) const;
+};
+
+// Owns the Aggregates of one translation unit (stable addresses; not copyable, movable).
+class TypeTable {
+public:
+    explicit TypeTable(DataModel dm) : dm_(dm) {}
+    TypeTable(const TypeTable&) = delete;
+    TypeTable& operator=(const TypeTable&) = delete;
+
+    // Pointer to t (t an object type, void or an incomplete struct).
+    Type pointer_to(Type t);
+    // Array of `length` elements of type elem (nullopt: variable length).
+    Type array_of(Type elem, std::optional<std::uint64_t> length);
+    // A new, incomplete struct or union; complete it with complete_record.
+    Type new_record(std::string tag, bool is_union);
+    // Sets the members of an incomplete record (offsets, size and alignment computed under
+    // the data model, as GCC lays them out) and marks it complete.
+    void complete_record(Type record, std::vector<Field> fields);
+
+private:
+    DataModel dm_;
+    std::deque<Aggregate> nodes_;
+    std::map<std::tuple<TypeKind, const Aggregate*, std::string_view, bool, std::uint64_t>, const Aggregate*> pointers_,
+        arrays_;
+};
+
+// sizeof and _Alignof of a complete object type under the data model (pointers are 4 or 8
+// bytes; arrays of variable length have no static size: nullopt, as for void, incomplete
+// structs and unsupported types).
+std::optional<std::uint64_t> size_of(Type t, DataModel dm);
+std::uint64_t align_of(Type t, DataModel dm);
+// The integer type of a pointer difference (ptrdiff_t: int on ILP32, long on LP64).
+Type ptrdiff_type(DataModel dm);
 
 // Width in bits of the values of an integer type (_Bool counts 1).
 unsigned bit_width(TypeKind k, DataModel dm);
@@ -88,7 +173,8 @@ std::uint64_t max_value(TypeKind t, DataModel dm);
 // Whether the normal-form value v of type `from` is representable in `to`.
 bool fits(std::uint64_t v, TypeKind from, TypeKind to, DataModel dm);
 
-// C spelling: "unsigned int", "_Bool", "void", or "<unsupported: pointer>".
+// C spelling: "unsigned int", "_Bool", "void", "int *", "int [4]", "struct point",
+// or "<unsupported: float>".
 std::string to_string(Type t);
 std::string_view to_string(DataModel dm);
 

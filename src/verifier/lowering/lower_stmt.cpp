@@ -214,8 +214,10 @@ Program Lowerer::run() {
     prog_.entry = prog_.add_location(main->loc, "");
     prog_.error = prog_.add_location(main->loc, "");
     prog_.exit = prog_.add_location(main->loc, "");
+    reject_memory(tu_);
     open(prog_.entry);
     for (const auto& g : tu_.globals) {
+        if (!g->type.is_integer()) continue;  // unused (reject_memory)
         VarId v = prog_.add_var(
             g->storage == frontend::Storage::StaticLocal && g->function ? g->function->name + "::" + g->name : g->name,
             g->name, g->type, true, false, g->id);

@@ -146,5 +146,7 @@ public:
 };
 
 std::string describe(const Expr& e);  // short C text of an expression (edge labels)
+// Throws Unsupported at the first array, pointer or struct that reachable code uses.
+void reject_memory(const frontend::TranslationUnit& tu);
 
 }  // namespace craig::verifier::detail
