@@ -49,7 +49,7 @@ TimeToLive instrument_time_to_live(const Program& p) {
     // Fresh symbols: a TermManager may hold several instrumented copies (tests, portfolios).
     q.vars.push_back(ProgramVar{"lazy::tau", tm.mk_const(tm.fresh_fun("lazy.tau", {}, smt::SortTable::Int)),
                                 tm.mk_const(tm.fresh_fun("lazy.tau'", {}, smt::SortTable::Int))});
-    q.provenance.vars.push_back(VarProvenance{"", frontend::Type{}, false, true});
+    q.provenance.vars.push_back(VarProvenance{"", "", frontend::Type{}, false, true});
     const ProgramVar& tau = q.vars.back();
     const smt::Term one = tm.mk_numeral(1, smt::SortTable::Int);
     for (EdgeId e = 0; e < q.edges.size(); ++e) {

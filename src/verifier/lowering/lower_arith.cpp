@@ -73,6 +73,7 @@ Interval Lowerer::type_range(Type t) const {
 
 smt::Term Lowerer::as_bool(const Val& v) {
     smt::Term t = get(v);
+    if (v.is_pointer()) return tm_.mk_not(tm_.mk_eq(t, num(0)));  // non-null
     if (v.is_bool) return t;
     if (tm_.kind(t) == smt::Kind::Ite && tm_.child(t, 1) == num(1) && tm_.child(t, 2) == num(0)) return tm_.child(t, 0);
     return tm_.mk_not(tm_.mk_eq(t, num(0)));

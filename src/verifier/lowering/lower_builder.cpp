@@ -103,6 +103,17 @@ smt::Term Lowerer::fresh_aux(const std::string& name, smt::Sort sort) {
 VarId Lowerer::new_temp(Type t) { return prog_.add_var("tmp#" + std::to_string(temps_++), "", t, false, true); }
 
 Val Lowerer::protect(const Val& v, Type t) {
+    if (v.is_pointer()) {
+        if (v.temp != UINT32_MAX && v.temp_off != UINT32_MAX) return v;
+        Val r = v;
+        r.term = get(v);
+        r.off = get_off(v);
+        r.temp = new_temp(Type::of(frontend::TypeKind::Int));
+        r.temp_off = new_temp(Type::of(frontend::TypeKind::Int));
+        assign(r.temp, r.term);
+        assign(r.temp_off, r.off);
+        return r;
+    }
     if (v.temp != UINT32_MAX) return v;
     if (v.range.is_const()) return v;  // constants survive splits
     Val i = as_int(v);

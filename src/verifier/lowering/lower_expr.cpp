@@ -59,14 +59,47 @@ Val Lowerer::expr(const Expr& e) {
         }
         case ExprKind::StringLiteral: return Val{num(0), false, Interval::of(0, 0)};
         case ExprKind::VarRef: {
+            if (in_memory(e.var) && !e.var->type.is_scalar()) throw frontend::Unsupported(e.loc, "aggregate value");
             VarId v = var(e.var);
+            if (e.var->type.is_pointer()) return read_var(v, off_var(e.var, v), e.type);
             return Val{read(v), false, type_range(e.var->type)};
         }
         case ExprKind::Cast: {
-            Val v = expr(e.operand(0));
+            const Expr& x = e.operand(0);
+            if (e.type.is_pointer()) {
+                if (x.kind == ExprKind::Call && x.callee &&
+                    (x.callee->builtin == Builtin::Malloc || x.callee->builtin == Builtin::Calloc)) {
+                    if (e.type.target().is_void()) throw frontend::Unsupported(e.loc, "malloc without an element type");
+                    return allocate(x, e.type.target());
+                }
+                if (x.type.is_pointer()) return expr(x);
+                expr(x);  // the null pointer constant
+                Val null{num(0), false, Interval::none()};
+                null.off = num(0);
+                return null;
+            }
+            Val v = expr(x);
             if (e.type.is_void()) return Val{num(0), false, Interval::of(0, 0)};
-            return convert(v, e.operand(0).type, e.type);
+            if (v.is_pointer()) throw frontend::Unsupported(e.loc, "pointer to integer cast");
+            return convert(v, x.type, e.type);
         }
+        case ExprKind::Index:
+        case ExprKind::Deref:
+        case ExprKind::Member: {
+            if (!e.type.is_scalar()) throw frontend::Unsupported(e.loc, "aggregate value");
+            Place p = place(e);
+            return load(p, e.loc);
+        }
+        case ExprKind::AddrOf:
+        case ExprKind::Decay: {
+            Place p = place(e.operand(0));
+            if (!p.in_memory()) throw frontend::Unsupported(e.loc, "address of a variable outside memory");
+            Val r{p.obj, false, Interval::none()};
+            r.off = p.off;
+            // &a[i] and a + i past the end are not accesses: no bounds check here.
+            return r;
+        }
+        case ExprKind::InitList: throw frontend::Unsupported(e.loc, "initialiser list as a value");
         case ExprKind::Unary: {
             Val v = expr(e.operand(0));
             switch (e.op) {
@@ -89,6 +122,16 @@ Val Lowerer::expr(const Expr& e) {
             Val a = expr(e.operand(0));
             if (splits(e.operand(1))) a = protect(a, e.operand(0).type);
             Val b = expr(e.operand(1));
+            if (e.operand(0).type.is_pointer()) {
+                switch (e.op) {
+                    case Op::Add:
+                    case Op::Sub:
+                        if (e.operand(1).type.is_pointer())
+                            return pointer_diff(a, b, e.operand(0).type.target(), e.loc);
+                        return pointer_arith(e.op, a, b, e.operand(0).type.target(), e.loc);
+                    default: return pointer_compare(e.op, a, b);
+                }
+            }
             switch (e.op) {
                 case Op::Lt:
                 case Op::Le:
@@ -100,26 +143,47 @@ Val Lowerer::expr(const Expr& e) {
             }
         }
         case ExprKind::Assign: {
-            Val v = as_int(expr(e.operand(1)));
-            VarId x = var(e.operand(0).var);
-            assign(x, v.term);
+            const Expr& lhs = e.operand(0);
+            if (lhs.type.is_struct()) {
+                Place src = place(e.operand(1));
+                if (splits(lhs)) throw frontend::Unsupported(e.loc, "struct assignment with calls in the target");
+                Place dst = place(lhs);
+                copy_struct(dst, src, e.loc);
+                return Val{num(0), false, Interval::of(0, 0)};
+            }
+            Val v = expr(e.operand(1));
+            if (!v.is_pointer()) v = as_int(v);
+            if (splits(lhs)) v = protect(v, lhs.type);
+            Place p = place(lhs);
+            store(p, v, e.loc);
             return v;
         }
         case ExprKind::IncDec: {
             const Expr& target = e.operand(0);
-            VarId x = var(target.var);
-            Type t = target.var->type;
-            Type pt = frontend::promote(t, prog_.provenance.data_model);
-            Val old{read(x), false, type_range(t)};
-            Val one{num(1), false, Interval::of(1, 1)};
+            Place p = place(target);
+            Type t = target.type;
             bool inc = e.op == Op::PreInc || e.op == Op::PostInc;
-            Val nv = convert(arith(inc ? Op::Add : Op::Sub, old, one, pt, pt, e.loc), pt, t);
-            assign(x, nv.term);
+            Val one{num(1), false, Interval::of(1, 1)};
+            Val old = load(p, e.loc);
+            Val nv;
+            if (t.is_pointer()) {
+                nv = pointer_arith(inc ? Op::Add : Op::Sub, old, one, t.target(), e.loc);
+            } else {
+                Type pt = frontend::promote(t, prog_.provenance.data_model);
+                nv = convert(arith(inc ? Op::Add : Op::Sub, old, one, pt, pt, e.loc), pt, t);
+            }
+            store(p, nv, e.loc);
             return (e.op == Op::PreInc || e.op == Op::PreDec) ? nv : old;
         }
         case ExprKind::Conditional: {
             if (e.type.is_void() || has_effects(e.operand(1)) || has_effects(e.operand(2))) return branching(e);
             smt::Term c = as_bool(expr(e.operand(0)));
+            if (e.type.is_pointer()) {
+                Val a = expr(e.operand(1)), b = expr(e.operand(2));
+                Val r{tm_.mk_ite(c, get(a), get(b)), false, Interval::none()};
+                r.off = tm_.mk_ite(c, get_off(a), get_off(b));
+                return r;
+            }
             Val a = as_int(expr(e.operand(1)));
             Val b = as_int(expr(e.operand(2)));
             Interval r = (a.range.known && b.range.known)
@@ -138,6 +202,7 @@ Val Lowerer::branching(const Expr& e) {
     const frontend::SourceLocation& at = e.loc;
     smt::Term c = as_bool(expr(e.operand(0)));
     bool is_void = e.type.is_void();
+    if (e.type.is_pointer()) throw frontend::Unsupported(at, "pointer-valued conditional with side effects");
     VarId tmp = is_void ? UINT32_MAX : new_temp(e.type.is_integer() ? e.type : Type::of(frontend::TypeKind::Int));
     LocId join = new_loc(at);
     Segment other = fork();
@@ -205,9 +270,19 @@ Val Lowerer::call(const Expr& e) {
             dead(e.loc);
             return void_val();
         }
+        case Builtin::Free: {
+            Val p = expr(e.operand(0));
+            free_object(p, e.loc);
+            return void_val();
+        }
+        case Builtin::Malloc:
+        case Builtin::Calloc:
+            throw frontend::Unsupported(e.loc, "malloc whose result is not converted to a pointer type");
         case Builtin::None: break;
     }
     if (f.external) {
+        if (!objects_.empty() || !global_offs_.empty())
+            throw frontend::Unsupported(e.loc, "call of an external function in a program with arrays or pointers");
         // frontend::FunctionDecl::external: the arguments for their effects, then an arbitrary
         // result and arbitrary values of the file-scope variables (the replay's input order).
         for (const auto& a : e.operands) expr(*a);
@@ -229,6 +304,8 @@ Val Lowerer::call(const Expr& e) {
         bool later_split = false;
         for (std::size_t j = i + 1; j < e.operands.size(); ++j) later_split |= splits(e.operand(j));
         if (later_split) v = protect(v, e.operand(i).type);
+        if (e.operand(i).type.is_pointer() && v.temp == UINT32_MAX && !v.range.is_const())
+            v = protect(v, e.operand(i).type);
         args.push_back(v);
     }
     if (opt_.keep_calls && f.body) return call_edge(f, std::move(args), e.loc);
@@ -251,19 +328,40 @@ Val Lowerer::call(const Expr& e) {
     fr.prefix = f.name + (n ? "#" + std::to_string(n) : std::string()) + "::";
     for (std::size_t i = 0; i < f.params.size() && i < args.size(); ++i) {
         const frontend::VarDecl* p = f.params[i].get();
+        if (p->type.is_pointer()) {
+            VarId v = prog_.add_var(fr.prefix + p->name, "", Type::of(frontend::TypeKind::Int), false, false);
+            VarId o = prog_.add_var(fr.prefix + p->name + ".off", "", Type::of(frontend::TypeKind::Int), false, false);
+            fr.locals[p] = v;
+            fr.offs[p] = o;
+            assign(v, get(args[i]));
+            assign(o, get_off(args[i]));
+            continue;
+        }
         if (!p->type.is_integer()) continue;
         VarId v = prog_.add_var(fr.prefix + p->name, p->name, p->type, false, false, p->id);
         fr.locals[p] = v;
         assign(v, as_int(Val{get(args[i]), args[i].is_bool, args[i].range}).term);
     }
     if (f.return_type.is_integer()) fr.ret = prog_.add_var(fr.prefix + "return", "", f.return_type, false, true);
+    if (f.return_type.is_pointer()) {
+        fr.ret = prog_.add_var(fr.prefix + "return", "", Type::of(frontend::TypeKind::Int), false, true);
+        fr.ret_off = prog_.add_var(fr.prefix + "return.off", "", Type::of(frontend::TypeKind::Int), false, true);
+    }
     fr.ret_loc = new_loc(f.loc);
     label("call " + f.name, e.loc);
     LocId ret_loc = fr.ret_loc;
-    VarId ret = fr.ret;
-    inline_body(f, std::move(fr));
+    VarId ret = fr.ret, ret_off = fr.ret_off;
+    std::vector<VarId> dying = inline_body(f, std::move(fr));
     open(ret_loc);
+    // The call's locals end here: pointers to them dangle.
+    for (VarId a : dying) assign(a, num(0));
     if (ret == UINT32_MAX) return void_val();
+    if (ret_off != UINT32_MAX) {
+        Val r{read(ret), false, Interval::none(), ret};
+        r.off = read(ret_off);
+        r.temp_off = ret_off;
+        return r;
+    }
     return Val{read(ret), false, type_range(f.return_type), ret};
 }
 

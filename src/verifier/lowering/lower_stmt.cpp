@@ -27,15 +27,21 @@ LocId loop_head(Lowerer& l, const Stmt& s) {
 
 }  // namespace
 
-void Lowerer::inline_body(const frontend::FunctionDecl& f, Frame frame) {
+std::vector<VarId> Lowerer::inline_body(const frontend::FunctionDecl& f, Frame frame) {
     LocId ret_loc = frame.ret_loc;
     frames_.push_back(std::move(frame));
+    create_frame_objects(f, frames_.back());
     std::vector<Targets> saved;
     saved.swap(targets_);
+    unsigned saved_depth = loop_depth_;
+    loop_depth_ = 0;
     stmt(*f.body);
     close_to(ret_loc);
+    loop_depth_ = saved_depth;
     targets_.swap(saved);
+    std::vector<VarId> dying = dying_objects(frames_.back());
     frames_.pop_back();
+    return dying;
 }
 
 void Lowerer::stmt(const Stmt& s) {
@@ -46,6 +52,11 @@ void Lowerer::stmt(const Stmt& s) {
             return;
         case StmtKind::Decl:
             for (const auto& d : s.vars) {
+                if (in_memory(d.get()) && !d->type.is_scalar()) {
+                    declare_memory(*d);
+                    label(d->name + (d->init ? " = {...}" : " (declared)"), d->loc);
+                    continue;
+                }
                 Frame& f = frames_.back();
                 VarId v;
                 if (auto it = f.locals.find(d.get()); it != f.locals.end()) {
@@ -53,8 +64,23 @@ void Lowerer::stmt(const Stmt& s) {
                 } else {
                     std::string name = f.prefix + d->name;
                     if (!names_.insert(name).second) name += "#" + std::to_string(d->id);
-                    v = prog_.add_var(name, d->name, d->type, false, false, d->id);
+                    v = prog_.add_var(name, d->type.is_integer() ? d->name : "",
+                                      d->type.is_integer() ? d->type : Type::of(frontend::TypeKind::Int), false, false,
+                                      d->type.is_integer() ? d->id : UINT32_MAX);
                     f.locals[d.get()] = v;
+                }
+                if (d->type.is_pointer()) {
+                    VarId o = off_var(d.get(), v);
+                    if (d->init) {
+                        Val x = expr(*d->init);
+                        assign_val(v, o, x);
+                        label(d->name + " = " + describe(*d->init), d->loc);
+                    } else {
+                        assign(v, fresh_aux("ptr", smt::SortTable::Int));
+                        assign(o, fresh_aux("ptr.off", smt::SortTable::Int));
+                        label(d->name + " (uninitialised)", d->loc);
+                    }
+                    continue;
                 }
                 if (d->init) {
                     Val x = as_int(expr(*d->init));
@@ -89,6 +115,7 @@ void Lowerer::stmt(const Stmt& s) {
             return;
         }
         case StmtKind::While: {
+            ++loop_depth_;
             LocId head = loop_head(*this, s);
             LocId brk = new_loc(s.loc);
             branch_off(*s.expr, false, brk);
@@ -97,9 +124,11 @@ void Lowerer::stmt(const Stmt& s) {
             close_to(head);
             targets_.pop_back();
             open(brk);
+            --loop_depth_;
             return;
         }
         case StmtKind::DoWhile: {
+            ++loop_depth_;
             LocId head = loop_head(*this, s);
             LocId brk = new_loc(s.loc), cont = new_loc(s.expr->loc);
             targets_.push_back({brk, cont});
@@ -108,10 +137,12 @@ void Lowerer::stmt(const Stmt& s) {
             targets_.pop_back();
             branch_off(*s.expr, true, head);
             close_to(brk);
+            --loop_depth_;
             return;
         }
         case StmtKind::For: {
             if (s.init) stmt(*s.init);
+            ++loop_depth_;
             LocId head = loop_head(*this, s);
             LocId brk = new_loc(s.loc), cont = new_loc(s.loc);
             if (s.expr) branch_off(*s.expr, false, brk);
@@ -125,6 +156,7 @@ void Lowerer::stmt(const Stmt& s) {
             }
             close_to(head);
             open(brk);
+            --loop_depth_;
             return;
         }
         case StmtKind::Break:
@@ -142,11 +174,11 @@ void Lowerer::stmt(const Stmt& s) {
         }
         case StmtKind::Return: {
             // Copied before expr(): lowering the returned expression may inline calls.
-            const VarId ret = frames_.back().ret;
+            const VarId ret = frames_.back().ret, ret_off = frames_.back().ret_off;
             const LocId ret_loc = frames_.back().ret_loc;
             if (s.expr) {
                 Val v = expr(*s.expr);
-                if (ret != UINT32_MAX) assign(ret, as_int(v).term);
+                if (ret != UINT32_MAX) assign_val(ret, ret_off, v);
             }
             label("return", s.loc);
             close_to(ret_loc);
@@ -214,14 +246,51 @@ Program Lowerer::run() {
     prog_.entry = prog_.add_location(main->loc, "");
     prog_.error = prog_.add_location(main->loc, "");
     prog_.exit = prog_.add_location(main->loc, "");
-    reject_memory(tu_);
+    scan_address_taken();
     open(prog_.entry);
+    auto global_name = [](const frontend::VarDecl& g) {
+        return g.storage == frontend::Storage::StaticLocal && g.function ? g.function->name + "::" + g.name : g.name;
+    };
+    // Objects first: initialisers may take the address of any of them.
     for (const auto& g : tu_.globals) {
-        if (!g->type.is_integer()) continue;  // unused (reject_memory)
-        VarId v = prog_.add_var(
-            g->storage == frontend::Storage::StaticLocal && g->function ? g->function->name + "::" + g->name : g->name,
-            g->name, g->type, true, false, g->id);
-        globals_[g.get()] = v;
+        if (g->type.is_scalar()) {
+            bool ptr = g->type.is_pointer();
+            VarId v =
+                prog_.add_var(global_name(*g), ptr ? "" : g->name, ptr ? Type::of(frontend::TypeKind::Int) : g->type,
+                              true, false, ptr ? UINT32_MAX : g->id);
+            globals_[g.get()] = v;
+            if (ptr)
+                global_offs_[g.get()] =
+                    prog_.add_var(global_name(*g) + ".off", "", Type::of(frontend::TypeKind::Int), true, false);
+        }
+        if (!in_memory(g.get())) continue;
+        if (g->is_extern) throw frontend::Unsupported(g->loc, "extern array, struct or address-taken variable");
+        if (g->type.is_scalar()) {
+            MemObject o;
+            o.name = global_name(*g);
+            o.type = g->type;
+            o.count = 1;
+            o.cells.push_back(
+                Cell{g->type, globals_[g.get()], g->type.is_pointer() ? global_offs_[g.get()] : UINT32_MAX});
+            objects_.push_back(std::move(o));
+            global_objects_[g.get()] = static_cast<std::uint32_t>(objects_.size() - 1);
+        } else {
+            global_objects_[g.get()] = new_object(global_name(*g), g->type, cell_count(g->type), false, false, g.get());
+        }
+    }
+    for (const auto& g : tu_.globals) {
+        if (!g->type.is_scalar()) {
+            init_object(global_objects_[g.get()], g->init.get(), true, g->loc, g->name);
+            continue;
+        }
+        VarId v = globals_[g.get()];
+        if (g->type.is_pointer()) {
+            if (g->is_extern) throw frontend::Unsupported(g->loc, "extern pointer variable");
+            Val null{num(0), false, Interval::none()};
+            null.off = num(0);
+            assign_val(v, global_offs_[g.get()], g->init ? expr(*g->init) : null);
+            continue;
+        }
         if (g->is_extern) {
             assign(v, nondet_value(g->type, g->loc, "extern " + g->name).term);
         } else {

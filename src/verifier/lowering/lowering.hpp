@@ -35,6 +35,10 @@ struct LoweringOptions {
     unsigned recursion_depth = 3;
     std::size_t max_edges = 200000;
     bool keep_calls = false;
+    // Objects (arrays, structs, malloc'ed blocks) of at most this many scalar cells are tracked
+    // cell by cell; larger ones and those of variable size are untracked (reads arbitrary).
+    // frontend::ReplayLimits::max_input_cells must agree (uninitialised cells are inputs).
+    std::uint64_t max_cells = 256;
 };
 
 Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& options = {});

@@ -40,10 +40,46 @@ struct Interval {
 };
 
 struct Val {
-    smt::Term term;  // Int, or Bool when is_bool
+    smt::Term term;  // Int, or Bool when is_bool; pointers: the object id (0 = null)
     bool is_bool = false;
     Interval range;
     VarId temp = UINT32_MAX;  // the value lives in this variable (re-read after splits)
+    // Pointers only: the cell offset within the object (temp_off holds it after splits).
+    smt::Term off;
+    VarId temp_off = UINT32_MAX;
+    bool is_pointer() const { return off.valid() || temp_off != UINT32_MAX; }
+};
+
+// ---- memory model (lower_memory.cpp, docs/memory-model.md)
+// One scalar of an object's flattened layout: an integer (var) or a pointer (var = object
+// id, off = cell offset).
+struct Cell {
+    Type type;
+    VarId var = UINT32_MAX, off = UINT32_MAX;
+};
+
+// An object: a variable of array or struct type, an address-taken scalar, or a malloc'ed
+// block. Its id (index + 1 in Lowerer::objects_) is the object part of pointers to it.
+struct MemObject {
+    std::string name;          // C text for labels ("a", "main::s", "malloc at 12:5")
+    Type type;                 // the object's type (malloc: the element type)
+    std::uint64_t count = 0;   // number of cells (0 when the size is not static)
+    std::vector<Cell> cells;   // empty for untracked objects
+    bool tracked = true;       // false: larger than max_cells or of variable size: contents unknown
+    VarId size = UINT32_MAX;   // untracked objects of variable size: number of cells
+    VarId alive = UINT32_MAX;  // objects that can die (locals of called functions, malloc'ed)
+    std::vector<VarId> dims;   // variable-length arrays: length per dimension (UINT32_MAX: constant)
+    bool heap = false;
+};
+
+// An lvalue: a scalar program variable, or a cell position in memory.
+struct Place {
+    VarId var = UINT32_MAX;  // a scalar variable outside memory (off var for pointers)
+    VarId var_off = UINT32_MAX;
+    smt::Term obj, off;  // memory: object id and cell offset
+    smt::Term ok;        // bounds of direct indexing (per dimension); true if none
+    Type type;
+    bool in_memory() const { return var == UINT32_MAX; }
 };
 
 struct Segment {
@@ -73,7 +109,11 @@ struct Frame {
     std::unordered_map<const frontend::VarDecl*, VarId> locals;
     VarId ret = UINT32_MAX;  // return value variable (non-void)
     LocId ret_loc = kNoLoc;
-    std::unordered_map<const Stmt*, LocId> labels;  // labels and case/default statements
+    std::unordered_map<const Stmt*, LocId> labels;                        // labels and case/default statements
+    std::unordered_map<const frontend::VarDecl*, std::uint32_t> objects;  // local objects (index)
+    std::unordered_map<const frontend::VarDecl*, VarId> offs;             // pointer locals: the offset variable
+    VarId ret_off = UINT32_MAX;                                           // pointer results: the offset part
+    bool has_goto = false;  // (malloc in such a function may run repeatedly)
 };
 
 class Lowerer {
@@ -121,9 +161,38 @@ public:
     Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 
+    // ---- memory (lower_memory.cpp)
+    void scan_address_taken();
+    bool in_memory(const frontend::VarDecl* d) const;
+    std::uint32_t new_object(std::string name, Type t, std::uint64_t count, bool can_die, bool heap,
+                             const frontend::VarDecl* decl = nullptr);
+    void create_frame_objects(const frontend::FunctionDecl& f, Frame& fr);
+    std::vector<VarId> dying_objects(const Frame& fr) const;
+    std::uint32_t object_of(const frontend::VarDecl* d);
+    VarId off_var(const frontend::VarDecl* d, VarId v);
+    Place place(const Expr& e);
+    Val load(const Place& p, const frontend::SourceLocation& at);
+    void store(const Place& p, const Val& v, const frontend::SourceLocation& at);
+    void copy_struct(const Place& dst, const Place& src, const frontend::SourceLocation& at);
+    void init_object(std::uint32_t obj, const Expr* init, bool zero_rest, const frontend::SourceLocation& at,
+                     const std::string& what);
+    void declare_memory(const frontend::VarDecl& d);
+    Val pointer_arith(frontend::Op op, Val p, Val i, Type pointee, const frontend::SourceLocation& at);
+    Val pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLocation& at);
+    Val pointer_compare(frontend::Op op, Val p, Val q);
+    Val allocate(const Expr& call, Type pointee);
+    void free_object(const Val& p, const frontend::SourceLocation& at);
+    void assign_val(VarId v, VarId v_off, const Val& x);
+    Val read_var(VarId v, VarId v_off, Type t);
+    smt::Term get_off(const Val& v) { return v.temp_off == UINT32_MAX ? v.off : read(v.temp_off); }
+    void check_or_error(smt::Term ok, const std::string& what, const frontend::SourceLocation& at);
+    std::uint64_t cell_count(Type t) const;
+    std::uint64_t field_offset(Type record, std::size_t k) const;
+
     // ---- statements (lower_stmt.cpp)
     void stmt(const Stmt& s);
-    void inline_body(const frontend::FunctionDecl& f, Frame frame);
+    // Returns the `alive` variables of the frame's objects (the caller clears them on return).
+    std::vector<VarId> inline_body(const frontend::FunctionDecl& f, Frame frame);
     // keep_calls: the call edge to f with evaluated arguments, and f's body lowered once.
     Val call_edge(const frontend::FunctionDecl& f, std::vector<Val> args, const frontend::SourceLocation& at);
     void lower_called_functions();
@@ -143,10 +212,13 @@ public:
     std::map<std::string, smt::FuncId> ufs_;
     std::unordered_set<std::string> names_;  // local variable names in use
     unsigned temps_ = 0;
+    std::vector<MemObject> objects_;
+    std::unordered_map<const frontend::VarDecl*, std::uint32_t> global_objects_;
+    std::unordered_map<const frontend::VarDecl*, VarId> global_offs_;  // pointer globals
+    std::unordered_set<const frontend::VarDecl*> address_taken_;       // scalars whose address is taken
+    unsigned loop_depth_ = 0;  // statements inside loops (malloc there is unsupported)
 };
 
 std::string describe(const Expr& e);  // short C text of an expression (edge labels)
-// Throws Unsupported at the first array, pointer or struct that reachable code uses.
-void reject_memory(const frontend::TranslationUnit& tu);
 
 }  // namespace craig::verifier::detail

@@ -27,7 +27,7 @@ VarId Program::add_var(std::string name, std::string c_name, frontend::Type type
     var_of_[v.cur] = id;
     var_of_[v.next] = id;
     vars.push_back(std::move(v));
-    provenance.vars.push_back(VarProvenance{std::move(c_name), type, global, temp, decl});
+    provenance.vars.push_back(VarProvenance{std::move(c_name), {}, type, global, temp, decl});
     return id;
 }
 

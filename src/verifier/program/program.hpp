@@ -110,6 +110,9 @@ struct Edge {
 // model's vectors (vars, locs, edges).
 struct VarProvenance {
     std::string c_name;  // the C identifier ("" for temporaries and return values)
+    // Cells of arrays and structs (lowering/lower_memory.cpp): the path from the variable c_name
+    // to the cell ("[3]", ".f[1]"); the cell's C lvalue is c_name + c_path.
+    std::string c_path;
     frontend::Type type;
     bool is_global = false;
     bool is_temp = false;  // introduced by the lowering

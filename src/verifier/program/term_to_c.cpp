@@ -22,9 +22,9 @@ public:
         };
         std::unordered_map<std::string, unsigned> uses;
         for (VarId v = 0; v < p.vars.size(); ++v)
-            if (!scope || in_scope(v)) ++uses[p.var_origin(v).c_name];
+            if (!scope || in_scope(v)) ++uses[p.var_origin(v).c_name + p.var_origin(v).c_path];
         for (VarId v = 0; v < p.vars.size(); ++v) {
-            const std::string& c = p.var_origin(v).c_name;
+            const std::string c = p.var_origin(v).c_name + p.var_origin(v).c_path;
             names_[p.vars[v].cur] = (!scope || in_scope(v)) && uses[c] == 1 ? c : p.vars[v].name;
         }
     }

@@ -152,7 +152,7 @@ std::optional<std::string> c_name_in_scope(const Program& p, VarId v, const Stat
     auto it = scope.visible.find(var.c_name);
     if (it == scope.visible.end() || it->second != var.decl) return std::nullopt;
     if (!var.is_global && p.vars[v].name.compare(0, instance.size() + 2, instance + "::") != 0) return std::nullopt;
-    return var.c_name;
+    return var.c_name + var.c_path;
 }
 
 }  // namespace craig::verifier

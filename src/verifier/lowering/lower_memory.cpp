@@ -1,0 +1,619 @@
+// Memory of the lowering: arrays, structs, pointers and malloc'ed blocks as program variables.
+//
+// The model (docs/memory-model.md): an object is a flat sequence of scalar cells (its type's
+// leaves in layout order); a pointer is the pair (object id, cell offset), id 0 being null.
+// Objects of at most max_cells cells are tracked: each cell is a program variable, a read at
+// a symbolic position is an ite over the cells it may denote, a write updates each of them
+// under its condition. Larger objects and objects of variable size are untracked: a read
+// yields an arbitrary value of its type (an over-approximation), a write only checks bounds.
+// A write that can hit no valid cell (null, out of bounds, dead object, another type) leads
+// to the error location: such a path is undefined behaviour, which the replay reports, so
+// it can never be proved safe by accident; a read there yields an arbitrary value.
+#include <functional>
+
+#include "verifier/lowering/lowering_context.hpp"
+
+namespace craig::verifier::detail {
+
+using frontend::ExprKind;
+using frontend::Op;
+using frontend::TypeKind;
+
+namespace {
+
+constexpr std::uint64_t kHuge = UINT64_MAX / 4;  // "too many cells to count"
+
+std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b) {
+    if (a == 0 || b == 0) return 0;
+    if (a > kHuge / b) return kHuge;
+    return a * b;
+}
+
+// Leaves of a type in layout order with their C paths ("[2].x").
+void leaves(Type t, const std::string& path, std::vector<std::pair<Type, std::string>>& out) {
+    if (t.is_array()) {
+        const auto& a = *t.info;
+        for (std::uint64_t i = 0; i < a.length.value_or(0); ++i)
+            leaves(a.target, path + "[" + std::to_string(i) + "]", out);
+    } else if (t.is_struct()) {
+        for (const auto& f : t.info->fields) leaves(f.type, path + "." + f.name, out);
+    } else {
+        out.emplace_back(t, path);
+    }
+}
+
+bool is_numeral(smt::TermManager& tm, smt::Term t) { return tm.kind(t) == smt::Kind::Numeral; }
+
+// The value of a small non-negative numeral (object ids); 0 when out of range.
+std::uint64_t numeral_value(smt::TermManager& tm, smt::Term t) {
+    const mpq_class& q = tm.numeral(t);
+    if (q < 0 || q > 1u << 30) return 0;
+    return q.get_num().get_ui();
+}
+
+// A pointer cell may be read through any pointer type (the front end admits conversions only
+// through void *, so the stored pointer has the reader's type or void *).
+bool compatible(Type access, Type cell) { return access == cell || (access.is_pointer() && cell.is_pointer()); }
+
+void walk_exprs(const Stmt& s, const std::function<void(const Expr&)>& f);
+
+void walk_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
+    f(e);
+    for (const auto& o : e.operands) walk_expr(*o, f);
+}
+
+void walk_exprs(const Stmt& s, const std::function<void(const Expr&)>& f) {
+    for (const auto& v : s.vars) {
+        if (v->init) walk_expr(*v->init, f);
+        for (const auto& l : v->vla_lengths)
+            if (l) walk_expr(*l, f);
+    }
+    if (s.expr) walk_expr(*s.expr, f);
+    if (s.step) walk_expr(*s.step, f);
+    for (const auto& c : s.stmts) walk_exprs(*c, f);
+    if (s.init) walk_exprs(*s.init, f);
+    if (s.body) walk_exprs(*s.body, f);
+    if (s.else_body) walk_exprs(*s.else_body, f);
+}
+
+void walk_decls(const Stmt& s, const std::function<void(const Stmt&)>& f) {
+    f(s);
+    for (const auto& c : s.stmts) walk_decls(*c, f);
+    if (s.init) walk_decls(*s.init, f);
+    if (s.body) walk_decls(*s.body, f);
+    if (s.else_body) walk_decls(*s.else_body, f);
+}
+
+bool mentions_pointer(Type t) {
+    if (t.is_pointer()) return true;
+    if (t.is_array()) return mentions_pointer(t.info->target);
+    if (t.is_struct())
+        for (const auto& f : t.info->fields)
+            if (mentions_pointer(f.type)) return true;
+    return false;
+}
+
+bool mentions_union(Type t) {
+    if (t.is_array()) return mentions_union(t.info->target);
+    if (t.is_struct()) {
+        if (t.info->is_union) return true;
+        for (const auto& f : t.info->fields)
+            if (mentions_union(f.type)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::uint64_t Lowerer::cell_count(Type t) const {
+    if (t.is_array()) {
+        const auto& a = *t.info;
+        if (!a.length) return kHuge;
+        return sat_mul(*a.length, cell_count(a.target));
+    }
+    if (t.is_struct()) {
+        std::uint64_t n = 0;
+        for (const auto& f : t.info->fields) n = std::min(kHuge, n + cell_count(f.type));
+        return n;
+    }
+    return 1;
+}
+
+std::uint64_t Lowerer::field_offset(Type record, std::size_t k) const {
+    std::uint64_t n = 0;
+    for (std::size_t j = 0; j < k; ++j) n = std::min(kHuge, n + cell_count(record.info->fields[j].type));
+    return n;
+}
+
+void Lowerer::scan_address_taken() {
+    // Every type and expression of reachable code: address-taken scalars get a memory cell;
+    // what the model does not cover is reported before any edge is built.
+    auto check_type = [&](Type t, const frontend::SourceLocation& at) {
+        if (mentions_union(t)) throw frontend::Unsupported(at, "union");
+        if (opt_.keep_calls && (mentions_pointer(t)))
+            throw frontend::Unsupported(at, "pointer (this engine keeps calls as calls; pointers need inlining)");
+    };
+    auto visit = [&](const Expr& e) {
+        check_type(e.type, e.loc);
+        if (e.kind == ExprKind::AddrOf && e.operand(0).kind == ExprKind::VarRef && e.operand(0).type.is_scalar())
+            address_taken_.insert(e.operand(0).var);
+        if (e.kind == ExprKind::VarRef) check_type(e.var->type, e.loc);
+    };
+    for (const auto& g : tu_.globals) {
+        check_type(g->type, g->loc);
+        if (g->init) walk_expr(*g->init, visit);
+    }
+    for (const auto& f : tu_.functions) {
+        if (!f->reachable || !f->body) continue;
+        for (const auto& p : f->params) check_type(p->type, p->loc);
+        check_type(f->return_type, f->loc);
+        walk_exprs(*f->body, visit);
+        walk_decls(*f->body, [&](const Stmt& s) {
+            for (const auto& v : s.vars) check_type(v->type, v->loc);
+        });
+    }
+}
+
+bool Lowerer::in_memory(const frontend::VarDecl* d) const {
+    return d->type.is_array() || d->type.is_struct() || address_taken_.count(d) > 0;
+}
+
+std::uint32_t Lowerer::new_object(std::string name, Type t, std::uint64_t count, bool can_die, bool heap,
+                                  const frontend::VarDecl* decl) {
+    MemObject o;
+    o.name = std::move(name);
+    o.type = t;
+    o.count = count;
+    o.heap = heap;
+    o.tracked = count <= opt_.max_cells;
+    bool global = frames_.empty();
+    if (o.tracked && !t.is_scalar()) {
+        std::vector<std::pair<Type, std::string>> ls;
+        if (heap) {
+            for (std::uint64_t i = 0; i < count / std::max<std::uint64_t>(1, cell_count(t)); ++i)
+                leaves(t, "[" + std::to_string(i) + "]", ls);
+        } else {
+            leaves(t, "", ls);
+        }
+        for (const auto& [lt, path] : ls) {
+            Cell c;
+            c.type = lt;
+            std::string n = o.name + path;
+            if (lt.is_pointer()) {
+                c.var = prog_.add_var(n, "", Type::of(TypeKind::Int), global, false);
+                c.off = prog_.add_var(n + ".off", "", Type::of(TypeKind::Int), global, false);
+            } else if (decl) {
+                // A C lvalue (a[3], s.f): correctness witnesses may state invariants over it.
+                c.var = prog_.add_var(n, decl->name, lt, global, false, decl->id);
+                prog_.provenance.vars[c.var].c_path = path;
+            } else {
+                c.var = prog_.add_var(n, "", lt, global, false);
+            }
+            o.cells.push_back(c);
+        }
+    }
+    if (can_die) {
+        o.alive = prog_.add_var(o.name + "#alive", "", Type::of(TypeKind::Bool), global, true);
+        assign(o.alive, num(1));
+    }
+    objects_.push_back(std::move(o));
+    return static_cast<std::uint32_t>(objects_.size() - 1);
+}
+
+VarId Lowerer::off_var(const frontend::VarDecl* d, VarId v) {
+    if (d->storage == frontend::Storage::Global || d->storage == frontend::Storage::StaticLocal)
+        return global_offs_.at(d);
+    Frame& f = frames_.back();
+    auto it = f.offs.find(d);
+    if (it != f.offs.end()) return it->second;
+    VarId o = prog_.add_var(prog_.vars[v].name + ".off", "", Type::of(TypeKind::Int), false, false);
+    f.offs[d] = o;
+    return o;
+}
+
+void Lowerer::create_frame_objects(const frontend::FunctionDecl& f, Frame& fr) {
+    const bool can_die = &f != tu_.main_function();
+    auto make = [&](const frontend::VarDecl* d) {
+        if (!in_memory(d) || fr.objects.count(d)) return;
+        std::string name = fr.prefix + d->name;
+        if (d->type.is_scalar()) {
+            // An address-taken scalar: its one cell is the variable itself.
+            VarId v = var(d);
+            MemObject o;
+            o.name = name;
+            o.type = d->type;
+            o.count = 1;
+            Cell c{d->type, v, d->type.is_pointer() ? off_var(d, v) : UINT32_MAX};
+            o.cells.push_back(c);
+            if (can_die) {
+                o.alive = prog_.add_var(name + "#alive", "", Type::of(TypeKind::Bool), false, true);
+                assign(o.alive, num(1));
+            }
+            objects_.push_back(std::move(o));
+            fr.objects[d] = static_cast<std::uint32_t>(objects_.size() - 1);
+            return;
+        }
+        std::uint32_t id =
+            new_object(name + "#" + std::to_string(d->id), d->type, cell_count(d->type), can_die, false, d);
+        if (!d->vla_lengths.empty()) {
+            objects_[id].tracked = false;
+            objects_[id].cells.clear();
+            objects_[id].size = prog_.add_var(name + "#size", "", Type::of(TypeKind::Int), false, true);
+        }
+        fr.objects[d] = id;
+    };
+    for (const auto& p : f.params) make(p.get());
+    walk_decls(*f.body, [&](const Stmt& s) {
+        if (s.kind == frontend::StmtKind::Goto) fr.has_goto = true;
+        for (const auto& v : s.vars) make(v.get());
+    });
+}
+
+std::vector<VarId> Lowerer::dying_objects(const Frame& fr) const {
+    std::vector<VarId> out;
+    for (const auto& [d, id] : fr.objects)
+        if (objects_[id].alive != UINT32_MAX) out.push_back(objects_[id].alive);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::uint32_t Lowerer::object_of(const frontend::VarDecl* d) {
+    if (d->storage == frontend::Storage::Global || d->storage == frontend::Storage::StaticLocal)
+        return global_objects_.at(d);
+    Frame& f = frames_.back();
+    auto it = f.objects.find(d);
+    if (it == f.objects.end()) throw frontend::Unsupported(d->loc, "object outside its function");
+    return it->second;
+}
+
+Val Lowerer::read_var(VarId v, VarId v_off, Type t) {
+    if (v_off != UINT32_MAX) {
+        Val r{read(v), false, Interval::none()};
+        r.off = read(v_off);
+        return r;
+    }
+    return Val{read(v), false, type_range(t)};
+}
+
+void Lowerer::assign_val(VarId v, VarId v_off, const Val& x) {
+    if (v_off != UINT32_MAX) {
+        assign(v, get(x));
+        assign(v_off, get_off(x));
+        return;
+    }
+    assign(v, as_int(x).term);
+}
+
+void Lowerer::check_or_error(smt::Term ok, const std::string& what, const frontend::SourceLocation& at) {
+    if (ok == tm_.mk_true()) return;
+    Segment good = fork();
+    assume(tm_.mk_not(ok));
+    label(what + " (undefined behaviour)", at);
+    close_to(prog_.error);
+    resume(std::move(good));
+    assume(ok);
+}
+
+namespace {
+
+// The dimension of a variable-length array that an Index's base denotes: the declaration
+// and the number of Index levels between it and the base.
+const frontend::VarDecl* vla_root(const Expr& arr, std::size_t& depth) {
+    depth = 0;
+    const Expr* x = &arr;
+    while (x->kind == ExprKind::Index && x->operand(0).kind == ExprKind::Decay) {
+        ++depth;
+        x = &x->operand(0).operand(0);
+    }
+    if (x->kind != ExprKind::VarRef || x->var->vla_lengths.empty()) return nullptr;
+    return x->var;
+}
+
+}  // namespace
+
+Place Lowerer::place(const Expr& e) {
+    switch (e.kind) {
+        case ExprKind::VarRef: {
+            const frontend::VarDecl* d = e.var;
+            Place p;
+            p.type = d->type;
+            p.ok = tm_.mk_true();
+            if (in_memory(d)) {
+                p.obj = num(object_of(d) + 1);
+                p.off = num(0);
+                return p;
+            }
+            p.var = var(d);
+            if (d->type.is_pointer()) p.var_off = off_var(d, p.var);
+            return p;
+        }
+        case ExprKind::Deref: {
+            Val v = expr(e.operand(0));
+            Place p;
+            p.type = e.type;
+            p.ok = tm_.mk_true();
+            p.obj = get(v);
+            p.off = get_off(v);
+            return p;
+        }
+        case ExprKind::Index: {
+            const Expr& base = e.operand(0);
+            std::uint64_t k = cell_count(e.type);
+            if (k >= kHuge && !e.type.is_array())
+                throw frontend::Unsupported(e.loc, "indexing an array of variable-length arrays");
+            if (base.kind == ExprKind::Decay) {
+                // Direct indexing of an array: C bounds each dimension on its own.
+                const Expr& arr = base.operand(0);
+                Place p = place(arr);
+                if (splits(e.operand(1))) {
+                    Val o = protect(Val{p.off, false, Interval::none()}, Type::of(TypeKind::Long));
+                    p.off = get(o);
+                }
+                Val i = as_int(expr(e.operand(1)));
+                const auto& a = *arr.type.info;
+                smt::Term len;
+                if (a.length) {
+                    len = num(static_cast<i128>(*a.length));
+                } else {
+                    std::size_t depth = 0;
+                    const frontend::VarDecl* d = vla_root(arr, depth);
+                    if (!d) throw frontend::Unsupported(e.loc, "variable-length array");
+                    const MemObject& o = objects_[object_of(d)];
+                    if (depth >= o.dims.size() || o.dims[depth] == UINT32_MAX)
+                        throw frontend::Unsupported(e.loc, "variable-length array");
+                    len = read(o.dims[depth]);
+                }
+                p.ok = tm_.mk_and(p.ok, tm_.mk_and(tm_.mk_leq(num(0), i.term), tm_.mk_lt(i.term, len)));
+                p.type = e.type;
+                p.off = k >= kHuge ? fresh_aux("off", smt::SortTable::Int)
+                                   : tm_.mk_add(std::vector<smt::Term>{
+                                         p.off, tm_.mk_scale(mpq_class(static_cast<unsigned long>(k)), i.term)});
+                return p;
+            }
+            Val ptr = expr(base);
+            if (splits(e.operand(1))) ptr = protect(ptr, base.type);
+            Val i = as_int(expr(e.operand(1)));
+            Val q = pointer_arith(Op::Add, ptr, i, e.type, e.loc);
+            Place p;
+            p.type = e.type;
+            p.ok = tm_.mk_true();
+            p.obj = get(q);
+            p.off = get_off(q);
+            return p;
+        }
+        case ExprKind::Member: {
+            Place p = place(e.operand(0));
+            if (!p.in_memory()) throw frontend::Unsupported(e.loc, "struct outside memory");
+            std::uint64_t k = field_offset(e.operand(0).type, e.value);
+            p.off = tm_.mk_add(std::vector<smt::Term>{p.off, num(static_cast<i128>(k))});
+            p.type = e.type;
+            return p;
+        }
+        default: break;
+    }
+    throw frontend::Unsupported(e.loc, "lvalue");
+}
+
+Val Lowerer::load(const Place& p, const frontend::SourceLocation& at) {
+    if (!p.in_memory()) return read_var(p.var, p.var_off, p.type);
+    const bool ptr = p.type.is_pointer();
+    const bool static_obj = is_numeral(tm_, p.obj);
+    std::vector<std::pair<smt::Term, const Cell*>> cases;
+    auto consider = [&](std::uint32_t id) {
+        const MemObject& o = objects_[id];
+        if (!o.tracked) return;
+        smt::Term base = static_obj ? tm_.mk_true() : tm_.mk_eq(p.obj, num(id + 1));
+        if (o.alive != UINT32_MAX) base = tm_.mk_and(base, tm_.mk_eq(read(o.alive), num(1)));
+        base = tm_.mk_and(base, p.ok);
+        if (base == tm_.mk_false()) return;
+        for (std::size_t c = 0; c < o.cells.size(); ++c) {
+            if (!compatible(p.type, o.cells[c].type)) continue;
+            smt::Term at_c = tm_.mk_eq(p.off, num(static_cast<i128>(c)));
+            if (at_c == tm_.mk_false()) continue;
+            cases.emplace_back(tm_.mk_and(base, at_c), &o.cells[c]);
+        }
+    };
+    if (static_obj) {
+        std::uint64_t id = numeral_value(tm_, p.obj);
+        if (id >= 1 && id <= objects_.size()) consider(static_cast<std::uint32_t>(id - 1));
+    } else {
+        for (std::uint32_t id = 0; id < objects_.size(); ++id) consider(id);
+    }
+    if (cases.size() == 1 && cases[0].first == tm_.mk_true()) {
+        const Cell& c = *cases[0].second;
+        return read_var(c.var, ptr ? c.off : UINT32_MAX, p.type);
+    }
+    // An invalid read (out of bounds, null, dead, untracked) yields an arbitrary value.
+    Val r;
+    if (ptr) {
+        r.term = fresh_aux("rd", smt::SortTable::Int);
+        r.off = fresh_aux("rd.off", smt::SortTable::Int);
+        r.range = Interval::none();
+        for (auto it = cases.rbegin(); it != cases.rend(); ++it) {
+            r.term = tm_.mk_ite(it->first, read(it->second->var), r.term);
+            r.off = tm_.mk_ite(it->first, read(it->second->off), r.off);
+        }
+        return r;
+    }
+    Interval tr = type_range(p.type);
+    r.term = fresh_aux("rd", smt::SortTable::Int);
+    assume(tm_.mk_leq(num(tr.lo), r.term));
+    assume(tm_.mk_leq(r.term, num(tr.hi)));
+    r.range = tr;
+    for (auto it = cases.rbegin(); it != cases.rend(); ++it)
+        r.term = tm_.mk_ite(it->first, read(it->second->var), r.term);
+    (void)at;
+    return r;
+}
+
+void Lowerer::store(const Place& p, const Val& v, const frontend::SourceLocation& at) {
+    if (!p.in_memory()) {
+        assign_val(p.var, p.var_off, v);
+        return;
+    }
+    const bool ptr = p.type.is_pointer();
+    const bool static_obj = is_numeral(tm_, p.obj);
+    smt::Term val = ptr ? get(v) : as_int(v).term;
+    smt::Term val_off = ptr ? get_off(v) : smt::Term{};
+    std::vector<smt::Term> valid;
+    struct Update {
+        std::uint32_t object;
+        std::size_t cell;
+        smt::Term cond;
+    };
+    std::vector<Update> updates;
+    auto consider = [&](std::uint32_t id) {
+        const MemObject& o = objects_[id];
+        smt::Term base = static_obj ? tm_.mk_true() : tm_.mk_eq(p.obj, num(id + 1));
+        if (o.alive != UINT32_MAX) base = tm_.mk_and(base, tm_.mk_eq(read(o.alive), num(1)));
+        base = tm_.mk_and(base, p.ok);
+        if (base == tm_.mk_false()) return;
+        if (!o.tracked) {
+            // Contents unknown: only whether the write is valid matters.
+            if (o.size != UINT32_MAX) {
+                valid.push_back(
+                    tm_.mk_and(base, tm_.mk_and(tm_.mk_leq(num(0), p.off), tm_.mk_lt(p.off, read(o.size)))));
+            } else if (o.count < kHuge) {
+                valid.push_back(tm_.mk_and(
+                    base, tm_.mk_and(tm_.mk_leq(num(0), p.off), tm_.mk_lt(p.off, num(static_cast<i128>(o.count))))));
+            } else if (static_obj) {
+                valid.push_back(base);  // a direct index into a VLA: p.ok bounds every dimension
+            }
+            return;
+        }
+        for (std::size_t c = 0; c < o.cells.size(); ++c) {
+            if (!compatible(p.type, o.cells[c].type)) continue;
+            smt::Term cond = tm_.mk_and(base, tm_.mk_eq(p.off, num(static_cast<i128>(c))));
+            if (cond == tm_.mk_false()) continue;
+            valid.push_back(cond);
+            updates.push_back(Update{id, c, cond});
+        }
+    };
+    if (static_obj) {
+        std::uint64_t id = numeral_value(tm_, p.obj);
+        if (id >= 1 && id <= objects_.size()) consider(static_cast<std::uint32_t>(id - 1));
+    } else {
+        for (std::uint32_t id = 0; id < objects_.size(); ++id) consider(id);
+    }
+    check_or_error(tm_.mk_or(valid), "invalid write", at);
+    for (const auto& u : updates) {
+        const Cell& c = objects_[u.object].cells[u.cell];
+        if (u.cond == tm_.mk_true()) {
+            assign(c.var, val);
+            if (ptr) assign(c.off, val_off);
+            continue;
+        }
+        assign(c.var, tm_.mk_ite(u.cond, val, read(c.var)));
+        if (ptr) assign(c.off, tm_.mk_ite(u.cond, val_off, read(c.off)));
+    }
+}
+
+void Lowerer::copy_struct(const Place& dst, const Place& src, const frontend::SourceLocation& at) {
+    std::vector<std::pair<Type, std::string>> ls;
+    if (cell_count(dst.type) > opt_.max_cells) throw frontend::Unsupported(at, "assignment of a large struct");
+    leaves(dst.type, "", ls);
+    std::vector<Val> values;
+    for (std::size_t k = 0; k < ls.size(); ++k) {
+        Place s = src;
+        s.type = ls[k].first;
+        s.off = tm_.mk_add(std::vector<smt::Term>{src.off, num(static_cast<i128>(k))});
+        values.push_back(load(s, at));
+    }
+    for (std::size_t k = 0; k < ls.size(); ++k) {
+        Place d = dst;
+        d.type = ls[k].first;
+        d.off = tm_.mk_add(std::vector<smt::Term>{dst.off, num(static_cast<i128>(k))});
+        store(d, values[k], at);
+    }
+}
+
+void Lowerer::init_object(std::uint32_t id, const Expr* init, bool zero_rest, const frontend::SourceLocation& at,
+                          const std::string& what) {
+    // The listed initialisers in order (their side effects happen whether tracked or not).
+    std::vector<std::pair<std::uint64_t, Val>> given;
+    std::function<void(const Expr&, Type, std::uint64_t)> walk = [&](const Expr& x, Type t, std::uint64_t base) {
+        if (x.kind == ExprKind::InitList) {
+            for (std::size_t k = 0; k < x.operands.size(); ++k) {
+                std::uint64_t pos = x.positions[k];
+                if (t.is_array()) {
+                    Type el = t.info->target;
+                    walk(x.operand(k), el, base + sat_mul(pos, cell_count(el)));
+                } else if (t.is_struct()) {
+                    walk(x.operand(k), t.info->fields[pos].type, base + field_offset(t, pos));
+                } else {
+                    walk(x.operand(k), t, base);
+                }
+            }
+            return;
+        }
+        Val v = expr(x);
+        if (t.is_pointer()) {
+            v = protect(v, t);
+        } else {
+            v = protect(as_int(v), t);
+        }
+        given.emplace_back(base, v);
+    };
+    const MemObject& o0 = objects_[id];
+    if (init) walk(*init, o0.type, 0);
+    const MemObject& o = objects_[id];
+    if (!o.tracked) return;
+    std::vector<const Val*> value(o.cells.size(), nullptr);
+    for (const auto& [pos, v] : given)
+        if (pos < value.size()) value[pos] = &v;
+    for (std::size_t c = 0; c < o.cells.size(); ++c) {
+        const Cell& cell = o.cells[c];
+        if (value[c]) {
+            assign_val(cell.var, cell.type.is_pointer() ? cell.off : UINT32_MAX, *value[c]);
+        } else if (zero_rest || init) {
+            assign(cell.var, num(0));
+            if (cell.type.is_pointer()) assign(cell.off, num(0));
+        } else if (cell.type.is_pointer()) {
+            // An uninitialised pointer: any value (the replay reports reading it).
+            assign(cell.var, fresh_aux("ptr", smt::SortTable::Int));
+            assign(cell.off, fresh_aux("ptr.off", smt::SortTable::Int));
+        } else {
+            // One input per uninitialised integer cell, in cell order (as the replay reads them).
+            assign(cell.var, nondet_value(cell.type, at, what + prog_.vars[cell.var].name.substr(o.name.size())).term);
+        }
+    }
+}
+
+void Lowerer::declare_memory(const frontend::VarDecl& d) {
+    std::uint32_t id = object_of(&d);
+    if (d.type.is_scalar()) return;  // address-taken scalars are declared as variables
+    if (!d.vla_lengths.empty()) {
+        // Lengths left to right; the cell count is their product when it is linear.
+        MemObject& o = objects_[id];
+        o.dims.assign(d.vla_lengths.size(), UINT32_MAX);
+        smt::Term size = num(1);
+        bool linear = true;
+        Type t = d.type;
+        for (std::size_t k = 0; k < d.vla_lengths.size(); ++k, t = t.info->target) {
+            smt::Term len;
+            if (d.vla_lengths[k]) {
+                Val v = as_int(expr(*d.vla_lengths[k]));
+                check_or_error(tm_.mk_lt(num(0), v.term), "variable length array of non-positive length", d.loc);
+                VarId dv = prog_.add_var(objects_[id].name + "#len" + std::to_string(k), "", Type::of(TypeKind::Long),
+                                         false, true);
+                assign(dv, v.term);
+                objects_[id].dims[k] = dv;
+                len = v.term;
+            } else {
+                len = num(static_cast<i128>(t.info->length.value_or(0)));
+            }
+            if (!is_numeral(tm_, len) && !is_numeral(tm_, size)) linear = false;
+            if (linear) size = tm_.mk_mul(std::vector<smt::Term>{size, len});
+        }
+        std::uint64_t inner = cell_count(t);
+        if (linear && inner < kHuge) {
+            assign(objects_[id].size, tm_.mk_scale(mpq_class(static_cast<unsigned long>(inner)), size));
+        } else {
+            objects_[id].size = UINT32_MAX;  // pointer accesses into it are not checked precisely: invalid
+        }
+        return;
+    }
+    init_object(id, d.init.get(), false, d.loc, "uninitialised " + d.name);
+}
+
+}  // namespace craig::verifier::detail

@@ -1,0 +1,137 @@
+// Pointer values of the lowering: arithmetic, comparison, malloc/calloc/free.
+// A pointer is (object id, cell offset); see lower_memory.cpp and docs/memory-model.md.
+#include "verifier/lowering/lowering_context.hpp"
+
+namespace craig::verifier::detail {
+
+using frontend::ExprKind;
+using frontend::Op;
+using frontend::TypeKind;
+
+Val Lowerer::pointer_arith(Op op, Val p, Val i, Type pointee, const frontend::SourceLocation& at) {
+    std::uint64_t k = cell_count(pointee);
+    if (k > (std::uint64_t{1} << 40))
+        throw frontend::Unsupported(at, "arithmetic on pointers to variable-length arrays");
+    smt::Term step = tm_.mk_scale(mpq_class(static_cast<unsigned long>(k)), as_int(i).term);
+    if (op == Op::Sub) step = tm_.mk_neg(step);
+    Val r{get(p), false, Interval::none()};
+    r.off = tm_.mk_add(std::vector<smt::Term>{get_off(p), step});
+    return r;
+}
+
+Val Lowerer::pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLocation& at) {
+    std::uint64_t k = cell_count(pointee);
+    if (k > (std::uint64_t{1} << 40))
+        throw frontend::Unsupported(at, "arithmetic on pointers to variable-length arrays");
+    Type pd = frontend::ptrdiff_type(prog_.provenance.data_model);
+    Val d{tm_.mk_sub(get_off(p), get_off(q)), false, Interval::none()};
+    if (k != 1) d = arith(Op::Div, d, Val{num(static_cast<i128>(k)), false, Interval::of(k, k)}, pd, pd, at);
+    // Pointers into different objects: undefined; any value.
+    smt::Term any = fresh_aux("pdiff", smt::SortTable::Int);
+    return Val{tm_.mk_ite(tm_.mk_eq(get(p), get(q)), d.term, any), false, Interval::none()};
+}
+
+Val Lowerer::pointer_compare(Op op, Val p, Val q) {
+    smt::Term same = tm_.mk_eq(get(p), get(q));
+    smt::Term a = get_off(p), b = get_off(q);
+    switch (op) {
+        case Op::Eq: return Val{tm_.mk_and(same, tm_.mk_eq(a, b)), true, {}};
+        case Op::Ne: return Val{tm_.mk_not(tm_.mk_and(same, tm_.mk_eq(a, b))), true, {}};
+        default: break;
+    }
+    smt::Term c;
+    switch (op) {
+        case Op::Lt: c = tm_.mk_lt(a, b); break;
+        case Op::Le: c = tm_.mk_leq(a, b); break;
+        case Op::Gt: c = tm_.mk_lt(b, a); break;
+        default: c = tm_.mk_leq(b, a); break;
+    }
+    // Relational comparison of pointers into different objects is undefined: any outcome.
+    smt::Term any = fresh_aux("pcmp", smt::SortTable::Bool);
+    return Val{tm_.mk_ite(same, c, any), true, {}};
+}
+
+Val Lowerer::allocate(const Expr& call, Type pointee) {
+    const frontend::FunctionDecl& f = *call.callee;
+    if (loop_depth_ > 0 || (!frames_.empty() && frames_.back().has_goto))
+        throw frontend::Unsupported(call.loc, "malloc in a loop (one object per allocation site)");
+    auto dm = prog_.provenance.data_model;
+    std::uint64_t esize = frontend::size_of(pointee, dm).value_or(0);
+    if (esize == 0) throw frontend::Unsupported(call.loc, "malloc of an object of unknown size");
+    // Size in bytes: malloc(n), calloc(n, m).
+    Val bytes = as_int(expr(call.operand(0)));
+    if (f.builtin == frontend::Builtin::Calloc) {
+        Val m = as_int(expr(call.operand(1)));
+        Type st = frontend::size_type(dm);
+        bytes = arith(Op::Mul, bytes, m, st, st, call.loc);
+    }
+    const std::string name = "malloc@" + std::to_string(call.loc.line) + ":" + std::to_string(call.loc.col) + "#" +
+                             std::to_string(objects_.size() + 1);
+    const bool zero = f.builtin == frontend::Builtin::Calloc;
+    std::uint32_t id;
+    if (bytes.range.is_const()) {
+        i128 n = bytes.range.lo;
+        if (n <= 0 || n % static_cast<i128>(esize) != 0)
+            throw frontend::Unsupported(call.loc,
+                                        "malloc of a size that is not a positive multiple of the element size");
+        std::uint64_t elems = static_cast<std::uint64_t>(n / static_cast<i128>(esize));
+        std::uint64_t k = cell_count(pointee);
+        std::uint64_t count = elems > opt_.max_cells || k > opt_.max_cells ? opt_.max_cells + 1 : elems * k;
+        id = new_object(name, pointee, count, true, true);
+        objects_[id].heap = true;
+        if (objects_[id].tracked) {
+            for (const Cell& c : objects_[id].cells) {
+                if (zero) {
+                    assign(c.var, num(0));
+                    if (c.off != UINT32_MAX) assign(c.off, num(0));
+                } else if (c.type.is_pointer()) {
+                    assign(c.var, fresh_aux("ptr", smt::SortTable::Int));
+                    assign(c.off, fresh_aux("ptr.off", smt::SortTable::Int));
+                } else {
+                    assign(c.var, nondet_value(c.type, call.loc,
+                                               "uninitialised malloc'ed " +
+                                                   prog_.vars[c.var].name.substr(objects_[id].name.size()))
+                                      .term);
+                }
+            }
+        } else {
+            objects_[id].count =
+                elems >= (std::uint64_t{1} << 40) / std::max<std::uint64_t>(1, k) ? objects_[id].count : elems * k;
+        }
+    } else {
+        // A size known only at run time: an untracked object of that many elements.
+        id = new_object(name, pointee, opt_.max_cells + 1, true, true);
+        objects_[id].heap = true;
+        std::uint64_t k = cell_count(pointee);
+        Type st = frontend::size_type(dm);
+        Val elems = arith(Op::Div, bytes, Val{num(static_cast<i128>(esize)), false, Interval::of(esize, esize)}, st, st,
+                          call.loc);
+        objects_[id].size = prog_.add_var(name + "#size", "", Type::of(TypeKind::Long), frames_.empty(), true);
+        assign(objects_[id].size, tm_.mk_scale(mpq_class(static_cast<unsigned long>(k)), elems.term));
+    }
+    label(f.name + "()", call.loc);
+    Val r{num(static_cast<i128>(id) + 1), false, Interval::none()};
+    r.off = num(0);
+    return r;
+}
+
+void Lowerer::free_object(const Val& p, const frontend::SourceLocation& at) {
+    smt::Term obj = get(p), off = get_off(p);
+    std::vector<smt::Term> ok{tm_.mk_eq(obj, num(0))};
+    std::vector<std::uint32_t> heap;
+    for (std::uint32_t id = 0; id < objects_.size(); ++id) {
+        const MemObject& o = objects_[id];
+        if (!o.heap) continue;
+        heap.push_back(id);
+        ok.push_back(tm_.mk_and(tm_.mk_and(tm_.mk_eq(obj, num(id + 1)), tm_.mk_eq(off, num(0))),
+                                tm_.mk_eq(read(o.alive), num(1))));
+    }
+    check_or_error(tm_.mk_or(ok), "invalid free", at);
+    for (std::uint32_t id : heap) {
+        VarId a = objects_[id].alive;
+        assign(a, tm_.mk_ite(tm_.mk_eq(obj, num(id + 1)), num(0), read(a)));
+    }
+    label("free", at);
+}
+
+}  // namespace craig::verifier::detail
