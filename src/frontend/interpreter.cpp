@@ -2,12 +2,15 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <exception>
 #include <limits>
 #include <unordered_map>
 #include <utility>
 
 #include "frontend/constant_eval.hpp"
+#include "frontend/memory.hpp"
+#include "frontend/memory_layout.hpp"
 #include "frontend/printer.hpp"
 
 namespace craig::frontend {
@@ -15,6 +18,12 @@ namespace craig::frontend {
 namespace {
 
 __extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
+using memory::Memory;
+using memory::Object;
+using memory::ObjectKind;
+using memory::Value;
 
 // Size of the native stack of the interpreter's thread, and the part of any
 // stack kept free below the deepest frame (generous for sanitizer builds,
@@ -30,18 +39,82 @@ constexpr std::size_t kFallbackStackBytes = std::size_t{4} << 20;
 enum class Signal : std::uint8_t { Normal, Break, Continue, Return, Goto, Halt };
 
 constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
+// Offsets beyond this are out of every object (and keep offset arithmetic far from overflow).
+constexpr i128 kMaxOffset = i128{1} << 62;
+
+// What an lvalue is evaluated for: an access of its cells (Read, Write), its address (AddrOf, a
+// decayed array: one past the end of an indexed array is allowed), or as the base of a larger
+// address (Inner: indices strictly inside their arrays).
+enum class Use : std::uint8_t { Read, Write, Address, Inner };
+
+// An lvalue: its object and first cell, its type, and for sub-arrays of a variable-length array
+// the dimension of the object's shape that its type's (variable) length is.
+struct Place {
+    Value ptr;
+    Type type;
+    std::uint32_t vla_depth = kNoSlot;
+};
+
+// A value of integer type t as a signed 128-bit number.
+i128 wide(const Value& v, Type t) { return is_signed(t.kind) ? i128{static_cast<std::int64_t>(v.bits)} : i128{v.bits}; }
+
+std::string to_text(i128 v) {
+    if (v >= std::numeric_limits<std::int64_t>::min() && v <= std::numeric_limits<std::int64_t>::max())
+        return std::to_string(static_cast<std::int64_t>(v));
+    return v < 0 ? "-huge" : "huge";
+}
+
+bool is_allocation(const Expr& e) {
+    return e.kind == ExprKind::Call && e.callee &&
+           (e.callee->builtin == Builtin::Malloc || e.callee->builtin == Builtin::Calloc);
+}
+
+// The C text of an lvalue for messages ("m[i]", "s.y", "p->x").
+std::string lvalue_text(const Expr& e) {
+    switch (e.kind) {
+        case ExprKind::VarRef: return e.var ? e.var->name : "?";
+        case ExprKind::Member: {
+            const Expr& s = e.operand(0);
+            if (s.kind == ExprKind::Deref) return lvalue_text(s.operand(0)) + "->" + e.text;
+            return lvalue_text(s) + "." + e.text;
+        }
+        case ExprKind::Index: return lvalue_text(e.operand(0)) + "[" + print(e.operand(1)) + "]";
+        case ExprKind::Deref: return "*" + lvalue_text(e.operand(0));
+        case ExprKind::Decay: return lvalue_text(e.operand(0));
+        case ExprKind::Cast:
+            if (e.implicit) return lvalue_text(e.operand(0));
+            break;
+        default: break;
+    }
+    return "(" + print(e) + ")";
+}
+
+// Whether an lvalue names a cell of a variable without pointers or variable indices (its stores
+// are recorded in the trace): x, s.f, a[3], m[1][0].f.
+bool constant_path(const Expr& e) {
+    switch (e.kind) {
+        case ExprKind::VarRef: return true;
+        case ExprKind::Member: return constant_path(e.operand(0));
+        case ExprKind::Index:
+            return e.operand(0).kind == ExprKind::Decay && e.operand(1).kind == ExprKind::IntLiteral &&
+                   constant_path(e.operand(0).operand(0));
+        default: return false;
+    }
+}
 
 class Machine {
 public:
     Machine(const TranslationUnit& tu, std::span<const std::uint64_t> inputs, const ReplayLimits& limits)
-        : tu_(tu), dm_(tu.data_model), inputs_(inputs), limits_(limits) {}
+        : tu_(tu), dm_(tu.data_model), inputs_(inputs), limits_(limits), mem_(limits.max_memory_cells) {}
 
     ReplayResult run();
 
 private:
     struct Frame {
         const FunctionDecl* fn;
-        std::size_t base;  // first slot in values_
+        std::size_t objects;  // first entry in frame_objects_
+        std::size_t allocas;  // first entry in frame_allocas_
+        std::uint64_t stack;  // memory stack size at the call
     };
     struct Position {
         const Stmt* parent;
@@ -51,8 +124,9 @@ private:
     // --- set-up -----------------------------------------------------------
     void index_var(const VarDecl& v, std::uint32_t slot);
     void index_function(const FunctionDecl& f);
-    void index_stmt(const Stmt& s, std::uint32_t& slots);
+    void index_stmt(const Stmt& s, std::vector<const VarDecl*>& vars);
     void init_stack_limit();
+    bool init_globals();
 
     // --- ending the replay --------------------------------------------------
     bool halt(ReplayOutcome o, const SourceLocation& at, std::string message) {
@@ -62,10 +136,17 @@ private:
         halted_ = true;
         return false;
     }
+    bool undefined(const SourceLocation& at, std::string message) {
+        return halt(ReplayOutcome::UndefinedBehaviour, at, std::move(message));
+    }
     bool count_step(const SourceLocation& at) {
         if (++result_.steps > limits_.max_steps)
             return halt(ReplayOutcome::StepLimit, at, "more than " + std::to_string(limits_.max_steps) + " steps");
         return true;
+    }
+    bool out_of_memory(const SourceLocation& at) {
+        return halt(ReplayOutcome::StepLimit, at,
+                    "more than " + std::to_string(limits_.max_memory_cells) + " memory cells");
     }
     bool stack_exhausted() const { return static_cast<const char*>(__builtin_frame_address(0)) < stack_limit_; }
 
@@ -95,30 +176,51 @@ private:
         result_.trace.push_back(std::move(s));
     }
 
-    // --- variables ----------------------------------------------------------
+    // --- variables and objects ---------------------------------------------
     static bool is_static(const VarDecl& v) {
         return v.storage == Storage::Global || v.storage == Storage::StaticLocal;
     }
-    std::size_t local_index(const VarDecl& v) const {
-        std::uint32_t slot = v.id < slot_.size() ? slot_[v.id] : kNoSlot;
-        if (slot == kNoSlot || frames_.empty()) return kNoSlot;
-        return frames_.back().base + slot;
-    }
-    bool read_var(const VarDecl& v, const SourceLocation& at, std::uint64_t& out);
-    bool write_var(const VarDecl& v, std::uint64_t value, const SourceLocation& at);
+    // The slot of the object of a variable in scope, 0 if it has none (yet).
+    std::uint32_t object_of(const VarDecl& v) const;
+    std::uint32_t* local_entry(const VarDecl& v);
+    bool push_frame(const FunctionDecl& f, const SourceLocation& at);
+    void pop_frame();
+    bool read_var(const VarDecl& v, const SourceLocation& at, Value& out);
+    bool write_var(const VarDecl& v, const Value& value, const SourceLocation& at);
     bool read_input(Type t, const SourceLocation& at, TraceStep::InputSource source, const std::string& name,
                     std::uint64_t& out, const SourceLocation& anchor = {});
+    bool fill_inputs(std::uint32_t slot, const SourceLocation& at, TraceStep::InputSource source);
+    bool declare(const VarDecl& d);
+    bool declare_vla(const VarDecl& d);
+    bool initialise(std::uint32_t slot, std::uint64_t offset, Type t, const Expr& init, bool trace);
+
+    // --- memory -------------------------------------------------------------
+    bool place(const Expr& e, Use use, Place& out);
+    bool index_array(const Expr& e, Use use, Place& out);
+    bool address_of(const Expr& e, Value& out);
+    bool load(const Place& p, const SourceLocation& at, Value& out);
+    bool store(const Place& p, const Value& v, const SourceLocation& at, const Expr* lvalue);
+    bool copy_struct(const Place& dst, const Place& src, const SourceLocation& at);
+    bool move_pointer(const Value& p, i128 delta, const SourceLocation& at, Value& out);
+    bool element_cells(Type pointee, const SourceLocation& at, std::uint64_t& out);
+    bool pointer_binary(const Expr& e, const Value& a, const Value& b, Value& out);
+    bool allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
+    bool release(const Expr& call, const Value& p);
+    bool truthy(const Value& v, Type t) const { return t.is_pointer() ? v.obj != 0 : v.bits != 0; }
 
     // --- expressions --------------------------------------------------------
-    bool eval(const Expr& e, std::uint64_t& out);
+    bool eval(const Expr& e, Value& out);
+    bool eval_cast(const Expr& e, Value& out);
+    bool eval_assign(const Expr& e, Value& out);
     bool eval_discarded(const Expr& e);
     bool eval_condition(const Expr& e, const char* keyword, const SourceLocation& anchor, bool& holds);
-    bool unary(const Expr& e, std::uint64_t a, std::uint64_t& out);
+    bool unary(const Expr& e, const Value& a, Value& out);
     bool arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, Type result, const SourceLocation& at,
                std::uint64_t& out);
     bool signed_result(i128 v, Type t, const SourceLocation& at, const char* what, std::uint64_t& out);
-    bool inc_dec(const Expr& e, std::uint64_t& out);
-    bool call(const Expr& e, std::uint64_t& out, bool used);
+    bool inc_dec(const Expr& e, Value& out);
+    bool call(const Expr& e, Value& out, bool used, Type allocated = Type::of(TypeKind::Void));
+    bool call_external(const Expr& e, const FunctionDecl& f, Value& out);
     bool error(const Expr& e, std::string message);
 
     // --- statements ---------------------------------------------------------
@@ -135,19 +237,21 @@ private:
     bool halted_ = false;
     std::size_t next_input_ = 0;
 
-    // Per VarDecl id: the slot of a local or parameter within its function's
-    // frame; the value of a global or static local.
+    // Per VarDecl id: the index of a local or parameter in its function's frame; the object of a
+    // global or static local.
     std::vector<std::uint32_t> slot_;
-    std::vector<std::uint64_t> global_value_;
-    std::unordered_map<const FunctionDecl*, std::uint32_t> frame_size_;
+    std::vector<std::uint32_t> global_object_;
+    // Per function: its parameters and locals in frame order.
+    std::unordered_map<const FunctionDecl*, std::vector<const VarDecl*>> frame_vars_;
     std::unordered_map<const Stmt*, Position> position_;
 
+    Memory mem_;
     std::vector<Frame> frames_;
-    std::vector<std::uint64_t> values_;
-    std::vector<std::uint8_t> defined_;
+    std::vector<std::uint32_t> frame_objects_;  // per frame: the objects of its variables (0: none yet)
+    std::vector<std::uint32_t> frame_allocas_;  // per frame: its alloca'ed blocks
 
     const Stmt* goto_target_ = nullptr;
-    std::uint64_t ret_value_ = 0;
+    Value ret_value_;
     bool ret_has_value_ = false;
     SourceLocation ret_loc_;
     const char* stack_limit_ = nullptr;
@@ -159,27 +263,32 @@ private:
 void Machine::index_var(const VarDecl& v, std::uint32_t slot) {
     if (v.id >= slot_.size()) {
         slot_.resize(v.id + 1, kNoSlot);
-        global_value_.resize(v.id + 1, 0);
+        global_object_.resize(v.id + 1, 0);
     }
     slot_[v.id] = slot;
 }
 
 void Machine::index_function(const FunctionDecl& f) {
-    std::uint32_t slots = 0;
-    for (const auto& p : f.params) index_var(*p, slots++);
-    if (f.body) index_stmt(*f.body, slots);
-    frame_size_[&f] = slots;
+    std::vector<const VarDecl*>& vars = frame_vars_[&f];
+    for (const auto& p : f.params) {
+        index_var(*p, static_cast<std::uint32_t>(vars.size()));
+        vars.push_back(p.get());
+    }
+    if (f.body) index_stmt(*f.body, vars);
 }
 
-void Machine::index_stmt(const Stmt& s, std::uint32_t& slots) {
+void Machine::index_stmt(const Stmt& s, std::vector<const VarDecl*>& vars) {
     // Statement nesting is bounded by the parser (kMaxDepth), so recursion is safe.
     auto child = [&](const Stmt* c, std::size_t index) {
         if (!c) return;
         position_[c] = Position{&s, index};
-        index_stmt(*c, slots);
+        index_stmt(*c, vars);
     };
     for (std::size_t i = 0; i < s.stmts.size(); ++i) child(s.stmts[i].get(), i);
-    for (const auto& v : s.vars) index_var(*v, slots++);
+    for (const auto& v : s.vars) {
+        index_var(*v, static_cast<std::uint32_t>(vars.size()));
+        vars.push_back(v.get());
+    }
     child(s.init.get(), 0);
     child(s.body.get(), 0);
     child(s.else_body.get(), 0);
@@ -202,38 +311,102 @@ void Machine::init_stack_limit() {
     stack_limit_ = low + margin;
 }
 
-// ---------------------------------------------------------------------------
-// Variables and inputs
-
-bool Machine::read_var(const VarDecl& v, const SourceLocation& at, std::uint64_t& out) {
-    if (is_static(v)) {
-        out = v.id < global_value_.size() ? global_value_[v.id] : 0;
-        return true;
+// Objects for every global first (initialisers may point to later ones), then their values in
+// declaration order (extern ones read inputs).
+bool Machine::init_globals() {
+    for (const auto& g : tu_.globals) {
+        auto shape = shape_of(g->type);
+        auto n = shape ? cell_count(*shape) : std::nullopt;
+        if (!n) continue;  // a type of no static layout: no reachable code uses it
+        const std::uint32_t slot = mem_.create(ObjectKind::Global, *shape, *n, g.get(), &g->loc);
+        if (slot == 0) return out_of_memory(g->loc);
+        global_object_[g->id] = slot;
     }
-    std::size_t i = local_index(v);
-    if (i == kNoSlot || i >= values_.size())
-        return halt(ReplayOutcome::UndefinedBehaviour, at, "variable " + v.name + " is not in scope");
-    if (!defined_[i]) {
-        std::string why = v.storage == Storage::Param ? "parameter " + v.name + " has no value"
-                                                      : "variable " + v.name + " is read before it has a value";
-        return halt(ReplayOutcome::UndefinedBehaviour, at, why);
+    for (const auto& g : tu_.globals) {
+        const std::uint32_t slot = global_object_[g->id];
+        if (slot == 0) continue;
+        if (g->is_extern) {
+            if (!fill_inputs(slot, g->loc, TraceStep::InputSource::Extern)) return false;
+            continue;
+        }
+        // Static storage: zero (null) but for the initialiser.
+        const Object& o = mem_.object(slot);
+        std::fill(mem_.cells(slot), mem_.cells(slot) + o.ncells, Value{});
+        if (g->init && !initialise(slot, 0, g->type, *g->init, false)) return false;
     }
-    out = values_[i];
     return true;
 }
 
-bool Machine::write_var(const VarDecl& v, std::uint64_t value, const SourceLocation& at) {
-    if (is_static(v)) {
-        if (v.id >= global_value_.size()) index_var(v, kNoSlot);
-        global_value_[v.id] = value;
-    } else {
-        std::size_t i = local_index(v);
-        if (i == kNoSlot || i >= values_.size())
-            return halt(ReplayOutcome::UndefinedBehaviour, at, "variable " + v.name + " is not in scope");
-        values_[i] = value;
-        defined_[i] = 1;
+// ---------------------------------------------------------------------------
+// Variables, frames and inputs
+
+std::uint32_t* Machine::local_entry(const VarDecl& v) {
+    const std::uint32_t index = v.id < slot_.size() ? slot_[v.id] : kNoSlot;
+    if (index == kNoSlot || frames_.empty()) return nullptr;
+    const std::size_t i = frames_.back().objects + index;
+    return i < frame_objects_.size() ? &frame_objects_[i] : nullptr;
+}
+
+std::uint32_t Machine::object_of(const VarDecl& v) const {
+    if (is_static(v)) return v.id < global_object_.size() ? global_object_[v.id] : 0;
+    const std::uint32_t index = v.id < slot_.size() ? slot_[v.id] : kNoSlot;
+    if (index == kNoSlot || frames_.empty()) return 0;
+    const std::size_t i = frames_.back().objects + index;
+    return i < frame_objects_.size() ? frame_objects_[i] : 0;
+}
+
+// A frame with an object for every parameter and local (variable-length arrays get theirs at
+// their declaration).
+bool Machine::push_frame(const FunctionDecl& f, const SourceLocation& at) {
+    frames_.push_back(Frame{&f, frame_objects_.size(), frame_allocas_.size(), mem_.stack_size()});
+    for (const VarDecl* v : frame_vars_.at(&f)) {
+        std::uint32_t slot = 0;
+        if (v->vla_lengths.empty()) {
+            auto shape = shape_of(v->type);
+            auto n = shape ? cell_count(*shape) : std::nullopt;
+            if (n) {  // else an unused parameter of an unsupported type
+                slot = mem_.create(ObjectKind::Local, *shape, *n, v, &v->loc);
+                if (slot == 0) {
+                    frame_objects_.push_back(0);
+                    return out_of_memory(at);
+                }
+            }
+        }
+        frame_objects_.push_back(slot);
     }
-    if (tracing()) record(TraceStep::Assign, at, v.name, value, v.type);
+    return true;
+}
+
+// The call's locals, parameters and alloca'ed blocks die.
+void Machine::pop_frame() {
+    const Frame fr = frames_.back();
+    for (std::size_t i = fr.objects; i < frame_objects_.size(); ++i)
+        if (frame_objects_[i]) mem_.kill(frame_objects_[i]);
+    for (std::size_t i = fr.allocas; i < frame_allocas_.size(); ++i) mem_.kill(frame_allocas_[i]);
+    frame_objects_.resize(fr.objects);
+    frame_allocas_.resize(fr.allocas);
+    mem_.release_stack(fr.stack);
+    frames_.pop_back();
+}
+
+bool Machine::read_var(const VarDecl& v, const SourceLocation& at, Value& out) {
+    const std::uint32_t slot = object_of(v);
+    if (slot == 0) return undefined(at, "variable " + v.name + " is not in scope");
+    const Value& c = mem_.cells(slot)[0];
+    if (!c.initialised()) {
+        std::string why = v.storage == Storage::Param ? "parameter " + v.name + " has no value"
+                                                      : "variable " + v.name + " is read before it has a value";
+        return undefined(at, why);
+    }
+    out = c;
+    return true;
+}
+
+bool Machine::write_var(const VarDecl& v, const Value& value, const SourceLocation& at) {
+    const std::uint32_t slot = object_of(v);
+    if (slot == 0) return undefined(at, "variable " + v.name + " is not in scope");
+    mem_.cells(slot)[0] = value;
+    if (v.type.is_integer() && tracing()) record(TraceStep::Assign, at, v.name, value.bits, v.type);
     return true;
 }
 
@@ -250,6 +423,378 @@ bool Machine::read_input(Type t, const SourceLocation& at, TraceStep::InputSourc
         record(TraceStep::Input, at, name, out, t, false, {}, source);
         result_.trace.back().anchor = anchor;
     }
+    return true;
+}
+
+// The contents of an uninitialised object (interpreter.hpp, "The inputs of an uninitialised
+// object"): an integer variable reads one input, a pointer none; an aggregate one per integer cell
+// outside unions if it is small enough.
+bool Machine::fill_inputs(std::uint32_t slot, const SourceLocation& at, TraceStep::InputSource source) {
+    const Object& o = mem_.object(slot);
+    Value* cells = mem_.cells(slot);
+    std::fill(cells, cells + o.ncells, Value::uninit());
+    const bool scalar_var = o.shape.dims.empty() && o.shape.element.is_scalar();
+    if (!scalar_var && o.ncells > limits_.max_input_cells) return true;
+    for (std::uint64_t c = 0; c < o.ncells; ++c) {
+        const Type t = mem_.leaf(o, c);
+        if (!t.is_integer() || mem_.in_union(slot, c)) continue;
+        std::uint64_t v;
+        std::string name = scalar_var && o.var ? o.var->name : mem_.cell_name(o, static_cast<std::int64_t>(c));
+        if (!read_input(t, at, source, name, v)) return false;
+        mem_.cells(slot)[c] = Value::integer(v);
+    }
+    return true;
+}
+
+bool Machine::declare_vla(const VarDecl& d) {
+    ObjectShape shape;
+    Type t = d.type;
+    for (std::size_t k = 0; k < d.vla_lengths.size() && t.is_array(); ++k, t = t.target()) {
+        std::uint64_t len = t.info->length.value_or(0);
+        if (d.vla_lengths[k]) {
+            Value v;
+            if (!eval(*d.vla_lengths[k], v)) return false;
+            const i128 n = wide(v, d.vla_lengths[k]->type);
+            if (n <= 0)
+                return undefined(d.loc,
+                                 "variable-length array of non-positive length " + to_text(n) + " (" + d.name + ")");
+            if (n > static_cast<i128>(kMaxCells)) return out_of_memory(d.loc);
+            len = static_cast<std::uint64_t>(n);
+        }
+        shape.dims.push_back(len);
+    }
+    shape.element = t;
+    auto n = cell_count(shape);
+    if (!n) return out_of_memory(d.loc);
+    std::uint32_t* entry = local_entry(d);
+    if (!entry) return undefined(d.loc, "variable " + d.name + " is not in scope");
+    if (*entry) {
+        // A new execution of the declaration: the array of the previous one dies.
+        const bool top = mem_.on_stack_top(*entry);
+        const std::uint64_t first = mem_.object(*entry).first;
+        mem_.kill(*entry);
+        if (top) mem_.release_stack(first);
+        *entry = 0;
+    }
+    const std::uint32_t slot = mem_.create(ObjectKind::Local, shape, *n, &d, &d.loc);
+    if (slot == 0) return out_of_memory(d.loc);
+    *entry = slot;
+    return true;
+}
+
+bool Machine::declare(const VarDecl& d) {
+    if (!d.vla_lengths.empty() && !declare_vla(d)) return false;
+    const std::uint32_t slot = object_of(d);
+    if (slot == 0) return undefined(d.loc, "variable " + d.name + " is not in scope");
+    if (!d.init) return fill_inputs(slot, d.loc, TraceStep::InputSource::Uninitialised);
+    if (d.type.is_scalar()) {
+        Value v;
+        return eval(*d.init, v) && write_var(d, v, d.loc);
+    }
+    const Object& o = mem_.object(slot);
+    std::fill(mem_.cells(slot), mem_.cells(slot) + o.ncells, Value{});
+    return initialise(slot, 0, d.type, *d.init, true);
+}
+
+// Stores initialiser `init` of type t at cell `offset` of an object whose cells not listed in
+// it are already zero.
+bool Machine::initialise(std::uint32_t slot, std::uint64_t offset, Type t, const Expr& init, bool trace) {
+    if (init.kind == ExprKind::InitList) {
+        for (std::size_t k = 0; k < init.operands.size(); ++k) {
+            const std::uint64_t pos = k < init.positions.size() ? init.positions[k] : k;
+            const Expr& x = init.operand(k);
+            if (t.is_array()) {
+                auto ec = mem_.layouts().cells(t.target());
+                if (!ec || (t.info->length && pos >= *t.info->length))
+                    return undefined(x.loc, "initialiser outside its array");
+                if (!initialise(slot, offset + pos * *ec, t.target(), x, trace)) return false;
+            } else if (t.is_struct()) {
+                if (pos >= t.info->fields.size()) return undefined(x.loc, "initialiser of no member");
+                if (!initialise(slot, offset + mem_.layouts().field_offset(t, pos), t.info->fields[pos].type, x, trace))
+                    return false;
+            } else if (k == 0) {  // braces around a scalar
+                if (!initialise(slot, offset, t, x, trace)) return false;
+            }
+        }
+        return true;
+    }
+    if (t.is_struct()) {
+        Place src, dst{mem_.address(slot, offset), t};
+        return place(init, Use::Read, src) && copy_struct(dst, src, init.loc);
+    }
+    if (!t.is_scalar()) return undefined(init.loc, "unsupported initialiser of type " + to_string(t));
+    Value v;
+    if (!eval(init, v)) return false;
+    if (t.is_integer()) v = Value::integer(convert_value(v.bits, t.kind, dm_));
+    mem_.cells(slot)[offset] = v;
+    if (trace && t.is_integer() && tracing()) {
+        const Object& o = mem_.object(slot);
+        record(TraceStep::Assign, init.loc, mem_.cell_name(o, static_cast<std::int64_t>(offset)), v.bits, t);
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------
+// Memory: places, accesses, pointer arithmetic, allocation
+
+bool Machine::place(const Expr& e, Use use, Place& out) {
+    const Use inner = use == Use::Address ? Use::Inner : use;
+    switch (e.kind) {
+        case ExprKind::VarRef: {
+            if (!e.var) return undefined(e.loc, "unresolved variable");
+            const std::uint32_t slot = object_of(*e.var);
+            if (slot == 0) return undefined(e.loc, "variable " + e.var->name + " is not in scope");
+            out = Place{mem_.address(slot), e.var->type, e.var->vla_lengths.empty() ? kNoSlot : 0};
+            return true;
+        }
+        case ExprKind::Deref: {
+            Value p;
+            if (!eval(e.operand(0), p)) return false;
+            out = Place{p, e.type, kNoSlot};
+            return true;
+        }
+        case ExprKind::Index: {
+            if (e.operand(0).kind == ExprKind::Decay) return index_array(e, use, out);
+            // p[i] is *(p + i).
+            Value p, i;
+            if (!eval(e.operand(0), p) || !eval(e.operand(1), i)) return false;
+            std::uint64_t k;
+            if (!element_cells(e.type, e.loc, k)) return false;
+            Value q;
+            if (!move_pointer(p, wide(i, e.operand(1).type) * k, e.loc, q)) return false;
+            out = Place{q, e.type, kNoSlot};
+            return true;
+        }
+        case ExprKind::Member: {
+            const Expr& s = e.operand(0);
+            if (!s.type.is_struct()) return undefined(e.loc, "member of something other than a struct");
+            if (!place(s, inner, out)) return false;
+            out.ptr.bits += mem_.layouts().field_offset(s.type, e.value);
+            out.type = e.type;
+            out.vla_depth = kNoSlot;
+            return true;
+        }
+        case ExprKind::Cast:
+            if (e.implicit && e.type == e.operand(0).type) return place(e.operand(0), use, out);
+            break;
+        default: break;
+    }
+    return undefined(e.loc, "not an lvalue: " + print(e));
+}
+
+// a[i] for an array lvalue a: C bounds the index by a's length (each dimension on its own).
+bool Machine::index_array(const Expr& e, Use use, Place& out) {
+    const Expr& arr = e.operand(0).operand(0);
+    Place a;
+    if (!place(arr, use == Use::Address ? Use::Inner : use, a)) return false;
+    Value iv;
+    if (!eval(e.operand(1), iv)) return false;
+    const i128 i = wide(iv, e.operand(1).type);
+
+    // Length of a and cells per element: from the type, or from the dimensions of a
+    // variable-length array's object.
+    const bool known = arr.type.is_array() && arr.type.info->length.has_value();
+    bool has_length = known;
+    std::uint64_t length = known ? *arr.type.info->length : 0;
+    auto stride = mem_.layouts().cells(e.type);
+    std::uint32_t depth = kNoSlot;
+    if (a.vla_depth != kNoSlot && mem_.live_slot(a.ptr)) {
+        const Object& o = mem_.object(a.ptr.obj);
+        const auto& dims = o.shape.dims;
+        if (a.vla_depth < dims.size()) {
+            has_length = true;
+            length = dims[a.vla_depth];
+            std::uint64_t s = o.elem_cells;
+            for (std::size_t d = a.vla_depth + 1; d < dims.size(); ++d) s *= dims[d];
+            stride = s;
+            if (a.vla_depth + 1 < dims.size()) depth = a.vla_depth + 1;
+        }
+    }
+    if (!stride) return undefined(e.loc, "indexing an array of elements of variable size");
+    if (has_length) {
+        const i128 limit = use == Use::Address ? i128{length} : i128{length} - 1;
+        if (i < 0 || i > limit) {
+            const std::string n = std::to_string(length) + (length == 1 ? " element" : " elements");
+            const std::string what = lvalue_text(arr) + "[" + to_text(i) + "]";
+            if (use == Use::Read || use == Use::Write)
+                return undefined(e.loc, std::string("out-of-bounds ") + (use == Use::Read ? "read" : "write") + " of " +
+                                            what + " (" + n + ")");
+            return undefined(e.loc, "pointer arithmetic out of bounds (" + what + " of " + n + ")");
+        }
+    }
+    const i128 off = i128{a.ptr.offset()} + i * *stride;
+    if (off < -kMaxOffset || off > kMaxOffset) return undefined(e.loc, "pointer arithmetic out of bounds");
+    out = Place{a.ptr, e.type, depth};
+    out.ptr.bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(off));
+    return true;
+}
+
+// &x and decayed arrays: the address of an lvalue, which must lie within [0, ncells] of its object.
+bool Machine::address_of(const Expr& e, Value& out) {
+    Place p;
+    if (!place(e, Use::Address, p)) return false;
+    bool dead = false;
+    const Object* o = mem_.target(p.ptr, dead);
+    if (o && (p.ptr.offset() < 0 || static_cast<std::uint64_t>(p.ptr.offset()) > o->ncells))
+        return undefined(e.loc, "pointer arithmetic out of bounds");
+    out = p.ptr;
+    return true;
+}
+
+bool Machine::element_cells(Type pointee, const SourceLocation& at, std::uint64_t& out) {
+    if (pointee.is_void()) {  // GNU arithmetic on void *: bytes
+        out = 1;
+        return true;
+    }
+    auto k = mem_.layouts().cells(pointee);
+    if (!k) return undefined(at, "arithmetic on a pointer to " + to_string(pointee) + ", which has no fixed size");
+    out = *k;
+    return true;
+}
+
+// p + delta cells, within [0, ncells] of p's object.
+bool Machine::move_pointer(const Value& p, i128 delta, const SourceLocation& at, Value& out) {
+    out = p;
+    if (delta == 0) return true;
+    if (p.obj == 0) return undefined(at, "pointer arithmetic on a null pointer");
+    bool dead = false;
+    const Object* o = mem_.target(p, dead);
+    if (!o) return undefined(at, "pointer arithmetic on a pointer to a dead object");
+    const i128 off = i128{p.offset()} + delta;
+    if (off < 0 || off > static_cast<i128>(o->ncells)) return undefined(at, "pointer arithmetic out of bounds");
+    out.bits = static_cast<std::uint64_t>(off);
+    return true;
+}
+
+bool Machine::load(const Place& p, const SourceLocation& at, Value& out) {
+    std::string fault = mem_.check(p.ptr, p.type, 1, false);
+    if (!fault.empty()) return undefined(at, std::move(fault));
+    const Value& c = mem_.cells(p.ptr.obj)[p.ptr.bits];
+    if (!c.initialised())
+        return undefined(
+            at, "read of uninitialised memory (" + mem_.cell_name(mem_.object(p.ptr.obj), p.ptr.offset()) + ")");
+    out = c;
+    return true;
+}
+
+bool Machine::store(const Place& p, const Value& v, const SourceLocation& at, const Expr* lvalue) {
+    std::string fault = mem_.check(p.ptr, p.type, 1, true);
+    if (!fault.empty()) return undefined(at, std::move(fault));
+    const std::uint32_t slot = p.ptr.obj;
+    mem_.cells(slot)[p.ptr.bits] = v;
+    mem_.clear_union_siblings(slot, p.ptr.bits, p.ptr.bits, p.ptr.bits + 1);
+    if (lvalue && p.type.is_integer() && constant_path(*lvalue) && tracing())
+        record(TraceStep::Assign, at, mem_.cell_name(mem_.object(slot), p.ptr.offset()), v.bits, p.type);
+    return true;
+}
+
+bool Machine::copy_struct(const Place& dst, const Place& src, const SourceLocation& at) {
+    const std::uint64_t n = mem_.layouts().cells(dst.type).value_or(0);
+    std::string fault = mem_.check(src.ptr, src.type, n, false);
+    if (fault.empty()) fault = mem_.check(dst.ptr, dst.type, n, true);
+    if (!fault.empty()) return undefined(at, std::move(fault));
+    const Value* from = mem_.cells(src.ptr.obj) + src.ptr.bits;
+    Value* to = mem_.cells(dst.ptr.obj) + dst.ptr.bits;
+    if (from != to) std::copy(from, from + n, to);  // same-type lvalues are equal or disjoint
+    if (n > 0) mem_.clear_union_siblings(dst.ptr.obj, dst.ptr.bits, dst.ptr.bits, dst.ptr.bits + n);
+    return true;
+}
+
+// Binary operators with a pointer left operand: p ± i, p - q, comparisons.
+bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Value& out) {
+    const Type pt = e.operand(0).type;
+    const bool both = e.operand(1).type.is_pointer();
+    if ((e.op == Op::Add || e.op == Op::Sub) && !both) {
+        std::uint64_t k;
+        if (!element_cells(pt.target(), e.loc, k)) return false;
+        const i128 step = wide(b, e.operand(1).type) * k;
+        return move_pointer(a, e.op == Op::Add ? step : -step, e.loc, out);
+    }
+    if (!both) return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " on a pointer and an integer");
+    const bool same = a.obj == b.obj && a.gen == b.gen;
+    switch (e.op) {
+        case Op::Eq: out = Value::integer(a == b); return true;
+        case Op::Ne: out = Value::integer(!(a == b)); return true;
+        case Op::Sub: {
+            if (!same) return undefined(e.loc, "subtraction of pointers to different objects");
+            std::uint64_t k;
+            if (!element_cells(pt.target(), e.loc, k)) return false;
+            const i128 d = (i128{a.offset()} - i128{b.offset()}) / static_cast<i128>(k == 0 ? 1 : k);
+            std::uint64_t r;
+            if (!signed_result(d, e.type, e.loc, "pointer -", r)) return false;
+            out = Value::integer(r);
+            return true;
+        }
+        case Op::Lt:
+        case Op::Le:
+        case Op::Gt:
+        case Op::Ge: {
+            if (!same) return undefined(e.loc, "comparison of pointers to different objects");
+            const std::int64_t x = a.offset(), y = b.offset();
+            const bool r = e.op == Op::Lt ? x < y : e.op == Op::Le ? x <= y : e.op == Op::Gt ? x > y : x >= y;
+            out = Value::integer(r);
+            return true;
+        }
+        default: break;
+    }
+    return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " on pointers");
+}
+
+// malloc / calloc / alloca: a block of cells of the pointee type (interpreter.hpp, Memory).
+bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out) {
+    const FunctionDecl& f = *call.callee;
+    const bool zero = f.builtin == Builtin::Calloc;
+    const bool on_stack = f.name == "alloca" || f.name == "__builtin_alloca";
+    const char* what = zero ? "calloc size" : "malloc size";
+    if (args.size() < (zero ? 2u : 1u)) return undefined(call.loc, f.name + " is called without a size");
+    const Type st = size_type(dm_);
+    u128 bytes = args[0].bits;
+    if (zero) bytes *= args[1].bits;
+    if (bytes > std::numeric_limits<std::uint64_t>::max() ||
+        (bit_width(st.kind, dm_) < 64 && bytes > max_value(st.kind, dm_)))
+        return undefined(call.loc, std::string(what) + ": the product overflows size_t");
+    Type t = pointee.is_void() ? Type::of(TypeKind::UChar) : pointee;
+    auto size = size_of(t, dm_);
+    auto shape = shape_of(t);
+    auto k = mem_.layouts().cells(t);
+    if (!size || !shape || !k || *size == 0)
+        return undefined(call.loc, std::string(what) + ": blocks of " + to_string(t) + " have no fixed size");
+    const auto n = static_cast<std::uint64_t>(bytes);
+    if (n == 0 || n % *size != 0)
+        return undefined(call.loc, std::string(what) + " " + std::to_string(n) +
+                                       " is not a positive multiple of sizeof(" + to_string(t) +
+                                       ") = " + std::to_string(*size));
+    const std::uint64_t count = n / *size;
+    if (*k != 0 && count > kMaxCells / *k) return out_of_memory(call.loc);
+    shape->dims.insert(shape->dims.begin(), count);
+    const std::uint32_t slot =
+        mem_.create(on_stack ? ObjectKind::Alloca : ObjectKind::Heap, *shape, count * *k, nullptr, &call.loc);
+    if (slot == 0) return out_of_memory(call.loc);
+    if (on_stack && !frames_.empty()) frame_allocas_.push_back(slot);
+    if (zero) {
+        std::fill(mem_.cells(slot), mem_.cells(slot) + count * *k, Value{});
+    } else if (!fill_inputs(slot, call.loc, TraceStep::InputSource::Allocated)) {
+        return false;
+    }
+    out = mem_.address(slot);
+    return true;
+}
+
+bool Machine::release(const Expr& call, const Value& p) {
+    if (p.obj == 0) return true;  // free(NULL)
+    bool dead = false;
+    const Object* o = mem_.target(p, dead);
+    if (dead) {
+        const Object& was = mem_.object(p.obj);
+        if (was.kind == ObjectKind::Heap && was.gen == p.gen)
+            return undefined(call.loc, "double free of " + mem_.name(was));
+        return undefined(call.loc, "invalid free of a pointer to a dead object");
+    }
+    if (o->kind != ObjectKind::Heap) return undefined(call.loc, "invalid free of " + mem_.name(*o) + ", not malloc'ed");
+    if (p.offset() != 0)
+        return undefined(call.loc,
+                         "invalid free of " + mem_.cell_name(*o, p.offset()) + ", not the start of its block");
+    mem_.kill(p.obj);
     return true;
 }
 
@@ -282,8 +827,7 @@ bool Machine::arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, T
         case Op::Div:
         case Op::Rem: {
             const bool div = op == Op::Div;
-            if (b == 0)
-                return halt(ReplayOutcome::UndefinedBehaviour, at, div ? "division by zero" : "remainder by zero");
+            if (b == 0) return undefined(at, div ? "division by zero" : "remainder by zero");
             if (!sgn) return wrap(div ? a / b : a % b);
             // C11 6.5.5p6: a % b is undefined too when a / b is not representable.
             i128 q = x / y;
@@ -296,15 +840,14 @@ bool Machine::arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, T
         case Op::Shl:
         case Op::Shr: {
             const unsigned width = bit_width(result.kind, dm_);
-            if (y < 0) return halt(ReplayOutcome::UndefinedBehaviour, at, "shift by a negative amount");
+            if (y < 0) return undefined(at, "shift by a negative amount");
             if (y >= width)
-                return halt(ReplayOutcome::UndefinedBehaviour, at,
-                            "shift by " + std::to_string(static_cast<std::uint64_t>(y)) + ", not below the width " +
-                                std::to_string(width));
+                return undefined(at, "shift by " + std::to_string(static_cast<std::uint64_t>(y)) +
+                                         ", not below the width " + std::to_string(width));
             const auto n = static_cast<unsigned>(y);
             if (op == Op::Shr) return wrap(static_cast<std::uint64_t>(x >> n));  // arithmetic for signed (GCC)
             if (!sgn) return wrap(a << n);
-            if (x < 0) return halt(ReplayOutcome::UndefinedBehaviour, at, "left shift of a negative value");
+            if (x < 0) return undefined(at, "left shift of a negative value");
             return signed_result(x << n, result, at, "<<", out);
         }
         case Op::BitAnd: return wrap(a & b);
@@ -317,90 +860,108 @@ bool Machine::arith(Op op, std::uint64_t a, Type ta, std::uint64_t b, Type tb, T
         case Op::Eq: out = a == b; return true;
         case Op::Ne: out = a != b; return true;
         default:
-            return halt(ReplayOutcome::UndefinedBehaviour, at,
-                        "operator " + std::string(to_string(op)) + " is not a binary arithmetic operator");
+            return undefined(at, "operator " + std::string(to_string(op)) + " is not a binary arithmetic operator");
     }
 }
 
-bool Machine::unary(const Expr& e, std::uint64_t a, std::uint64_t& out) {
+bool Machine::unary(const Expr& e, const Value& v, Value& out) {
     const Type t = e.type;
+    const std::uint64_t a = v.bits;
     switch (e.op) {
-        case Op::Plus: out = a; return true;
-        case Op::LogNot: out = a == 0; return true;
-        case Op::BitNot: out = normalize(~a, t.kind, dm_); return true;
+        case Op::Plus: out = v; return true;
+        case Op::LogNot: out = Value::integer(!truthy(v, e.operand(0).type)); return true;
+        case Op::BitNot: out = Value::integer(normalize(~a, t.kind, dm_)); return true;
         case Op::Neg:
-            if (is_signed(t.kind)) return signed_result(-i128{static_cast<std::int64_t>(a)}, t, e.loc, "unary -", out);
-            out = normalize(std::uint64_t{0} - a, t.kind, dm_);
+            if (is_signed(t.kind)) {
+                std::uint64_t r;
+                if (!signed_result(-i128{static_cast<std::int64_t>(a)}, t, e.loc, "unary -", r)) return false;
+                out = Value::integer(r);
+                return true;
+            }
+            out = Value::integer(normalize(std::uint64_t{0} - a, t.kind, dm_));
             return true;
-        default:
-            return halt(ReplayOutcome::UndefinedBehaviour, e.loc,
-                        "operator " + std::string(to_string(e.op)) + " is not a unary operator");
+        default: return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " is not a unary operator");
     }
 }
 
-bool Machine::inc_dec(const Expr& e, std::uint64_t& out) {
-    const VarDecl* v = e.operand(0).var;
-    if (!v) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "++/-- of something other than a variable");
-    std::uint64_t old;
-    if (!read_var(*v, e.loc, old)) return false;
-    const Type t = v->type;
-    const Type pt = promote(t, dm_);
+// ++ and -- of any scalar lvalue, evaluated once.
+bool Machine::inc_dec(const Expr& e, Value& out) {
+    const Expr& target = e.operand(0);
     const bool inc = e.op == Op::PreInc || e.op == Op::PostInc;
-    std::uint64_t sum;
-    if (!arith(inc ? Op::Add : Op::Sub, convert_value(old, pt.kind, dm_), pt, 1, pt, pt, e.loc, sum)) return false;
-    const std::uint64_t now = convert_value(sum, t.kind, dm_);
-    if (!write_var(*v, now, e.loc)) return false;
-    out = (e.op == Op::PreInc || e.op == Op::PreDec) ? now : old;
+    const bool pre = e.op == Op::PreInc || e.op == Op::PreDec;
+    const Type t = target.type;
+    const bool var = target.kind == ExprKind::VarRef && target.var && t.is_scalar();
+    Place p;
+    Value old;
+    if (var ? !read_var(*target.var, e.loc, old) : !(place(target, Use::Read, p) && load(p, e.loc, old))) return false;
+    Value now;
+    if (t.is_pointer()) {
+        std::uint64_t k;
+        if (!element_cells(t.target(), e.loc, k) || !move_pointer(old, inc ? i128{k} : -i128{k}, e.loc, now))
+            return false;
+    } else {
+        const Type pt = promote(t, dm_);
+        std::uint64_t sum;
+        if (!arith(inc ? Op::Add : Op::Sub, convert_value(old.bits, pt.kind, dm_), pt, 1, pt, pt, e.loc, sum))
+            return false;
+        now = Value::integer(convert_value(sum, t.kind, dm_));
+    }
+    if (var ? !write_var(*target.var, now, e.loc) : !store(p, now, e.loc, &target)) return false;
+    out = pre ? now : old;
     return true;
 }
 
-bool Machine::eval(const Expr& e, std::uint64_t& out) {
-    out = 0;
+bool Machine::eval(const Expr& e, Value& out) {
+    out = Value{};
     switch (e.kind) {
-        case ExprKind::IntLiteral: out = e.value; return true;
+        case ExprKind::IntLiteral: out = Value::integer(e.value); return true;
         case ExprKind::StringLiteral: return true;  // only as an argument of the assert-failure functions
         case ExprKind::VarRef:
-            if (!e.var) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "unresolved variable");
+            if (!e.var) return undefined(e.loc, "unresolved variable");
+            if (!e.var->type.is_scalar()) return undefined(e.loc, "the aggregate " + e.var->name + " used as a value");
             return read_var(*e.var, e.loc, out);
-        case ExprKind::Cast: {
-            if (e.type.is_void()) return eval_discarded(e.operand(0));
-            std::uint64_t v;
-            if (!eval(e.operand(0), v)) return false;
-            out = e.type.is_integer() ? convert_value(v, e.type.kind, dm_) : v;
-            return true;
+        case ExprKind::Index:
+        case ExprKind::Deref:
+        case ExprKind::Member: {
+            if (!e.type.is_scalar()) return undefined(e.loc, "an aggregate used as a value: " + lvalue_text(e));
+            Place p;
+            return place(e, Use::Read, p) && load(p, e.loc, out);
         }
+        case ExprKind::AddrOf:
+        case ExprKind::Decay: return address_of(e.operand(0), out);
+        case ExprKind::InitList: return undefined(e.loc, "an initialiser list used as a value");
+        case ExprKind::Cast: return eval_cast(e, out);
         case ExprKind::Unary: {
-            std::uint64_t v;
+            Value v;
             if (!eval(e.operand(0), v)) return false;
             return unary(e, v, out);
         }
         case ExprKind::Binary: {
-            std::uint64_t a, b;
+            Value a, b;
             if (!eval(e.operand(0), a)) return false;
             if (e.op == Op::LogAnd || e.op == Op::LogOr) {
-                if ((e.op == Op::LogAnd) == (a == 0)) {  // decided by the left operand
-                    out = e.op == Op::LogOr;
+                const bool x = truthy(a, e.operand(0).type);
+                if ((e.op == Op::LogAnd) != x) {  // decided by the left operand
+                    out = Value::integer(x);
                     return true;
                 }
                 if (!eval(e.operand(1), b)) return false;
-                out = b != 0;
+                out = Value::integer(truthy(b, e.operand(1).type));
                 return true;
             }
             if (!eval(e.operand(1), b)) return false;
-            return arith(e.op, a, e.operand(0).type, b, e.operand(1).type, e.type, e.loc, out);
+            if (e.operand(0).type.is_pointer()) return pointer_binary(e, a, b, out);
+            std::uint64_t r;
+            if (!arith(e.op, a.bits, e.operand(0).type, b.bits, e.operand(1).type, e.type, e.loc, r)) return false;
+            out = Value::integer(r);
+            return true;
         }
-        case ExprKind::Assign: {
-            const VarDecl* v = e.operand(0).var;
-            if (!v)
-                return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "assignment to something other than a variable");
-            if (!eval(e.operand(1), out)) return false;
-            return write_var(*v, out, e.loc);
-        }
+        case ExprKind::Assign: return eval_assign(e, out);
         case ExprKind::IncDec: return inc_dec(e, out);
         case ExprKind::Conditional: {
-            std::uint64_t c;
+            Value c;
             if (!eval(e.operand(0), c)) return false;
-            const Expr& chosen = e.operand(c != 0 ? 1 : 2);
+            const Expr& chosen = e.operand(truthy(c, e.operand(0).type) ? 1 : 2);
             if (e.type.is_void()) return eval_discarded(chosen);
             return eval(chosen, out);
         }
@@ -410,12 +971,55 @@ bool Machine::eval(const Expr& e, std::uint64_t& out) {
         case ExprKind::Call: return call(e, out, true);
         case ExprKind::StmtExpr: break;
     }
-    return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "statement expressions are not supported");
+    return undefined(e.loc, "statement expressions are not supported");
+}
+
+bool Machine::eval_cast(const Expr& e, Value& out) {
+    const Expr& x = e.operand(0);
+    if (e.type.is_void()) return eval_discarded(x);
+    // malloc's cells get the type its result is converted to.
+    if (e.type.is_pointer() && is_allocation(x)) return call(x, out, true, e.type.target());
+    Value v;
+    if (!eval(x, v)) return false;
+    if (e.type.is_integer()) {
+        if (x.type.is_pointer()) {
+            if (e.type.is_bool()) {
+                out = Value::integer(v.obj != 0);
+                return true;
+            }
+            return undefined(e.loc, "conversion of a pointer to an integer");
+        }
+        out = Value::integer(convert_value(v.bits, e.type.kind, dm_));
+        return true;
+    }
+    if (e.type.is_pointer() && !x.type.is_pointer()) {
+        // Only the null pointer constant converts an integer to a pointer.
+        if (v.bits != 0) return undefined(e.loc, "conversion of a nonzero integer to a pointer");
+        out = Value{};
+        return true;
+    }
+    out = v;  // pointer to pointer: the same cell
+    return true;
+}
+
+// Right operand first, then the lvalue (as the lowering does); structs are copied cell by cell.
+bool Machine::eval_assign(const Expr& e, Value& out) {
+    const Expr& lhs = e.operand(0);
+    if (lhs.type.is_struct()) {
+        Place src, dst;
+        if (!place(e.operand(1), Use::Read, src) || !place(lhs, Use::Write, dst)) return false;
+        out = Value{};
+        return copy_struct(dst, src, e.loc);
+    }
+    if (!eval(e.operand(1), out)) return false;
+    if (lhs.kind == ExprKind::VarRef && lhs.var && lhs.type.is_scalar()) return write_var(*lhs.var, out, e.loc);
+    Place p;
+    return place(lhs, Use::Write, p) && store(p, out, e.loc, &lhs);
 }
 
 // Evaluates e for its effects only: a call's missing return value is then harmless.
 bool Machine::eval_discarded(const Expr& e) {
-    std::uint64_t unused;
+    Value unused;
     switch (e.kind) {
         case ExprKind::Call: return call(e, unused, false);
         case ExprKind::Cast:
@@ -424,20 +1028,21 @@ bool Machine::eval_discarded(const Expr& e) {
         case ExprKind::Comma: return eval_discarded(e.operand(0)) && eval_discarded(e.operand(1));
         case ExprKind::Conditional:
             if (!eval(e.operand(0), unused)) return false;
-            return eval_discarded(e.operand(unused != 0 ? 1 : 2));
+            return eval_discarded(e.operand(truthy(unused, e.operand(0).type) ? 1 : 2));
         default: break;
     }
     return eval(e, unused);
 }
 
 bool Machine::eval_condition(const Expr& e, const char* keyword, const SourceLocation& anchor, bool& holds) {
-    std::uint64_t v;
+    Value v;
     if (!eval(e, v)) return false;
-    holds = v != 0;
+    holds = truthy(v, e.type);
     // A constant condition (while (1)) decides nothing; control-flow graphs of
     // other tools have no branch there either.
     if (tracing() && !evaluate_constant(e, dm_)) {
-        record(TraceStep::Branch, e.loc, keyword, v, e.type, holds, print(e));
+        record(TraceStep::Branch, e.loc, keyword, e.type.is_pointer() ? std::uint64_t{holds} : v.bits, e.type, holds,
+               print(e));
         result_.trace.back().anchor = anchor;
     }
     return true;
@@ -450,24 +1055,50 @@ bool Machine::error(const Expr& e, std::string message) {
     return halt(ReplayOutcome::ReachedError, e.loc, std::move(message));
 }
 
-bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
-    out = 0;
+// FunctionDecl::external: the result first, then every integer file-scope variable.
+bool Machine::call_external(const Expr& e, const FunctionDecl& f, Value& out) {
+    std::uint64_t r = 0;
+    if (!f.return_type.is_void() &&
+        !read_input(f.return_type, e.loc, TraceStep::InputSource::ExternalResult, f.name, r, e.rparen))
+        return false;
+    out = Value::integer(r);
+    for (const auto& g : tu_.globals) {
+        if (g->storage != Storage::Global || !g->type.is_integer()) continue;
+        if (!limits_.external_side_effects) {
+            if (next_input_ >= inputs_.size())
+                return halt(ReplayOutcome::OutOfInputs, e.loc, "no input left for " + g->name);
+            ++next_input_;  // read and ignored: the variable keeps its value
+            continue;
+        }
+        std::uint64_t v = 0;
+        if (!read_input(g->type, e.loc, TraceStep::InputSource::ExternalGlobal, g->name, v)) return false;
+        if (const std::uint32_t slot = global_object_[g->id]) mem_.cells(slot)[0] = Value::integer(v);
+    }
+    return true;
+}
+
+// `allocated`: for malloc/calloc, the type of the cells (the pointee of the Cast around the call).
+bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
+    out = Value{};
     const FunctionDecl* f = e.callee;
-    if (!f) return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "call of an unknown function");
-    if (f->builtin == Builtin::Nondet)
-        return read_input(e.type, e.loc, TraceStep::InputSource::Nondet, f->name, out, e.rparen);
+    if (!f) return undefined(e.loc, "call of an unknown function");
+    if (f->builtin == Builtin::Nondet) {
+        std::uint64_t v;
+        if (!read_input(e.type, e.loc, TraceStep::InputSource::Nondet, f->name, v, e.rparen)) return false;
+        out = Value::integer(v);
+        return true;
+    }
 
     // Arguments, left to right.
-    std::vector<std::uint64_t> args(e.operands.size());
+    std::vector<Value> args(e.operands.size());
     for (std::size_t i = 0; i < e.operands.size(); ++i)
         if (!eval(e.operand(i), args[i])) return false;
 
     switch (f->builtin) {
         case Builtin::Assume:
         case Builtin::Assert: {
-            if (args.empty())
-                return halt(ReplayOutcome::UndefinedBehaviour, e.loc, f->name + " is called without a condition");
-            if (args[0] != 0) return true;
+            if (args.empty()) return undefined(e.loc, f->name + " is called without a condition");
+            if (truthy(args[0], e.operand(0).type)) return true;
             if (f->builtin == Builtin::Assume)
                 return halt(ReplayOutcome::Blocked, e.loc, f->name + ": the condition is false");
             return error(e, f->name + ": the assertion fails");
@@ -476,31 +1107,17 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
         case Builtin::AssertFail: return error(e, f->name + " is called");
         case Builtin::Abort:
         case Builtin::Exit: return halt(ReplayOutcome::Exited, e.loc, f->name + " is called");
+        case Builtin::Malloc:
+        case Builtin::Calloc: return allocate(e, allocated, args, out);
+        case Builtin::Free:
+            if (args.empty()) return undefined(e.loc, "free is called without a pointer");
+            return release(e, args[0]);
         case Builtin::Nondet:
         case Builtin::None: break;
     }
 
-    if (f->external) {
-        // FunctionDecl::external: the result first, then every file-scope variable.
-        if (!f->return_type.is_void() &&
-            !read_input(f->return_type, e.loc, TraceStep::InputSource::ExternalResult, f->name, out, e.rparen))
-            return false;
-        for (const auto& g : tu_.globals) {
-            if (g->storage != Storage::Global || !g->type.is_integer()) continue;
-            if (!limits_.external_side_effects) {
-                if (next_input_ >= inputs_.size())
-                    return halt(ReplayOutcome::OutOfInputs, e.loc, "no input left for " + g->name);
-                ++next_input_;  // read and ignored: the variable keeps its value
-                continue;
-            }
-            std::uint64_t v = 0;
-            if (!read_input(g->type, e.loc, TraceStep::InputSource::ExternalGlobal, g->name, v)) return false;
-            global_value_[g->id] = v;
-        }
-        return true;
-    }
-    if (!f->body)
-        return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "call of " + f->name + ", which has no definition");
+    if (f->external) return call_external(e, *f, out);
+    if (!f->body) return undefined(e.loc, "call of " + f->name + ", which has no definition");
     if (!count_step(e.loc)) return false;
     if (frames_.size() >= limits_.max_call_depth)
         return halt(ReplayOutcome::StepLimit, e.loc,
@@ -510,33 +1127,28 @@ bool Machine::call(const Expr& e, std::uint64_t& out, bool used) {
                     "calls nested too deeply for the native stack (" + std::to_string(frames_.size()) + " frames)");
 
     if (tracing()) record(TraceStep::Call, e.loc, f->name, 0, f->return_type);
-    const std::size_t base = values_.size();
-    const std::size_t size = frame_size_.at(f);
-    frames_.push_back(Frame{f, base});
-    values_.resize(base + size, 0);
-    defined_.resize(base + size, 0);
+    if (!push_frame(*f, e.loc)) return false;
     for (std::size_t i = 0; i < f->params.size() && i < args.size(); ++i) {
         const VarDecl& p = *f->params[i];
-        if (!p.type.is_integer()) continue;  // a parameter the body never uses
-        if (!write_var(p, convert_value(args[i], p.type.kind, dm_), e.loc)) return false;
+        if (!p.type.is_scalar()) continue;  // a parameter the body never uses
+        Value v = args[i];
+        if (p.type.is_integer()) v = Value::integer(convert_value(v.bits, p.type.kind, dm_));
+        if (!write_var(p, v, e.loc)) return false;
     }
 
     const Signal sig = exec(*f->body, nullptr);
     if (sig == Signal::Halt) return false;
     if (sig == Signal::Normal) ret_loc_ = f->body->loc;  // fell off the end
     if (sig != Signal::Normal && sig != Signal::Return)
-        return halt(ReplayOutcome::UndefinedBehaviour, e.loc, "control left " + f->name + " without return");
+        return undefined(e.loc, "control left " + f->name + " without return");
     const bool has_value = sig == Signal::Return && ret_has_value_;
-    out = has_value ? ret_value_ : 0;
+    out = has_value ? ret_value_ : Value{};
     if (tracing())
-        record(TraceStep::Return, ret_loc_, f->name, out, f->return_type, false,
+        record(TraceStep::Return, ret_loc_, f->name, f->return_type.is_integer() ? out.bits : 0, f->return_type, false,
                sig == Signal::Return ? "return" : "end of function");
-    frames_.pop_back();
-    values_.resize(base);
-    defined_.resize(base);
+    pop_frame();
     if (used && !has_value && !f->return_type.is_void())
-        return halt(ReplayOutcome::UndefinedBehaviour, e.loc,
-                    "the value of " + f->name + "() is used, but it ended without returning one");
+        return undefined(e.loc, "the value of " + f->name + "() is used, but it ended without returning one");
     return true;
 }
 
@@ -590,23 +1202,8 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
             return Signal::Normal;
         }
         case StmtKind::Decl:
-            for (const auto& d : s.vars) {
-                std::uint64_t v;
-                if (d->init) {
-                    if (!eval(*d->init, v) || !write_var(*d, v, d->loc)) return Signal::Halt;
-                } else {
-                    if (!read_input(d->type, d->loc, TraceStep::InputSource::Uninitialised, d->name, v))
-                        return Signal::Halt;
-                    // The Input step records the value; no separate Assign step.
-                    std::size_t i = local_index(*d);
-                    if (i == kNoSlot || i >= values_.size()) {
-                        halt(ReplayOutcome::UndefinedBehaviour, d->loc, "variable " + d->name + " is not in scope");
-                        return Signal::Halt;
-                    }
-                    values_[i] = v;
-                    defined_[i] = 1;
-                }
-            }
+            for (const auto& d : s.vars)
+                if (!declare(*d)) return Signal::Halt;
             return Signal::Normal;
         case StmtKind::Expr: return eval_discarded(*s.expr) ? Signal::Normal : Signal::Halt;
         case StmtKind::If: {
@@ -661,7 +1258,7 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
         case StmtKind::Return: {
             // Set after the expression: calls in it overwrite these members.
             bool has_value = false;
-            std::uint64_t v = 0;
+            Value v;
             if (s.expr) {
                 if (frames_.back().fn->return_type.is_void()) {
                     if (!eval_discarded(*s.expr)) return Signal::Halt;
@@ -688,8 +1285,9 @@ Signal Machine::exec_once(const Stmt& s, const Stmt* seek) {
         case StmtKind::Switch: {
             const Stmt* target = seek;
             if (!seek) {
-                std::uint64_t v;
-                if (!eval(*s.expr, v)) return Signal::Halt;
+                Value value;
+                if (!eval(*s.expr, value)) return Signal::Halt;
+                const std::uint64_t v = value.bits;
                 const Stmt* dflt = nullptr;
                 for (const Stmt* c : s.cases) {
                     if (c->kind == StmtKind::Default)
@@ -722,32 +1320,23 @@ ReplayResult Machine::run() {
     for (const auto& g : tu_.globals) index_var(*g, kNoSlot);
 
     const FunctionDecl* main = tu_.main_function();
-    for (const auto& g : tu_.globals) {
-        std::uint64_t v = 0;
-        if (g->is_extern) {
-            if (!read_input(g->type, g->loc, TraceStep::InputSource::Extern, g->name, v)) break;
-        } else if (g->init && g->type.is_integer()) {
-            v = convert_value(evaluate_constant(*g->init, dm_).value_or(0), g->type.kind, dm_);
-        }
-        global_value_[g->id] = v;
-    }
-    if (!halted_ && (!main || !main->body))
+    if (init_globals() && (!main || !main->body))
         halt(ReplayOutcome::UndefinedBehaviour, SourceLocation{tu_.file, 0, 0}, "the program has no main function");
     if (!halted_) {
         record(TraceStep::Call, main->loc, main->name, 0, main->return_type);
-        const std::size_t size = frame_size_.at(main);
-        frames_.push_back(Frame{main, 0});
-        values_.assign(size, 0);
-        defined_.assign(size, 0);  // main's parameters have no value
-        const Signal sig = exec(*main->body, nullptr);
-        if (sig == Signal::Normal) ret_loc_ = main->body->loc;
-        if (sig != Signal::Halt) {
-            const bool value = sig == Signal::Return && ret_has_value_;
-            if (tracing())
-                record(TraceStep::Return, ret_loc_, main->name, value ? ret_value_ : 0, main->return_type, false,
-                       sig == Signal::Return ? "return" : "end of function");
-            halt(ReplayOutcome::Exited, ret_loc_,
-                 value ? "main returned " + c_literal(ret_value_, main->return_type) : "main ended");
+        // main's parameters have no value.
+        if (push_frame(*main, main->loc)) {
+            const Signal sig = exec(*main->body, nullptr);
+            if (sig == Signal::Normal) ret_loc_ = main->body->loc;
+            if (sig != Signal::Halt) {
+                const bool value = sig == Signal::Return && ret_has_value_;
+                const std::uint64_t v = value && main->return_type.is_integer() ? ret_value_.bits : 0;
+                if (tracing())
+                    record(TraceStep::Return, ret_loc_, main->name, v, main->return_type, false,
+                           sig == Signal::Return ? "return" : "end of function");
+                halt(ReplayOutcome::Exited, ret_loc_,
+                     value ? "main returned " + c_literal(v, main->return_type) : "main ended");
+            }
         }
     }
     result_.inputs_used = next_input_;

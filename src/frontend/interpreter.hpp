@@ -12,22 +12,35 @@
 // Inputs. Each input is a 64-bit pattern, converted to the receiving type
 // with normalize(bits, type, dm) (so -1 may be given as 0xFFFFFFFF or as
 // 0xFFFFFFFFFFFFFFFF for an int). They are consumed in this order:
-//  1. one per `is_extern` global of tu.globals, in tu.globals order;
-//  2. then, during execution, one per execution of the declaration of an
+//  1. for each `is_extern` global of tu.globals, in tu.globals order, the inputs
+//     of an uninitialised object (below);
+//  2. then, during execution, those of each execution of the declaration of an
 //     uninitialised local (a VarDecl of a Decl statement with no initialiser;
-//     each execution, e.g. once per loop iteration) and one per call of a
-//     __VERIFIER_nondet_* function, in C evaluation order taken left to right
-//     (operands of binary operators and call arguments left to right).
+//     each execution, e.g. once per loop iteration), of each malloc call, and
+//     one per call of a __VERIFIER_nondet_* function, in C evaluation order
+//     taken left to right (operands of binary operators and call arguments
+//     left to right; an assignment evaluates its right operand before the
+//     lvalue it stores to, as the lowering does).
+// The inputs of an uninitialised object: an integer variable reads one; a
+// pointer none (it stays uninitialised); an array or struct (also a
+// variable-length array, and a malloc'ed block) reads one per integer cell in
+// cell order (memory_layout.hpp) if it has at most
+// ReplayLimits::max_input_cells cells, and none if it is larger (its cells stay
+// uninitialised); its pointer cells, and cells inside unions (whose members
+// share storage in C), read none either and stay uninitialised. calloc'ed
+// blocks are zero and read nothing.
 // Running out of inputs ends the replay with OutOfInputs; unused inputs are
 // ignored (ReplayResult::inputs_used says how many were read).
 //
 // Semantics:
-//  - Non-extern globals and static locals start with their IntLiteral
-//    initialiser (static locals once, as globals). main's parameters have no
+//  - Non-extern globals and static locals start with their constant
+//    initialiser (static locals once, as globals; InitList: the listed
+//    positions, every other cell zero or null). main's parameters have no
 //    value; locals whose declaration was jumped over (goto) have none until
 //    assigned: reading a variable without value is UndefinedBehaviour. A
 //    local keeps its value when its block is left and re-entered by goto
 //    (as in the lowering: one variable per declaration and call instance).
+//    A local with an InitList initialiser is zero but for the listed cells.
 //  - Signed arithmetic (+ - * / % unary -, <<, ++ --) is exact; a result that
 //    does not fit the type ends the replay with SignedOverflow (also
 //    MIN / -1 and MIN % -1). Unsigned arithmetic wraps. Division or remainder
@@ -36,12 +49,13 @@
 //    is arithmetic (GCC). Conversions (Cast nodes) use convert_value (an
 //    out-of-range conversion to a signed type wraps, as GCC does).
 //  - Comparisons and ! && || yield int 0/1; && || ?: evaluate only the
-//    operand they need.
+//    operand they need. A pointer tested as a condition (or by ! && ||) is
+//    true when it is not null.
 //  - Builtins: nondet reads the next input; assume(c) with c == 0 ends with
 //    Blocked; assert(c) with c == 0, reach_error and the assert-failure
 //    functions end with ReachedError; abort and exit end with Exited (their
-//    arguments are evaluated first). A call of any other function without a
-//    body is UndefinedBehaviour.
+//    arguments are evaluated first). malloc, calloc and free: see Memory. A
+//    call of any other function without a body is UndefinedBehaviour.
 //  - Calls of defined functions evaluate the arguments left to right, bind
 //    them to fresh parameters (one frame per call; recursion works) and run
 //    the body. A function that ends without `return` in a non-void function
@@ -52,9 +66,66 @@
 //  - goto may enter and leave blocks and loops; switch jumps to its case or
 //    default (falling through), or past its body when nothing matches.
 //
+// Memory (memory.hpp, memory_layout.hpp; the lowering uses the same model):
+//  - Every variable with storage (global, static local, each local and
+//    parameter per call) and every malloc/calloc/alloca call is an object: a
+//    flat vector of cells, its type flattened into scalar leaves in layout
+//    order (int a[3][2]: 6 cells; struct {int x; int y[2]; char *p;}: 4), each
+//    holding a value or nothing (uninitialised). A pointer is (object, cell
+//    offset), object 0 being null.
+//  - &x is (x, 0); Decay of an array and &s.f point to the first cell of the
+//    array or member; p + i, p - i, p[i], ++/-- move by i * cells(T), T the
+//    pointee; p - q is the difference of the offsets divided by cells(T); ==
+//    and != compare (object, offset); < <= > >= compare offsets.
+//  - UndefinedBehaviour, with these messages:
+//    "pointer arithmetic out of bounds" (a result outside [0, ncells] of its
+//    object; also &a[i] and a decayed a[i] with i outside [0, length]),
+//    "pointer arithmetic on a null pointer" (null + i, i != 0), "pointer
+//    arithmetic on a pointer to a dead object", "subtraction of pointers to
+//    different objects", "comparison of pointers to different objects" (<
+//    etc.);
+//    an access (read or write of a scalar through VarRef, Deref, Index or
+//    Member): "null pointer dereference", "access to a dead object" (freed,
+//    or a local or alloca'ed block of a call that returned), "out-of-bounds
+//    read of a[5] (3 elements)" / "out-of-bounds write of ..." (an offset
+//    outside [0, ncells), named by the variable or "malloc'ed object at
+//    LINE:COL" with the element index; an object that is not an array counts
+//    as one element), "access through a pointer of another type" (the cell's
+//    leaf type differs from the accessed type; pointer types also match when
+//    one is void *), "read of uninitialised memory (a[2])" (reading a
+//    variable keeps the messages above);
+//    a direct index into an array, a[i] with a an array lvalue, is bounded by
+//    that array's length (C bounds each dimension: m[0][2] of int m[3][2] is
+//    out of bounds although the cell exists): "out-of-bounds read of m[0][2]
+//    (2 elements)", or for an address (&a[i], one past allowed) "pointer
+//    arithmetic out of bounds (a[4] of 3 elements)".
+//  - Struct assignment copies all cells (uninitialised ones stay so), checking
+//    the whole range of both operands as accesses.
+//  - Unions: each member has cells of its own (memory_layout.hpp); writing a
+//    member makes the other members' cells uninitialised, so that reading
+//    another member than the one written is reported.
+//  - Variable-length arrays: the lengths are evaluated at the declaration, left
+//    to right; a length <= 0 is UndefinedBehaviour "variable-length array of
+//    non-positive length". Each execution of the declaration makes a new
+//    object (the previous one dies).
+//  - malloc(n) and alloca(n): the cells have the pointee type T of the Cast
+//    that converts the call's void * result (unsigned char when the call is not
+//    directly under such a Cast, or T is void); n must be a positive multiple
+//    of sizeof(T) ("malloc size ..." otherwise). The block's cells are inputs
+//    as for an uninitialised local (TraceStep source Allocated). malloc never
+//    returns null. calloc(n, m): n * m bytes, all zero (an overflowing product
+//    is "calloc size ..."). An alloca'ed block dies when its caller returns.
+//    free(p): null does nothing; p must point to the first cell of a live
+//    malloc'ed block: "invalid free ..." / "double free" otherwise; the block
+//    is then dead.
+//  - When a call returns, its locals and parameters die (pointers to them
+//    dangle). Memory beyond ReplayLimits::max_memory_cells live cells ends the
+//    replay with StepLimit.
+//
 // Limits: a step is a statement executed or a function called; more than
-// max_steps steps, more than max_call_depth nested calls, or nesting that
-// would exhaust the native stack end the replay with StepLimit. The
+// max_steps steps, more than max_call_depth nested calls, more than
+// max_memory_cells live cells, or nesting that would exhaust the native stack
+// end the replay with StepLimit. The
 // interpreter runs on its own thread with a large stack, so the default call
 // depth is reachable; it never overflows the native stack.
 //
@@ -62,22 +133,29 @@
 // steps (then trace_truncated is set, execution goes on, and the final Error
 // step is still recorded):
 //  - Input: value read (normal form of `type`); source says where from:
-//    Nondet (name = the nondet function), Uninitialised (name = the local),
-//    Extern (name = the global). loc = the call or declaration; anchor = the
-//    call's closing ')' for Nondet.
+//    Nondet (name = the nondet function), Uninitialised (name = the local, or
+//    the C text of the cell of a local or extern aggregate: "a[3]", "s.y[1]",
+//    "m[1][0]"), Extern (name = the global), Allocated (name = the cell of a
+//    malloc'ed block, "malloc'ed object at 4:12[3]": not a C expression).
+//    loc = the call or declaration; anchor = the call's closing ')' for Nondet.
 //  - Assign: name = variable, value = its new value: assignments, ++/--,
-//    declarations with initialiser, parameter binding.
+//    declarations with initialiser, parameter binding, of integer variables;
+//    also stores of integers to cells of aggregate variables through constant
+//    paths (a[3] = v, s.f = v, m[1][0]++, the listed cells of an initialiser),
+//    with the cell's C text as name. Pointer values and stores through
+//    pointers or variable indices are not recorded.
 //  - Branch: decisions of statement conditions; name = "if", "while", "do",
 //    "for" or "switch"; value = the condition's value; taken = whether the
 //    condition held (switch: whether a case label matched; text then names
 //    it, "case 3" or "default"); text = the printed condition otherwise.
+//    A pointer condition's value is 1 when not null, else 0.
 //    Conditions that are constant expressions (while (1)) decide nothing
 //    and are not recorded. loc = the condition; anchor = the statement's
 //    keyword (`do` for do-while; the '?' for a conditional that the parser
 //    turned into an if statement, in GNU statement expressions).
 //  - Call (name = callee, function = caller, "" for main; loc = the call, or
 //    main's definition) and Return (name = the function returned from,
-//    value = its return value if any; text = "return" with loc = the return
+//    value = its return value if it has one and it is an integer (else 0); text = "return" with loc = the return
 //    statement, or "end of function" with loc = the body's opening brace).
 //    Builtins are not calls in the trace.
 //  - Error: the final step of ReachedError, at the reach_error / failed
@@ -104,7 +182,7 @@ enum class ReplayOutcome : std::uint8_t {
     Blocked,             // an assume condition was false
     OutOfInputs,         // the inputs ran out
     SignedOverflow,      // a signed operation's result is outside its type
-    UndefinedBehaviour,  // division by zero, bad shift, value of a missing return, ...
+    UndefinedBehaviour,  // division by zero, bad shift, invalid memory access, value of a missing return, ...
     StepLimit,           // a ReplayLimits bound was exceeded
 };
 
@@ -117,13 +195,20 @@ struct ReplayLimits {
     // the file-scope variables it may change but leaves them as they are, so that the same
     // input vector replays the run in which external code has no side effects.
     bool external_side_effects = true;
+    // Uninitialised aggregates (arrays, structs, VLAs, malloc'ed blocks) of at most this many cells
+    // read one input per integer cell; larger ones stay uninitialised. The lowering's
+    // LoweringOptions::max_cells must agree.
+    std::uint64_t max_input_cells = 256;
+    // Live memory cells (of all objects) beyond this end the replay with StepLimit.
+    std::uint64_t max_memory_cells = std::uint64_t{1} << 23;
 };
 
 struct TraceStep {
     enum Kind : std::uint8_t { Input, Assign, Branch, Call, Return, Error };
     // ExternalResult: the value an external function (FunctionDecl::external) returns;
     // ExternalGlobal: a file-scope variable that call may have changed (name = the variable).
-    enum class InputSource : std::uint8_t { Nondet, Uninitialised, Extern, ExternalResult, ExternalGlobal };
+    // Allocated: a cell of a malloc'ed block (name = its text, which is not a C expression).
+    enum class InputSource : std::uint8_t { Nondet, Uninitialised, Extern, ExternalResult, ExternalGlobal, Allocated };
 
     Kind kind = Input;
     SourceLocation loc;

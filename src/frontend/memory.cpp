@@ -1,0 +1,187 @@
+#include "frontend/memory.hpp"
+
+#include <algorithm>
+
+namespace craig::frontend::memory {
+
+// ---------------------------------------------------------------------------
+// LayoutCache
+
+const LayoutCache::Entry& LayoutCache::entry(Type t) {
+    auto it = memo_.find(t.info);
+    if (it != memo_.end()) return it->second;
+    Entry e;
+    e.cells = cell_count(t);
+    if (t.is_struct() && e.cells) {
+        std::uint64_t at = 0;
+        for (const Field& f : t.info->fields) {
+            e.offsets.push_back(at);
+            at += cell_count(f.type).value_or(0);
+        }
+        e.offsets.push_back(at);
+    }
+    return memo_.emplace(t.info, std::move(e)).first->second;
+}
+
+std::optional<std::uint64_t> LayoutCache::cells(Type t) {
+    if (t.is_scalar()) return 1;
+    if (!t.is_array() && !t.is_struct()) return std::nullopt;
+    return entry(t).cells;
+}
+
+std::uint64_t LayoutCache::field_offset(Type record, std::size_t field) {
+    const Entry& e = entry(record);
+    return field < e.offsets.size() ? e.offsets[field] : 0;
+}
+
+Type LayoutCache::cell_type(Type t, std::uint64_t cell) {
+    for (;;) {
+        if (t.is_array()) {
+            const std::uint64_t n = cells(t.info->target).value_or(1);
+            cell = n == 0 ? 0 : cell % n;
+            t = t.info->target;
+        } else if (t.is_struct()) {
+            const auto& off = entry(t).offsets;
+            if (off.size() < 2 || cell >= off.back()) return Type::of(TypeKind::Void);
+            // The last member starting at or before the cell (members of no cells start where
+            // the next one does, so the one found has cells).
+            const auto k =
+                static_cast<std::size_t>(std::upper_bound(off.begin(), off.end() - 1, cell) - off.begin()) - 1;
+            cell -= off[k];
+            t = t.info->fields[k].type;
+        } else {
+            return t;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Objects
+
+std::uint32_t Memory::create(ObjectKind kind, const ObjectShape& shape, std::uint64_t ncells, const VarDecl* var,
+                             const SourceLocation* loc) {
+    if (ncells > max_cells_ || live_cells() > max_cells_ - ncells) return 0;
+    std::uint32_t slot;
+    const bool reusable = kind == ObjectKind::Local || kind == ObjectKind::Alloca;  // on the stack
+    if (reusable && !free_slots_.empty()) {
+        slot = free_slots_.back();
+        free_slots_.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(objects_.size());
+        objects_.emplace_back();
+    }
+    Object& o = objects_[slot];
+    o.kind = kind;
+    o.alive = true;
+    o.ncells = ncells;
+    o.shape.dims = shape.dims;  // keeps the capacity of a reused slot
+    o.shape.element = shape.element;
+    o.elem_cells = layouts_.cells(shape.element).value_or(0);
+    o.has_union = contains_union(shape.element);
+    o.var = var;
+    o.loc = loc;
+    if (reusable) {
+        o.first = stack_.size();
+        stack_.resize(stack_.size() + ncells, Value::uninit());
+    } else {
+        o.first = 0;
+        o.own.assign(ncells, Value::uninit());
+        heap_cells_ += ncells;
+    }
+    return slot;
+}
+
+void Memory::kill(std::uint32_t slot) {
+    Object& o = objects_[slot];
+    if (!o.alive) return;
+    o.alive = false;
+    if (on_stack(o)) {
+        ++o.gen;  // pointers to the dead object keep the old generation
+        free_slots_.push_back(slot);
+    } else {
+        heap_cells_ -= o.own.size();
+        std::vector<Value>().swap(o.own);
+    }
+}
+
+void Memory::release_stack(std::uint64_t size) {
+    if (size < stack_.size()) stack_.resize(size);
+}
+
+bool Memory::on_stack_top(std::uint32_t slot) const {
+    const Object& o = objects_[slot];
+    return on_stack(o) && o.first + o.ncells == stack_.size();
+}
+
+const Object* Memory::target(const Value& p, bool& dead) const {
+    dead = false;
+    if (p.obj == 0 || p.obj >= objects_.size()) return nullptr;
+    const Object& o = objects_[p.obj];
+    if (o.gen != p.gen || !o.alive) {
+        dead = true;
+        return nullptr;
+    }
+    return &o;
+}
+
+Type Memory::leaf(const Object& o, std::uint64_t cell) {
+    if (o.shape.element.is_scalar()) return o.shape.element;
+    return layouts_.cell_type(o.shape.element, o.elem_cells == 0 ? 0 : cell % o.elem_cells);
+}
+
+std::string Memory::name(const Object& o) const {
+    if (o.var) return o.var->name;
+    return std::string(o.kind == ObjectKind::Alloca ? "alloca'ed" : "malloc'ed") + " object at " +
+           (o.loc ? std::to_string(o.loc->line) + ":" + std::to_string(o.loc->col) : std::string("?"));
+}
+
+bool compatible(Type access, Type cell) {
+    if (access == cell) return true;
+    return access.is_pointer() && cell.is_pointer() && (access.target().is_void() || cell.target().is_void());
+}
+
+std::string Memory::check(const Value& p, Type t, std::uint64_t n, bool write) {
+    bool dead = false;
+    const Object* o = target(p, dead);
+    if (dead) return "access to a dead object";
+    if (!o) return "null pointer dereference";
+    const std::int64_t off = p.offset();
+    if (off < 0 || static_cast<std::uint64_t>(off) > o->ncells || n > o->ncells - static_cast<std::uint64_t>(off)) {
+        const std::uint64_t elements = o->shape.dims.empty() ? 1 : o->shape.dims[0];
+        return std::string("out-of-bounds ") + (write ? "write" : "read") + " of " + cell_name(*o, off) + " (" +
+               std::to_string(elements) + (elements == 1 ? " element)" : " elements)");
+    }
+    const auto first = static_cast<std::uint64_t>(off);
+    if (t.is_scalar()) {
+        if (!compatible(t, leaf(*o, first))) return "access through a pointer of another type";
+        return {};
+    }
+    for (std::uint64_t c = 0; c < n; ++c)
+        if (!compatible(layouts_.cell_type(t, c), leaf(*o, first + c)))
+            return "access through a pointer of another type";
+    return {};
+}
+
+void Memory::clear_union_siblings(std::uint32_t slot, std::uint64_t cell, std::uint64_t keep_begin,
+                                  std::uint64_t keep_end) {
+    Object& o = objects_[slot];
+    if (!o.has_union || o.elem_cells == 0) return;
+    const std::uint64_t base = cell - cell % o.elem_cells;
+    ranges_.clear();
+    union_siblings(o.shape.element, cell - base, ranges_);
+    Value* c = cells(slot);
+    for (const auto& [b, e] : ranges_) {
+        if (base + b >= keep_begin && base + e <= keep_end) continue;  // a union inside the kept cells
+        std::fill(c + base + b, c + base + e, Value::uninit());
+    }
+}
+
+bool Memory::in_union(std::uint32_t slot, std::uint64_t cell) {
+    Object& o = objects_[slot];
+    if (!o.has_union || o.elem_cells == 0) return false;
+    ranges_.clear();
+    union_siblings(o.shape.element, cell % o.elem_cells, ranges_);
+    return !ranges_.empty();
+}
+
+}  // namespace craig::frontend::memory
