@@ -120,11 +120,20 @@ private:
         const Stmt* parent;
         std::size_t index;  // in parent->stmts when parent is a Compound
     };
+    // A parameter or local with its shape (computed once: a call makes the objects of its
+    // variables without allocating).
+    struct FrameVar {
+        const VarDecl* var;
+        ObjectShape shape;
+        std::uint64_t cells;
+        bool fixed;  // an object at the call (not a variable-length array, not of an unsupported type)
+    };
 
     // --- set-up -----------------------------------------------------------
     void index_var(const VarDecl& v, std::uint32_t slot);
     void index_function(const FunctionDecl& f);
-    void index_stmt(const Stmt& s, std::vector<const VarDecl*>& vars);
+    void index_stmt(const Stmt& s, std::vector<FrameVar>& vars);
+    void add_frame_var(const VarDecl& v, std::vector<FrameVar>& vars);
     void init_stack_limit();
     bool init_globals();
 
@@ -242,7 +251,7 @@ private:
     std::vector<std::uint32_t> slot_;
     std::vector<std::uint32_t> global_object_;
     // Per function: its parameters and locals in frame order.
-    std::unordered_map<const FunctionDecl*, std::vector<const VarDecl*>> frame_vars_;
+    std::unordered_map<const FunctionDecl*, std::vector<FrameVar>> frame_vars_;
     std::unordered_map<const Stmt*, Position> position_;
 
     Memory mem_;
@@ -269,15 +278,21 @@ void Machine::index_var(const VarDecl& v, std::uint32_t slot) {
 }
 
 void Machine::index_function(const FunctionDecl& f) {
-    std::vector<const VarDecl*>& vars = frame_vars_[&f];
-    for (const auto& p : f.params) {
-        index_var(*p, static_cast<std::uint32_t>(vars.size()));
-        vars.push_back(p.get());
-    }
+    std::vector<FrameVar>& vars = frame_vars_[&f];
+    for (const auto& p : f.params) add_frame_var(*p, vars);
     if (f.body) index_stmt(*f.body, vars);
 }
 
-void Machine::index_stmt(const Stmt& s, std::vector<const VarDecl*>& vars) {
+void Machine::add_frame_var(const VarDecl& v, std::vector<FrameVar>& vars) {
+    index_var(v, static_cast<std::uint32_t>(vars.size()));
+    FrameVar fv{&v, {}, 0, false};
+    auto shape = v.vla_lengths.empty() ? shape_of(v.type) : std::nullopt;
+    auto n = shape ? cell_count(*shape) : std::nullopt;
+    if (n) fv = FrameVar{&v, std::move(*shape), *n, true};
+    vars.push_back(std::move(fv));
+}
+
+void Machine::index_stmt(const Stmt& s, std::vector<FrameVar>& vars) {
     // Statement nesting is bounded by the parser (kMaxDepth), so recursion is safe.
     auto child = [&](const Stmt* c, std::size_t index) {
         if (!c) return;
@@ -285,10 +300,7 @@ void Machine::index_stmt(const Stmt& s, std::vector<const VarDecl*>& vars) {
         index_stmt(*c, vars);
     };
     for (std::size_t i = 0; i < s.stmts.size(); ++i) child(s.stmts[i].get(), i);
-    for (const auto& v : s.vars) {
-        index_var(*v, static_cast<std::uint32_t>(vars.size()));
-        vars.push_back(v.get());
-    }
+    for (const auto& v : s.vars) add_frame_var(*v, vars);
     child(s.init.get(), 0);
     child(s.body.get(), 0);
     child(s.else_body.get(), 0);
@@ -359,17 +371,13 @@ std::uint32_t Machine::object_of(const VarDecl& v) const {
 // their declaration).
 bool Machine::push_frame(const FunctionDecl& f, const SourceLocation& at) {
     frames_.push_back(Frame{&f, frame_objects_.size(), frame_allocas_.size(), mem_.stack_size()});
-    for (const VarDecl* v : frame_vars_.at(&f)) {
+    for (const FrameVar& v : frame_vars_.at(&f)) {
         std::uint32_t slot = 0;
-        if (v->vla_lengths.empty()) {
-            auto shape = shape_of(v->type);
-            auto n = shape ? cell_count(*shape) : std::nullopt;
-            if (n) {  // else an unused parameter of an unsupported type
-                slot = mem_.create(ObjectKind::Local, *shape, *n, v, &v->loc);
-                if (slot == 0) {
-                    frame_objects_.push_back(0);
-                    return out_of_memory(at);
-                }
+        if (v.fixed) {
+            slot = mem_.create(ObjectKind::Local, v.shape, v.cells, v.var, &v.var->loc);
+            if (slot == 0) {
+                frame_objects_.push_back(0);
+                return out_of_memory(at);
             }
         }
         frame_objects_.push_back(slot);
@@ -487,7 +495,7 @@ bool Machine::declare(const VarDecl& d) {
     const std::uint32_t slot = object_of(d);
     if (slot == 0) return undefined(d.loc, "variable " + d.name + " is not in scope");
     if (!d.init) return fill_inputs(slot, d.loc, TraceStep::InputSource::Uninitialised);
-    if (d.type.is_scalar()) {
+    if (d.type.is_scalar() && d.init->kind != ExprKind::InitList) {
         Value v;
         return eval(*d.init, v) && write_var(d, v, d.loc);
     }
@@ -635,6 +643,10 @@ bool Machine::address_of(const Expr& e, Value& out) {
     if (!place(e, Use::Address, p)) return false;
     bool dead = false;
     const Object* o = mem_.target(p.ptr, dead);
+    // &p->f moves p by f's offset: p must point to a live object then (&*p is p itself).
+    const bool moved = e.kind != ExprKind::Deref && e.kind != ExprKind::VarRef;
+    if (dead && moved) return undefined(e.loc, "pointer arithmetic on a pointer to a dead object");
+    if (!o && !dead && p.ptr.bits != 0) return undefined(e.loc, "pointer arithmetic on a null pointer");
     if (o && (p.ptr.offset() < 0 || static_cast<std::uint64_t>(p.ptr.offset()) > o->ncells))
         return undefined(e.loc, "pointer arithmetic out of bounds");
     out = p.ptr;
@@ -1029,6 +1041,15 @@ bool Machine::eval_discarded(const Expr& e) {
         case ExprKind::Conditional:
             if (!eval(e.operand(0), unused)) return false;
             return eval_discarded(e.operand(truthy(unused, e.operand(0).type) ? 1 : 2));
+        case ExprKind::VarRef:
+        case ExprKind::Index:
+        case ExprKind::Deref:
+        case ExprKind::Member:
+            if (e.type.is_array() || e.type.is_struct()) {  // `s;`: no value is read
+                Place p;
+                return place(e, Use::Address, p);
+            }
+            break;
         default: break;
     }
     return eval(e, unused);

@@ -12,6 +12,7 @@ const LayoutCache::Entry& LayoutCache::entry(Type t) {
     if (it != memo_.end()) return it->second;
     Entry e;
     e.cells = cell_count(t);
+    e.has_union = contains_union(t);
     if (t.is_struct() && e.cells) {
         std::uint64_t at = 0;
         for (const Field& f : t.info->fields) {
@@ -28,6 +29,8 @@ std::optional<std::uint64_t> LayoutCache::cells(Type t) {
     if (!t.is_array() && !t.is_struct()) return std::nullopt;
     return entry(t).cells;
 }
+
+bool LayoutCache::has_union(Type t) { return (t.is_array() || t.is_struct()) && entry(t).has_union; }
 
 std::uint64_t LayoutCache::field_offset(Type record, std::size_t field) {
     const Entry& e = entry(record);
@@ -77,7 +80,7 @@ std::uint32_t Memory::create(ObjectKind kind, const ObjectShape& shape, std::uin
     o.shape.dims = shape.dims;  // keeps the capacity of a reused slot
     o.shape.element = shape.element;
     o.elem_cells = layouts_.cells(shape.element).value_or(0);
-    o.has_union = contains_union(shape.element);
+    o.has_union = layouts_.has_union(shape.element);
     o.var = var;
     o.loc = loc;
     if (reusable) {

@@ -67,12 +67,14 @@ struct Object {
 class LayoutCache {
 public:
     std::optional<std::uint64_t> cells(Type t);
+    bool has_union(Type t);
     std::uint64_t field_offset(Type record, std::size_t field);
     Type cell_type(Type t, std::uint64_t cell);
 
 private:
     struct Entry {
         std::optional<std::uint64_t> cells;
+        bool has_union = false;
         std::vector<std::uint64_t> offsets;  // structs: member k starts at offsets[k]; last = cells
     };
     const Entry& entry(Type t);
