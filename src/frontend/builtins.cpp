@@ -66,13 +66,25 @@ Builtin classify_builtin(std::string_view name, bool is_defined) {
     if (is_assert_fail(name)) return Builtin::AssertFail;
     if (name == "abort") return Builtin::Abort;
     if (name == "exit" || name == "_Exit" || name == "_exit") return Builtin::Exit;
+    if (name == "malloc" || name == "alloca" || name == "__builtin_alloca") return Builtin::Malloc;
+    if (name == "calloc") return Builtin::Calloc;
+    if (name == "free") return Builtin::Free;
     return Builtin::None;
 }
 
-std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view name, DataModel dm) {
+bool is_allocation_function(std::string_view name) {
+    return name == "malloc" || name == "calloc" || name == "alloca" || name == "__builtin_alloca";
+}
+
+std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view name, DataModel dm, TypeTable& types) {
     const Type v = Type::of(TypeKind::Void);
     if (auto t = nondet_type(name, dm)) return ImplicitSignature{*t, true, {}};
+    const Type void_ptr = types.pointer_to(v);
+    const Type size = size_type(dm);
     switch (classify_builtin(name, false)) {
+        case Builtin::Malloc: return ImplicitSignature{void_ptr, true, {size}};
+        case Builtin::Calloc: return ImplicitSignature{void_ptr, true, {size, size}};
+        case Builtin::Free: return ImplicitSignature{v, true, {void_ptr}};
         case Builtin::ReachError:
         case Builtin::Abort: return ImplicitSignature{v, true, {}};
         case Builtin::Assume:

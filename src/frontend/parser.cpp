@@ -10,7 +10,17 @@
 
 namespace craig::frontend {
 
-Parser::Parser(std::vector<Token> tokens, std::string file, DataModel dm) : toks_(std::move(tokens)), tc_(dm), dm_(dm) {
+namespace {
+
+TypeTable& make_type_table(TranslationUnit& tu, DataModel dm) {
+    tu.types = std::make_unique<TypeTable>(dm);
+    return *tu.types;
+}
+
+}  // namespace
+
+Parser::Parser(std::vector<Token> tokens, std::string file, DataModel dm)
+    : toks_(std::move(tokens)), table_(make_type_table(tu_, dm)), tc_(dm, table_), dm_(dm) {
     if (toks_.empty() || toks_.back().kind != TokenKind::Eof) {
         Token eof;
         eof.kind = TokenKind::Eof;
@@ -96,10 +106,25 @@ void Parser::skip_attributes() {
                 advance();
             }
             if (kind() != TokenKind::LParen) error_expected("'('");
+            note_layout_attributes();
             skip_group();
         } else if (kind() == TokenKind::KwExtension) {
             advance();
         } else {
+            return;
+        }
+    }
+}
+
+void Parser::note_layout_attributes() {
+    // packed and aligned change how GCC lays out a struct (sizeof, offsets): struct
+    // definitions check the count (see struct_definition).
+    const std::size_t close = matching_close(pos_);
+    for (std::size_t i = pos_; i < close; ++i) {
+        const Token& t = toks_[i];
+        if (t.kind != TokenKind::Identifier) continue;
+        if (t.text == "packed" || t.text == "__packed__" || t.text == "aligned" || t.text == "__aligned__") {
+            ++layout_attributes_;
             return;
         }
     }
@@ -152,10 +177,23 @@ std::unique_ptr<VarDecl> Parser::make_var(std::string name, SourceLocation loc, 
 void Parser::finalize() {
     for (auto& f : tu_.functions) f->builtin = classify_builtin(f->name, f->is_defined);
     for (auto& v : tu_.globals) {
-        if (!v->is_extern && !v->init) v->init = tc_.int_literal(0, v->type, v->loc);
+        if (!v->is_extern && !v->init) v->init = zero_initializer(v->type, v->loc);
     }
     convert_pending_calls();
+    drop_unused_main_parameters();
     check_reachable();
+}
+
+void Parser::drop_unused_main_parameters() {
+    // `int main(int argc, char **argv)`: nothing models the strings behind argv, and a
+    // parameter the body never uses may be Unsupported (ast.hpp); used ones stay.
+    auto it = functions_.find("main");
+    if (it == functions_.end() || !it->second->is_defined) return;
+    for (auto& p : it->second->params) {
+        if (!p->type.is_integer() && !p->type.is_unsupported() && !used_params_.count(p.get())) {
+            p->type = Type::unsupported("pointer");
+        }
+    }
 }
 
 void Parser::convert_pending_calls() {
@@ -204,6 +242,10 @@ void Parser::check_reachable() {
         queue.pop_front();
         f->reachable = true;
         if (f->unsupported) throw *f->unsupported;
+        if (is_allocation_function(f->name)) {
+            // Its void * result converts to other pointer types only as the builtin's does.
+            throw Unsupported(f->loc, "definition of an allocation function");
+        }
         for (const CallSite& c : f->calls) {
             FunctionDecl* callee = functions_.at(c.callee->name);
             if (callee->builtin != Builtin::None) {
@@ -211,14 +253,26 @@ void Parser::check_reachable() {
                 continue;
             }
             if (!callee->is_defined) {
-                if (!callee->return_type.is_integer() && !callee->return_type.is_void())
-                    throw Unsupported(c.loc, "call to undefined function " + callee->name + " of a non-integer type");
+                check_external_call(*f, *callee, c.loc);
                 callee->external = true;
                 callee->reachable = true;
                 continue;
             }
             enqueue(callee);
         }
+    }
+}
+
+void Parser::check_external_call(const FunctionDecl& caller, const FunctionDecl& callee, const SourceLocation& loc) {
+    // External code could write through a pointer it is given or return a pointer to
+    // memory nobody allocated: not modelled.
+    bool pointers = callee.return_type.is_pointer();
+    for (const auto& p : callee.params) pointers = pointers || p->type.is_pointer();
+    if (pointers) throw Unsupported(loc, "external function with pointer arguments");
+    auto it = pointer_argument_calls_.find({&caller, &callee});
+    if (it != pointer_argument_calls_.end()) throw Unsupported(it->second, "external function with pointer arguments");
+    if (!callee.return_type.is_integer() && !callee.return_type.is_void()) {
+        throw Unsupported(loc, "call to undefined function " + callee.name + " of a non-integer type");
     }
 }
 

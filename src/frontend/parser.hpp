@@ -8,11 +8,14 @@
 //    recursion (and every walk of the resulting tree) is bounded.
 //  - Unsupported constructs inside a function body do not stop parsing: the
 //    function is marked unsupported and its body skipped. Entities of
-//    unsupported type (pointers in prototypes, arrays, struct typedefs, ...)
+//    unsupported type (function pointers, floats, structs with bit-fields, ...)
 //    are recorded and only raise Unsupported when code uses them. After the
 //    whole file is parsed, the first problem of a function reachable from
-//    main (an unsupported body, a call of an undefined non-builtin function)
-//    is raised as Unsupported.
+//    main (an unsupported body, a call of an external function with pointer
+//    arguments, ...) is raised as Unsupported.
+//  - Pointer, array and struct types are created in the TranslationUnit's TypeTable;
+//    declarators nest at most kMaxTypeDepth types deep (ParseError beyond), so walks over
+//    types are bounded too.
 //  - No state outlives a Parser; every Parser is independent.
 // This header is internal to the front end; use frontend.hpp.
 #pragma once
@@ -21,7 +24,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <map>
+#include <memory>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "frontend/ast.hpp"
@@ -55,6 +63,22 @@ struct Declarator {
     std::string name;
     SourceLocation loc;
     DeclaredType type;
+    // The array dimensions written right after the name (outermost first): the length
+    // expression (promoted) of a variable one, null for a constant or empty one.
+    std::vector<ExprPtr> vla_lengths;
+    // Whether one of those dimensions has a variable length (in a parameter list its
+    // expression may be null: it is not evaluated there).
+    bool has_vla = false;
+};
+
+// One `[...]` of a declarator.
+struct ArraySuffix {
+    enum class Kind : std::uint8_t { Constant, Empty, Variable, Unsupported };
+    Kind kind = Kind::Empty;
+    SourceLocation loc;
+    std::uint64_t length = 0;    // Constant
+    ExprPtr length_expr;         // Variable (null in parameter lists)
+    std::string_view construct;  // Unsupported: why the size cannot be computed
 };
 
 enum class StorageClass : std::uint8_t { None, Typedef, Extern, Static, Auto, Register };
@@ -63,6 +87,7 @@ struct DeclSpecs {
     StorageClass storage = StorageClass::None;
     bool any = false;       // at least one specifier or qualifier
     bool has_type = false;  // at least one type specifier
+    bool has_alignas = false;
     DeclaredType type;
     SourceLocation loc;
 };
@@ -79,6 +104,8 @@ public:
     static constexpr int kMaxDepth = 2000;
 #endif
     static constexpr int kExprWeight = 8;
+    // Pointers, arrays and structs nest at most this deep in a type.
+    static constexpr unsigned kMaxTypeDepth = 200;
 
     Parser(std::vector<Token> tokens, std::string file, DataModel dm);
     TranslationUnit parse();
@@ -110,6 +137,7 @@ private:
     std::size_t matching_close(std::size_t open) const;  // index of the closing bracket
     void skip_group();                                   // skips ( ... ), [ ... ] or { ... }
     void skip_attributes();                              // __attribute__((...)) and asm labels
+    void note_layout_attributes();                       // at '(' of an attribute
 
     // --- scopes (parser.cpp)
     Symbol* lookup(const std::string& name);
@@ -124,26 +152,85 @@ private:
     bool starts_type_name(std::size_t k);
     void parse_external_declaration();
     DeclSpecs parse_decl_specifiers();
-    DeclaredType parse_struct_or_union();
     DeclaredType parse_enum();
     Declarator parse_declarator(DeclaredType base, DeclMode mode);
     bool is_nested_declarator(DeclMode mode);
-    DeclaredType parse_declarator_suffixes(DeclaredType base);
-    void parse_array_size();
+    // `direct`: the declarator whose name the suffixes follow (they are its outermost
+    // dimensions), null inside a parenthesised declarator.
+    DeclaredType parse_declarator_suffixes(DeclaredType base, Declarator* direct);
+    ArraySuffix parse_array_size();
+    ArraySuffix parse_parameter_array_size(ArraySuffix s, std::size_t open);
     FunctionSig parse_parameter_list();
-    Type parse_type_name();
+    // The type of a parameter declared as d (arrays and functions adjusted to pointers).
+    Type adjust_parameter(const Declarator& d);
+    // vla_construct: the construct reported when the type has a variable length.
+    Type parse_type_name(const char* vla_construct = "variable length array");
     void parse_init_declarators(const DeclSpecs& specs, bool file_scope, Stmt* decl_stmt);
-    void declare(const DeclSpecs& specs, const Declarator& d, bool file_scope, Stmt* decl_stmt);
+    void declare(const DeclSpecs& specs, Declarator& d, bool file_scope, Stmt* decl_stmt);
     void declare_global(const DeclSpecs& specs, const Declarator& d, bool bind_only);
     void declare_static_local(const Declarator& d);
-    void declare_local(const Declarator& d, Stmt* decl_stmt);
+    void declare_local(Declarator& d, Stmt* decl_stmt);
+    // ParseError / Unsupported unless t can be the type of an object defined here.
+    void require_object_type(Type t, const Declarator& d);
     FunctionDecl* declare_function(const Declarator& d, bool definition);
     FunctionDecl* implicit_function(const Token& name);
     void parse_function_definition(const Declarator& d);
-    ExprPtr parse_initializer();
-    ExprPtr constant_initializer(Type t);
     void skip_initializer();
     void parse_static_assert();
+
+    // --- types of declarators (parser_types.cpp)
+    // Pointer to / array of base; unsupported bases stay unsupported (see types.hpp).
+    DeclaredType pointer_type(DeclaredType base, const SourceLocation& loc);
+    // inner_vla: base is an array whose length is variable (not an incomplete array).
+    Type array_type(Type elem, const ArraySuffix& s, bool direct, bool inner_vla);
+    Type function_return_type(Type t, const SourceLocation& loc);
+    unsigned type_depth(Type t) const;
+    void check_type_depth(Type t, const SourceLocation& loc);
+    // The construct of a size expression that raised Unsupported where no size expression
+    // is evaluated (a name with static storage, as Type::construct needs).
+    static std::string_view static_construct(const std::string& construct);
+
+    // --- structs and unions (parser_struct.cpp)
+    DeclaredType parse_struct_or_union();
+    Type struct_reference(const std::string& tag, bool is_union, const SourceLocation& loc);
+    Type struct_definition(const std::string& tag, bool is_union, const SourceLocation& loc, int layout_before);
+    struct MemberList {
+        std::vector<Field> fields;
+        std::vector<SourceLocation> locs;
+        std::string_view unsupported;  // the first unsupported member construct
+    };
+    void parse_member_declaration(MemberList& members);
+    void add_member(MemberList& members, const Declarator& d);
+    void check_flexible_array_member(MemberList& members, bool is_union);
+    Type* find_tag(const std::string& tag);
+    Type* find_tag_local(const std::string& tag);
+    void check_tag_kind(Type t, bool is_union, const std::string& tag, const SourceLocation& loc);
+
+    // --- initialisers (parser_init.cpp)
+    // The initialiser after '=' for an object of type t, converted to t; an array of
+    // unknown length gets its length from the initialiser (the result's type).
+    ExprPtr parse_initializer(Type t);
+    // The same for objects with static storage: a constant (see ast.hpp).
+    ExprPtr static_initializer(Type t);
+    ExprPtr zero_initializer(Type t, const SourceLocation& loc);
+    ExprPtr parse_braced_initializer(Type t);
+    ExprPtr parse_braced_scalar(Type t);
+    void fill_initializer(Expr& list, std::uint64_t index, bool braced, ExprPtr pending);
+    bool elided_list_continues(const Expr& list, std::uint64_t index);
+    std::uint64_t parse_designation(Expr& list);
+    std::uint64_t parse_designator(Type t);
+    void init_element(Expr& list, std::uint64_t index, ExprPtr pending);
+    void place_initializer(Expr& list, std::uint64_t index, ExprPtr e);
+    ExprPtr string_initializer(Type array, const Expr& literal);
+    // InitList bookkeeping: sets the operand at `index` (replacing one there; a union keeps
+    // one), and gets the nested InitList at `index` (made if there is none).
+    void set_slot(Expr& list, std::uint64_t index, ExprPtr e);
+    Expr& sublist(Expr& list, std::uint64_t index, const SourceLocation& loc);
+    // Drops the pending argument conversions of the calls in e (e is being discarded).
+    void forget_calls(const Expr& e);
+    ExprPtr make_constant(ExprPtr e);
+    ExprPtr address_constant(ExprPtr e);
+    void check_static_path(Expr& e);
 
     // --- statements (parser_stmt.cpp)
     StmtPtr parse_statement();
@@ -171,6 +258,7 @@ private:
     ExprPtr parse_call();
     ExprPtr parse_statement_expression();
     ExprPtr make_call(FunctionDecl& fn, std::vector<ExprPtr> args, SourceLocation loc);
+    ExprPtr parse_postfix_operator(ExprPtr e);
     ExprPtr convert_argument(ExprPtr arg, Type param, bool strings_ok);
     ExprPtr promote_argument(ExprPtr arg, bool strings_ok);
     std::uint64_t integer_constant(ExprPtr e, Type to, const char* what);
@@ -179,10 +267,13 @@ private:
     void finalize();
     void convert_pending_calls();
     void check_reachable();
+    void check_external_call(const FunctionDecl& caller, const FunctionDecl& callee, const SourceLocation& loc);
+    void drop_unused_main_parameters();
 
     std::vector<Token> toks_;
     std::size_t pos_ = 0;
     TranslationUnit tu_;
+    TypeTable& table_;  // *tu_.types (it keeps its address when tu_ is moved out)
     TypeChecker tc_;
     DataModel dm_;
     int depth_ = 0;
@@ -211,8 +302,18 @@ private:
     std::vector<Stmt*> switches_;
     int loops_ = 0;
     int breakables_ = 0;
-    int unevaluated_ = 0;  // inside sizeof or a constant expression: calls are not run
-    int param_lists_ = 0;  // inside a parameter list
+    int unevaluated_ = 0;        // inside sizeof or a constant expression: calls are not run
+    int param_lists_ = 0;        // inside a parameter list
+    int struct_depth_ = 0;       // inside a struct or union definition
+    int layout_attributes_ = 0;  // attributes seen that change struct layouts (packed, aligned)
+
+    // Nesting depth of pointer, array and struct types (see kMaxTypeDepth).
+    std::unordered_map<const Aggregate*, unsigned> type_depths_;
+    // Parameters that the body of their function refers to.
+    std::unordered_set<const VarDecl*> used_params_;
+    // Calls with pointer arguments of functions not defined at the call: (caller, callee)
+    // -> the first such call.
+    std::map<std::pair<const FunctionDecl*, const FunctionDecl*>, SourceLocation> pointer_argument_calls_;
 };
 
 }  // namespace craig::frontend

@@ -159,6 +159,7 @@ DeclSpecs Parser::parse_decl_specifiers() {
             case TokenKind::KwExtension: skip_attributes(); break;
             case TokenKind::KwAlignas:
                 s.any = true;
+                s.has_alignas = true;
                 advance();
                 if (kind() != TokenKind::LParen) error_expected("'('");
                 skip_group();
@@ -315,20 +316,6 @@ DeclSpecs Parser::parse_decl_specifiers() {
     return s;
 }
 
-DeclaredType Parser::parse_struct_or_union() {
-    bool is_union = kind() == TokenKind::KwUnion;
-    advance();
-    skip_attributes();
-    if (kind() == TokenKind::Identifier) {
-        advance();
-    } else if (kind() != TokenKind::LBrace) {
-        error_expected(is_union ? "union name or '{'" : "struct name or '{'");
-    }
-    skip_attributes();
-    if (kind() == TokenKind::LBrace) skip_group();
-    return DeclaredType{Type::unsupported(is_union ? "union" : "struct"), std::nullopt};
-}
-
 DeclaredType Parser::parse_enum() {
     advance();  // enum
     skip_attributes();
@@ -340,9 +327,9 @@ DeclaredType Parser::parse_enum() {
     }
     skip_attributes();
     if (kind() != TokenKind::LBrace) {
-        for (auto it = tags_.rbegin(); it != tags_.rend(); ++it) {
-            auto f = it->find(tag);
-            if (f != it->end()) return DeclaredType{f->second, std::nullopt};
+        if (const Type* t = find_tag(tag)) {
+            if (!t->is_integer()) throw ParseError(peek().loc, "'" + tag + "' defined as wrong kind of tag");
+            return DeclaredType{*t, std::nullopt};
         }
         // A forward-declared enumeration (GNU); GCC completes it as unsigned int.
         return DeclaredType{Type::of(TypeKind::UInt), std::nullopt};
@@ -388,7 +375,12 @@ DeclaredType Parser::parse_enum() {
     expect(TokenKind::RBrace, "'}'");
     // GCC: unsigned int unless some enumerator is negative.
     Type t = Type::of(negative ? TypeKind::Int : TypeKind::UInt);
-    if (!tag.empty()) tags_.back()[tag] = t;
+    if (!tag.empty()) {
+        if (const Type* old = find_tag_local(tag); old && !old->is_integer()) {
+            throw ParseError(peek().loc, "'" + tag + "' defined as wrong kind of tag");
+        }
+        tags_.back()[tag] = t;
+    }
     return DeclaredType{t, std::nullopt};
 }
 
@@ -413,8 +405,8 @@ Declarator Parser::parse_declarator(DeclaredType base, DeclMode mode) {
     DepthGuard depth(*this, kExprWeight, peek().loc);
     skip_attributes();
     while (kind() == TokenKind::Star) {
-        advance();
-        base = DeclaredType{Type::unsupported("pointer"), std::nullopt};
+        SourceLocation star = advance().loc;
+        base = pointer_type(std::move(base), star);
         while (kind() == TokenKind::KwConst || kind() == TokenKind::KwVolatile || kind() == TokenKind::KwRestrict ||
                kind() == TokenKind::KwAtomic || kind() == TokenKind::KwAttribute || kind() == TokenKind::KwExtension) {
             if (kind() == TokenKind::KwAttribute) {
@@ -429,7 +421,7 @@ Declarator Parser::parse_declarator(DeclaredType base, DeclMode mode) {
     if (kind() == TokenKind::Identifier && mode != DeclMode::Abstract) {
         d.name = peek().text;
         advance();
-        d.type = parse_declarator_suffixes(std::move(base));
+        d.type = parse_declarator_suffixes(std::move(base), &d);
         return d;
     }
     if (kind() == TokenKind::LParen && is_nested_declarator(mode)) {
@@ -438,7 +430,7 @@ Declarator Parser::parse_declarator(DeclaredType base, DeclMode mode) {
         std::size_t open = pos_;
         std::size_t close = matching_close(open);
         pos_ = close + 1;
-        DeclaredType outer = parse_declarator_suffixes(std::move(base));
+        DeclaredType outer = parse_declarator_suffixes(std::move(base), nullptr);
         std::size_t end = pos_;
         pos_ = open + 1;
         d = parse_declarator(std::move(outer), mode);
@@ -447,29 +439,30 @@ Declarator Parser::parse_declarator(DeclaredType base, DeclMode mode) {
         pos_ = end;
         return d;
     }
-    d.type = parse_declarator_suffixes(std::move(base));
+    d.type = parse_declarator_suffixes(std::move(base), &d);
     return d;
 }
 
-DeclaredType Parser::parse_declarator_suffixes(DeclaredType base) {
+DeclaredType Parser::parse_declarator_suffixes(DeclaredType base, Declarator* direct) {
     struct Suffix {
         std::optional<FunctionSig> function;  // nullopt: array
+        ArraySuffix array;
         SourceLocation loc;
     };
     std::vector<Suffix> suffixes;
     for (;;) {
         if (kind() == TokenKind::LBracket) {
             SourceLocation loc = peek().loc;
-            parse_array_size();
-            suffixes.push_back(Suffix{std::nullopt, loc});
+            suffixes.push_back(Suffix{std::nullopt, parse_array_size(), loc});
         } else if (kind() == TokenKind::LParen) {
             SourceLocation loc = peek().loc;
-            suffixes.push_back(Suffix{parse_parameter_list(), loc});
+            suffixes.push_back(Suffix{parse_parameter_list(), {}, loc});
         } else {
             break;
         }
     }
     // `D[2](int)` applies the last suffix first: D is an array of functions.
+    bool inner_vla = false;  // base is an array of variable length
     for (auto it = suffixes.rbegin(); it != suffixes.rend(); ++it) {
         if (base.is_function()) {
             throw ParseError(it->loc,
@@ -477,42 +470,106 @@ DeclaredType Parser::parse_declarator_suffixes(DeclaredType base) {
         }
         if (it->function) {
             FunctionSig sig = std::move(*it->function);
-            sig.ret = base.object;
+            sig.ret = function_return_type(base.object, it->loc);
             base = DeclaredType{Type::of(TypeKind::Int), std::move(sig)};
+            inner_vla = false;
         } else {
-            base = DeclaredType{Type::unsupported("array"), std::nullopt};
+            base = DeclaredType{array_type(base.object, it->array, direct != nullptr, inner_vla), std::nullopt};
+            inner_vla = it->array.kind == ArraySuffix::Kind::Variable;
+        }
+    }
+    for (Suffix& s : suffixes) {
+        if (s.function) continue;
+        if (direct) {
+            if (s.array.kind == ArraySuffix::Kind::Variable) direct->has_vla = true;
+            direct->vla_lengths.push_back(std::move(s.array.length_expr));
+        } else if (s.array.length_expr) {
+            forget_calls(*s.array.length_expr);  // the type is unsupported; nothing evaluates it
         }
     }
     return base;
 }
 
-void Parser::parse_array_size() {
-    SourceLocation loc = peek().loc;
-    if (!current_fn_ || param_lists_ > 0) {
-        // Outside function bodies the size has no run-time effect.
-        skip_group();
-        return;
-    }
-    // In a function body the size may have side effects (a VLA): parse it.
-    advance();
+ArraySuffix Parser::parse_array_size() {
+    ArraySuffix s;
+    s.loc = peek().loc;
+    const std::size_t open = pos_;
+    advance();  // [
     while (kind() == TokenKind::KwStatic || kind() == TokenKind::KwConst || kind() == TokenKind::KwVolatile ||
-           kind() == TokenKind::KwRestrict) {
+           kind() == TokenKind::KwRestrict || kind() == TokenKind::KwAtomic) {
         advance();
     }
-    if (accept(TokenKind::RBracket)) return;
-    if (kind() == TokenKind::Star && kind(1) == TokenKind::RBracket) {
+    if (accept(TokenKind::RBracket)) return s;                          // Empty
+    if (kind() == TokenKind::Star && kind(1) == TokenKind::RBracket) {  // [*]: a VLA of unspecified length
         advance();
         advance();
-        return;
+        s.kind = ArraySuffix::Kind::Variable;
+        return s;
     }
+    if (param_lists_ > 0) return parse_parameter_array_size(std::move(s), open);
+    // Only a declaration in a function body may have a variable length (evaluated when it
+    // runs); elsewhere the size is an integer constant expression.
+    const bool may_vary = current_fn_ && struct_depth_ == 0;
     ExprPtr e;
-    {
-        CounterGuard unevaluated(unevaluated_);
-        e = parse_assignment();
+    try {
+        if (may_vary) {
+            e = tc_.rvalue(parse_assignment());
+        } else {
+            CounterGuard unevaluated(unevaluated_);
+            e = tc_.rvalue(parse_assignment());
+        }
+    } catch (const Unsupported& u) {
+        if (may_vary) throw;
+        // Outside function bodies an unsupported size (sizeof(double)) leaves what is
+        // declared unsupported, as long as nothing uses it.
+        pos_ = matching_close(open);
+        advance();
+        s.kind = ArraySuffix::Kind::Unsupported;
+        s.construct = static_construct(u.construct());
+        return s;
     }
-    e = tc_.rvalue(std::move(e));
-    if (!evaluate_constant(*e, dm_)) throw Unsupported(loc, "variable length array");
+    if (!e->type.is_integer()) throw ParseError(e->loc, "size of array has non-integer type");
+    e = tc_.promote(std::move(e));
     expect(TokenKind::RBracket, "']'");
+    if (auto v = evaluate_constant(*e, dm_)) {
+        if (is_signed(e->type.kind) && static_cast<std::int64_t>(*v) < 0) {
+            throw ParseError(e->loc, "size of array is negative");
+        }
+        s.kind = ArraySuffix::Kind::Constant;
+        s.length = *v;
+        return s;
+    }
+    if (!may_vary) {
+        throw ParseError(e->loc, current_fn_ ? "a member of a structure or union cannot have a variably modified type"
+                                             : "variably modified type at file scope");
+    }
+    s.kind = ArraySuffix::Kind::Variable;
+    s.length_expr = std::move(e);
+    return s;
+}
+
+ArraySuffix Parser::parse_parameter_array_size(ArraySuffix s, std::size_t open) {
+    // The size may name earlier parameters, which are not in scope while a parameter list
+    // is parsed: a size that is no constant is a variable length, never evaluated here
+    // (the outermost dimension is adjusted away; inner variable ones are unsupported).
+    const std::size_t close = matching_close(open);
+    try {
+        CounterGuard unevaluated(unevaluated_);
+        ExprPtr e = tc_.promote(parse_assignment());
+        auto v = evaluate_constant(*e, dm_);
+        if (pos_ == close && v && !(is_signed(e->type.kind) && static_cast<std::int64_t>(*v) < 0)) {
+            advance();
+            s.kind = ArraySuffix::Kind::Constant;
+            s.length = *v;
+            return s;
+        }
+    } catch (const FrontendError&) {
+        // not a constant: a variable length
+    }
+    pos_ = close;
+    advance();
+    s.kind = ArraySuffix::Kind::Variable;
+    return s;
 }
 
 FunctionSig Parser::parse_parameter_list() {
@@ -551,9 +608,7 @@ FunctionSig Parser::parse_parameter_list() {
         }
         Declarator d = parse_declarator(ps.type, DeclMode::Param);
         skip_attributes();
-        // Array and function parameters are adjusted to pointers (C11 6.7.6.3p7-8).
-        Type t =
-            d.type.is_function() || d.type.object.construct == "array" ? Type::unsupported("pointer") : d.type.object;
+        Type t = adjust_parameter(d);
         if (t.is_void()) throw ParseError(d.name.empty() ? ps.loc : d.loc, "parameter has void type");
         sig.params.push_back(ParamSpec{d.name, d.name.empty() ? ps.loc : d.loc, t});
         if (!accept(TokenKind::Comma)) break;
@@ -562,12 +617,13 @@ FunctionSig Parser::parse_parameter_list() {
     return sig;
 }
 
-Type Parser::parse_type_name() {
+Type Parser::parse_type_name(const char* vla_construct) {
     DeclSpecs s = parse_decl_specifiers();
     if (!s.any) error_expected("type name");
     if (s.storage != StorageClass::None) throw ParseError(s.loc, "storage class in type name");
     Declarator d = parse_declarator(s.type, DeclMode::Abstract);
     if (d.type.is_function()) return Type::unsupported("function type");
+    if (d.has_vla) throw Unsupported(d.loc, vla_construct);
     return d.type.object;
 }
 
@@ -591,9 +647,11 @@ void Parser::parse_init_declarators(const DeclSpecs& specs, bool file_scope, Stm
     }
 }
 
-void Parser::declare(const DeclSpecs& specs, const Declarator& d, bool file_scope, Stmt* decl_stmt) {
+void Parser::declare(const DeclSpecs& specs, Declarator& d, bool file_scope, Stmt* decl_stmt) {
     if (specs.storage == StorageClass::Typedef) {
         if (kind() == TokenKind::Assign) throw ParseError(peek().loc, "typedef " + quoted(d.name) + " is initialized");
+        // Only objects may have variable lengths here (their lengths are evaluated once).
+        if (d.has_vla) throw Unsupported(d.loc, "variable length array");
         if (Symbol* s = lookup_local(d.name)) {
             // C11 allows repeating a typedef with the same type.
             if (s->kind == Symbol::Kind::Typedef) {
@@ -634,8 +692,21 @@ void Parser::declare(const DeclSpecs& specs, const Declarator& d, bool file_scop
     }
 }
 
+namespace {
+
+bool is_incomplete_array(Type t) { return t.is_array() && !t.info->length; }
+
+}  // namespace
+
+void Parser::require_object_type(Type t, const Declarator& d) {
+    if (is_incomplete_array(t) && kind() != TokenKind::Assign) {
+        throw ParseError(d.loc, "array size missing in " + quoted(d.name));
+    }
+    if (t.is_struct()) tc_.require_complete(t, d.loc, "variable " + quoted(d.name) + " has");
+}
+
 void Parser::declare_global(const DeclSpecs& specs, const Declarator& d, bool block_extern) {
-    const Type t = d.type.object;
+    Type t = d.type.object;
     if (Symbol* s = lookup_local(d.name)) {
         bool same_var = s->kind == Symbol::Kind::Var && s->var->storage == Storage::Global;
         if (!same_var && s->kind != Symbol::Kind::Poisoned) {
@@ -645,16 +716,29 @@ void Parser::declare_global(const DeclSpecs& specs, const Declarator& d, bool bl
     if (functions_.count(d.name) && !block_extern) {
         throw ParseError(d.loc, quoted(d.name) + " redeclared as different kind of symbol");
     }
-    if (t.is_unsupported()) {
-        poison(d.name, Unsupported(d.loc, std::string(t.construct)));
+    if (d.has_vla) throw ParseError(d.loc, "variably modified " + quoted(d.name) + " at file scope");
+    auto it = globals_.find(d.name);
+    VarDecl* existing = it == globals_.end() ? nullptr : it->second;
+    // `extern int a[];` next to `int a[3];`: the declarations describe one array.
+    if (existing && is_incomplete_array(t) && existing->type.is_array() && existing->type.target() == t.target()) {
+        t = existing->type;
+    }
+    const bool unknown_size =
+        (is_incomplete_array(t) && kind() != TokenKind::Assign) || (t.is_struct() && !t.info->complete);
+    if (t.is_unsupported() || unknown_size) {
+        // Unused, they are harmless; a later complete declaration defines them.
+        std::string construct = t.is_unsupported() ? std::string(t.construct)
+                                : t.is_struct()    ? "incomplete struct"
+                                                   : "array of unknown size";
+        poison(d.name, Unsupported(d.loc, construct));
         if (accept(TokenKind::Assign)) skip_initializer();
         return;
     }
-    VarDecl* v;
-    auto it = globals_.find(d.name);
-    if (it != globals_.end()) {
-        v = it->second;
-        if (v->type != t) throw ParseError(d.loc, "conflicting types for " + quoted(d.name));
+    VarDecl* v = existing;
+    if (v) {
+        if (v->type != t && !(is_incomplete_array(t) && v->type.is_array() && v->type.target() == t.target())) {
+            throw ParseError(d.loc, "conflicting types for " + quoted(d.name));
+        }
     } else {
         auto owned = make_var(d.name, d.loc, t, Storage::Global);
         owned->is_extern = true;
@@ -677,7 +761,8 @@ void Parser::declare_global(const DeclSpecs& specs, const Declarator& d, bool bl
     advance();
     std::size_t start = pos_;
     try {
-        v->init = constant_initializer(t);
+        v->init = static_initializer(t);
+        v->type = v->init->type;  // an array of unknown length gets it from the initialiser
     } catch (const Unsupported& u) {
         // The variable's value cannot be represented: uses of it are reported,
         // and code that ran before sees an unknown value.
@@ -686,6 +771,12 @@ void Parser::declare_global(const DeclSpecs& specs, const Declarator& d, bool bl
         v->init.reset();
         v->is_extern = true;
         poison(d.name, u);
+        if (is_incomplete_array(v->type)) {
+            // No object of unknown size is left behind (nothing refers to it: uses are
+            // reported at the poison).
+            globals_.erase(d.name);
+            std::erase_if(tu_.globals, [v](const std::unique_ptr<VarDecl>& g) { return g.get() == v; });
+        }
     }
 }
 
@@ -697,6 +788,8 @@ void Parser::declare_static_local(const Declarator& d) {
         poison(d.name, Unsupported(d.loc, std::string(t.construct)));
         return;
     }
+    if (d.has_vla) throw ParseError(d.loc, "storage size of " + quoted(d.name) + " isn't constant");
+    require_object_type(t, d);
     auto owned = make_var(d.name, d.loc, t, Storage::StaticLocal);
     VarDecl* v = owned.get();
     tu_.globals.push_back(std::move(owned));
@@ -704,10 +797,13 @@ void Parser::declare_static_local(const Declarator& d) {
     sym.kind = Symbol::Kind::Var;
     sym.var = v;
     bind(d.name, sym);
-    if (accept(TokenKind::Assign)) v->init = constant_initializer(t);
+    if (accept(TokenKind::Assign)) {
+        v->init = static_initializer(t);
+        v->type = v->init->type;
+    }
 }
 
-void Parser::declare_local(const Declarator& d, Stmt* decl_stmt) {
+void Parser::declare_local(Declarator& d, Stmt* decl_stmt) {
     const Type t = d.type.object;
     if (lookup_local(d.name)) throw ParseError(d.loc, "redefinition of " + quoted(d.name));
     if (t.is_unsupported()) {
@@ -716,16 +812,27 @@ void Parser::declare_local(const Declarator& d, Stmt* decl_stmt) {
         poison(d.name, Unsupported(d.loc, std::string(t.construct)));
         return;
     }
+    if (d.has_vla && kind() == TokenKind::Assign) {
+        throw ParseError(peek().loc, "variable-sized object may not be initialized");
+    }
+    if (!d.has_vla) require_object_type(t, d);
     auto owned = make_var(d.name, d.loc, t, Storage::Local);
     VarDecl* v = owned.get();
+    if (d.has_vla) {
+        // One entry per dimension of the type (those of a typedef'd element are constant).
+        std::size_t dims = 0;
+        for (Type a = t; a.is_array(); a = a.target()) ++dims;
+        v->vla_lengths = std::move(d.vla_lengths);
+        v->vla_lengths.resize(dims);
+    }
     decl_stmt->vars.push_back(std::move(owned));
     Symbol sym;
     sym.kind = Symbol::Kind::Var;
     sym.var = v;
     bind(d.name, sym);  // the scope of a variable starts before its initialiser
     if (accept(TokenKind::Assign)) {
-        ExprPtr e = parse_initializer();
-        v->init = tc_.convert(tc_.rvalue(std::move(e)), t);
+        v->init = parse_initializer(t);
+        v->type = v->init->type;
     }
 }
 
@@ -784,7 +891,7 @@ FunctionDecl* Parser::implicit_function(const Token& name) {
         auto owned = std::make_unique<FunctionDecl>();
         owned->name = name.text;
         owned->loc = name.loc;
-        if (auto sig = implicit_builtin_signature(name.text, dm_)) {
+        if (auto sig = implicit_builtin_signature(name.text, dm_, table_)) {
             owned->return_type = sig->return_type;
             owned->has_prototype = sig->has_prototype;
             for (Type t : sig->params) {
@@ -824,7 +931,7 @@ void Parser::parse_function_definition(const Declarator& d) {
                 if (pd.name.empty() || p == sig.params.end()) {
                     throw ParseError(pd.loc, "declaration for parameter " + quoted(pd.name) + " but no such parameter");
                 }
-                p->type = pd.type.is_function() ? Type::unsupported("pointer") : pd.type.object;
+                p->type = adjust_parameter(pd);
                 if (p->type.is_void()) throw ParseError(pd.loc, "parameter has void type");
                 p->loc = pd.loc;
                 if (!accept(TokenKind::Comma)) break;
@@ -865,28 +972,6 @@ void Parser::parse_function_definition(const Declarator& d) {
         pos_ = matching_close(body_start);
         advance();
     }
-}
-
-ExprPtr Parser::parse_initializer() {
-    if (kind() != TokenKind::LBrace) return parse_assignment();
-    DepthGuard depth(*this, kExprWeight, peek().loc);
-    SourceLocation loc = advance().loc;
-    if (accept(TokenKind::RBrace)) return tc_.int_literal(0, Type::of(TypeKind::Int), loc);  // `= {}`
-    ExprPtr e = parse_initializer();
-    accept(TokenKind::Comma);
-    expect(TokenKind::RBrace, "'}' after scalar initializer");
-    return e;
-}
-
-ExprPtr Parser::constant_initializer(Type t) {
-    ExprPtr e;
-    {
-        CounterGuard unevaluated(unevaluated_);
-        e = parse_initializer();
-    }
-    SourceLocation loc = e->loc;
-    std::uint64_t v = integer_constant(std::move(e), t, "initializer element is not constant");
-    return tc_.int_literal(v, t, loc);
 }
 
 void Parser::skip_initializer() {

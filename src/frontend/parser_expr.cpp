@@ -1,4 +1,5 @@
 // Expressions (C11 6.5), built into typed nodes by the TypeChecker.
+#include <algorithm>
 #include <utility>
 
 #include "frontend/builtins.hpp"
@@ -163,8 +164,14 @@ ExprPtr Parser::parse_unary() {
                                                  : Op::LogNot;
             return tc_.unary(op, std::move(e), loc);
         }
-        case TokenKind::Amp: throw Unsupported(loc, "pointer");           // address-of
-        case TokenKind::Star: throw Unsupported(loc, "pointer");          // dereference
+        case TokenKind::Amp: {
+            advance();
+            return tc_.addr_of(parse_cast(), loc);
+        }
+        case TokenKind::Star: {
+            advance();
+            return tc_.deref(parse_cast(), loc);
+        }
         case TokenKind::AmpAmp: throw Unsupported(loc, "computed goto");  // &&label
         case TokenKind::KwSizeof:
         case TokenKind::KwAlignof: return parse_sizeof();
@@ -175,11 +182,12 @@ ExprPtr Parser::parse_unary() {
 }
 
 ExprPtr Parser::parse_sizeof() {
+    const bool is_sizeof = kind() == TokenKind::KwSizeof;
     SourceLocation loc = advance().loc;
     Type t;
     if (kind() == TokenKind::LParen && starts_type_name(1)) {
         advance();
-        t = parse_type_name();
+        t = parse_type_name("sizeof of a variable length array");
         expect(TokenKind::RParen, "')' after type name");
         if (kind() == TokenKind::LBrace) throw Unsupported(loc, "compound literal");
     } else {
@@ -188,12 +196,23 @@ ExprPtr Parser::parse_sizeof() {
         DepthGuard depth(*this, kExprWeight, loc);
         ExprPtr e = parse_unary();
         if (e->kind == ExprKind::StringLiteral) throw Unsupported(e->loc, "string");
+        if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
         t = e->type;
+        // Arrays of unknown length only occur as variables of variable length here.
+        if (t.is_array() && !size_of(t, dm_)) throw Unsupported(loc, "sizeof of a variable length array");
     }
     if (t.is_unsupported()) throw Unsupported(loc, std::string(t.construct));
-    // _Alignof of an integer type is taken to be its size (true for both ABIs
-    // except long long on i386, which no SV-COMP task depends on).
-    return tc_.int_literal(size_in_bytes(t.kind, dm_), size_type(dm_), loc);
+    std::uint64_t v;
+    if (t.is_void()) {
+        v = 1;  // GCC
+    } else {
+        tc_.require_complete(
+            t, loc, is_sizeof ? "invalid application of 'sizeof' to an" : "invalid application of '_Alignof' to an");
+        auto size = size_of(t, dm_);
+        if (is_sizeof && !size) throw ParseError(loc, "invalid application of 'sizeof' to an incomplete type");
+        v = is_sizeof ? *size : align_of(t, dm_);
+    }
+    return tc_.int_literal(v, size_type(dm_), loc);
 }
 
 ExprPtr Parser::parse_postfix() {
@@ -212,9 +231,20 @@ ExprPtr Parser::parse_postfix() {
         SourceLocation loc = peek().loc;
         switch (kind()) {
             case TokenKind::LParen: throw Unsupported(loc, "function pointer");
-            case TokenKind::LBracket: throw Unsupported(loc, "array");
-            case TokenKind::Dot: throw Unsupported(loc, "struct");
-            case TokenKind::Arrow: throw Unsupported(loc, "pointer");
+            case TokenKind::LBracket: {
+                advance();
+                ExprPtr i = parse_expression();
+                expect(TokenKind::RBracket, "']'");
+                e = tc_.index(std::move(e), std::move(i), loc);
+                break;
+            }
+            case TokenKind::Dot:
+            case TokenKind::Arrow: {
+                const bool arrow = advance().kind == TokenKind::Arrow;
+                const std::string& name = expect(TokenKind::Identifier, "member name").text;
+                e = arrow ? tc_.arrow(std::move(e), name, loc) : tc_.member(std::move(e), name, loc);
+                break;
+            }
             case TokenKind::PlusPlus:
                 advance();
                 e = tc_.inc_dec(Op::PostInc, std::move(e), loc);
@@ -268,7 +298,7 @@ ExprPtr Parser::convert_argument(ExprPtr arg, Type param, bool strings_ok) {
 
 ExprPtr Parser::promote_argument(ExprPtr arg, bool strings_ok) {
     if (strings_ok && arg->kind == ExprKind::StringLiteral) return arg;
-    return tc_.promote(std::move(arg));
+    return tc_.argument_promotion(std::move(arg));
 }
 
 ExprPtr Parser::make_call(FunctionDecl& fn, std::vector<ExprPtr> args, SourceLocation loc) {
@@ -287,10 +317,14 @@ ExprPtr Parser::make_call(FunctionDecl& fn, std::vector<ExprPtr> args, SourceLoc
     } else {
         for (auto& a : args) a = promote_argument(std::move(a), strings_ok);
     }
+    const bool pointer_args =
+        std::any_of(args.begin(), args.end(), [](const ExprPtr& a) { return a->type.is_pointer(); });
     ExprPtr call = tc_.call(fn, std::move(args), fn.return_type, loc);
     if (unevaluated_ == 0 && current_fn_) {
         current_fn_->calls.push_back(CallSite{&fn, loc});
         if (!fn.has_prototype) pending_calls_.push_back(PendingCall{call.get(), current_fn_});
+        // Pointers passed to a function that turns out to be external (check_reachable).
+        if (pointer_args && !fn.is_defined) pointer_argument_calls_.emplace(std::pair{current_fn_, &fn}, loc);
     }
     return call;
 }
@@ -303,7 +337,10 @@ ExprPtr Parser::parse_primary() {
             Symbol* sym = lookup(t.text);
             if (!sym) throw ParseError(loc, "use of undeclared identifier '" + t.text + "'");
             switch (sym->kind) {
-                case Symbol::Kind::Var: advance(); return tc_.var_ref(*sym->var, loc);
+                case Symbol::Kind::Var:
+                    advance();
+                    if (sym->var->storage == Storage::Param) used_params_.insert(sym->var);
+                    return tc_.var_ref(*sym->var, loc);
                 case Symbol::Kind::EnumConst:
                     advance();
                     return tc_.int_literal(sym->value, Type::of(TypeKind::Int), loc, t.text);

@@ -2,6 +2,7 @@
 
 #include <initializer_list>
 #include <string_view>
+#include <vector>
 
 namespace craig::frontend {
 
@@ -68,13 +69,80 @@ std::string quote(const std::string& s) {
 
 std::string expr(const Expr& e, bool top);
 
+// C declaration syntax: the type t around the declarator `inner` ("" for a type name), e.g.
+// int (*p)[4], int a[2][3], struct node *next. vla: the length expressions of a variable's
+// dimensions (VarDecl::vla_lengths), printed where the length is variable.
+std::string declaration(Type t, const std::string& inner, const std::vector<ExprPtr>* vla = nullptr,
+                        std::size_t dim = 0) {
+    switch (t.kind) {
+        case TypeKind::Pointer: {
+            std::string d = "*" + inner;
+            if (t.target().is_array()) d = cat({"(", d, ")"});
+            return declaration(t.target(), d);
+        }
+        case TypeKind::Array: {
+            std::string len;
+            if (vla && dim < vla->size() && (*vla)[dim]) {
+                len = expr(*(*vla)[dim], true);
+            } else if (t.info->length) {
+                len = std::to_string(*t.info->length);
+            }
+            return declaration(t.target(), cat({inner, "[", len, "]"}), vla, dim + 1);
+        }
+        default: {
+            std::string base = to_string(t);
+            return inner.empty() ? base : cat({base, " ", inner});
+        }
+    }
+}
+
+std::string type_name(Type t) { return declaration(t, ""); }
+
 std::string operand(const Expr& e) {
     // Operands of prefix operators: keep `- -x` and `-(-1)` unambiguous.
+    if (e.kind == ExprKind::Decay) return operand(e.operand(0));
     bool atomic = e.kind == ExprKind::VarRef || e.kind == ExprKind::Call || e.kind == ExprKind::Cast ||
                   (e.kind == ExprKind::IntLiteral && e.signed_value() >= 0) || e.kind == ExprKind::Binary ||
-                  e.kind == ExprKind::Assign || e.kind == ExprKind::Conditional || e.kind == ExprKind::Comma;
+                  e.kind == ExprKind::Assign || e.kind == ExprKind::Conditional || e.kind == ExprKind::Comma ||
+                  e.kind == ExprKind::Index || e.kind == ExprKind::Member || e.kind == ExprKind::Deref ||
+                  e.kind == ExprKind::AddrOf;
     std::string s = expr(e, false);
     return atomic ? s : cat({"(", s, ")"});
+}
+
+// Operands of postfix operators ([] . ->), which bind tighter than prefix ones and casts.
+std::string postfix_operand(const Expr& e) {
+    if (e.kind == ExprKind::Decay) return postfix_operand(e.operand(0));
+    bool atomic = e.kind == ExprKind::VarRef || e.kind == ExprKind::Call || e.kind == ExprKind::Index ||
+                  e.kind == ExprKind::Member || e.kind == ExprKind::StringLiteral ||
+                  (e.kind == ExprKind::IntLiteral && e.signed_value() >= 0 && e.type.kind == TypeKind::Int) ||
+                  e.kind == ExprKind::Binary || e.kind == ExprKind::Assign || e.kind == ExprKind::Conditional ||
+                  e.kind == ExprKind::Comma;
+    std::string s = expr(e, false);
+    return atomic ? s : cat({"(", s, ")"});
+}
+
+// `{ [0] = 1, [3] = 2 }`, `{ .x = 1 }`: every element designated, so the text is exact.
+std::string init_list(const Expr& e) {
+    if (e.operands.empty()) return "{}";
+    std::string s = "{ ";
+    for (std::size_t i = 0; i < e.operands.size(); ++i) {
+        if (i) s += ", ";
+        if (e.type.is_array()) {
+            s += cat({"[", std::to_string(e.positions[i]), "] = "});
+        } else {
+            s += cat({".", e.type.info->fields[e.positions[i]].name, " = "});
+        }
+        const Expr& v = e.operand(i);
+        s += expr(v, v.kind != ExprKind::Comma);
+    }
+    return s + " }";
+}
+
+std::string member(const Expr& e) {
+    const Expr& base = e.operand(0);
+    if (base.kind == ExprKind::Deref) return cat({postfix_operand(base.operand(0)), "->", e.text});
+    return cat({postfix_operand(base), ".", e.text});
 }
 
 std::string expr(const Expr& e, bool top) {
@@ -83,7 +151,7 @@ std::string expr(const Expr& e, bool top) {
         case ExprKind::IntLiteral: return literal(e);
         case ExprKind::StringLiteral: return quote(e.text);
         case ExprKind::VarRef: return e.var->name;
-        case ExprKind::Cast: return cat({"(", to_string(e.type), ")", operand(e.operand(0))});
+        case ExprKind::Cast: return cat({"(", type_name(e.type), ")", operand(e.operand(0))});
         case ExprKind::Unary: return std::string(to_string(e.op)) + operand(e.operand(0));
         case ExprKind::Binary:
             return wrap(expr(e.operand(0), false) + " " + std::string(to_string(e.op)) + " " +
@@ -112,6 +180,12 @@ std::string expr(const Expr& e, bool top) {
             return s + ")";
         }
         case ExprKind::StmtExpr: return "({ " + print(*e.body, 0) + " })";
+        case ExprKind::Index: return cat({postfix_operand(e.operand(0)), "[", expr(e.operand(1), true), "]"});
+        case ExprKind::Deref: return "*" + operand(e.operand(0));
+        case ExprKind::AddrOf: return "&" + operand(e.operand(0));
+        case ExprKind::Member: return member(e);
+        case ExprKind::Decay: return expr(e.operand(0), top);
+        case ExprKind::InitList: return init_list(e);
     }
     return "?";
 }
@@ -119,7 +193,7 @@ std::string expr(const Expr& e, bool top) {
 std::string pad(int indent) { return std::string(static_cast<std::size_t>(indent) * 2, ' '); }
 
 std::string var_decl(const VarDecl& v) {
-    std::string s = to_string(v.type) + " " + v.name;
+    std::string s = declaration(v.type, v.name, &v.vla_lengths);
     if (v.init) s += " = " + expr(*v.init, true);
     return s;
 }
@@ -211,15 +285,15 @@ std::string print(const Stmt& s, int indent) {
 }
 
 std::string print(const FunctionDecl& f) {
-    std::string s = to_string(f.return_type) + " " + f.name + "(";
+    std::string d = f.name + "(";
     for (std::size_t i = 0; i < f.params.size(); ++i) {
-        if (i) s += ", ";
-        s += to_string(f.params[i]->type);
-        if (!f.params[i]->name.empty()) s += " " + f.params[i]->name;
+        if (i) d += ", ";
+        d += declaration(f.params[i]->type, f.params[i]->name);
     }
-    if (f.variadic) s += f.params.empty() ? "..." : ", ...";
-    if (f.params.empty() && !f.variadic && f.has_prototype) s += "void";
-    s += ")";
+    if (f.variadic) d += f.params.empty() ? "..." : ", ...";
+    if (f.params.empty() && !f.variadic && f.has_prototype) d += "void";
+    d += ")";
+    std::string s = declaration(f.return_type, d);
     if (f.body) return s + "\n" + print(*f.body, 0);
     if (f.unsupported) return s + "; /* " + f.unsupported->what() + " */\n";
     return s + ";\n";
@@ -229,7 +303,7 @@ std::string print(const TranslationUnit& tu) {
     std::string out;
     for (const auto& v : tu.globals) {
         if (v->is_extern) {
-            out += "extern " + to_string(v->type) + " " + v->name + ";\n";
+            out += "extern " + declaration(v->type, v->name) + ";\n";
         } else {
             out += std::string(v->storage == Storage::StaticLocal ? "static " : "") + var_decl(*v) + ";\n";
         }
