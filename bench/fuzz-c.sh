@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the C front end (lexer, parser, type checker, printer) with libFuzzer.
+# Fuzzes the C front end (lexer, parser, type checker, printer, and the interpreter that
+# replays counterexamples, with its memory checks) with libFuzzer.
 #
 #   bench/fuzz-c.sh [SECONDS [LIBFUZZER-FLAGS...]]      (default 60)
 #   bench/fuzz-c.sh 600 -only_ascii=1                   (e.g. printable inputs only)
@@ -40,6 +41,8 @@ if [ ! -x "$out/fuzz_c_parser" ] || [ "$newest" -nt "$out/fuzz_c_parser" ]; then
 fi
 
 cp "$root"/tests/c/parse/*.c "$out/corpus/"
+# Whole programs with arrays, pointers and structs (the replay below runs them).
+for f in "$root"/tests/c/verify/*.c; do cp "$f" "$out/corpus/verify-$(basename "$f")"; done
 svcomp=${CRAIG_SVCOMP:-"$root/../shared/bench/svcomp"}
 if [ -d "$svcomp" ]; then
   find "$svcomp" -type f \( -name '*.c' -o -name '*.i' \) -size -16k | sort |
@@ -109,6 +112,25 @@ cat > "$out/c.dict" <<'DICT'
 ":"
 "..."
 "->"
+"."
+"&"
+"*"
+"[0]"
+"[]"
+"->next"
+"struct s { int a; int b[2]; struct s *n; }"
+"union"
+"malloc("
+"calloc("
+"free("
+"alloca("
+"NULL"
+"(void *)0"
+"sizeof(struct s)"
+"= {"
+"[1] ="
+".a ="
+"char s[] = \"ab\";"
 "0x"
 "0u"
 "1ll"

@@ -22,13 +22,15 @@
 //     left to right; an assignment evaluates its right operand before the
 //     lvalue it stores to, as the lowering does).
 // The inputs of an uninitialised object: an integer variable reads one; a
-// pointer none (it stays uninitialised); an array or struct (also a
-// variable-length array, and a malloc'ed block) reads one per integer cell in
+// pointer none (it stays uninitialised); an array or struct (and a malloc'ed
+// block whose size is a constant expression) reads one per integer cell in
 // cell order (memory_layout.hpp) if it has at most
 // ReplayLimits::max_input_cells cells, and none if it is larger (its cells stay
 // uninitialised); its pointer cells, and cells inside unions (whose members
 // share storage in C), read none either and stay uninitialised. calloc'ed
-// blocks are zero and read nothing.
+// blocks are zero and read nothing; variable-length arrays and blocks sized at
+// run time read nothing (uninitialised). A variable-length array of length 0 is
+// empty (GNU C), a negative length is undefined.
 // Running out of inputs ends the replay with OutOfInputs; unused inputs are
 // ignored (ReplayResult::inputs_used says how many were read).
 //
@@ -78,8 +80,9 @@
 //    pointee; p - q is the difference of the offsets divided by cells(T); ==
 //    and != compare (object, offset); < <= > >= compare offsets.
 //  - UndefinedBehaviour, with these messages:
-//    "pointer arithmetic out of bounds" (a result outside [0, ncells] of its
-//    object; also &a[i] and a decayed a[i] with i outside [0, length]),
+//    "pointer arithmetic out of bounds" (an offset beyond +-2^48 cells; pointers
+//    may otherwise leave their object, as addresses do under GCC: only accesses
+//    through them are checked, also by the lowering),
 //    "pointer arithmetic on a null pointer" (null + i, i != 0), "pointer
 //    arithmetic on a pointer to a dead object", "subtraction of pointers to
 //    different objects", "comparison of pointers to different objects" (<

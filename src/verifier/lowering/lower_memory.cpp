@@ -11,6 +11,7 @@
 // it can never be proved safe by accident; a read there yields an arbitrary value.
 #include <functional>
 
+#include "frontend/memory_layout.hpp"
 #include "verifier/lowering/lowering_context.hpp"
 
 namespace craig::verifier::detail {
@@ -29,17 +30,18 @@ std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b) {
     return a * b;
 }
 
-// Leaves of a type in layout order with their C paths ("[2].x").
+// Leaves of a type in layout order with their C paths ("[2].x"), by the shared cell layout.
 void leaves(Type t, const std::string& path, std::vector<std::pair<Type, std::string>>& out) {
-    if (t.is_array()) {
-        const auto& a = *t.info;
-        for (std::uint64_t i = 0; i < a.length.value_or(0); ++i)
-            leaves(a.target, path + "[" + std::to_string(i) + "]", out);
-    } else if (t.is_struct()) {
-        for (const auto& f : t.info->fields) leaves(f.type, path + "." + f.name, out);
-    } else {
-        out.emplace_back(t, path);
-    }
+    std::vector<Type> types;
+    frontend::append_cell_types(t, types);
+    for (std::uint64_t c = 0; c < types.size(); ++c) out.emplace_back(types[c], path + frontend::cell_path(t, c));
+}
+
+bool in_union(Type t, std::uint64_t cell) {
+    if (!frontend::contains_union(t)) return false;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+    frontend::union_siblings(t, cell, ranges);
+    return !ranges.empty();
 }
 
 bool is_numeral(smt::TermManager& tm, smt::Term t) { return tm.kind(t) == smt::Kind::Numeral; }
@@ -93,43 +95,16 @@ bool mentions_pointer(Type t) {
     return false;
 }
 
-bool mentions_union(Type t) {
-    if (t.is_array()) return mentions_union(t.info->target);
-    if (t.is_struct()) {
-        if (t.info->is_union) return true;
-        for (const auto& f : t.info->fields)
-            if (mentions_union(f.type)) return true;
-    }
-    return false;
-}
-
 }  // namespace
 
-std::uint64_t Lowerer::cell_count(Type t) const {
-    if (t.is_array()) {
-        const auto& a = *t.info;
-        if (!a.length) return kHuge;
-        return sat_mul(*a.length, cell_count(a.target));
-    }
-    if (t.is_struct()) {
-        std::uint64_t n = 0;
-        for (const auto& f : t.info->fields) n = std::min(kHuge, n + cell_count(f.type));
-        return n;
-    }
-    return 1;
-}
+std::uint64_t Lowerer::cell_count(Type t) const { return frontend::cell_count(t).value_or(kHuge); }
 
-std::uint64_t Lowerer::field_offset(Type record, std::size_t k) const {
-    std::uint64_t n = 0;
-    for (std::size_t j = 0; j < k; ++j) n = std::min(kHuge, n + cell_count(record.info->fields[j].type));
-    return n;
-}
+std::uint64_t Lowerer::field_offset(Type record, std::size_t k) const { return frontend::field_cell_offset(record, k); }
 
 void Lowerer::scan_address_taken() {
     // Every type and expression of reachable code: address-taken scalars get a memory cell;
     // what the model does not cover is reported before any edge is built.
     auto check_type = [&](Type t, const frontend::SourceLocation& at) {
-        if (mentions_union(t)) throw frontend::Unsupported(at, "union");
         if (opt_.keep_calls && (mentions_pointer(t)))
             throw frontend::Unsupported(at, "pointer (this engine keeps calls as calls; pointers need inlining)");
     };
@@ -167,7 +142,7 @@ std::uint32_t Lowerer::new_object(std::string name, Type t, std::uint64_t count,
     o.heap = heap;
     o.tracked = count <= opt_.max_cells;
     bool global = frames_.empty();
-    if (o.tracked && !t.is_scalar()) {
+    if (o.tracked && (heap || !t.is_scalar())) {
         std::vector<std::pair<Type, std::string>> ls;
         if (heap) {
             for (std::uint64_t i = 0; i < count / std::max<std::uint64_t>(1, cell_count(t)); ++i)
@@ -496,6 +471,7 @@ void Lowerer::store(const Place& p, const Val& v, const frontend::SourceLocation
         for (std::uint32_t id = 0; id < objects_.size(); ++id) consider(id);
     }
     check_or_error(tm_.mk_or(valid), "invalid write", at);
+    for (const auto& u : updates) havoc_union_siblings(u.object, u.cell, u.cond);
     for (const auto& u : updates) {
         const Cell& c = objects_[u.object].cells[u.cell];
         if (u.cond == tm_.mk_true()) {
@@ -505,6 +481,33 @@ void Lowerer::store(const Place& p, const Val& v, const frontend::SourceLocation
         }
         assign(c.var, tm_.mk_ite(u.cond, val, read(c.var)));
         if (ptr) assign(c.off, tm_.mk_ite(u.cond, val_off, read(c.off)));
+    }
+}
+
+void Lowerer::havoc_union_siblings(std::uint32_t id, std::uint64_t cell, smt::Term cond) {
+    // A write to a union member leaves the other members' cells indeterminate (their bytes
+    // are reinterpreted): arbitrary values under the write's condition.
+    const MemObject& o = objects_[id];
+    if (!frontend::contains_union(o.type)) return;
+    std::uint64_t per = o.heap ? std::max<std::uint64_t>(1, cell_count(o.type)) : o.cells.size();
+    std::uint64_t base = cell / per * per;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+    frontend::union_siblings(o.type, cell - base, ranges);
+    for (const auto& [b, e] : ranges) {
+        for (std::uint64_t s = base + b; s < base + e && s < o.cells.size(); ++s) {
+            const Cell& c = o.cells[s];
+            smt::Term any = fresh_aux("union", smt::SortTable::Int);
+            if (!c.type.is_pointer()) {
+                Interval tr = type_range(c.type);
+                assume(tm_.mk_leq(num(tr.lo), any));
+                assume(tm_.mk_leq(any, num(tr.hi)));
+            }
+            assign(c.var, cond == tm_.mk_true() ? any : tm_.mk_ite(cond, any, read(c.var)));
+            if (c.type.is_pointer()) {
+                smt::Term any_off = fresh_aux("union.off", smt::SortTable::Int);
+                assign(c.off, cond == tm_.mk_true() ? any_off : tm_.mk_ite(cond, any_off, read(c.off)));
+            }
+        }
     }
 }
 
@@ -568,15 +571,18 @@ void Lowerer::init_object(std::uint32_t id, const Expr* init, bool zero_rest, co
         } else if (zero_rest || init) {
             assign(cell.var, num(0));
             if (cell.type.is_pointer()) assign(cell.off, num(0));
-        } else if (cell.type.is_pointer()) {
-            // An uninitialised pointer: any value (the replay reports reading it).
+        } else if (cell.type.is_pointer() || in_union(o.type, c)) {
+            // An uninitialised pointer, or a cell of a union member: any value and no input
+            // (the replay leaves them uninitialised and reports reading them).
             assign(cell.var, fresh_aux("ptr", smt::SortTable::Int));
-            assign(cell.off, fresh_aux("ptr.off", smt::SortTable::Int));
+            if (cell.type.is_pointer()) assign(cell.off, fresh_aux("ptr.off", smt::SortTable::Int));
         } else {
             // One input per uninitialised integer cell, in cell order (as the replay reads them).
             assign(cell.var, nondet_value(cell.type, at, what + prog_.vars[cell.var].name.substr(o.name.size())).term);
         }
     }
+    for (std::size_t c = 0; c < value.size(); ++c)
+        if (value[c]) havoc_union_siblings(id, c, tm_.mk_true());
 }
 
 void Lowerer::declare_memory(const frontend::VarDecl& d) {
@@ -593,7 +599,7 @@ void Lowerer::declare_memory(const frontend::VarDecl& d) {
             smt::Term len;
             if (d.vla_lengths[k]) {
                 Val v = as_int(expr(*d.vla_lengths[k]));
-                check_or_error(tm_.mk_lt(num(0), v.term), "variable length array of non-positive length", d.loc);
+                check_or_error(tm_.mk_leq(num(0), v.term), "variable length array of negative length", d.loc);
                 VarId dv = prog_.add_var(objects_[id].name + "#len" + std::to_string(k), "", Type::of(TypeKind::Long),
                                          false, true);
                 assign(dv, v.term);

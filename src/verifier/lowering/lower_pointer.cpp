@@ -1,5 +1,6 @@
 // Pointer values of the lowering: arithmetic, comparison, malloc/calloc/free.
 // A pointer is (object id, cell offset); see lower_memory.cpp and docs/memory-model.md.
+#include "frontend/constant_eval.hpp"
 #include "verifier/lowering/lowering_context.hpp"
 
 namespace craig::verifier::detail {
@@ -69,7 +70,12 @@ Val Lowerer::allocate(const Expr& call, Type pointee) {
                              std::to_string(objects_.size() + 1);
     const bool zero = f.builtin == frontend::Builtin::Calloc;
     std::uint32_t id;
-    if (bytes.range.is_const()) {
+    // A size fixed in the program text (the replay's criterion too: such blocks read inputs
+    // for their cells, blocks sized at run time do not).
+    bool fixed =
+        frontend::evaluate_constant(call.operand(0), dm).has_value() &&
+        (f.builtin != frontend::Builtin::Calloc || frontend::evaluate_constant(call.operand(1), dm).has_value());
+    if (fixed && bytes.range.is_const()) {
         i128 n = bytes.range.lo;
         if (n <= 0 || n % static_cast<i128>(esize) != 0)
             throw frontend::Unsupported(call.loc,

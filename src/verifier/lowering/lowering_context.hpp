@@ -174,6 +174,7 @@ public:
     Val load(const Place& p, const frontend::SourceLocation& at);
     void store(const Place& p, const Val& v, const frontend::SourceLocation& at);
     void copy_struct(const Place& dst, const Place& src, const frontend::SourceLocation& at);
+    void havoc_union_siblings(std::uint32_t object, std::uint64_t cell, smt::Term cond);
     void init_object(std::uint32_t obj, const Expr* init, bool zero_rest, const frontend::SourceLocation& at,
                      const std::string& what);
     void declare_memory(const frontend::VarDecl& d);
