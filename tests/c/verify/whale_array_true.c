@@ -1,0 +1,16 @@
+// expected: TRUE
+// args: --engine whale
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a[4] = {1, 1, 1, 1};
+int count(int i) {
+  if (i >= 4) return 0;
+  return a[i] + count(i + 1);
+}
+int main(void) {
+  int k = __VERIFIER_nondet_int();
+  if (k >= 0 && k < 4) a[k] = 2;
+  int s = count(0);
+  if (s < 4 || s > 5) reach_error();
+  return 0;
+}
