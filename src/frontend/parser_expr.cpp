@@ -303,6 +303,11 @@ ExprPtr Parser::promote_argument(ExprPtr arg, bool strings_ok) {
 
 ExprPtr Parser::make_call(FunctionDecl& fn, std::vector<ExprPtr> args, SourceLocation loc) {
     if (fn.return_type.is_unsupported()) throw Unsupported(loc, std::string(fn.return_type.construct));
+    if (!fn.is_defined) {
+        // __VERIFIER_nondet_pointer and the like, whatever their declaration says.
+        if (auto t = nondet_type(fn.name, dm_); t && t->is_unsupported())
+            throw Unsupported(loc, std::string(t->construct));
+    }
     const bool strings_ok = accepts_string_arguments(fn.name);
     if (fn.has_prototype) {
         const std::size_t n = fn.params.size();

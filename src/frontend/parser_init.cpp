@@ -171,7 +171,8 @@ void Parser::fill_initializer(Expr& list, std::uint64_t index, bool braced, Expr
             index = parse_designation(list);
         } else if (count && index >= *count) {
             if (!braced) return;
-            init_element(list, index++, nullptr);  // excess: ignored
+            skip_initializer();  // excess: GCC ignores it (with a warning) without evaluating it
+            ++index;
         } else {
             init_element(list, index++, nullptr);
         }
@@ -243,14 +244,11 @@ std::uint64_t Parser::parse_designator(Type t) {
 }
 
 void Parser::init_element(Expr& list, std::uint64_t index, ExprPtr pending) {
-    const auto count = element_count(list.type);
-    if (count && index >= *count) {
-        // GCC ignores excess elements (with a warning) without evaluating them.
-        if (pending) {
-            forget_calls(*pending);
-        } else {
-            skip_initializer();
-        }
+    const Type lt = list.type;
+    const bool exists = lt.is_array() ? !lt.info->length || index < *lt.info->length : index < lt.info->fields.size();
+    if (!exists) {
+        // An elided initialiser for an empty struct: ignored, as an excess element.
+        if (pending) forget_calls(*pending);
         return;
     }
     if (!pending) {

@@ -1,6 +1,7 @@
 #include "frontend/printer.hpp"
 
 #include <initializer_list>
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -299,8 +300,78 @@ std::string print(const FunctionDecl& f) {
     return s + ";\n";
 }
 
+namespace {
+
+// The struct and union types a printed program needs, defined before their first by-value
+// use: every record reachable from the program's declarations and casts.
+class RecordCollector {
+public:
+    void type(Type t) {
+        while (t.is_pointer() || t.is_array()) t = t.target();
+        if (!t.is_struct() || !seen_.insert(t.info).second) return;
+        records_.push_back(t.info);
+        for (const Field& f : t.info->fields) type(f.type);
+    }
+    void expr(const Expr& e) {
+        type(e.type);
+        for (const auto& o : e.operands) expr(*o);
+    }
+    void stmt(const Stmt& s) {
+        for (const auto& v : s.vars) {
+            type(v->type);
+            if (v->init) expr(*v->init);
+        }
+        for (const Expr* e : {s.expr.get(), s.step.get()}) {
+            if (e) expr(*e);
+        }
+        for (const auto& c : s.stmts) stmt(*c);
+        for (const Stmt* c : {s.init.get(), s.body.get(), s.else_body.get()}) {
+            if (c) stmt(*c);
+        }
+    }
+    // Definitions ordered so that members of struct type are defined first.
+    std::string definitions() const {
+        std::string out;
+        for (const Aggregate* a : records_) {
+            if (!a->tag.empty()) out += cat({a->is_union ? "union " : "struct ", a->tag, ";\n"});
+        }
+        std::set<const Aggregate*> done;
+        for (const Aggregate* a : records_) define(a, done, out);
+        return out;
+    }
+
+private:
+    static void define(const Aggregate* a, std::set<const Aggregate*>& done, std::string& out) {
+        if (a->tag.empty() || !a->complete || !done.insert(a).second) return;
+        for (const Field& f : a->fields) {
+            Type t = f.type;
+            while (t.is_array()) t = t.target();
+            if (t.is_struct()) define(t.info, done, out);
+        }
+        out += cat({a->is_union ? "union " : "struct ", a->tag, " {\n"});
+        for (const Field& f : a->fields) out += cat({"  ", declaration(f.type, f.name), ";\n"});
+        out += "};\n";
+    }
+
+    std::set<const Aggregate*> seen_;
+    std::vector<const Aggregate*> records_;
+};
+
+}  // namespace
+
 std::string print(const TranslationUnit& tu) {
-    std::string out;
+    RecordCollector records;
+    for (const auto& v : tu.globals) {
+        records.type(v->type);
+        if (v->init) records.expr(*v->init);
+    }
+    for (const auto& f : tu.functions) {
+        if (!f->is_defined) continue;
+        records.type(f->return_type);
+        for (const auto& p : f->params) records.type(p->type);
+        if (f->body) records.stmt(*f->body);
+    }
+    std::string out = records.definitions();
     for (const auto& v : tu.globals) {
         if (v->is_extern) {
             out += "extern " + declaration(v->type, v->name) + ";\n";
