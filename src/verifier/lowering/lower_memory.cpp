@@ -319,11 +319,22 @@ Place Lowerer::place(const Expr& e) {
                 // Direct indexing of an array: C bounds each dimension on its own.
                 const Expr& arr = base.operand(0);
                 Place p = place(arr);
-                if (splits(e.operand(1))) {
-                    Val o = protect(Val{p.off, false, Interval::none()}, Type::of(TypeKind::Long));
-                    p.off = get(o);
+                // The index may call functions: the position computed so far (object, offset,
+                // the bounds of outer indices) must keep the values it had before the call, so it
+                // lives in temporaries that are re-read after the index is evaluated.
+                const bool split = splits(e.operand(1));
+                Val o, b, ok;
+                if (split) {
+                    o = protect(Val{p.off, false, Interval::none()}, Type::of(TypeKind::Long));
+                    b = protect(Val{p.obj, false, Interval::none()}, Type::of(TypeKind::Long));
+                    ok = protect(as_int(Val{p.ok, true, {}}), Type::of(TypeKind::Int));
                 }
                 Val i = as_int(expr(e.operand(1)));
+                if (split) {
+                    p.off = get(o);
+                    p.obj = get(b);
+                    p.ok = as_bool(ok);
+                }
                 const auto& a = *arr.type.info;
                 smt::Term len;
                 if (a.length) {
