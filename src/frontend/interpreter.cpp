@@ -39,13 +39,13 @@ constexpr std::size_t kFallbackStackBytes = std::size_t{4} << 20;
 enum class Signal : std::uint8_t { Normal, Break, Continue, Return, Goto, Halt };
 
 constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
-// Offsets beyond this are out of every object (and keep offset arithmetic far from overflow).
-constexpr i128 kMaxOffset = i128{1} << 62;
+// Pointers may leave their object, but offsets beyond this are out of every object's reach (and
+// keep offset arithmetic far from overflow).
+constexpr i128 kMaxOffset = static_cast<i128>(kMaxCells);
 
-// What an lvalue is evaluated for: an access of its cells (Read, Write), its address (AddrOf, a
-// decayed array: one past the end of an indexed array is allowed), or as the base of a larger
-// address (Inner: indices strictly inside their arrays).
-enum class Use : std::uint8_t { Read, Write, Address, Inner };
+// What an lvalue is evaluated for: an access of its cells (Read, Write: direct indices are bounded
+// by their arrays' lengths) or its address (AddrOf, a decayed array: not bounded).
+enum class Use : std::uint8_t { Read, Write, Address };
 
 // An lvalue: its object and first cell, its type, and for sub-arrays of a variable-length array
 // the dimension of the object's shape that its type's (variable) length is.
@@ -554,7 +554,6 @@ bool Machine::initialise(std::uint32_t slot, std::uint64_t offset, Type t, const
 // Memory: places, accesses, pointer arithmetic, allocation
 
 bool Machine::place(const Expr& e, Use use, Place& out) {
-    const Use inner = use == Use::Address ? Use::Inner : use;
     switch (e.kind) {
         case ExprKind::VarRef: {
             if (!e.var) return undefined(e.loc, "unresolved variable");
@@ -584,7 +583,7 @@ bool Machine::place(const Expr& e, Use use, Place& out) {
         case ExprKind::Member: {
             const Expr& s = e.operand(0);
             if (!s.type.is_struct()) return undefined(e.loc, "member of something other than a struct");
-            if (!place(s, inner, out)) return false;
+            if (!place(s, use, out)) return false;
             out.ptr.bits += mem_.layouts().field_offset(s.type, e.value);
             out.type = e.type;
             out.vla_depth = kNoSlot;
@@ -602,7 +601,7 @@ bool Machine::place(const Expr& e, Use use, Place& out) {
 bool Machine::index_array(const Expr& e, Use use, Place& out) {
     const Expr& arr = e.operand(0).operand(0);
     Place a;
-    if (!place(arr, use == Use::Address ? Use::Inner : use, a)) return false;
+    if (!place(arr, use, a)) return false;
     Value iv;
     if (!eval(e.operand(1), iv)) return false;
     const i128 i = wide(iv, e.operand(1).type);
@@ -627,15 +626,14 @@ bool Machine::index_array(const Expr& e, Use use, Place& out) {
         }
     }
     if (!stride) return undefined(e.loc, "indexing an array of elements of variable size");
-    if (has_length && use != Use::Address) {
+    // Only accesses are bounded: an address (&a[i], a decayed a[i], &m[i][j]) may leave the array.
+    if (has_length && (use == Use::Read || use == Use::Write)) {
         const i128 limit = i128{length} - 1;
         if (i < 0 || i > limit) {
             const std::string n = std::to_string(length) + (length == 1 ? " element" : " elements");
             const std::string what = lvalue_text(arr) + "[" + to_text(i) + "]";
-            if (use == Use::Read || use == Use::Write)
-                return undefined(e.loc, std::string("out-of-bounds ") + (use == Use::Read ? "read" : "write") + " of " +
-                                            what + " (" + n + ")");
-            return undefined(e.loc, "out-of-bounds access of " + what + " (" + n + ")");
+            return undefined(e.loc, std::string("out-of-bounds ") + (use == Use::Read ? "read" : "write") + " of " +
+                                        what + " (" + n + ")");
         }
     }
     const i128 off = i128{a.ptr.offset()} + i * *stride;

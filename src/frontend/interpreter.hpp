@@ -97,25 +97,26 @@
 //    leaf type differs from the accessed type; pointer types also match when
 //    one is void *), "read of uninitialised memory (a[2])" (reading a
 //    variable keeps the messages above);
-//    a direct index into an array, a[i] with a an array lvalue, is bounded by
-//    that array's length (C bounds each dimension: m[0][2] of int m[3][2] is
-//    out of bounds although the cell exists): "out-of-bounds read of m[0][2]
-//    (2 elements)", or for an address (&a[i], one past allowed) "pointer
-//    arithmetic out of bounds (a[4] of 3 elements)".
+//    an access through a direct index into an array, a[i] with a an array
+//    lvalue, is bounded by that array's length (C bounds each dimension:
+//    m[0][2] of int m[3][2] is out of bounds although the cell exists):
+//    "out-of-bounds read of m[0][2] (2 elements)"; addresses (&a[i], a
+//    decayed a[i]) are not bounded.
 //  - Struct assignment copies all cells (uninitialised ones stay so), checking
 //    the whole range of both operands as accesses.
 //  - Unions: each member has cells of its own (memory_layout.hpp); writing a
 //    member makes the other members' cells uninitialised, so that reading
 //    another member than the one written is reported.
 //  - Variable-length arrays: the lengths are evaluated at the declaration, left
-//    to right; a length <= 0 is UndefinedBehaviour "variable-length array of
-//    non-positive length". Each execution of the declaration makes a new
-//    object (the previous one dies).
+//    to right; a negative length is UndefinedBehaviour "variable-length array
+//    of negative length" (0 is GNU C's empty array). Each execution of the
+//    declaration makes a new object (the previous one dies).
 //  - malloc(n) and alloca(n): the cells have the pointee type T of the Cast
 //    that converts the call's void * result (unsigned char when the call is not
 //    directly under such a Cast, or T is void); n must be a positive multiple
 //    of sizeof(T) ("malloc size ..." otherwise). The block's cells are inputs
-//    as for an uninitialised local (TraceStep source Allocated). malloc never
+//    as for an uninitialised local (TraceStep source Allocated) when n is a
+//    constant expression, else uninitialised. malloc never
 //    returns null. calloc(n, m): n * m bytes, all zero (an overflowing product
 //    is "calloc size ..."). An alloca'ed block dies when its caller returns.
 //    free(p): null does nothing; p must point to the first cell of a live
@@ -137,8 +138,9 @@
 // step is still recorded):
 //  - Input: value read (normal form of `type`); source says where from:
 //    Nondet (name = the nondet function), Uninitialised (name = the local, or
-//    the C text of the cell of a local or extern aggregate: "a[3]", "s.y[1]",
-//    "m[1][0]"), Extern (name = the global), Allocated (name = the cell of a
+//    the C text of the cell of a local aggregate: "a[3]", "s.y[1]",
+//    "m[1][0]"), Extern (name = the global, or the cell of an extern
+//    aggregate), Allocated (name = the cell of a
 //    malloc'ed block, "malloc'ed object at 4:12[3]": not a C expression).
 //    loc = the call or declaration; anchor = the call's closing ')' for Nondet.
 //  - Assign: name = variable, value = its new value: assignments, ++/--,
