@@ -96,8 +96,8 @@ enum class ExprKind : std::uint8_t {
     Cast,           // operands[0] converted to type; implicit
     Unary,          // op in Neg Plus BitNot LogNot; operands[0]
     Binary,         // op in Add..LogOr; operands[0], operands[1]
-    Assign,         // operands[0] is a VarRef, operands[1] already converted to its type
-    IncDec,         // op in PreInc PreDec PostInc PostDec; operands[0] is a VarRef
+    Assign,         // operands[0] is an lvalue, operands[1] already converted to its type
+    IncDec,         // op in PreInc PreDec PostInc PostDec; operands[0] is a scalar lvalue
     Conditional,    // operands[0] ? operands[1] : operands[2]
     Comma,          // operands[0], operands[1]
     Call,           // callee(operands...)

@@ -106,6 +106,7 @@ ExprPtr TypeChecker::convert_pointer(ExprPtr e, Type to, bool implicit) const {
     }
     if (is_null_pointer_constant(*e, dm_)) return null_pointer(to, e->loc, implicit);
     if (from.is_integer()) throw Unsupported(e->loc, "integer to pointer cast");
+    if (!from.is_pointer()) throw ParseError(e->loc, "cannot convert " + quoted(from) + " to " + quoted(to));
     // An explicit cast to the same type stays a node: its result is no lvalue.
     if (from == to || to.target().is_void()) return cast_node();
     if (from.target().is_void()) {
