@@ -807,9 +807,7 @@ bool Machine::release(const Expr& call, const Value& p) {
     bool dead = false;
     const Object* o = mem_.target(p, dead);
     if (dead) {
-        const Object& was = mem_.object(p.obj);
-        if (was.kind == ObjectKind::Heap && was.gen == p.gen)
-            return undefined(call.loc, "double free of " + mem_.name(was));
+        if (mem_.freed(p)) return undefined(call.loc, "double free of " + mem_.name(mem_.object(p.obj)));
         return undefined(call.loc, "invalid free of a pointer to a dead object");
     }
     if (o->kind != ObjectKind::Heap) return undefined(call.loc, "invalid free of " + mem_.name(*o) + ", not malloc'ed");

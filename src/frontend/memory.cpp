@@ -69,6 +69,9 @@ std::uint32_t Memory::create(ObjectKind kind, const ObjectShape& shape, std::uin
     if (reusable && !free_slots_.empty()) {
         slot = free_slots_.back();
         free_slots_.pop_back();
+    } else if (kind == ObjectKind::Heap && freed_heap_.size() > kHeapReuseDelay) {
+        slot = freed_heap_.front();
+        freed_heap_.pop_front();
     } else {
         slot = static_cast<std::uint32_t>(objects_.size());
         objects_.emplace_back();
@@ -98,12 +101,13 @@ void Memory::kill(std::uint32_t slot) {
     Object& o = objects_[slot];
     if (!o.alive) return;
     o.alive = false;
+    ++o.gen;  // pointers to the dead object keep the old generation
     if (on_stack(o)) {
-        ++o.gen;  // pointers to the dead object keep the old generation
         free_slots_.push_back(slot);
     } else {
         heap_cells_ -= o.own.size();
         std::vector<Value>().swap(o.own);
+        if (o.kind == ObjectKind::Heap) freed_heap_.push_back(slot);
     }
 }
 
@@ -125,6 +129,12 @@ const Object* Memory::target(const Value& p, bool& dead) const {
         return nullptr;
     }
     return &o;
+}
+
+bool Memory::freed(const Value& p) const {
+    if (p.obj == 0 || p.obj >= objects_.size()) return false;
+    const Object& o = objects_[p.obj];
+    return o.kind == ObjectKind::Heap && !o.alive && o.gen == p.gen + 1;
 }
 
 Type Memory::leaf(const Object& o, std::uint64_t cell) {

@@ -3,16 +3,17 @@
 //
 // Every variable with storage and every malloc'ed block is an object: a flat vector of cells
 // laid out as memory_layout.hpp describes, each holding a Value or nothing (uninitialised).
-// Objects are numbered by slots: slot 0 is the null object. A local's slot is given back when
-// its call returns and reused under a new generation, so a pointer (slot, generation, offset) to
-// a dead local never reaches the object that reuses the slot; malloc'ed objects and globals
-// keep their slots, so that a freed object is known as such (double free).
+// Objects are numbered by slots: slot 0 is the null object. A dead object's slot is reused under
+// a new generation, so a pointer (slot, generation, offset) to a dead object never reaches the
+// object that reuses the slot: a local's slot at once, a freed block's only after
+// kHeapReuseDelay later frees, so that a double free is known as such unless long after.
 //
 // Cells of locals and alloca'ed blocks live on a stack (a call's cells are released when it
 // returns); those of globals and malloc'ed blocks in vectors of their own (released by free).
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -91,9 +92,11 @@ public:
     // the memory beyond max_cells.
     std::uint32_t create(ObjectKind kind, const ObjectShape& shape, std::uint64_t ncells, const VarDecl* var,
                          const SourceLocation* loc);
-    // Ends the lifetime of an object. A local's or alloca'ed block's slot is reused later (under a
-    // new generation); the stack cells are released by release_stack.
+    // Ends the lifetime of an object; its slot is reused later under a new generation. Stack
+    // cells are released by release_stack.
     void kill(std::uint32_t slot);
+    // Whether p points to a malloc'ed block that has been freed (and its slot not reused since).
+    bool freed(const Value& p) const;
     std::uint64_t stack_size() const { return stack_.size(); }
     void release_stack(std::uint64_t size);
     // Whether the object is the last on the stack (its cells can be released at once).
@@ -145,7 +148,9 @@ private:
     std::uint64_t max_cells_;
     std::uint64_t heap_cells_ = 0;  // cells of live globals and malloc'ed objects
     std::vector<Object> objects_;
-    std::vector<std::uint32_t> free_slots_;
+    static constexpr std::size_t kHeapReuseDelay = 1024;
+    std::vector<std::uint32_t> free_slots_;  // of stack objects
+    std::deque<std::uint32_t> freed_heap_;   // slots of freed blocks, oldest first
     std::vector<Value> stack_;
     LayoutCache layouts_;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_;  // scratch of clear_union_siblings

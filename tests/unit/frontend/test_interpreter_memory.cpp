@@ -311,6 +311,19 @@ TEST_CASE("replay memory: null, freed and dangling pointers") {
           "access to a dead object");
     CHECK(undefined(run(f + "int main(void) {\nint *p = leak();\nint *q = p + 0; q = p + 1;\nreturn 0;\n}\n")) ==
           "pointer arithmetic on a pointer to a dead object");
+    // Slots of freed blocks are reused (long) after; pointers to the old blocks stay dead.
+    ReplayResult churn = body(
+        "int *first = calloc(1, sizeof(int)); free(first); int s = 0;\n"
+        "for (int i = 0; i < 3000; i++) { int *p = calloc(1, sizeof(int)); *p = i; s += *p; free(p); }\n"
+        "if (s == 4498500) reach_error();");
+    CHECK(churn.outcome == ReplayOutcome::ReachedError);
+    CHECK(undefined(body("int *first = calloc(1, sizeof(int)); free(first);\n"
+                         "for (int i = 0; i < 3000; i++) { int *p = calloc(1, sizeof(int)); free(p); }\n"
+                         "int x = *first;")) == "access to a dead object");
+    CHECK(undefined(body("int *first = calloc(1, sizeof(int)); free(first);\n"
+                         "for (int i = 0; i < 3000; i++) { int *p = calloc(1, sizeof(int)); free(p); }\n"
+                         "int *q = calloc(1, sizeof(int));\nfree(first);")) ==
+          "invalid free of a pointer to a dead object");
     // alloca'ed blocks die with their caller.
     CHECK(undefined(run("int *g(void) { int *p = alloca(2 * sizeof(int)); p[0] = 1; return p; }\n"
                         "int main(void) {\nint *p = g();\nint x = p[0];\nreturn 0;\n}\n",
