@@ -543,6 +543,7 @@ bool Machine::initialise(std::uint32_t slot, std::uint64_t offset, Type t, const
     if (!eval(init, v)) return false;
     if (t.is_integer()) v = Value::integer(convert_value(v.bits, t.kind, dm_));
     mem_.cells(slot)[offset] = v;
+    mem_.clear_union_siblings(slot, offset, offset, offset + 1);  // an initialised union member
     if (trace && t.is_integer() && tracing()) {
         const Object& o = mem_.object(slot);
         record(TraceStep::Assign, init.loc, mem_.cell_name(o, static_cast<std::int64_t>(offset)), v.bits, t);
@@ -643,17 +644,17 @@ bool Machine::index_array(const Expr& e, Use use, Place& out) {
     return true;
 }
 
-// &x and decayed arrays: the address of an lvalue, which must lie within [0, ncells] of its object.
+// &x and decayed arrays: the address of an lvalue (which may lie outside its object, as the
+// results of move_pointer may).
 bool Machine::address_of(const Expr& e, Value& out) {
     Place p;
     if (!place(e, Use::Address, p)) return false;
     bool dead = false;
-    const Object* o = mem_.target(p.ptr, dead);
-    // &p->f moves p by f's offset: p must point to a live object then (&*p is p itself).
+    mem_.target(p.ptr, dead);
+    // &p->f and &a[i] move a pointer: it must not be dangling then (&*p is p itself).
     const bool moved = e.kind != ExprKind::Deref && e.kind != ExprKind::VarRef;
     if (dead && moved) return undefined(e.loc, "pointer arithmetic on a pointer to a dead object");
-    if (!o && !dead && p.ptr.bits != 0) return undefined(e.loc, "pointer arithmetic on a null pointer");
-    (void)o;
+    if (p.ptr.obj == 0 && p.ptr.bits != 0) return undefined(e.loc, "pointer arithmetic on a null pointer");
     out = p.ptr;
     return true;
 }
@@ -669,14 +670,13 @@ bool Machine::element_cells(Type pointee, const SourceLocation& at, std::uint64_
     return true;
 }
 
-// p + delta cells, within [0, ncells] of p's object.
+// p + delta cells (p not null, not dangling; the result within +-kMaxOffset).
 bool Machine::move_pointer(const Value& p, i128 delta, const SourceLocation& at, Value& out) {
     out = p;
     if (delta == 0) return true;
     if (p.obj == 0) return undefined(at, "pointer arithmetic on a null pointer");
     bool dead = false;
-    const Object* o = mem_.target(p, dead);
-    if (!o) return undefined(at, "pointer arithmetic on a pointer to a dead object");
+    if (!mem_.target(p, dead)) return undefined(at, "pointer arithmetic on a pointer to a dead object");
     const i128 off = i128{p.offset()} + delta;
     // Pointers may leave their object (as addresses do under GCC, which SV-COMP's verdicts
     // assume); only accesses through them are checked.

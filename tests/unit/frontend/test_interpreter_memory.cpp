@@ -337,6 +337,10 @@ TEST_CASE("replay memory: unions: writing a member makes the others uninitialise
     CHECK(r.inputs_used == 0);  // union cells read no input
     CHECK(undefined(run(decls + "int main(void) {\nunion U u; u.a = 5;\nshort s = u.b;\nreturn 0;\n}\n")) ==
           "read of uninitialised memory (u.b)");
+    // An initialised member is the written one.
+    CHECK(holds("union U u = {.b = 3};", "u.b == 3", {}, decls));
+    CHECK(undefined(run(decls + "int main(void) {\nunion U u = {.b = 3};\nint x = u.a;\nreturn 0;\n}\n")) ==
+          "read of uninitialised memory (u.a)");
 }
 
 TEST_CASE("replay memory: the trace records stores through constant paths") {
