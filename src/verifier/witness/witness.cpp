@@ -70,6 +70,8 @@ EdgeData edge_data(const TraceStep& s) {
                 case TraceStep::InputSource::ExternalGlobal:
                     d.emplace_back("assumption", s.name + " == " + value + ";");
                     break;
+                case TraceStep::InputSource::Allocated:  // a malloc'ed cell has no C name: no assumption
+                    break;
             }
             return d;
         }
