@@ -559,6 +559,19 @@ void Lowerer::init_object(std::uint32_t id, const Expr* init, bool zero_rest, co
             }
             return;
         }
+        if (t.is_struct()) {
+            // A struct initialised from a struct lvalue (`struct P a = b;`): its cells.
+            Place src = place(x);
+            std::vector<std::pair<Type, std::string>> ls;
+            leaves(t, "", ls);
+            for (std::size_t k = 0; k < ls.size(); ++k) {
+                Place c = src;
+                c.type = ls[k].first;
+                c.off = tm_.mk_add(std::vector<smt::Term>{src.off, num(static_cast<i128>(k))});
+                given.emplace_back(base + k, protect(load(c, x.loc), c.type));
+            }
+            return;
+        }
         Val v = expr(x);
         if (t.is_pointer()) {
             v = protect(v, t);
