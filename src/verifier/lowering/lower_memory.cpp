@@ -461,7 +461,7 @@ void Lowerer::store(const Place& p, const Val& v, const frontend::SourceLocation
             } else if (o.count < kHuge) {
                 valid.push_back(tm_.mk_and(
                     base, tm_.mk_and(tm_.mk_leq(num(0), p.off), tm_.mk_lt(p.off, num(static_cast<i128>(o.count))))));
-            } else if (static_obj) {
+            } else if (static_obj && !o.heap) {
                 valid.push_back(base);  // a direct index into a VLA: p.ok bounds every dimension
             }
             return;

@@ -1,6 +1,7 @@
 // Pointer values of the lowering: arithmetic, comparison, malloc/calloc/free.
 // A pointer is (object id, cell offset); see lower_memory.cpp and docs/memory-model.md.
 #include "frontend/constant_eval.hpp"
+#include "frontend/memory_layout.hpp"
 #include "verifier/lowering/lowering_context.hpp"
 
 namespace craig::verifier::detail {
@@ -20,6 +21,13 @@ Val Lowerer::pointer_arith(Op op, Val p, Val i, Type pointee, const frontend::So
     return r;
 }
 
+smt::Term Lowerer::in_summary(smt::Term obj) {
+    std::vector<smt::Term> any;
+    for (std::uint32_t id = 0; id < objects_.size(); ++id)
+        if (objects_[id].summary) any.push_back(tm_.mk_eq(obj, num(id + 1)));
+    return tm_.mk_or(any);
+}
+
 Val Lowerer::pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLocation& at) {
     std::uint64_t k = cell_count(pointee);
     if (k > (std::uint64_t{1} << 40))
@@ -27,19 +35,24 @@ Val Lowerer::pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLoca
     Type pd = frontend::ptrdiff_type(prog_.provenance.data_model);
     Val d{tm_.mk_sub(get_off(p), get_off(q)), false, Interval::none()};
     if (k != 1) d = arith(Op::Div, d, Val{num(static_cast<i128>(k)), false, Interval::of(k, k)}, pd, pd, at);
-    // Pointers into different objects: undefined; any value.
+    // Pointers into different objects: undefined; any value (also for two blocks of one
+    // summary object, which the model cannot tell apart).
     smt::Term any = fresh_aux("pdiff", smt::SortTable::Int);
-    return Val{tm_.mk_ite(tm_.mk_eq(get(p), get(q)), d.term, any), false, Interval::none()};
+    smt::Term same = tm_.mk_and(tm_.mk_eq(get(p), get(q)), tm_.mk_not(in_summary(get(p))));
+    return Val{tm_.mk_ite(same, d.term, any), false, Interval::none()};
 }
 
 Val Lowerer::pointer_compare(Op op, Val p, Val q) {
     smt::Term same = tm_.mk_eq(get(p), get(q));
     smt::Term a = get_off(p), b = get_off(q);
-    switch (op) {
-        case Op::Eq: return Val{tm_.mk_and(same, tm_.mk_eq(a, b)), true, {}};
-        case Op::Ne: return Val{tm_.mk_not(tm_.mk_and(same, tm_.mk_eq(a, b))), true, {}};
-        default: break;
+    // Two pointers into one summary object may point into different blocks: any outcome.
+    smt::Term summary = tm_.mk_and(same, in_summary(get(p)));
+    if (op == Op::Eq || op == Op::Ne) {
+        smt::Term eq = tm_.mk_and(same, tm_.mk_eq(a, b));
+        if (summary != tm_.mk_false()) eq = tm_.mk_ite(summary, fresh_aux("peq", smt::SortTable::Bool), eq);
+        return Val{op == Op::Eq ? eq : tm_.mk_not(eq), true, {}};
     }
+    same = tm_.mk_and(same, tm_.mk_not(summary));
     smt::Term c;
     switch (op) {
         case Op::Lt: c = tm_.mk_lt(a, b); break;
@@ -52,10 +65,15 @@ Val Lowerer::pointer_compare(Op op, Val p, Val q) {
     return Val{tm_.mk_ite(same, c, any), true, {}};
 }
 
+namespace {
+constexpr std::uint64_t kNoCount = UINT64_MAX / 4;  // as lower_memory.cpp's "too many to count"
+}  // namespace
+
 Val Lowerer::allocate(const Expr& call, Type pointee) {
     const frontend::FunctionDecl& f = *call.callee;
-    if (loop_depth_ > 0 || (!frames_.empty() && frames_.back().has_goto))
-        throw frontend::Unsupported(call.loc, "malloc in a loop (one object per allocation site)");
+    // A site that may run more than once gets one summary object (MemObject::summary).
+    bool repeated = loop_depth_ > 0 || opt_.keep_calls;
+    for (const Frame& fr : frames_) repeated |= fr.has_goto;
     auto dm = prog_.provenance.data_model;
     std::uint64_t esize = frontend::size_of(pointee, dm).value_or(0);
     if (esize == 0) throw frontend::Unsupported(call.loc, "malloc of an object of unknown size");
@@ -75,7 +93,31 @@ Val Lowerer::allocate(const Expr& call, Type pointee) {
     bool fixed =
         frontend::evaluate_constant(call.operand(0), dm).has_value() &&
         (f.builtin != frontend::Builtin::Calloc || frontend::evaluate_constant(call.operand(1), dm).has_value());
-    if (fixed && bytes.range.is_const()) {
+    if (repeated) {
+        std::uint64_t count = kNoCount;
+        if (fixed && bytes.range.is_const() && bytes.range.lo > 0 && bytes.range.lo % static_cast<i128>(esize) == 0) {
+            std::uint64_t elems = static_cast<std::uint64_t>(bytes.range.lo / static_cast<i128>(esize));
+            std::uint64_t k = cell_count(pointee);
+            if (k < (std::uint64_t{1} << 40) && elems < (std::uint64_t{1} << 40) / std::max<std::uint64_t>(1, k))
+                count = elems * k;
+        }
+        // Untracked; without a fixed size every write into it is flagged (its blocks may differ).
+        id = new_object(name, pointee, opt_.max_cells + 1, false, true);
+        objects_[id].tracked = false;
+        objects_[id].summary = true;
+        objects_[id].count = count;
+        if (!zero && count <= opt_.max_cells) {
+            // The replay reads one input per integer cell of each block (a fresh block is
+            // uninitialised); the model reads them too, so that its counterexamples replay,
+            // though its reads of the block stay arbitrary.
+            std::vector<frontend::Type> leaf;
+            frontend::append_cell_types(pointee, leaf);
+            for (std::uint64_t c = 0; c < count; ++c) {
+                Type t = leaf[c % leaf.size()];
+                if (t.is_integer()) nondet_value(t, call.loc, "uninitialised malloc'ed cell " + std::to_string(c));
+            }
+        }
+    } else if (fixed && bytes.range.is_const()) {
         i128 n = bytes.range.lo;
         if (n <= 0 || n % static_cast<i128>(esize) != 0)
             throw frontend::Unsupported(call.loc,
@@ -127,7 +169,8 @@ void Lowerer::free_object(const Val& p, const frontend::SourceLocation& at) {
     std::vector<std::uint32_t> heap;
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
         const MemObject& o = objects_[id];
-        if (!o.heap) continue;
+        // A summary object cannot tell a freed block from a live one: freeing one is flagged.
+        if (!o.heap || o.summary) continue;
         heap.push_back(id);
         ok.push_back(tm_.mk_and(tm_.mk_and(tm_.mk_eq(obj, num(id + 1)), tm_.mk_eq(off, num(0))),
                                 tm_.mk_eq(read(o.alive), num(1))));

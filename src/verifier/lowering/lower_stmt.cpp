@@ -33,11 +33,9 @@ std::vector<VarId> Lowerer::inline_body(const frontend::FunctionDecl& f, Frame f
     create_frame_objects(f, frames_.back());
     std::vector<Targets> saved;
     saved.swap(targets_);
-    unsigned saved_depth = loop_depth_;
-    loop_depth_ = 0;
+    // loop_depth_ carries over: a body inlined into a loop runs once per iteration.
     stmt(*f.body);
     close_to(ret_loc);
-    loop_depth_ = saved_depth;
     targets_.swap(saved);
     std::vector<VarId> dying = dying_objects(frames_.back());
     frames_.pop_back();

@@ -70,6 +70,11 @@ struct MemObject {
     VarId alive = UINT32_MAX;  // objects that can die (locals of called functions, malloc'ed)
     std::vector<VarId> dims;   // variable-length arrays: length per dimension (UINT32_MAX: constant)
     bool heap = false;
+    // An allocation site that may run more than once (in a loop, in a function with goto or
+    // inlined into a loop, or with calls kept): one untracked object stands for all its blocks
+    // (reads arbitrary, writes checked against the block size, free always flagged, pointers
+    // into it compare arbitrarily: two blocks of one site are not told apart).
+    bool summary = false;
 };
 
 // An lvalue: a scalar program variable, or a cell position in memory.
@@ -181,6 +186,7 @@ public:
     Val pointer_arith(frontend::Op op, Val p, Val i, Type pointee, const frontend::SourceLocation& at);
     Val pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLocation& at);
     Val pointer_compare(frontend::Op op, Val p, Val q);
+    smt::Term in_summary(smt::Term obj);  // whether obj is a summary object (MemObject::summary)
     Val allocate(const Expr& call, Type pointee);
     void free_object(const Val& p, const frontend::SourceLocation& at);
     void assign_val(VarId v, VarId v_off, const Val& x);
@@ -217,7 +223,7 @@ public:
     std::unordered_map<const frontend::VarDecl*, std::uint32_t> global_objects_;
     std::unordered_map<const frontend::VarDecl*, VarId> global_offs_;  // pointer globals
     std::unordered_set<const frontend::VarDecl*> address_taken_;       // scalars whose address is taken
-    unsigned loop_depth_ = 0;  // statements inside loops (malloc there is unsupported)
+    unsigned loop_depth_ = 0;  // statements inside loops, also of the callers an inlined body is in
 };
 
 std::string describe(const Expr& e);  // short C text of an expression (edge labels)
