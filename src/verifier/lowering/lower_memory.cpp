@@ -285,6 +285,15 @@ const frontend::VarDecl* vla_root(const Expr& arr, std::size_t& depth) {
 
 }  // namespace
 
+Place Lowerer::pointee_place(const Val& ptr, Type t) {
+    Place p;
+    p.type = t;
+    p.ok = tm_.mk_true();
+    p.obj = get(ptr);
+    p.off = get_off(ptr);
+    return p;
+}
+
 Place Lowerer::place(const Expr& e) {
     switch (e.kind) {
         case ExprKind::VarRef: {
@@ -302,13 +311,7 @@ Place Lowerer::place(const Expr& e) {
             return p;
         }
         case ExprKind::Deref: {
-            Val v = expr(e.operand(0));
-            Place p;
-            p.type = e.type;
-            p.ok = tm_.mk_true();
-            p.obj = get(v);
-            p.off = get_off(v);
-            return p;
+            return pointee_place(expr(e.operand(0)), e.type);
         }
         case ExprKind::Index: {
             const Expr& base = e.operand(0);
@@ -358,13 +361,7 @@ Place Lowerer::place(const Expr& e) {
             Val ptr = expr(base);
             if (splits(e.operand(1))) ptr = protect(ptr, base.type);
             Val i = as_int(expr(e.operand(1)));
-            Val q = pointer_arith(Op::Add, ptr, i, e.type, e.loc);
-            Place p;
-            p.type = e.type;
-            p.ok = tm_.mk_true();
-            p.obj = get(q);
-            p.off = get_off(q);
-            return p;
+            return pointee_place(pointer_arith(Op::Add, ptr, i, e.type, e.loc), e.type);
         }
         case ExprKind::Member: {
             Place p = place(e.operand(0));

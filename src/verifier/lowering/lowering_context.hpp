@@ -176,6 +176,7 @@ public:
     std::uint32_t object_of(const frontend::VarDecl* d);
     VarId off_var(const frontend::VarDecl* d, VarId v);
     Place place(const Expr& e);
+    Place pointee_place(const Val& ptr, Type t);  // the object of type t that ptr points to
     Val load(const Place& p, const frontend::SourceLocation& at);
     void store(const Place& p, const Val& v, const frontend::SourceLocation& at);
     void copy_struct(const Place& dst, const Place& src, const frontend::SourceLocation& at);
