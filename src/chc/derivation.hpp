@@ -1,12 +1,14 @@
-// Unsat answers of Horn problems: a derivation of false, i.e. a sequence of clause instances
-// c_0, ..., c_n (c_0 a fact, c_n a query, the body application of c_j the head application of
-// c_{j-1}) with a value for every variable of every instance.
+// Unsat answers of Horn problems: a derivation of false, i.e. a tree of clause instances with a
+// value for every variable of every instance, listed in post-order: c_0, ..., c_n, where c_n is
+// a query and the i-th body application of c_j is the head application of an earlier step,
+// premises[i] (for linear clauses a chain: c_0 a fact, the premise of c_j is c_{j-1}).
 //
-// find_derivation turns the clause sequence of an engine's counterexample into values (a fresh
+// find_derivation turns the clause sequence of an engine's counterexample (a post-order, every
+// premise's subtree before the step, the premises in body order) into a tree and values (a fresh
 // solver on the conjunction of the instances). check_derivation is the independent check: the
 // shape above, and every constraint and every linking equation (body arguments of c_j equal to
-// the head arguments of c_{j-1}) evaluated true by evaluate.hpp with exact rationals. It uses no
-// solver.
+// the head arguments of its premises) evaluated true by evaluate.hpp with exact rationals. It
+// uses no solver.
 #pragma once
 
 #include <iosfwd>
@@ -21,7 +23,8 @@ namespace craig::chc {
 
 struct DerivationStep {
     std::size_t clause = 0;
-    Assignment values;  // the clause's variables (Clause::vars)
+    Assignment values;                  // the clause's variables (Clause::vars)
+    std::vector<std::size_t> premises;  // per body application: the step that derived it
 };
 
 struct Derivation {
@@ -48,7 +51,8 @@ struct DerivationSearch {
 DerivationSearch find_derivation(smt::TermManager& tm, const ChcSystem& sys, std::span<const std::size_t> clauses,
                                  const smt::SolverOptions& options);
 
-// (derivation (step J :clause I :line L (VAR VALUE)* :head (P ARGS) | :head false) ...)
+// (derivation (step J :clause I :line L (VAR VALUE)* [:premises (K ...)] :head (P ARGS) | :head false) ...)
+// (premises are printed for steps whose clause has a body)
 void print_derivation(std::ostream& out, const smt::TermManager& tm, const ChcSystem& sys, const Derivation& d);
 
 }  // namespace craig::chc

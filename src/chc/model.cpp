@@ -46,6 +46,23 @@ ChcModel model_from_invariants(const ChcProgram& cp, const verifier::Program& bl
     return m;
 }
 
+ChcModel model_from_contracts(const ChcProcedures& cp, std::span<const verifier::Contract> contracts) {
+    smt::TermManager& tm = cp.plain->terms();
+    ChcModel m;
+    for (std::size_t p = 0; p < cp.returns_of.size(); ++p) {
+        const verifier::Contract& c = contracts[p + 1];
+        Subst next_to_cur;
+        std::vector<Term> params;
+        for (verifier::VarId v : cp.returns_of[p]) {
+            next_to_cur[cp.plain->vars[v].next] = cp.plain->vars[v].cur;
+            params.push_back(cp.plain->vars[v].cur);
+        }
+        m.interp.push_back(tm.substitute(tm.mk_implies(c.guard, c.summary), next_to_cur));
+        m.params.push_back(std::move(params));
+    }
+    return m;
+}
+
 ModelCheck check_model(smt::TermManager& tm, const ChcSystem& sys, const ChcModel& m,
                        const smt::SolverOptions& options) {
     ModelCheck out;

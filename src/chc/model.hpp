@@ -7,13 +7,15 @@
 // speaks about that predicate's arguments: other variables are havocked on every edge into it, so
 // fixing them to 0 / false keeps an inductive map inductive). Predicates whose location the
 // large-block program dropped (unreachable from the facts) are false. check_model does not
-// trust that reading: it checks the clauses themselves.
+// trust that reading: it checks the clauses themselves. model_from_contracts does the same for
+// whale's contracts.
 #pragma once
 
 #include <iosfwd>
 #include <span>
 #include <string>
 
+#include "chc/to_procedures.hpp"
 #include "chc/to_program.hpp"
 #include "smt/solver.hpp"
 
@@ -26,6 +28,10 @@ struct ChcModel {
 
 ChcModel model_from_invariants(const ChcProgram& cp, const verifier::Program& blocks,
                                std::span<const smt::Term> invariants);
+
+// The model of checked procedure contracts (to_procedures.hpp): predicate p is its procedure's
+// contract {G} p {S} as G → S, over the returns (S's next constants renamed to the cur ones).
+ChcModel model_from_contracts(const ChcProcedures& cp, std::span<const verifier::Contract> contracts);
 
 enum class ModelOutcome { Valid, Invalid, Inconclusive };
 

@@ -1,5 +1,6 @@
 #include "chc/run_chc.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -10,6 +11,7 @@
 #include "chc/derivation.hpp"
 #include "chc/model.hpp"
 #include "chc/reader.hpp"
+#include "chc/to_procedures.hpp"
 #include "chc/to_program.hpp"
 #include "smtlib/syntax/errors.hpp"
 #include "verifier/certify/certify.hpp"
@@ -34,11 +36,19 @@ struct Judged {
     base::Statistics stats;
 };
 
+// The model an engine solved: the large-block program of linear clauses (to_program.hpp) or the
+// procedures of any clauses (to_procedures.hpp, for whale).
+struct Solved {
+    const verifier::Program* blocks = nullptr;  // the program the TRUE gate reads
+    const ChcProgram* program = nullptr;        // set for the program route
+    const ChcProcedures* procedures = nullptr;  // set for the procedural route
+    std::span<const std::size_t> clause_of;     // per plain edge: its clause
+};
+
 class Judge {
 public:
-    Judge(const ChcOptions& o, const ChcSystem& sys, const ChcProgram& cp, const verifier::Program& blocks,
-          const base::Budget& budget)
-        : o_(o), sys_(sys), cp_(cp), blocks_(blocks), budget_(budget) {}
+    Judge(const ChcOptions& o, const ChcSystem& sys, const Solved& solved, const base::Budget& budget)
+        : o_(o), sys_(sys), solved_(solved), budget_(budget) {}
 
     Judged operator()(const Verdict& v) const {
         Judged j;
@@ -56,16 +66,24 @@ private:
         verifier::CertifyOptions co;
         co.check_models = o_.check_models;
         co.check_certificates = o_.check_certificates;
-        const verifier::Certified c = verifier::certify_safe(v, blocks_, co, budget_);  // throws if invalid
+        const verifier::Procedures* procs = solved_.procedures ? &solved_.procedures->procedures : nullptr;
+        const verifier::Certified c =
+            verifier::certify_safe(v, *solved_.blocks, co, budget_, procs);  // throws if invalid
         j.stats.merge(c.stats);
         if (c.kind != VerdictKind::True) {
             j.kind = c.kind;
             j.reason = c.reason;
             return;
         }
-        if (v.certificate.invariants.empty()) return;  // bmc: a complete unrolling, checked by the gate
-        ChcModel m = model_from_invariants(cp_, blocks_, v.certificate.invariants);
-        const ModelCheck mc = check_model(blocks_.terms(), sys_, m, solver_options());
+        ChcModel m;
+        if (!v.certificate.contracts.empty()) {
+            m = model_from_contracts(*solved_.procedures, v.certificate.contracts);
+        } else if (!v.certificate.invariants.empty() && solved_.program) {
+            m = model_from_invariants(*solved_.program, *solved_.blocks, v.certificate.invariants);
+        } else {
+            return;  // bmc: a complete unrolling, checked by the gate
+        }
+        const ModelCheck mc = check_model(solved_.blocks->terms(), sys_, m, solver_options());
         j.stats.count("chc.model_queries", mc.queries);
         if (mc.outcome == ModelOutcome::Invalid) throw smt::CheckFailure("model: " + mc.why);
         if (mc.outcome == ModelOutcome::Inconclusive) {
@@ -79,18 +97,18 @@ private:
     void unsafe(const Verdict& v, Judged& j) const {
         std::vector<std::size_t> clauses;
         for (verifier::EdgeId e : v.cex.plain_path) {
-            if (e >= cp_.clause_of.size())
+            if (e >= solved_.clause_of.size())
                 throw smt::CheckFailure("counterexample: edge " + std::to_string(e) + " is no clause");
-            clauses.push_back(cp_.clause_of[e]);
+            clauses.push_back(solved_.clause_of[e]);
         }
-        const DerivationSearch found = find_derivation(blocks_.terms(), sys_, clauses, solver_options());
+        const DerivationSearch found = find_derivation(solved_.blocks->terms(), sys_, clauses, solver_options());
         if (found.result == smt::Result::Unsat) throw smt::CheckFailure("counterexample: " + found.why);
         if (found.result == smt::Result::Unknown) {
             j.kind = VerdictKind::Unknown;
             j.reason = "the counterexample's clause instances were undecided";
             return;
         }
-        const DerivationCheck dc = check_derivation(blocks_.terms(), sys_, found.derivation);
+        const DerivationCheck dc = check_derivation(solved_.blocks->terms(), sys_, found.derivation);
         if (dc.outcome == DerivationOutcome::Invalid) throw smt::CheckFailure("derivation: " + dc.why);
         if (dc.outcome == DerivationOutcome::Undefined) {
             j.kind = VerdictKind::Unknown;
@@ -103,8 +121,7 @@ private:
 
     const ChcOptions& o_;
     const ChcSystem& sys_;
-    const ChcProgram& cp_;
-    const verifier::Program& blocks_;
+    const Solved& solved_;
     const base::Budget& budget_;
 };
 
@@ -123,13 +140,33 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     const ChcSystem sys = read_chc(in, o.input, tm);
     // Nothing asked: no answer (a system without queries is answered: sat, every predicate true).
     if (!sys.check_sat) throw smtlib::ScriptError(smtlib::Location{}, "no (check-sat): the file asks nothing");
-    ChcProgram cp(tm);
-    to_program(sys, cp);
-    const verifier::Program blocks = verifier::large_block(cp.program);
-
-    const verifier::EngineInfo* info = (o.engines ? *o.engines : verifier::builtin_engines()).find(o.engine);
+    const verifier::EngineRegistry& registry = o.engines ? *o.engines : verifier::builtin_engines();
+    const verifier::EngineInfo* info = registry.find(o.engine);
     if (!info) throw std::invalid_argument("unknown engine '" + o.engine + "'");
-    const Judge judge(o, sys, cp, blocks, budget);
+    // Nonlinear clauses are procedures with several calls: only whale takes them, and the
+    // portfolio hands such a system to it.
+    const bool linear =
+        std::all_of(sys.clauses.begin(), sys.clauses.end(), [](const Clause& c) { return c.is_linear(); });
+    if (!linear && info->option("portfolio"))
+        if (const verifier::EngineInfo* whale = registry.find("whale")) info = whale;
+
+    Solved solved;
+    ChcProgram cp(tm);
+    std::optional<verifier::Program> blocks;
+    std::optional<ChcProcedures> procs;
+    if (info->procedural) {
+        procs.emplace(to_procedures(sys, tm));
+        solved.blocks = procs->plain.get();
+        solved.procedures = &*procs;
+        solved.clause_of = procs->clause_of;
+    } else {
+        to_program(sys, cp);
+        blocks.emplace(verifier::large_block(cp.program));
+        solved.blocks = &*blocks;
+        solved.program = &cp;
+        solved.clause_of = cp.clause_of;
+    }
+    const Judge judge(o, sys, solved, budget);
     verifier::EngineSettings s = info->defaults();
     s.bound = o.bound;
     s.check_models = o.check_models;
@@ -138,7 +175,10 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     if (info->option("portfolio")) s.set("portfolio", std::string(kChcPortfolio));
     for (const auto& [name, value] : o.engine_options)
         if (info->option(name)) s.set(name, value);
-    const Verdict v = info->make(s)->solve(blocks, budget);
+    const std::unique_ptr<verifier::Engine> engine = info->make(s);
+    const Verdict v =
+        procs ? dynamic_cast<verifier::ProceduralEngine&>(*engine).solve_procedures(procs->procedures, budget)
+              : engine->solve(*blocks, budget);
     const Judged j = judge(v);
 
     Status status = Status::Done;
@@ -159,12 +199,13 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
         base::Statistics stats;
         stats.count("chc.predicates", sys.preds.size());
         stats.count("chc.clauses", sys.clauses.size());
-        stats.count("program.variables", cp.program.vars.size());
-        stats.count("program.edges.blocks", blocks.edges.size());
+        stats.count("program.variables", solved.blocks->vars.size());
+        if (blocks) stats.count("program.edges.blocks", blocks->edges.size());
+        if (procs) stats.count("program.procedures", procs->procedures.procs.size());
         stats.merge(v.stats);
         stats.merge(j.stats);
         stats.seconds("time.total", base::seconds_since(start));
-        err << "Statistics:\n  engine: " << o.engine << "\n";
+        err << "Statistics:\n  engine: " << info->name << "\n";
         stats.print(err);
     }
     return status;

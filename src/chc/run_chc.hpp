@@ -5,12 +5,15 @@
 //   verifier::VerifyStatus s = run_chc(o, std::cout, std::cerr);
 //
 // Pipeline: read (reader.hpp) -> linear clauses as a Program (to_program.hpp) -> large-block
-// encoding -> engine -> certification:
+// encoding -> engine -> certification; for the procedural engine whale instead: any clauses as
+// procedures (to_procedures.hpp; a nonlinear system given to the portfolio goes to whale, the
+// other engines refuse it as unsupported at its first nonlinear clause):
 //   sat    the engine's certificate passes the verifier's gate (certify_safe: the invariant map
-//          inductive with fresh solvers, or bmc's complete unrolling), and the model read off the
-//          invariants satisfies every clause (model.hpp, fresh solvers again);
-//   unsat  the counterexample's clause sequence gets values from a fresh solver and the
-//          derivation checks by exact evaluation (derivation.hpp).
+//          inductive with fresh solvers, bmc's complete unrolling, or whale's contracts by
+//          Hoare's rule), and the model read off it satisfies every clause (model.hpp, fresh
+//          solvers again);
+//   unsat  the counterexample's clause sequence (a post-order of a derivation tree) gets values
+//          from a fresh solver and the derivation checks by exact evaluation (derivation.hpp).
 // A certificate or derivation that does not check throws smt::CheckFailure (exit 10) and no
 // answer is printed; an undecided check gives `unknown`.
 //

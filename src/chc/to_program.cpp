@@ -3,6 +3,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "chc/edge_formula.hpp"
 #include "smtlib/syntax/errors.hpp"
 
 namespace craig::chc {
@@ -12,56 +13,12 @@ namespace {
 using smt::Term;
 using verifier::VarId;
 
-const char* sort_word(smt::Sort s) {
-    return s == smt::SortTable::Int ? "int" : s == smt::SortTable::Real ? "real" : "bool";
-}
-
-// The formula of a clause over the program's cur/next constants.
-struct EdgeFormula {
-    std::vector<Term> conj;
-    std::unordered_map<Term, Term, smt::TermHash> subst;  // clause variable -> cur/next constant
-};
-
-// Argument i of `app` becomes the constant `target` (cur or next of its variable).
-void bind_argument(smt::TermManager& tm, const std::unordered_set<Term, smt::TermHash>& clause_vars, Term arg,
-                   Term target, EdgeFormula& f) {
-    if (clause_vars.count(arg) && !f.subst.count(arg)) {
-        f.subst[arg] = target;
-        return;
-    }
-    f.conj.push_back(tm.mk_eq(target, arg));  // substituted below
-}
-
-// Arithmetic the solver does not decide (a product of variables, division by a variable), or
-// nullptr: such a clause is refused rather than left to engines that could only say unknown.
-const char* nonlinear(const smt::TermManager& tm, Term t, std::unordered_set<Term, smt::TermHash>& seen) {
-    if (!seen.insert(t).second) return nullptr;
-    switch (tm.kind(t)) {
-        case smt::Kind::Mul: return "a product of variables";
-        case smt::Kind::RealDiv: return "a division by a variable";
-        case smt::Kind::IntDiv:
-        case smt::Kind::Mod:
-            if (tm.kind(tm.child(t, 1)) != smt::Kind::Numeral) return "div or mod by a variable";
-            break;
-        default: break;
-    }
-    for (Term c : tm.children(t))
-        if (const char* why = nonlinear(tm, c, seen)) return why;
-    return nullptr;
-}
-
 void check_fragment(const smt::TermManager& tm, const Clause& c) {
     if (!c.is_linear())
         throw smtlib::Unsupported(c.loc, "nonlinear clause (" + std::to_string(c.body.size()) +
-                                             " predicate applications in the body): craig's engines take linear "
-                                             "clauses only");
-    std::unordered_set<Term, smt::TermHash> seen;
-    std::vector<Term> parts{c.constraint};
-    for (const PredApp& b : c.body) parts.insert(parts.end(), b.args.begin(), b.args.end());
-    if (c.head) parts.insert(parts.end(), c.head->args.begin(), c.head->args.end());
-    for (Term t : parts)
-        if (const char* why = nonlinear(tm, t, seen))
-            throw smtlib::Unsupported(c.loc, std::string("non-linear arithmetic (") + why + ")");
+                                             " predicate applications in the body): engine whale takes nonlinear "
+                                             "clauses, the others linear ones only");
+    check_arithmetic(tm, c);
 }
 
 }  // namespace
@@ -79,7 +36,7 @@ void to_program(const ChcSystem& sys, ChcProgram& out) {
             std::vector<VarId>& pool = by_sort[s.id];
             const std::size_t k = seen[s.id]++;
             while (pool.size() <= k) {
-                const std::string name = std::string(sort_word(s)) + std::to_string(pool.size());
+                const std::string name = argument_name(s, pool.size());
                 pool.push_back(p.add_var(name, name, frontend::Type{}, true, false, UINT32_MAX, s));
             }
             vars.push_back(pool[k]);

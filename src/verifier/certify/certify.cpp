@@ -61,12 +61,13 @@ void certify_false(const Verdict& v, const frontend::TranslationUnit& tu, std::s
 
 }  // namespace
 
-Certified certify_safe(const Verdict& v, const Program& program, const CertifyOptions& o, const base::Budget& budget) {
+Certified certify_safe(const Verdict& v, const Program& program, const CertifyOptions& o, const base::Budget& budget,
+                       const Procedures* procedures) {
     const auto start = base::Budget::Clock::now();
     Certified out;
     out.kind = v.kind;
     out.reason = v.reason;
-    certify_true(v, program, nullptr, o, budget, out);
+    certify_true(v, program, procedures, o, budget, out);
     out.stats.seconds("certify.time", base::seconds_since(start));
     return out;
 }

@@ -40,9 +40,10 @@ struct Certified {
 };
 
 // The TRUE part of the gate alone, for programs without a C program (Horn clauses, whose FALSE
-// verdicts are checked as derivations instead of replays): `v` must be TRUE.
+// verdicts are checked as derivations instead of replays): `v` must be TRUE. `procedures`: the
+// procedural model an interprocedural engine solved (its certificate is contracts).
 Certified certify_safe(const Verdict& v, const Program& program, const CertifyOptions& options,
-                       const base::Budget& budget);
+                       const base::Budget& budget, const Procedures* procedures = nullptr);
 
 // `program` is the one the engine solved (its plain() is the one the counterexample is on).
 // `procedures`: the procedural model an interprocedural engine solved (its TRUE verdicts carry

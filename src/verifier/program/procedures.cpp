@@ -13,6 +13,43 @@
 
 namespace craig::verifier {
 
+void order_body(Procedure& pr) {
+    std::vector<std::uint32_t> indeg(pr.num_locs, 0);
+    std::vector<std::vector<std::uint32_t>> out(pr.num_locs);
+    for (std::uint32_t i = 0; i < pr.edges.size(); ++i) {
+        ++indeg[pr.edges[i].dst];
+        out[pr.edges[i].src].push_back(i);
+    }
+    pr.topo.clear();
+    std::vector<std::uint32_t> ready{pr.entry};
+    if (indeg[pr.entry] != 0) throw std::logic_error("procedure " + pr.name + ": entry has an incoming edge");
+    while (!ready.empty()) {
+        const std::uint32_t l = ready.back();
+        ready.pop_back();
+        pr.topo.push_back(l);
+        for (std::uint32_t i : out[l])
+            if (--indeg[pr.edges[i].dst] == 0) ready.push_back(pr.edges[i].dst);
+    }
+    if (pr.topo.size() != pr.num_locs) throw std::logic_error("procedure " + pr.name + ": body is not a DAG");
+    std::vector<std::uint32_t> pos(pr.num_locs);
+    for (std::uint32_t i = 0; i < pr.topo.size(); ++i) pos[pr.topo[i]] = i;
+    std::vector<std::uint32_t> perm(pr.edges.size());
+    for (std::uint32_t i = 0; i < perm.size(); ++i) perm[i] = i;
+    std::stable_sort(perm.begin(), perm.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return pos[pr.edges[a].src] < pos[pr.edges[b].src]; });
+    std::vector<Edge> edges;
+    std::vector<EdgeId> plain;
+    std::vector<std::uint32_t> call;
+    for (std::uint32_t i : perm) {
+        edges.push_back(std::move(pr.edges[i]));
+        plain.push_back(pr.plain_edge[i]);
+        call.push_back(pr.call[i]);
+    }
+    pr.edges = std::move(edges);
+    pr.plain_edge = std::move(plain);
+    pr.call = std::move(call);
+}
+
 namespace {
 
 // Variables whose cur or next constants occur in t.
@@ -310,51 +347,13 @@ private:
                     kNoCall);
             }
         }
-        order(pr);
+        order_body(pr);
     }
 
     // Whether `l` is a cut point of function f (cut points of other functions never occur here).
     bool facts_of_cut(std::uint32_t f, LocId l) const {
         const auto& cps = facts_[f].cut_points;
         return std::find(cps.begin(), cps.end(), l) != cps.end();
-    }
-
-    // Topological order of the body; edges sorted by the position of their source.
-    static void order(Procedure& pr) {
-        std::vector<std::uint32_t> indeg(pr.num_locs, 0);
-        std::vector<std::vector<std::uint32_t>> out(pr.num_locs);
-        for (std::uint32_t i = 0; i < pr.edges.size(); ++i) {
-            ++indeg[pr.edges[i].dst];
-            out[pr.edges[i].src].push_back(i);
-        }
-        pr.topo.clear();
-        std::vector<std::uint32_t> ready{pr.entry};
-        if (indeg[pr.entry] != 0) throw std::logic_error("procedure " + pr.name + ": entry has an incoming edge");
-        while (!ready.empty()) {
-            const std::uint32_t l = ready.back();
-            ready.pop_back();
-            pr.topo.push_back(l);
-            for (std::uint32_t i : out[l])
-                if (--indeg[pr.edges[i].dst] == 0) ready.push_back(pr.edges[i].dst);
-        }
-        if (pr.topo.size() != pr.num_locs) throw std::logic_error("procedure " + pr.name + ": body is not a DAG");
-        std::vector<std::uint32_t> pos(pr.num_locs);
-        for (std::uint32_t i = 0; i < pr.topo.size(); ++i) pos[pr.topo[i]] = i;
-        std::vector<std::uint32_t> perm(pr.edges.size());
-        for (std::uint32_t i = 0; i < perm.size(); ++i) perm[i] = i;
-        std::stable_sort(perm.begin(), perm.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return pos[pr.edges[a].src] < pos[pr.edges[b].src]; });
-        std::vector<Edge> edges;
-        std::vector<EdgeId> plain;
-        std::vector<std::uint32_t> call;
-        for (std::uint32_t i : perm) {
-            edges.push_back(std::move(pr.edges[i]));
-            plain.push_back(pr.plain_edge[i]);
-            call.push_back(pr.call[i]);
-        }
-        pr.edges = std::move(edges);
-        pr.plain_edge = std::move(plain);
-        pr.call = std::move(call);
     }
 
     Program& p_;

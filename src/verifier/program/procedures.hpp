@@ -81,6 +81,11 @@ struct Procedures {
 // called, which the lowering makes impossible).
 Procedures build_procedures(Program& plain);
 
+// Computes pr.topo (a topological order of the body, entry first) and sorts the edges (with
+// plain_edge and call) by the position of their source in it. Throws std::logic_error when the
+// entry has an incoming edge or the body is not a DAG.
+void order_body(Procedure& pr);
+
 // Readable dump (--dump-procedures): one block per procedure with its interface and edges.
 std::string to_string(const Procedures& ps);
 

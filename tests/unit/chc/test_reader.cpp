@@ -213,6 +213,53 @@ TEST_CASE("derivations: found, checked by evaluation, and broken ones rejected")
     CHECK(check_derivation(tm, s, d).outcome == DerivationOutcome::Undefined);
 }
 
+TEST_CASE("derivations over nonlinear clauses: trees from a post-order, premises checked") {
+    smt::TermManager tm;
+    const ChcSystem s = read(tm, R"((set-logic HORN)
+(declare-fun fib (Int Int) Bool)
+(assert (forall ((n Int)) (=> (and (>= n 0) (<= n 1)) (fib n n))))
+(assert (forall ((n Int) (a Int) (b Int)) (=> (and (>= n 2) (fib (- n 1) a) (fib (- n 2) b)) (fib n (+ a b)))))
+(assert (forall ((n Int) (r Int)) (=> (and (fib n r) (= n 3) (= r 2)) false)))
+)");
+    smt::SolverOptions so;
+    // fib 1, fib 0, fib 2 from them, fib 1, fib 3 from fib 2 and fib 1, the query.
+    const std::vector<std::size_t> post_order{0, 0, 1, 0, 1, 2};
+    DerivationSearch found = find_derivation(tm, s, post_order, so);
+    REQUIRE(found.result == smt::Result::Sat);
+    REQUIRE(found.derivation.steps.size() == 6);
+    CHECK(found.derivation.steps[2].premises == std::vector<std::size_t>{0, 1});
+    CHECK(found.derivation.steps[4].premises == std::vector<std::size_t>{2, 3});
+    CHECK(found.derivation.steps[5].premises == std::vector<std::size_t>{4});
+    CHECK(check_derivation(tm, s, found.derivation).outcome == DerivationOutcome::Valid);
+    std::ostringstream text;
+    print_derivation(text, tm, s, found.derivation);
+    CHECK(text.str().find(":premises (2 3) :head (fib 3 2)") != std::string::npos);
+    // Swapped premises: fib (n - 1) would be the fib 1 fact, whose value does not fit.
+    Derivation d = found.derivation;
+    std::swap(d.steps[4].premises[0], d.steps[4].premises[1]);
+    CHECK(check_derivation(tm, s, d).outcome == DerivationOutcome::Invalid);
+    // A premise that is not earlier, and a premise count that is not the body's.
+    d = found.derivation;
+    d.steps[2].premises[0] = 4;
+    CHECK(check_derivation(tm, s, d).outcome == DerivationOutcome::Invalid);
+    d = found.derivation;
+    d.steps[2].premises.pop_back();
+    CHECK(check_derivation(tm, s, d).outcome == DerivationOutcome::Invalid);
+    // Post-orders that are no tree: too few facts before a step, a fact nobody uses.
+    const std::vector<std::size_t> too_few{0, 1, 2};
+    CHECK(find_derivation(tm, s, too_few, so).result == smt::Result::Unsat);
+    const std::vector<std::size_t> unused{0, 0, 0, 1, 0, 1, 2};
+    CHECK(find_derivation(tm, s, unused, so).result == smt::Result::Unsat);
+    // A tree whose values do not exist: fib 3 is 2, not 3.
+    const ChcSystem wrong = read(tm, R"((set-logic HORN)
+(declare-fun fib (Int Int) Bool)
+(assert (forall ((n Int)) (=> (and (>= n 0) (<= n 1)) (fib n n))))
+(assert (forall ((n Int) (a Int) (b Int)) (=> (and (>= n 2) (fib (- n 1) a) (fib (- n 2) b)) (fib n (+ a b)))))
+(assert (forall ((n Int) (r Int)) (=> (and (fib n r) (= n 3) (= r 3)) false)))
+)");
+    CHECK(find_derivation(tm, wrong, post_order, so).result == smt::Result::Unsat);
+}
+
 TEST_CASE("model check: a model that holds and one that does not") {
     smt::TermManager tm;
     const ChcSystem s = read(tm, R"((set-logic HORN)

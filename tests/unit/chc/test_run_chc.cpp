@@ -40,6 +40,22 @@ private:
     std::string claim_;
 };
 
+// claim=all-true: TRUE with every contract {true} {true} but main's {true} {error = 0}.
+class ProcLiar final : public verifier::ProceduralEngine {
+public:
+    explicit ProcLiar(const verifier::EngineSettings&) {}
+    verifier::Verdict solve(const verifier::Program&, const base::Budget&) override { return {}; }
+    verifier::Verdict solve_procedures(const verifier::Procedures& ps, const base::Budget&) override {
+        smt::TermManager& tm = ps.plain->terms();
+        verifier::Verdict v;
+        v.kind = VerdictKind::True;
+        v.certificate.contracts.assign(ps.procs.size(), verifier::Contract{tm.mk_true(), tm.mk_true()});
+        v.certificate.contracts[0].summary =
+            tm.mk_eq(ps.plain->vars[ps.error_var].next, tm.mk_numeral(0, smt::SortTable::Int));
+        return v;
+    }
+};
+
 std::string any_claim(const std::string&) { return ""; }
 constexpr verifier::EngineOption kLiarOptions[] = {
     {"claim", verifier::OptionKind::Choice, "true-map", "what to claim", any_claim},
@@ -47,6 +63,14 @@ constexpr verifier::EngineOption kLiarOptions[] = {
 const verifier::EngineInfo kLiar{
     "liar", "test engine: claims what it is told", kLiarOptions,
     [](const verifier::EngineSettings& s) -> std::unique_ptr<verifier::Engine> { return std::make_unique<Liar>(s); }};
+
+const verifier::EngineInfo kProcLiar{"proc-liar",
+                                     "test engine: claims trivial contracts",
+                                     {},
+                                     [](const verifier::EngineSettings& s) -> std::unique_ptr<verifier::Engine> {
+                                         return std::make_unique<ProcLiar>(s);
+                                     },
+                                     true};
 
 const char* kUnsafe = R"((set-logic HORN)
 (declare-fun inv (Int) Bool)
@@ -71,6 +95,7 @@ struct Run {
 Run run(const char* text, const std::string& engine, const std::string& claim = "") {
     verifier::EngineRegistry registry = verifier::builtin_engines();
     registry.add(kLiar);
+    registry.add(kProcLiar);
     test::TempProgram file(text, "p.smt2");
     chc::ChcOptions o;
     o.input = file.file.string();
@@ -95,6 +120,58 @@ TEST_CASE("run_chc: certified answers of built-in engines") {
     CHECK(r.out.find(":head (inv 9)") != std::string::npos);
     r = run(kSafe, "portfolio");
     CHECK(r.out.rfind("sat\n(define-fun inv ((real0 Real)) Bool ", 0) == 0);
+}
+
+// p(0); p(x) ∧ p(y) → p(x + y): every derivable x is >= 0 (sat). The unsat variant derives
+// 7 = 3 + 1 + 3 from the facts p(3) and q(1) by a clause with three body applications.
+const char* kNonlinearSafe = R"((set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (p x))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x) (p y)) (p (+ x y)))))
+(assert (forall ((x Int)) (=> (and (p x) (< x 0)) false)))
+(check-sat)
+)";
+const char* kNonlinearUnsafe = R"((set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int) Bool)
+(assert (forall ((x Int)) (=> (or (= x 0) (= x 3)) (p x))))
+(assert (forall ((x Int)) (=> (= x 1) (q x))))
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x) (q z) (p y)) (p (+ x y z)))))
+(assert (forall ((x Int)) (=> (and (p x) (= x 7)) false)))
+(check-sat)
+)";
+
+TEST_CASE("run_chc: nonlinear clauses go to whale, directly or through the portfolio") {
+    for (const char* engine : {"whale", "portfolio"}) {
+        CAPTURE(engine);
+        Run r = run(kNonlinearSafe, engine);
+        CHECK(r.status == verifier::VerifyStatus::Done);
+        CHECK(r.out.rfind("sat\n(define-fun p ((int0 Int)) Bool ", 0) == 0);
+        r = run(kNonlinearUnsafe, engine);
+        CHECK(r.status == verifier::VerifyStatus::Done);
+        CHECK(r.out.rfind("unsat\n(derivation\n", 0) == 0);
+        CHECK(r.out.find(":premises (") != std::string::npos);
+        CHECK(r.out.find(":head (p 7)") != std::string::npos);
+    }
+    // Linear systems too: whale answers them with contracts read as models.
+    Run r = run(kUnsafe, "whale");
+    CHECK(r.out.rfind("unsat\n(derivation\n", 0) == 0);
+    r = run(R"((set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (< x 10) (= y (+ x 1))) (inv y))))
+(assert (forall ((x Int)) (=> (and (inv x) (> x 10)) false)))
+(check-sat)
+)",
+            "whale");
+    CHECK(r.out.rfind("sat\n(define-fun inv ((int0 Int)) Bool ", 0) == 0);
+    // The linear engines still refuse them, at the clause.
+    r = run(kNonlinearSafe, "impact");
+    CHECK(r.status == verifier::VerifyStatus::Unsupported);
+    CHECK(r.err.find("p.smt2:4:1: nonlinear clause (2 predicate applications in the body): engine whale") !=
+          std::string::npos);
+    // Contracts that are not a proof are refused by the gate.
+    CHECK_THROWS_AS(run(kNonlinearUnsafe, "proc-liar"), smt::CheckFailure);
 }
 
 TEST_CASE("run_chc: a lying engine ends in a self-check failure and prints no answer") {
