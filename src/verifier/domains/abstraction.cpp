@@ -14,7 +14,7 @@ using smt::Term;
 
 // ---- the lattice operations, by overload on the lattice
 
-Abstract<Box> excluded(const BoxLattice&, VarId, const mpz_class&) { return {Box::top(), false}; }
+Abstract<Box> excluded(const BoxLattice&, VarId, const mpq_class&, bool) { return {Box::top(), false}; }
 Abstract<Box> meet_of(const BoxLattice&, const Abstract<Box>& a, const Abstract<Box>& b) {
     return {meet(a.value, b.value), a.exact && b.exact};
 }
@@ -28,11 +28,13 @@ Abstract<Boxes> capped(const BoxesLattice& l, Boxes b, bool exact) {
     const bool merged = b.merge_to(l.max_boxes);
     return {std::move(b), exact && !merged};
 }
-Abstract<Boxes> excluded(const BoxesLattice& l, VarId v, const mpz_class& c) {
-    Box below, above;
-    below.set(v, Interval::at_most(c - 1));
-    above.set(v, Interval::at_least(c + 1));
-    return capped(l, unite(Boxes(below), Boxes(above)), true);
+// x != c as x < c or x > c (over the integers x <= c - 1 or x >= c + 1): exact.
+Abstract<Boxes> excluded(const BoxesLattice& l, VarId v, const mpq_class& c, bool real) {
+    Box lower, upper;
+    const Interval point = real ? Interval::real_point(c) : Interval::point(c);
+    lower.set(v, below(point));
+    upper.set(v, above(point));
+    return capped(l, unite(Boxes(lower), Boxes(upper)), true);
 }
 Abstract<Boxes> meet_of(const BoxesLattice& l, const Abstract<Boxes>& a, const Abstract<Boxes>& b) {
     // The intersection has up to |a|·|b| boxes: the larger operand is merged first until the
@@ -67,8 +69,17 @@ Rel flip(Rel r) {
     }
     return r;
 }
-// The integers x with x REL q.
-Interval interval_of(Rel r, const mpq_class& q) {
+// The values x with x REL q: over the integers rounded to integral closed bounds, over the
+// reals exact (strict for < and >).
+Interval interval_of(Rel r, const mpq_class& q, bool real) {
+    if (real) {
+        switch (r) {
+            case Rel::Le: return Interval::real_at_most(q);
+            case Rel::Lt: return Interval::real_at_most(q, true);
+            case Rel::Ge: return Interval::real_at_least(q);
+            case Rel::Gt: return Interval::real_at_least(q, true);
+        }
+    }
     switch (r) {
         case Rel::Le: return Interval::at_most(floor_z(q));
         case Rel::Lt: return Interval::at_most(ceil_z(q) - 1);
@@ -201,14 +212,16 @@ Abstract<typename Lattice::Element> Abstraction<Lattice>::literal(Term t, bool p
     const VarId v = p_.var_of(atom);
     if (v == UINT32_MAX || p_.vars[v].cur != atom) return top;
     const mpq_class q = tm.numeral(rhs) / a;
+    // The variable's sort decides how bounds are read (interval.hpp), never the values.
+    const bool real = tm.sort(atom) == smt::SortTable::Real;
     if (equation) {
-        if (q.get_den() != 1) return {positive ? Element::bottom() : Element::top(), true};
-        const mpz_class c(q.get_num());
-        return positive ? bound<Element>(v, Interval::point(c)) : excluded(lattice_, v, c);
+        if (!real && q.get_den() != 1) return {positive ? Element::bottom() : Element::top(), true};
+        if (!positive) return excluded(lattice_, v, q, real);
+        return bound<Element>(v, real ? Interval::real_point(q) : Interval::point(q));
     }
     Rel r = k == Kind::Leq ? (positive ? Rel::Le : Rel::Gt) : (positive ? Rel::Lt : Rel::Ge);
     if (a < 0) r = flip(r);
-    return bound<Element>(v, interval_of(r, q));
+    return bound<Element>(v, interval_of(r, q, real));
 }
 
 template class Abstraction<BoxLattice>;

@@ -3,8 +3,9 @@
 //   1. the formula is read in negation normal form (a polarity is carried down; ⇒, ite, iff
 //      and xor are expanded into ∧/∨ of their parts),
 //   2. a literal over one program variable becomes its bound: a·x ≤ c, a·x < c, a·x = c and
-//      their negations over the cur constant x of a variable, rounded to integers (x ≠ c is
-//      top in Box and the two boxes x < c, x > c in Boxes); every other literal (two or more
+//      their negations over the cur constant x of a variable, rounded to integers for an Int
+//      variable and exact (strict for <) for a Real one (x ≠ c is top in Box and the two boxes
+//      x < c, x > c in Boxes); every other literal (two or more
 //      variables, aux or next constants, uninterpreted functions, Boolean constants, ite
 //      terms) becomes top,
 //   3. ∧ becomes meet and ∨ becomes join (Box: the interval hull; Boxes: the exact union,

@@ -74,15 +74,15 @@ std::vector<Box> subtract(const Box& a, const Box& b) {
     Box rest = a;
     for (const auto& [v, cut] : b.bounds()) {
         const Interval mine = rest.get(v);
-        if (cut.lo && (!mine.lo || *mine.lo < *cut.lo)) {
-            Box below = rest;
-            below.set(v, Interval{mine.lo, *cut.lo - 1});
-            out.push_back(std::move(below));
-        }
-        if (cut.hi && (!mine.hi || *mine.hi > *cut.hi)) {
-            Box above = rest;
-            above.set(v, Interval{*cut.hi + 1, mine.hi});
-            out.push_back(std::move(above));
+        // below/above are the exact complements of cut's bounds (strict over the reals), so
+        // the pieces are disjoint from cut and from each other and miss nothing of a \ b.
+        for (const Interval& outside : {cut.lo ? below(cut) : Interval{}, cut.hi ? above(cut) : Interval{}}) {
+            if (outside.is_top()) continue;
+            const Interval part = meet(mine, outside);
+            if (part.empty()) continue;
+            Box piece = rest;
+            piece.set(v, part);
+            out.push_back(std::move(piece));
         }
         rest.restrict(v, cut);
     }
@@ -93,15 +93,16 @@ smt::Term gamma(const Box& b, const Program& p) {
     smt::TermManager& tm = p.terms();
     if (b.is_bottom()) return tm.mk_false();
     std::vector<smt::Term> conj;
-    auto num = [&](const mpz_class& c) { return tm.mk_numeral(mpq_class(c), smt::SortTable::Int); };
     for (const auto& [v, i] : b.bounds()) {
         const smt::Term x = p.vars[v].cur;
+        // Numerals of the variable's own sort (Int or Real).
+        auto num = [&](const mpq_class& c) { return tm.mk_numeral(c, tm.sort(x)); };
         if (i.is_point()) {
             conj.push_back(tm.mk_eq(x, num(*i.lo)));
             continue;
         }
-        if (i.lo) conj.push_back(tm.mk_geq(x, num(*i.lo)));
-        if (i.hi) conj.push_back(tm.mk_leq(x, num(*i.hi)));
+        if (i.lo) conj.push_back(i.lo_open ? tm.mk_gt(x, num(*i.lo)) : tm.mk_geq(x, num(*i.lo)));
+        if (i.hi) conj.push_back(i.hi_open ? tm.mk_lt(x, num(*i.hi)) : tm.mk_leq(x, num(*i.hi)));
     }
     return tm.mk_and(conj);
 }

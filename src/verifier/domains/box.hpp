@@ -8,6 +8,10 @@
 //
 // gamma(b) is the conjunction of the bounds over the variables' `cur` constants (true for
 // top, false for bottom); it is exact: alpha (abstraction.hpp) maps it back to b.
+//
+// Variables may be Int or Real (programs from Horn clauses mix them): a variable's interval is
+// a set of integers or of reals (interval.hpp) as the variable's sort says. Every operation
+// below is exact (meet, difference) or an upper bound (join, widen) over both.
 #pragma once
 
 #include <span>
@@ -81,12 +85,13 @@ Box meet(const Box& a, const Box& b);
 // Interval widening per variable (interval.hpp); ⊥ ∇ b = b. Every bound of the result is a bound
 // of `a` or infinite, so an increasing chain stabilises after at most 2·(variables) + 1 changes.
 Box widen(const Box& a, const Box& b);
-// a \ b as pairwise disjoint boxes (exact over the integers): for each variable that b
-// constrains, the part of a below b and the part above b are cut off, and a is narrowed to b
-// on that variable before the next one.
+// a \ b as pairwise disjoint boxes (exact over the integers and, with strict bounds, over the
+// reals): for each variable that b constrains, the part of a below b and the part above b are
+// cut off, and a is narrowed to b on that variable before the next one.
 std::vector<Box> subtract(const Box& a, const Box& b);
 
-// The conjunction of the bounds over the cur constants of p's variables.
+// The conjunction of the bounds over the cur constants of p's variables, with numerals of each
+// variable's sort (strict bounds as < and >).
 smt::Term gamma(const Box& b, const Program& p);
 
 }  // namespace craig::verifier

@@ -32,16 +32,21 @@ const BoxPost::EdgeFacts& BoxPost::facts(EdgeId id) {
         const bool literal =
             k == smt::Kind::Leq || k == smt::Kind::Lt || (k == smt::Kind::Eq && tm.is_arith(tm.child(t, 0)));
         if (literal && tm.kind(tm.child(t, 0)) == smt::Kind::Const && tm.kind(tm.child(t, 1)) == smt::Kind::Numeral) {
-            const mpz_class c = floor_z(tm.numeral(tm.child(t, 1)));
             auto& values = f.literal_constants[tm.child(t, 0)];
-            values.push_back(c);
-            if (k != smt::Kind::Eq) values.push_back(k == smt::Kind::Leq ? mpz_class(c + 1) : mpz_class(c - 1));
+            if (tm.sort(tm.child(t, 0)) == smt::SortTable::Real) {
+                values.push_back(tm.numeral(tm.child(t, 1)));  // x <= c, x < c, x = c: c bounds both sides
+            } else {
+                const mpq_class c = floor_z(tm.numeral(tm.child(t, 1)));
+                values.push_back(c);
+                if (k != smt::Kind::Eq) values.push_back(k == smt::Kind::Leq ? mpq_class(c + 1) : mpq_class(c - 1));
+            }
         }
         for (smt::Term c : tm.children(t))
             if (seen.insert(c).second) stack.push_back(c);
     }
+    // Only arithmetic variables get bounds (a Bool argument of a Horn clause stays top).
     for (VarId v = 0; v < p_.vars.size(); ++v)
-        if (constants.count(post_term(v, e))) f.targets.push_back(v);
+        if (constants.count(post_term(v, e)) && tm.is_arith(post_term(v, e))) f.targets.push_back(v);
     return facts_.emplace(id, std::move(f)).first->second;
 }
 
@@ -89,12 +94,14 @@ Box BoxPost::compute(const Box& pre, EdgeId id) {
             // A counter x' = x + k: the pre bounds shifted by the model's x' - x.
             const Interval was = pre.get(v);
             const smt::Model& m = s.model();
-            const mpz_class shift = floor_z(m.evaluate(t.term).q) - floor_z(m.evaluate(p_.vars[v].cur).q);
+            const bool real = p_.terms().sort(t.term) == smt::SortTable::Real;
+            auto value = [&](smt::Term x) { return real ? m.evaluate(x).q : mpq_class(floor_z(m.evaluate(x).q)); };
+            const mpq_class shift = value(t.term) - value(p_.vars[v].cur);
             if (was.lo) t.candidates.push_back(*was.lo + shift);
             if (was.hi) t.candidates.push_back(*was.hi + shift);
             // ... and the guards on x shifted the same way (while (x < n) x++).
             if (auto it = f.literal_constants.find(p_.vars[v].cur); it != f.literal_constants.end())
-                for (const mpz_class& c : it->second) t.candidates.push_back(c + shift);
+                for (const mpq_class& c : it->second) t.candidates.push_back(c + shift);
         } else {
             t.known = pre.get(v);
         }

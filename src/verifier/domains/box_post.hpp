@@ -6,17 +6,20 @@
 //   next constants are the post-state, aux constants stay existential);
 //   Unsat                  → bottom;
 //   Unknown                → pre for the variables e does not write, top for those it writes;
-//   Sat                    → the post-state variable of every variable whose post value occurs
-//                            in the formula (next for a written one, cur for an unwritten one)
-//                            gets the bounds that search_bounds (bound_search.hpp) proves; an
-//                            unwritten variable the formula does not mention keeps its pre
-//                            interval, a written one the formula does not constrain is top.
+//   Sat                    → the post-state variable of every arithmetic (Int or Real)
+//                            variable whose post value occurs in the formula (next for a
+//                            written one, cur for an unwritten one) gets the bounds that
+//                            search_bounds (bound_search.hpp) proves, over the integers or the
+//                            reals as its sort says; an unwritten variable the formula does
+//                            not mention keeps its pre interval, a written one the formula
+//                            does not constrain is top (so is every Bool variable).
 // Sound for every answer of the solver: a finite bound is only kept when an Unsat answer (or
 // the pre-state, for an unwritten variable) implies it, and an uninterpreted operator only
 // allows more post-states than C does. Candidates tried first: the constants of literals
 // "x ≤ c", "x = c" over the same constant in the formula (guards), and for a written variable
 // its pre bounds and the guards on its cur constant shifted by the first model's x' - x
-// (counters: x ∈ [0,5] ∧ x' = x + 1 gives 1 and 6, while (x < 10) x++ gives 10).
+// (counters: x ∈ [0,5] ∧ x' = x + 1 gives 1 and 6, while (x < 10) x++ gives 10); over the
+// reals the constants and the shift are exact rationals.
 //
 // Results are cached per (gamma(pre), edge): labels recur in an unwinding.
 #pragma once
@@ -56,7 +59,7 @@ private:
     struct EdgeFacts {
         std::vector<VarId> targets;  // variables whose post value occurs in the formula
         // Per constant: values c from literals over it alone (x ≤ c gives c and c + 1).
-        std::unordered_map<smt::Term, std::vector<mpz_class>, smt::TermHash> literal_constants;
+        std::unordered_map<smt::Term, std::vector<mpq_class>, smt::TermHash> literal_constants;
     };
     const EdgeFacts& facts(EdgeId e);
     Box compute(const Box& pre, EdgeId e);

@@ -8,8 +8,8 @@ namespace craig::verifier {
 
 namespace {
 
-// Number of variables on which a and b differ, and the integers between them summed over
-// those variables: the distance merge_to minimises (lexicographically).
+// Number of variables on which a and b differ, and the distance between them (interval.hpp:
+// gap) summed over those variables: the distance merge_to minimises (lexicographically).
 using Distance = std::pair<std::size_t, double>;
 Distance distance(const Box& a, const Box& b) {
     Distance d{0, 0};
@@ -31,6 +31,18 @@ bool union_is_box(const Box& a, const Box& b) {
         touch = touch && x.touches(y);
     });
     return differing <= 1 && touch;
+}
+
+// Where a finite bound cuts the line: just below or just above a value. A lower bound lo cuts
+// below lo (above it when strict), an upper bound hi above hi (below it when strict); over the
+// integers "above hi" is "below hi + 1". So a bound and the complementary bound a difference
+// cuts with it (interval.hpp: below, above) are the same endpoint: [lo, hi] read half-open as
+// [lo, hi+1) over the integers.
+using Endpoint = std::pair<mpq_class, bool>;  // (value, just above it)
+Endpoint lower_endpoint(const Interval& i) { return {*i.lo, i.lo_open}; }
+Endpoint upper_endpoint(const Interval& i) {
+    if (!i.real) return {*i.hi + 1, false};
+    return {*i.hi, !i.hi_open};
 }
 
 // The pieces of `pieces` outside `cut`.
@@ -158,13 +170,13 @@ Boxes subtract(const Boxes& a, const Boxes& b) {
 
 Boxes widen(const Boxes& a, const Boxes& b) {
     if (a.is_bottom()) return b;
-    std::map<VarId, std::set<mpz_class>> endpoints;  // of a, half-open: lo and hi + 1
+    std::map<VarId, std::set<Endpoint>> endpoints;  // of a
     for (const Box& x : a.boxes())
         for (const auto& [v, i] : x.bounds()) {
-            if (i.lo) endpoints[v].insert(*i.lo);
-            if (i.hi) endpoints[v].insert(*i.hi + 1);
+            if (i.lo) endpoints[v].insert(lower_endpoint(i));
+            if (i.hi) endpoints[v].insert(upper_endpoint(i));
         }
-    auto known = [&](VarId v, const mpz_class& e) {
+    auto known = [&](VarId v, const Endpoint& e) {
         auto it = endpoints.find(v);
         return it != endpoints.end() && it->second.count(e) > 0;
     };
@@ -174,8 +186,14 @@ Boxes widen(const Boxes& a, const Boxes& b) {
         Box w = x;
         for (const auto& [v, i] : x.bounds()) {
             Interval j = i;
-            if (j.lo && !known(v, *j.lo)) j.lo.reset();
-            if (j.hi && !known(v, *j.hi + 1)) j.hi.reset();
+            if (j.lo && !known(v, lower_endpoint(j))) {
+                j.lo.reset();
+                j.lo_open = false;
+            }
+            if (j.hi && !known(v, upper_endpoint(j))) {
+                j.hi.reset();
+                j.hi_open = false;
+            }
             w.set(v, j);
         }
         r = unite(r, Boxes(w));

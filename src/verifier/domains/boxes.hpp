@@ -1,14 +1,16 @@
 // Boxes: finite disjunctions of boxes (the domain of Gurfinkel & Chaki, SAS 2010, which keeps
 // them as decision diagrams over interval bounds; here a simpler canonical form): a list of
 // pairwise disjoint, non-bottom boxes. Union, intersection and set difference are exact (over
-// the integers), which is what WIDENWITH_∨ of Albarghouthi's thesis (eq. 5.4) needs:
-// ((∨X) ∇ (∨X ∨ y)) \ ∨X.
+// the integers, and over the reals thanks to strict bounds: [0,5] \ [1,5] is [0,1)), which is
+// what WIDENWITH_∨ of Albarghouthi's thesis (eq. 5.4) needs: ((∨X) ∇ (∨X ∨ y)) \ ∨X.
 //
-// Endpoints. Read every interval half-open, [lo, hi+1): all operations below build their
-// results' finite endpoints from their arguments' endpoints only (a difference cuts one box
-// at the other's endpoints, a hull takes endpoints of its parts, the widening drops every
-// endpoint its first argument does not have). This is what makes the widening terminate and
-// what lets merge_to bound the size without giving that up.
+// Endpoints. A finite bound cuts the line just below or just above a value (over the integers
+// read every interval half-open, [lo, hi+1); over the reals x <= c cuts just above c, x < c
+// just below it): all operations below build their results' finite endpoints from their
+// arguments' endpoints only (a difference cuts one box at the other's endpoints, a hull takes
+// endpoints of its parts, the widening drops every endpoint its first argument does not have).
+// This is what makes the widening terminate and what lets merge_to bound the size without
+// giving that up.
 //
 // The representation of a set is not unique (the same set can be cut into boxes in different
 // ways); operator== compares the sets.
@@ -40,7 +42,7 @@ public:
     // The smallest single box containing all of them.
     Box hull() const;
     // Bounds the size: while more than `max` boxes remain, the closest pair (fewest variables
-    // on which they differ, then the fewest integers between them) is replaced by its hull,
+    // on which they differ, then the smallest gap between them) is replaced by its hull,
     // which also swallows every box it meets, so the list stays disjoint. Returns whether it
     // merged anything (then the set grew: an over-approximation, never an under-approximation).
     bool merge_to(std::size_t max);
@@ -68,7 +70,7 @@ Boxes intersect(const Boxes& a, const Boxes& b);
 // a \ b, exact.
 Boxes subtract(const Boxes& a, const Boxes& b);
 // Widening with a's endpoints as the only thresholds: every box of a ∪ b keeps a finite bound
-// only where that endpoint (lo, or hi+1) is one of a's endpoints on the same variable, and loses
+// only where its endpoint is one of a's endpoints on the same variable, and loses
 // it (to infinity) otherwise; ⊥ ∇ b = b. The result contains a ∪ b. Termination: the endpoints
 // of a ∇ b are a subset of a's, so along w_{i+1} = w_i ∇ b_i the endpoint sets shrink until
 // they stay fixed; from then on every w_i is a union of cells of one finite grid and the

@@ -612,15 +612,6 @@ std::unique_ptr<Engine> make_ufo(const EngineSettings& s) {
 Verdict UfoAdapter::solve(const Program& blocks, const base::Budget& budget) {
     UfoOptions o = ufo_options(s_);
     configure_(o, blocks, budget);
-    // The abstract domains (Box, Boxes) are integer intervals: on a Real variable their
-    // bounds and splits (x <= c - 1) would be wrong, so a program with one gets no answer.
-    if (o.domain)
-        for (const ProgramVar& v : blocks.vars)
-            if (var_sort(blocks.terms(), v) != smt::SortTable::Int) {
-                Verdict u;
-                u.reason = "unsupported: the abstract domains are integer boxes and variable " + v.name + " is not Int";
-                return u;
-            }
     engine_ = std::make_unique<UfoEngine>(blocks, o, budget);
     return engine_->run([this](const std::function<std::string()>& status) { progress(status); });
 }

@@ -1,7 +1,8 @@
 // The abstract domains of VINTA (src/verifier/domains): lattice laws of Box and Boxes on random
 // elements, alpha/gamma, WIDENWITH's two laws (Def. 5.2 of Albarghouthi's thesis) and the
 // soundness of APost over large-block edges of small C programs, every semantic claim decided by
-// a fresh solver. Fixed seeds.
+// a fresh solver. Fixed seeds. The lattice laws are checked over Int variables, Real variables
+// (strict bounds, rational endpoints) and boxes mixing both.
 #include <doctest/doctest.h>
 
 #include "lowered_program.hpp"
@@ -14,6 +15,7 @@
 #include "frontend/frontend.hpp"
 #include "smt/solver.hpp"
 #include "verifier/domains/abstraction.hpp"
+#include "verifier/domains/bound_search.hpp"
 #include "verifier/domains/box.hpp"
 #include "verifier/domains/boxes.hpp"
 #include "verifier/domains/domain.hpp"
@@ -27,6 +29,18 @@ using verifier::Boxes;
 using verifier::Interval;
 using verifier::VarId;
 
+// Intervals in failure messages: [lo, hi] with ( ) for strict bounds, R for a set of reals.
+template <>
+struct doctest::StringMaker<Interval> {
+    static doctest::String convert(const Interval& i) {
+        std::string s = i.lo ? (i.lo_open ? "(" : "[") + i.lo->get_str() : std::string("(-inf");
+        s += ", ";
+        s += i.hi ? i.hi->get_str() + (i.hi_open ? ")" : "]") : std::string("inf)");
+        if (i.real) s += "R";
+        return s.c_str();
+    }
+};
+
 namespace {
 
 // f is valid (its negation Unsat); an undecided check fails the test.
@@ -38,20 +52,29 @@ bool valid(smt::TermManager& tm, smt::Term f) {
     return r == smt::Result::Unsat;
 }
 
-// A program with `n` Int variables and no edges: the vocabulary of the lattice tests.
+// The sorts of the variables of a lattice test: all Int, all Real, or Int and Real alternating.
+enum class Sorts { Int, Real, Mixed };
+constexpr Sorts kAllSorts[] = {Sorts::Int, Sorts::Real, Sorts::Mixed};
+
+// A program with `n` variables and no edges: the vocabulary of the lattice tests.
 struct Vars {
     smt::TermManager tm;
     verifier::Program p{tm};
-    explicit Vars(int n) {
+    explicit Vars(int n, Sorts sorts = Sorts::Int) {
         for (int i = 0; i < n; ++i) {
             std::string name = "v";
             name += std::to_string(i);
-            p.add_var(name, name, frontend::Type::of(frontend::TypeKind::Int), true, false);
+            const bool r = sorts == Sorts::Real || (sorts == Sorts::Mixed && i % 2 == 1);
+            p.add_var(name, name, frontend::Type::of(frontend::TypeKind::Int), true, false, UINT32_MAX,
+                      r ? smt::SortTable::Real : smt::SortTable::Int);
         }
         p.index();
     }
     smt::Term x(VarId v) const { return p.vars[v].cur; }
+    bool real(VarId v) const { return tm.sort(x(v)) == smt::SortTable::Real; }
     smt::Term num(long v) { return tm.mk_numeral(v, smt::SortTable::Int); }
+    // A numeral of v's sort.
+    smt::Term num(VarId v, const mpq_class& c) { return tm.mk_numeral(c, tm.sort(x(v))); }
     bool implies(smt::Term a, smt::Term b) { return valid(tm, tm.mk_implies(a, b)); }
     bool equivalent(smt::Term a, smt::Term b) { return implies(a, b) && implies(b, a); }
 };
@@ -65,27 +88,46 @@ struct Draw {
     double infinite = 0.25;
 };
 
-Interval random_interval(std::mt19937& rng, Draw d) {
-    int a = uniform(rng, -d.scale, d.scale), b = uniform(rng, -d.scale, d.scale);
+// Over the reals: bounds are halves, each finite one strict with probability 1/3 (a point
+// stays closed, so the interval is never empty).
+mpq_class half(int a) {
+    mpq_class q(a, 2);
+    q.canonicalize();
+    return q;
+}
+
+Interval random_interval(std::mt19937& rng, Draw d, bool real = false) {
+    const int scale = real ? 2 * d.scale : d.scale;
+    int a = uniform(rng, -scale, scale), b = uniform(rng, -scale, scale);
     if (a > b) std::swap(a, b);
     Interval i{mpz_class(a), mpz_class(b)};
+    if (real) {
+        i = {half(a), half(b), a != b && uniform(rng, 0, 2) == 0, a != b && uniform(rng, 0, 2) == 0, true};
+    }
     std::bernoulli_distribution inf(d.infinite);
-    if (inf(rng)) i.lo.reset();
-    if (inf(rng)) i.hi.reset();
+    if (inf(rng)) {
+        i.lo.reset();
+        i.lo_open = false;
+    }
+    if (inf(rng)) {
+        i.hi.reset();
+        i.hi_open = false;
+    }
     return i;
 }
 
-// A random non-bottom box: each of the n variables constrained with probability 2/3.
-Box random_box(std::mt19937& rng, int n, Draw d = {}) {
+// A random non-bottom box: each of the n variables constrained with probability 2/3, over the
+// reals where w says so (all Int without w).
+Box random_box(std::mt19937& rng, int n, Draw d = {}, const Vars* w = nullptr) {
     Box b;
     for (VarId v = 0; v < static_cast<VarId>(n); ++v)
-        if (uniform(rng, 0, 2) != 0) b.set(v, random_interval(rng, d));
+        if (uniform(rng, 0, 2) != 0) b.set(v, random_interval(rng, d, w && w->real(v)));
     return b;
 }
 
-Boxes random_boxes(std::mt19937& rng, int n, Draw d = {}) {
+Boxes random_boxes(std::mt19937& rng, int n, Draw d = {}, const Vars* w = nullptr) {
     Boxes r;
-    for (int k = uniform(rng, 0, 4); k > 0; --k) r = unite(r, Boxes(random_box(rng, n, d)));
+    for (int k = uniform(rng, 0, 4); k > 0; --k) r = unite(r, Boxes(random_box(rng, n, d, w)));
     return r;
 }
 
@@ -102,8 +144,10 @@ smt::Term random_formula(Vars& w, std::mt19937& rng, int depth, smt::Term flag) 
     smt::TermManager& tm = w.tm;
     const int n = static_cast<int>(w.p.vars.size());
     if (depth == 0 || uniform(rng, 0, 4) == 0) {
-        const smt::Term x = w.x(uniform(rng, 0, n - 1)), y = w.x(uniform(rng, 0, n - 1));
-        const smt::Term c = w.num(uniform(rng, -8, 8));
+        const VarId vx = uniform(rng, 0, n - 1), vy = uniform(rng, 0, n - 1);
+        // y of x's sort (x itself otherwise); over the reals constants are halves.
+        const smt::Term x = w.x(vx), y = w.real(vx) == w.real(vy) ? w.x(vy) : x;
+        const smt::Term c = w.real(vx) ? w.num(vx, half(uniform(rng, -16, 16))) : w.num(uniform(rng, -8, 8));
         switch (uniform(rng, 0, 8)) {
             case 0: return tm.mk_leq(x, c);
             case 1: return tm.mk_lt(c, x);
@@ -168,115 +212,133 @@ TEST_CASE("domains: intervals, boxes and their gamma") {
 }
 
 TEST_CASE("domains: Box join is an upper bound, meet is the intersection, widening terminates (random)") {
-    Vars w(3);
-    std::mt19937 rng(17);
-    for (int round = 0; round < 150; ++round) {
-        const Box a = random_box(rng, 3), b = random_box(rng, 3);
-        const Box j = join(a, b);
-        CHECK(w.implies(gamma(a, w.p), gamma(j, w.p)));
-        CHECK(w.implies(gamma(b, w.p), gamma(j, w.p)));
-        CHECK(j.contains(a));
-        CHECK(w.equivalent(gamma(meet(a, b), w.p), w.tm.mk_and(gamma(a, w.p), gamma(b, w.p))));
-        const Box wd = widen(a, j);
-        CHECK(w.implies(gamma(j, w.p), gamma(wd, w.p)));
-    }
-    // Increasing chains a_0 ⊆ a_1 ⊆ ... of slowly growing random boxes (finite bounds, the scale
-    // one larger per step): w_{i+1} = w_i ∇ a_{i+1} contains a_{i+1} and changes at most 2·3
-    // times after its start.
-    for (int chain = 0; chain < 40; ++chain) {
-        Box a = random_box(rng, 3, {2, 0}), wi = a;
-        int changes = 0;
-        for (int i = 1; i <= 40; ++i) {
-            a = join(a, random_box(rng, 3, {2 + i, 0}));
-            const Box next = widen(wi, a);
-            CHECK(next.contains(a));
-            CHECK(next.contains(wi));
-            if (!(next == wi)) ++changes;
-            wi = next;
+    for (Sorts sorts : kAllSorts) {
+        CAPTURE(int(sorts));
+        Vars w(3, sorts);
+        std::mt19937 rng(17);
+        for (int round = 0; round < 150; ++round) {
+            const Box a = random_box(rng, 3, {}, &w), b = random_box(rng, 3, {}, &w);
+            const Box j = join(a, b);
+            CHECK(w.implies(gamma(a, w.p), gamma(j, w.p)));
+            CHECK(w.implies(gamma(b, w.p), gamma(j, w.p)));
+            CHECK(j.contains(a));
+            CHECK(w.equivalent(gamma(meet(a, b), w.p), w.tm.mk_and(gamma(a, w.p), gamma(b, w.p))));
+            const Box wd = widen(a, j);
+            CHECK(w.implies(gamma(j, w.p), gamma(wd, w.p)));
+            // The difference is exact: disjoint pieces whose union is a \ b.
+            std::vector<smt::Term> pieces;
+            for (const Box& piece : subtract(a, b)) pieces.push_back(gamma(piece, w.p));
+            CHECK(w.equivalent(w.tm.mk_or(pieces), w.tm.mk_and(gamma(a, w.p), w.tm.mk_not(gamma(b, w.p)))));
         }
-        CHECK(changes <= 6);
+        // Increasing chains a_0 ⊆ a_1 ⊆ ... of slowly growing random boxes (finite bounds, the scale
+        // one larger per step): w_{i+1} = w_i ∇ a_{i+1} contains a_{i+1} and changes at most 2·3
+        // times after its start.
+        for (int chain = 0; chain < 40; ++chain) {
+            Box a = random_box(rng, 3, {2, 0}, &w), wi = a;
+            int changes = 0;
+            for (int i = 1; i <= 40; ++i) {
+                a = join(a, random_box(rng, 3, {2 + i, 0}, &w));
+                const Box next = widen(wi, a);
+                CHECK(next.contains(a));
+                CHECK(next.contains(wi));
+                if (!(next == wi)) ++changes;
+                wi = next;
+            }
+            CHECK(changes <= 6);
+        }
     }
 }
 
 TEST_CASE("domains: Boxes union, intersection and difference are exact (random)") {
-    Vars w(3);
-    std::mt19937 rng(1717);
-    for (int round = 0; round < 120; ++round) {
-        const Boxes a = random_boxes(rng, 3), b = random_boxes(rng, 3);
-        const smt::Term ga = gamma(a, w.p), gb = gamma(b, w.p);
-        const Boxes u = unite(a, b), i = intersect(a, b), d = subtract(a, b);
-        CHECK(pairwise_disjoint(u));
-        CHECK(pairwise_disjoint(i));
-        CHECK(pairwise_disjoint(d));
-        CHECK(w.equivalent(gamma(u, w.p), w.tm.mk_or(ga, gb)));
-        CHECK(w.equivalent(gamma(i, w.p), w.tm.mk_and(ga, gb)));
-        CHECK(w.equivalent(gamma(d, w.p), w.tm.mk_and(ga, w.tm.mk_not(gb))));
-        CHECK(u.contains(a));
-        CHECK(u == unite(b, a));
-        // Bounding the size only over-approximates.
-        Boxes m = u;
-        m.merge_to(1);
-        CHECK(m.size() <= 1);
-        CHECK(m.contains(u));
-        CHECK(pairwise_disjoint(m));
+    for (Sorts sorts : kAllSorts) {
+        CAPTURE(int(sorts));
+        Vars w(3, sorts);
+        std::mt19937 rng(1717);
+        for (int round = 0; round < 120; ++round) {
+            const Boxes a = random_boxes(rng, 3, {}, &w), b = random_boxes(rng, 3, {}, &w);
+            const smt::Term ga = gamma(a, w.p), gb = gamma(b, w.p);
+            const Boxes u = unite(a, b), i = intersect(a, b), d = subtract(a, b);
+            CHECK(pairwise_disjoint(u));
+            CHECK(pairwise_disjoint(i));
+            CHECK(pairwise_disjoint(d));
+            CHECK(w.equivalent(gamma(u, w.p), w.tm.mk_or(ga, gb)));
+            CHECK(w.equivalent(gamma(i, w.p), w.tm.mk_and(ga, gb)));
+            CHECK(w.equivalent(gamma(d, w.p), w.tm.mk_and(ga, w.tm.mk_not(gb))));
+            CHECK(u.contains(a));
+            CHECK(u == unite(b, a));
+            // Bounding the size only over-approximates.
+            Boxes m = u;
+            m.merge_to(1);
+            CHECK(m.size() <= 1);
+            CHECK(m.contains(u));
+            CHECK(pairwise_disjoint(m));
+            // contains agrees with implication (it is a difference: exact).
+            CHECK(a.contains(b) == w.implies(gb, ga));
+        }
     }
 }
 
 TEST_CASE("domains: Boxes widening contains its arguments and terminates on increasing chains (random)") {
-    Vars w(3);
-    std::mt19937 rng(171717);
-    for (int chain = 0; chain < 40; ++chain) {
-        Boxes a = random_boxes(rng, 3, {2, 0}), wi = a;
-        int changes = 0, last_change = 0;
-        for (int i = 1; i <= 40; ++i) {
-            a = unite(a, random_boxes(rng, 3, {2 + i, 0}));
-            a.merge_to(16);  // still an increasing chain
-            Boxes next = widen(wi, a);
-            next.merge_to(8);  // bounding the size keeps the endpoints: still terminating
-            CHECK(next.contains(a));
-            CHECK(next.contains(wi));
-            if (!(next == wi)) {
-                ++changes;
-                last_change = i;
+    for (Sorts sorts : kAllSorts) {
+        CAPTURE(int(sorts));
+        Vars w(3, sorts);
+        std::mt19937 rng(171717);
+        for (int chain = 0; chain < 40; ++chain) {
+            Boxes a = random_boxes(rng, 3, {2, 0}, &w), wi = a;
+            int changes = 0, last_change = 0;
+            for (int i = 1; i <= 40; ++i) {
+                a = unite(a, random_boxes(rng, 3, {2 + i, 0}, &w));
+                a.merge_to(16);  // still an increasing chain
+                Boxes next = widen(wi, a);
+                next.merge_to(8);  // bounding the size keeps the endpoints: still terminating
+                CHECK(next.contains(a));
+                CHECK(next.contains(wi));
+                if (!(next == wi)) {
+                    ++changes;
+                    last_change = i;
+                }
+                wi = next;
             }
-            wi = next;
+            CHECK(changes <= 12);
+            CHECK(last_change <= 25);
         }
-        CHECK(changes <= 12);
-        CHECK(last_change <= 25);
     }
 }
 
 TEST_CASE("domains: gamma(alpha(f)) over-approximates f, exactly when alpha says so (random formulas)") {
-    Vars w(3);
-    const smt::Term flag = w.tm.mk_const(w.tm.declare_fun("flag", {}, smt::SortTable::Bool));
-    std::mt19937 rng(4242);
-    verifier::Abstraction<verifier::BoxLattice> box(w.p, {});
-    verifier::Abstraction<verifier::BoxesLattice> boxes(w.p, {8});
-    verifier::Abstraction<verifier::BoxesLattice> one_box(w.p, {1});
-    int exact_box = 0, exact_boxes = 0;
-    for (int round = 0; round < 150; ++round) {
-        const smt::Term f = random_formula(w, rng, 4, flag);
-        const auto& a = box(f);
-        const auto& b = boxes(f);
-        const auto& c = one_box(f);
-        CHECK(w.implies(f, gamma(a.value, w.p)));
-        CHECK(w.implies(f, gamma(b.value, w.p)));
-        CHECK(w.implies(f, gamma(c.value, w.p)));
-        CHECK(c.value.size() <= 1);
-        if (a.exact) {
-            ++exact_box;
-            CHECK(w.implies(gamma(a.value, w.p), f));
+    for (Sorts sorts : kAllSorts) {
+        CAPTURE(int(sorts));
+        Vars w(3, sorts);
+        const smt::Term flag = w.tm.mk_const(w.tm.declare_fun("flag", {}, smt::SortTable::Bool));
+        std::mt19937 rng(4242);
+        verifier::Abstraction<verifier::BoxLattice> box(w.p, {});
+        verifier::Abstraction<verifier::BoxesLattice> boxes(w.p, {8});
+        verifier::Abstraction<verifier::BoxesLattice> one_box(w.p, {1});
+        int exact_box = 0, exact_boxes = 0;
+        for (int round = 0; round < 150; ++round) {
+            const smt::Term f = random_formula(w, rng, 4, flag);
+            const auto& a = box(f);
+            const auto& b = boxes(f);
+            const auto& c = one_box(f);
+            CHECK(w.implies(f, gamma(a.value, w.p)));
+            CHECK(w.implies(f, gamma(b.value, w.p)));
+            CHECK(w.implies(f, gamma(c.value, w.p)));
+            CHECK(c.value.size() <= 1);
+            if (a.exact) {
+                ++exact_box;
+                CHECK(w.implies(gamma(a.value, w.p), f));
+            }
+            if (b.exact) {
+                ++exact_boxes;
+                CHECK(w.implies(gamma(b.value, w.p), f));
+            }
+            // Boxes is never less precise than Box.
+            CHECK(w.implies(gamma(b.value, w.p), gamma(a.value, w.p)));
         }
-        if (b.exact) {
-            ++exact_boxes;
-            CHECK(w.implies(gamma(b.value, w.p), f));
-        }
-        // Boxes is never less precise than Box.
-        CHECK(w.implies(gamma(b.value, w.p), gamma(a.value, w.p)));
+        // The exact case is exercised, and Boxes is exact more often (x != c, disjunctions).
+        CHECK(exact_box > 10);
+        CHECK(exact_boxes > exact_box);
     }
-    // The exact case is exercised, and Boxes is exact more often (x != c, disjunctions).
-    CHECK(exact_box > 10);
-    CHECK(exact_boxes > exact_box);
 }
 
 TEST_CASE("domains: Boxes alpha of a product of disjunctions stays bounded") {
@@ -324,41 +386,44 @@ TEST_CASE("domains: WIDENWITH on a counter: Box widens the last label, Boxes kee
 }
 
 TEST_CASE("domains: WIDENWITH is sound and terminates (Def. 5.2, random sets)") {
-    Vars w(3);
-    const smt::Term flag = w.tm.mk_const(w.tm.declare_fun("flag", {}, smt::SortTable::Bool));
-    for (auto make : {verifier::make_box_domain, verifier::make_boxes_domain}) {
-        auto d = make(w.p, base::Budget{}, {});
-        CAPTURE(d->name());
-        std::mt19937 rng(99);
-        for (int round = 0; round < 25; ++round) {
-            // X: labels of boxes and, as refinement makes them, formulas alpha cannot represent.
-            std::vector<smt::Term> x;
-            for (int k = uniform(rng, 0, 3); k > 0; --k)
-                x.push_back(uniform(rng, 0, 2) == 0 ? random_formula(w, rng, 3, flag)
-                                                    : gamma(random_boxes(rng, 3), w.p));
-            const smt::Term y =
-                uniform(rng, 0, 2) == 0 ? random_formula(w, rng, 3, flag) : gamma(random_boxes(rng, 3), w.p);
-            const smt::Term gx = w.tm.mk_or(x);
-            CHECK(w.implies(y, d->abstract(y)));
-            for (smt::Term f : x) CHECK(w.implies(f, d->join(x)));
-            // Soundness: γ(X) ∨ γ(y) ⇒ γ(X) ∨ γ(X ∇_W y).
-            CHECK(w.implies(w.tm.mk_or(gx, y), w.tm.mk_or(gx, d->widen_with(x, y))));
-            // Termination: Z_i = Z_{i-1} ∪ {Z_{i-1} ∇_W y_i} stops growing.
-            std::vector<smt::Term> z = x;
-            int growing = 0, last_growth = 0;
-            for (int i = 1; i <= 30; ++i) {
-                const smt::Term yi = gamma(random_boxes(rng, 3, {2 + i, 0}), w.p);
-                const smt::Term before = w.tm.mk_or(z);
-                z.push_back(d->widen_with(z, yi));
-                if (!w.implies(w.tm.mk_or(z), before)) {
-                    ++growing;
-                    last_growth = i;
+    for (Sorts sorts : kAllSorts) {
+        CAPTURE(int(sorts));
+        Vars w(3, sorts);
+        const smt::Term flag = w.tm.mk_const(w.tm.declare_fun("flag", {}, smt::SortTable::Bool));
+        for (auto make : {verifier::make_box_domain, verifier::make_boxes_domain}) {
+            auto d = make(w.p, base::Budget{}, {});
+            CAPTURE(d->name());
+            std::mt19937 rng(99);
+            for (int round = 0; round < 25; ++round) {
+                // X: labels of boxes and, as refinement makes them, formulas alpha cannot represent.
+                std::vector<smt::Term> x;
+                for (int k = uniform(rng, 0, 3); k > 0; --k)
+                    x.push_back(uniform(rng, 0, 2) == 0 ? random_formula(w, rng, 3, flag)
+                                                        : gamma(random_boxes(rng, 3, {}, &w), w.p));
+                const smt::Term y = uniform(rng, 0, 2) == 0 ? random_formula(w, rng, 3, flag)
+                                                            : gamma(random_boxes(rng, 3, {}, &w), w.p);
+                const smt::Term gx = w.tm.mk_or(x);
+                CHECK(w.implies(y, d->abstract(y)));
+                for (smt::Term f : x) CHECK(w.implies(f, d->join(x)));
+                // Soundness: γ(X) ∨ γ(y) ⇒ γ(X) ∨ γ(X ∇_W y).
+                CHECK(w.implies(w.tm.mk_or(gx, y), w.tm.mk_or(gx, d->widen_with(x, y))));
+                // Termination: Z_i = Z_{i-1} ∪ {Z_{i-1} ∇_W y_i} stops growing.
+                std::vector<smt::Term> z = x;
+                int growing = 0, last_growth = 0;
+                for (int i = 1; i <= 30; ++i) {
+                    const smt::Term yi = gamma(random_boxes(rng, 3, {2 + i, 0}, &w), w.p);
+                    const smt::Term before = w.tm.mk_or(z);
+                    z.push_back(d->widen_with(z, yi));
+                    if (!w.implies(w.tm.mk_or(z), before)) {
+                        ++growing;
+                        last_growth = i;
+                    }
                 }
+                // Box: every label the chain adds has bounds of the first x or infinite ones, so it
+                // grows at most 2·3 + 1 times; Boxes: on the grid of alpha(X)'s endpoints.
+                CHECK(growing <= 7);
+                CHECK(last_growth <= 20);
             }
-            // Box: every label the chain adds has bounds of the first x or infinite ones, so it
-            // grows at most 2·3 + 1 times; Boxes: on the grid of alpha(X)'s endpoints.
-            CHECK(growing <= 7);
-            CHECK(last_growth <= 20);
         }
     }
 }
@@ -408,10 +473,24 @@ smt::Term random_pre(const verifier::Program& p, std::mt19937& rng, int disjunct
     for (int k = 0; k < disjuncts; ++k) {
         Box b;
         for (VarId v = 0; v < p.vars.size(); ++v)
-            if (uniform(rng, 0, 2) == 0) b.set(v, random_interval(rng, {20, 0.3}));
+            if (uniform(rng, 0, 2) == 0)
+                b.set(v, random_interval(rng, {20, 0.3}, p.terms().sort(p.vars[v].cur) == smt::SortTable::Real));
         disj.push_back(gamma(b, p));
     }
     return p.terms().mk_or(disj);
+}
+
+// check_post_sound for both domains on every edge of p, from true and `pres` random pre-states.
+void check_posts_sound(const verifier::Program& p, unsigned seed, int pres) {
+    for (auto make : {verifier::make_box_domain, verifier::make_boxes_domain}) {
+        auto d = make(p, base::Budget{}, {});
+        CAPTURE(d->name());
+        std::mt19937 rng(seed);
+        for (verifier::EdgeId e = 0; e < p.edges.size(); ++e) {
+            check_post_sound(p, *d, p.terms().mk_true(), e);
+            for (int k = 0; k < pres; ++k) check_post_sound(p, *d, random_pre(p, rng, 1 + k % 2), e);
+        }
+    }
 }
 
 const char* kPrograms[] = {
@@ -442,15 +521,7 @@ TEST_CASE("domains: APost is sound on every large-block edge of small programs")
         CAPTURE(code);
         Lowered l(code);
         const verifier::Program& p = *l.blocks;
-        for (auto make : {verifier::make_box_domain, verifier::make_boxes_domain}) {
-            auto d = make(p, base::Budget{}, {});
-            CAPTURE(d->name());
-            std::mt19937 rng(2024);
-            for (verifier::EdgeId e = 0; e < p.edges.size(); ++e) {
-                check_post_sound(p, *d, l.tm.mk_true(), e);
-                for (int k = 0; k < 10; ++k) check_post_sound(p, *d, random_pre(p, rng, 1 + k % 2), e);
-            }
-        }
+        check_posts_sound(p, 2024, 10);
     }
 }
 
@@ -506,4 +577,166 @@ TEST_CASE("domains: an expired budget costs precision, not soundness") {
         }
         CHECK(d->stats().find("domain.post.unknown")->count > 0);
     }
+}
+
+// ---- Real variables: strict bounds, rational bounds, Real posts
+
+TEST_CASE("domains: over the reals x < 3 stays strict, differences and x != c are exact") {
+    Vars w(2, Sorts::Mixed);  // v0 Int, v1 Real
+    const smt::Term i = w.x(0), x = w.x(1);
+    auto rnum = [&](const mpq_class& c) { return w.num(VarId{1}, c); };
+    verifier::Abstraction<verifier::BoxLattice> box(w.p, {});
+    verifier::Abstraction<verifier::BoxesLattice> boxes(w.p, {});
+    // x < 3 over Real is not x <= 2 (2.5 satisfies it) and is exact; over Int it is i <= 2.
+    const auto& lt = box(w.tm.mk_lt(x, rnum(3)));
+    CHECK(lt.exact);
+    CHECK(lt.value.get(1) == Interval::real_at_most(3, true));
+    CHECK(w.equivalent(gamma(lt.value, w.p), w.tm.mk_lt(x, rnum(3))));
+    CHECK(w.implies(w.tm.mk_eq(x, rnum(mpq_class(5, 2))), gamma(lt.value, w.p)));
+    CHECK(box(w.tm.mk_lt(i, w.num(3))).value.get(0) == Interval::at_most(2));
+    // 2x = 5 is x = 5/2 over Real (over Int it would be false).
+    const auto& eq = box(w.tm.mk_eq(w.tm.mk_scale(mpq_class(2), x), rnum(5)));
+    CHECK(eq.value.get(1) == Interval::real_point(mpq_class(5, 2)));
+    // x != 1: Box cannot say it, Boxes exactly as x < 1 or x > 1.
+    const smt::Term ne = w.tm.mk_not(w.tm.mk_eq(x, rnum(1)));
+    CHECK_FALSE(box(ne).exact);
+    CHECK(boxes(ne).exact);
+    CHECK(boxes(ne).value.size() == 2);
+    CHECK(w.equivalent(gamma(boxes(ne).value, w.p), ne));
+
+    // [0,5] \ [1,5] over Real is [0,1): the boundary 1 stays out, 1/2 and 0.999 stay in.
+    Box a, cut;
+    a.set(1, {mpq_class(0), mpq_class(5), false, false, true});
+    cut.set(1, {mpq_class(1), mpq_class(5), false, false, true});
+    const std::vector<Box> pieces = subtract(a, cut);
+    REQUIRE(pieces.size() == 1);
+    CHECK(pieces[0].get(1) == Interval{mpq_class(0), mpq_class(1), false, true, true});
+    CHECK(w.equivalent(gamma(pieces[0], w.p), w.tm.mk_and(w.tm.mk_leq(rnum(0), x), w.tm.mk_lt(x, rnum(1)))));
+    CHECK(Boxes(a).contains(Boxes(cut)));
+    CHECK_FALSE(Boxes(cut).contains(Boxes(a)));
+    // ... and gluing the piece back gives [0,5] again, one box (adjacent over the reals).
+    const Boxes glued = unite(Boxes(pieces[0]), Boxes(cut));
+    CHECK(glued.size() == 1);
+    CHECK(glued == Boxes(a));
+    // Over the integers [0,5] \ [1,5] is [0,0].
+    Box ai, cuti;
+    ai.set(0, {mpz_class(0), mpz_class(5)});
+    cuti.set(0, {mpz_class(1), mpz_class(5)});
+    REQUIRE(subtract(ai, cuti).size() == 1);
+    CHECK(subtract(ai, cuti)[0].get(0) == Interval::point(0));
+
+    // Adjacency over the reals: [0,2] and [3,5] are apart, [0,2) and [2,5] touch, (0,2) and
+    // (2,5) do not (2 is in neither).
+    const Interval r02{mpq_class(0), mpq_class(2), false, false, true},
+        r35{mpq_class(3), mpq_class(5), false, false, true};
+    CHECK_FALSE(r02.touches(r35));
+    CHECK(r02.gap(r35) == 1);
+    CHECK(Interval::real_at_most(2, true).touches(Interval::real_at_least(2)));
+    CHECK_FALSE(Interval::real_at_most(2, true).touches(Interval::real_at_least(2, true)));
+    CHECK(Interval::real_at_most(2).touches(Interval::real_at_least(2, true)));
+    // Widening keeps a stable strict bound, drops a moved one.
+    CHECK(widen(Interval::real_at_most(3, true), Interval::real_at_most(3, true)) == Interval::real_at_most(3, true));
+    CHECK(widen(Interval::real_at_most(3, true), Interval::real_at_most(3)).is_top());
+}
+
+TEST_CASE("domains: the bound search finds rational and strict bounds of Real terms") {
+    smt::TermManager tm;
+    const smt::Term x = tm.mk_const(tm.declare_fun("x", {}, smt::SortTable::Real));
+    const smt::Term n = tm.mk_const(tm.declare_fun("n", {}, smt::SortTable::Int));
+    auto real = [&](const mpq_class& c) { return tm.mk_numeral(c, smt::SortTable::Real); };
+    auto bounds = [&](smt::Term assertion, smt::Term t) {
+        smt::Solver s(tm);
+        s.assert_formula(assertion);
+        REQUIRE(s.check() == smt::Result::Sat);
+        verifier::BoundSearchStats stats;
+        const verifier::BoundTarget target{t, Interval::top(), {}};
+        return verifier::search_bounds(s, std::span(&target, 1), 16, stats)[0];
+    };
+    const smt::Term two_x = tm.mk_scale(mpq_class(2), x);
+    // 0 <= 2x <= 5: the maximum is 5/2, attained.
+    CHECK(bounds(tm.mk_and(tm.mk_leq(real(0), two_x), tm.mk_leq(two_x, real(5))), x) ==
+          Interval{mpq_class(0), mpq_class(5, 2), false, false, true});
+    // 0 < 2x < 5: the same bounds, both strict (t >= c + 1 Unsat would prove nothing here).
+    CHECK(bounds(tm.mk_and(tm.mk_lt(real(0), two_x), tm.mk_lt(two_x, real(5))), x) ==
+          Interval{mpq_class(0), mpq_class(5, 2), true, true, true});
+    // An Int term keeps integer bounds: 0 <= 2n <= 5 gives [0, 2].
+    const smt::Term two_n = tm.mk_scale(mpq_class(2), n);
+    CHECK(bounds(tm.mk_and(tm.mk_leq(tm.mk_numeral(0, smt::SortTable::Int), two_n),
+                           tm.mk_leq(two_n, tm.mk_numeral(5, smt::SortTable::Int))),
+                 n) == Interval{mpz_class(0), mpz_class(2)});
+}
+
+namespace {
+
+// A hand-made program over a Real x, a Real y and an Int i (as `craig chc` makes them):
+// entry 0 -> 1 by x, y, i := 0, 0, 0; loop 1 -> 1 by [x < 3] x += 1/2, y := y + x (or y := 2x),
+// i++; exit 1 -> 2 by [x >= 3]; error 1 -> 3 by [y < 0 and i = 5 or x = 7/2].
+struct RealLoop {
+    smt::TermManager tm;
+    verifier::Program p{tm};
+    verifier::EdgeId init = 0, body = 0, leave = 0, bad = 0;
+    RealLoop() {
+        const auto type = frontend::Type::of(frontend::TypeKind::Int);
+        p.add_var("x", "x", type, true, false, UINT32_MAX, smt::SortTable::Real);
+        p.add_var("y", "y", type, true, false, UINT32_MAX, smt::SortTable::Real);
+        p.add_var("i", "i", type, true, false);
+        for (int l = 0; l < 4; ++l) p.add_location({}, "main");
+        auto edge = [&](verifier::LocId a, verifier::LocId b, smt::Term f, std::vector<VarId> writes) {
+            verifier::Edge e;
+            e.src = a;
+            e.dst = b;
+            e.formula = f;
+            e.writes = std::move(writes);
+            return p.add_edge(e);
+        };
+        const smt::Term x = p.vars[0].cur, y = p.vars[1].cur, i = p.vars[2].cur;
+        const smt::Term x1 = p.vars[0].next, y1 = p.vars[1].next, i1 = p.vars[2].next;
+        const smt::Term zero = r(0);
+        init = edge(0, 1, tm.mk_and(std::vector<smt::Term>{tm.mk_eq(x1, zero), tm.mk_eq(y1, zero), tm.mk_eq(i1, k(0))}),
+                    {0, 1, 2});
+        const smt::Term step_y = tm.mk_or(tm.mk_eq(y1, tm.mk_add(std::vector<smt::Term>{y, x1})),
+                                          tm.mk_eq(y1, tm.mk_scale(mpq_class(2), x1)));
+        body = edge(1, 1,
+                    tm.mk_and(std::vector<smt::Term>{
+                        tm.mk_lt(x, r(3)), tm.mk_eq(x1, tm.mk_add(std::vector<smt::Term>{x, r(mpq_class(1, 2))})),
+                        step_y, tm.mk_eq(i1, tm.mk_add(std::vector<smt::Term>{i, k(1)}))}),
+                    {0, 1, 2});
+        leave = edge(1, 2, tm.mk_leq(r(3), x), {});
+        bad =
+            edge(1, 3, tm.mk_or(tm.mk_and(tm.mk_lt(y, zero), tm.mk_eq(i, k(5))), tm.mk_eq(x, r(mpq_class(7, 2)))), {});
+        p.entry = 0;
+        p.exit = 2;
+        p.error = 3;
+        p.index();
+    }
+    smt::Term r(const mpq_class& c) { return tm.mk_numeral(c, smt::SortTable::Real); }
+    smt::Term k(long c) { return tm.mk_numeral(c, smt::SortTable::Int); }
+};
+
+}  // namespace
+
+TEST_CASE("domains: APost over Real and Int variables is sound and keeps strict bounds") {
+    RealLoop l;
+    const verifier::Program& p = l.p;
+    check_posts_sound(p, 31, 15);
+    // x in [0, 2] over [x < 3] x += 1/2: x' in [1/2, 5/2]; x in [0, 3) gives [1/2, 7/2), a strict
+    // bound from the guard shifted by the step.
+    auto d = verifier::make_box_domain(p, base::Budget{}, {});
+    verifier::Abstraction<verifier::BoxLattice> alpha(p, {});
+    auto x_in = [&](const Interval& i) {
+        Box b;
+        b.set(0, i);
+        return gamma(b, p);
+    };
+    CHECK(alpha(d->post(x_in({mpq_class(0), mpq_class(2), false, false, true}), l.body)).value.get(0) ==
+          Interval{mpq_class(1, 2), mpq_class(5, 2), false, false, true});
+    CHECK(alpha(d->post(x_in(Interval::real_at_least(0)), l.body)).value.get(0) ==
+          Interval{mpq_class(1, 2), mpq_class(7, 2), false, true, true});
+    // From 0 <= x < 3 the error edge's x = 7/2 is impossible; with y unconstrained and i = 5
+    // it is possible.
+    CHECK(alpha(d->post(x_in({mpq_class(0), mpq_class(3), false, true, true}), l.bad)).value.is_bottom() == false);
+    Box pre;
+    pre.set(0, {mpq_class(0), mpq_class(3), false, true, true});
+    pre.set(1, Interval::real_at_least(0));
+    CHECK(d->post(gamma(pre, p), l.bad) == l.tm.mk_false());
 }
