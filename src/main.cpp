@@ -378,7 +378,8 @@ int main(int argc, char** argv) {
     CommonOptions chc_common;
     CLI::App* chc_cmd = app.add_subcommand(
         "chc",
-        "Solve a CHC-COMP problem (SMT-LIB logic HORN, linear clauses over LIA/LRA): prints sat, unsat or unknown");
+        "Solve a CHC-COMP problem (SMT-LIB logic HORN over LIA/LRA; nonlinear clauses: engine whale, which the "
+        "default portfolio runs on them): prints sat, unsat or unknown");
     chc_cmd->add_option("file", co.input, "SMT-LIB file in logic HORN")->required();
     add_common(*chc_cmd, chc_common);
     chc_cmd->add_option("--engine", co.engine, "Verification engine (craig verify --list-engines shows them)")
