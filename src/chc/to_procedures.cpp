@@ -47,6 +47,7 @@ public:
         for (Procedure& pr : ps.procs) {
             pr.entry = fresh(pr);
             pr.exit = fresh(pr);
+            pr.topo.push_back(pr.entry);
         }
         for (std::size_t ci = 0; ci < sys_.clauses.size(); ++ci) add_clause(ci);
         for (Procedure& pr : ps.procs) finish(pr);
@@ -91,6 +92,7 @@ private:
             Edge e;
             e.src = at;
             e.dst = fresh(pr);
+            pr.topo.push_back(e.dst);
             e.formula = tm_.mk_true();
             e.writes = call.results;
             pr.calls.push_back(std::move(call));
@@ -122,12 +124,16 @@ private:
         add_edge(pr, std::move(e), id, verifier::kNoCall);
     }
 
-    // Variables sorted and unique; the body in topological order (what procedure_body.hpp expects).
+    // Variables sorted and unique; the body in topological order (what procedure_body.hpp
+    // expects): entry, each clause's intermediate locations in path order, exit. Not
+    // order_body: a predicate without clauses has an exit no edge reaches, which is fine here
+    // (the procedure has no executions).
     static void finish(Procedure& pr) {
         pr.vars.insert(pr.vars.end(), pr.returns.begin(), pr.returns.end());
         std::sort(pr.vars.begin(), pr.vars.end());
         pr.vars.erase(std::unique(pr.vars.begin(), pr.vars.end()), pr.vars.end());
-        verifier::order_body(pr);
+        pr.topo.push_back(pr.exit);
+        verifier::sort_edges(pr);
     }
 
     const ChcSystem& sys_;

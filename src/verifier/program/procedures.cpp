@@ -31,6 +31,10 @@ void order_body(Procedure& pr) {
             if (--indeg[pr.edges[i].dst] == 0) ready.push_back(pr.edges[i].dst);
     }
     if (pr.topo.size() != pr.num_locs) throw std::logic_error("procedure " + pr.name + ": body is not a DAG");
+    sort_edges(pr);
+}
+
+void sort_edges(Procedure& pr) {
     std::vector<std::uint32_t> pos(pr.num_locs);
     for (std::uint32_t i = 0; i < pr.topo.size(); ++i) pos[pr.topo[i]] = i;
     std::vector<std::uint32_t> perm(pr.edges.size());

@@ -85,6 +85,9 @@ Procedures build_procedures(Program& plain);
 // plain_edge and call) by the position of their source in it. Throws std::logic_error when the
 // entry has an incoming edge or the body is not a DAG.
 void order_body(Procedure& pr);
+// Sorts the edges (with plain_edge and call) by the position of their source in pr.topo, which
+// must list every location in a topological order.
+void sort_edges(Procedure& pr);
 
 // Readable dump (--dump-procedures): one block per procedure with its interface and edges.
 std::string to_string(const Procedures& ps);

@@ -170,6 +170,22 @@ TEST_CASE("run_chc: nonlinear clauses go to whale, directly or through the portf
     CHECK(r.status == verifier::VerifyStatus::Unsupported);
     CHECK(r.err.find("p.smt2:4:1: nonlinear clause (2 predicate applications in the body): engine whale") !=
           std::string::npos);
+    // Degenerate systems: no query (sat), a query without body (unsat), a predicate that no
+    // clause derives (its procedure has no executions).
+    r = run(
+        "(set-logic HORN)\n(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (> x 0) (p x))))\n(check-sat)\n",
+        "whale");
+    CHECK(r.out.rfind("sat\n", 0) == 0);
+    r = run(
+        "(set-logic HORN)\n(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (> x 0) false)))\n(check-sat)\n",
+        "whale");
+    CHECK(r.out.rfind("unsat\n(derivation\n  (step 0 :clause 0 :line 3 (x ", 0) == 0);
+    r =
+        run("(set-logic HORN)\n(declare-fun p (Int) Bool)\n(declare-fun q (Int) Bool)\n"
+            "(assert (forall ((x Int) (y Int)) (=> (and (p x) (q y)) (p (+ x y)))))\n"
+            "(assert (forall ((x Int)) (=> (p x) false)))\n(check-sat)\n",
+            "whale");
+    CHECK(r.out.rfind("sat\n", 0) == 0);
     // Contracts that are not a proof are refused by the gate.
     CHECK_THROWS_AS(run(kNonlinearUnsafe, "proc-liar"), smt::CheckFailure);
 }
