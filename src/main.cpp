@@ -365,6 +365,10 @@ int main(int argc, char** argv) {
         ->add_option("--recursion-depth", vo.lowering.recursion_depth,
                      "Inline recursive calls this deep (deeper calls make TRUE impossible)")
         ->capture_default_str();
+    verify->add_flag("--use-summaries", vo.use_summaries,
+                     "Engines that inline calls: replace the calls of non-recursive functions by summaries "
+                     "that WHALE proves first (a quarter of --timeout; 10 s without one); a counterexample "
+                     "the replay refutes falls back to inlining");
     verify->add_flag("--stats", vo.stats, "Print statistics after the verdict");
     verify->add_flag("--progress", vo.progress,
                      "Print a status line on stderr about once a second (engine, depth or unwinding size, "

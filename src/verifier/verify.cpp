@@ -12,6 +12,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <sys/resource.h>
+
 #include "base/budget.hpp"
 #include "base/interrupt.hpp"
 #include "base/statistics.hpp"
@@ -21,6 +23,7 @@
 #include "frontend/task.hpp"
 #include "smt/solver.hpp"
 #include "smt/terms/printer.hpp"
+#include "verifier/callee_summaries.hpp"
 #include "verifier/certify/certify.hpp"
 #include "verifier/program/chc_writer.hpp"
 #include "verifier/program/dot.hpp"
@@ -38,6 +41,10 @@ namespace craig::verifier {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// --use-summaries: the share of --timeout (or the seconds without one) spent on proving summaries.
+constexpr double kSummaryShare = 0.25;
+constexpr double kSummarySeconds = 10;
 using frontend::DataModel;
 
 using base::json_escape;
@@ -217,6 +224,19 @@ void print_contracts(std::ostream& out, const Procedures& ps, const std::vector<
         smt::print_term(g, tm, contracts[i].guard, false);
         smt::print_term(s, tm, contracts[i].summary, false);
         out << "  " << ps.procs[i].name << ": requires " << g.str() << "; ensures " << s.str() << "\n";
+    }
+}
+
+// --use-summaries: the proven summaries whose calls the solved program replaced, in SMT-LIB over
+// the procedural model's variables (a parameter's constant is its value at the call, the primed
+// one a result's).
+void print_summaries(std::ostream& out, const smt::TermManager& tm,
+                     const std::map<std::string, FunctionSummary>& summaries) {
+    out << "Summaries (checked by Hoare's rule for recursion; x' is x at return):\n";
+    for (const auto& [name, s] : summaries) {
+        std::ostringstream r;
+        smt::print_term(r, tm, s.relation, false);
+        out << "  " << name << ": " << r.str() << "\n";
     }
 }
 
@@ -411,6 +431,13 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         }
 
     smt::TermManager tm;
+    const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
+                                                                        std::chrono::duration<double>(o.timeout)))
+                                            : std::nullopt,
+                              o.memory_mb);
+    CertifyOptions co;
+    co.check_models = o.check_models;
+    co.check_certificates = o.check_certificates;
     const auto t_lower = Clock::now();
     Program plain = lower(tu, tm, o.lowering);
     Program blocks = large_block(plain);
@@ -439,43 +466,89 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     if (!o.dump_procedures.empty()) write_procedures(o, tu);
     if (!o.emit_chc.empty()) emit_chc(o, job, blocks, !externals.empty(), err);
 
-    const base::Budget budget(o.timeout > 0 ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
-                                                                        std::chrono::duration<double>(o.timeout)))
-                                            : std::nullopt,
-                              o.memory_mb);
-    CertifyOptions co;
-    co.check_models = o.check_models;
-    co.check_certificates = o.check_certificates;
+    // --use-summaries: the program with the calls of summarised functions as single steps.
+    base::Statistics summary_stats;
+    std::string no_summaries;
+    std::optional<Program> summarised_plain, summarised_blocks;
+    std::map<std::string, FunctionSummary> summaries;
+    if (o.use_summaries) {
+        // A CPU-time limit of the process (ulimit -t, as benchmark runs set it) bounds the run
+        // too: the share is of the smaller limit.
+        double limit = o.timeout;
+        rlimit cpu{};
+        if (getrlimit(RLIMIT_CPU, &cpu) == 0 && cpu.rlim_cur != RLIM_INFINITY) {
+            rusage used{};
+            getrusage(RUSAGE_SELF, &used);
+            const double spent = static_cast<double>(used.ru_utime.tv_sec + used.ru_stime.tv_sec) +
+                                 static_cast<double>(used.ru_utime.tv_usec + used.ru_stime.tv_usec) * 1e-6;
+            const double left = static_cast<double>(cpu.rlim_cur) - spent;
+            limit = limit > 0 ? std::min(limit, left) : left;
+        }
+        const double slice = limit > 0 ? std::max(0.0, limit) * kSummaryShare : kSummarySeconds;
+        CalleeSummaries cs = prove_callee_summaries(tu, tm, o.lowering, co, budget, slice * 0.75, slice * 0.25);
+        summary_stats = std::move(cs.stats);
+        no_summaries = cs.none_because;
+        if (!cs.by_function.empty()) {
+            LoweringOptions lo = o.lowering;
+            lo.summaries = summaries = std::move(cs.by_function);
+            summarised_plain.emplace(lower(tu, tm, lo));
+            summary_stats.count("summaries.calls", summarised_plain->provenance.summarized_calls);
+            if (summarised_plain->provenance.summarized_calls > 0)
+                summarised_blocks.emplace(large_block(*summarised_plain));
+            else
+                no_summaries = "no call of a summarised function could be replaced";
+        }
+    }
+    // The program the engine solves (and its TRUE certificate is about).
+    const Program* solved_plain = summarised_blocks ? &*summarised_plain : &plain;
+    const Program* solved_blocks = summarised_blocks ? &*summarised_blocks : &blocks;
+
     const auto t_engine = Clock::now();
     std::vector<ConfirmedVerdict> confirmed;  // a portfolio may confirm several members' verdicts
-    std::unique_ptr<Engine> engine = make_engine(o, *info, [&](const Verdict& candidate) {
-        Certified c = certify(candidate, blocks, tu, externals, co, budget, procs);
-        if (c.kind != candidate.kind) return false;
-        confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
-                                             ConfirmedVerdict::bits(candidate), candidate.certificate, std::move(c)});
-        return true;
-    });
-    engine->set_procedures(procs);
     std::optional<Progress> progress;
-    if (o.progress) {
-        progress.emplace(err, o.engine);
-        engine->set_progress(&*progress);
+    if (o.progress) progress.emplace(err, o.engine);
+    auto solve = [&]() {
+        std::unique_ptr<Engine> engine = make_engine(o, *info, [&](const Verdict& candidate) {
+            Certified c = certify(candidate, *solved_blocks, tu, externals, co, budget, procs);
+            if (c.kind != candidate.kind) return false;
+            confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
+                                                 ConfirmedVerdict::bits(candidate), candidate.certificate,
+                                                 std::move(c)});
+            return true;
+        });
+        engine->set_procedures(procs);
+        if (progress) engine->set_progress(&*progress);
+        Verdict v = info->procedural ? dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procs, budget)
+                                     : engine->solve(*solved_blocks, budget);
+        if (!o.dump_arg.empty()) {
+            std::ofstream f(o.dump_arg);
+            if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
+            if (!engine->write_arg(f)) f << "digraph arg {\n  label=\"engine " << o.engine << " builds no ARG\";\n}\n";
+            if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
+        }
+        return v;
+    };
+    auto check = [&](const Verdict& v) {
+        const auto same = std::find_if(confirmed.begin(), confirmed.end(),
+                                       [&](const ConfirmedVerdict& x) { return x.same_evidence(v); });
+        if (same == confirmed.end()) return certify(v, *solved_blocks, tu, externals, co, budget, procs);
+        Certified c = std::move(same->result);
+        c.stats.count("certify.reused", 1);
+        return c;
+    };
+    Verdict v = solve();
+    Certified c = check(v);
+    if (summarised_blocks && v.kind == VerdictKind::False && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
+        // The path went through a summary that admits what the function never does: solve the
+        // inlined program in the time left.
+        summary_stats.count("summaries.fallback", 1);
+        solved_plain = &plain;
+        solved_blocks = &blocks;
+        confirmed.clear();
+        v = solve();
+        c = check(v);
     }
-    const Verdict v = info->procedural ? dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procs, budget)
-                                       : engine->solve(blocks, budget);
     const double engine_time = base::seconds_since(t_engine);
-    if (!o.dump_arg.empty()) {
-        std::ofstream f(o.dump_arg);
-        if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
-        if (!engine->write_arg(f)) f << "digraph arg {\n  label=\"engine " << o.engine << " builds no ARG\";\n}\n";
-        if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
-    }
-
-    const auto same =
-        std::find_if(confirmed.begin(), confirmed.end(), [&](const ConfirmedVerdict& x) { return x.same_evidence(v); });
-    const bool reused = same != confirmed.end();
-    Certified c = reused ? std::move(same->result) : certify(v, blocks, tu, externals, co, budget, procs);
-    if (reused) c.stats.count("certify.reused", 1);
     Report& r = result.report;
     r.kind = c.kind;
     r.reason = c.reason;
@@ -493,19 +566,22 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         print_counterexample(out, v.cex, *c.replay);
         if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
     }
-    if (r.kind == VerdictKind::True && !o.witness.empty()) write_correctness(out, o, job, tu, plain, blocks, v, procs);
+    if (r.kind == VerdictKind::True && !o.witness.empty())
+        write_correctness(out, o, job, tu, *solved_plain, *solved_blocks, v, procs);
     if (r.kind == VerdictKind::True && o.invariants) {
         if (procs && !v.certificate.contracts.empty())
             print_contracts(out, *procs, v.certificate.contracts);
         else
-            print_invariants(out, blocks, v.certificate.invariants);
+            print_invariants(out, *solved_blocks, v.certificate.invariants);
+        if (summarised_blocks && solved_blocks == &*summarised_blocks) print_summaries(out, tm, summaries);
     }
     base::Statistics stats;
-    stats.count("program.locations.plain", plain.locs.size());
-    stats.count("program.locations.blocks", blocks.locs.size());
-    stats.count("program.edges.plain", plain.edges.size());
-    stats.count("program.edges.blocks", blocks.edges.size());
-    stats.count("program.variables", plain.vars.size());
+    stats.count("program.locations.plain", solved_plain->locs.size());
+    stats.count("program.locations.blocks", solved_blocks->locs.size());
+    stats.count("program.edges.plain", solved_plain->edges.size());
+    stats.count("program.edges.blocks", solved_blocks->edges.size());
+    stats.count("program.variables", solved_plain->vars.size());
+    stats.merge(summary_stats);
     stats.merge(v.stats);
     stats.merge(c.stats);
     stats.seconds("time.lowering", lowering_time);
@@ -515,8 +591,9 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         out << "Statistics:\n";
         out << "  engine: " << o.engine << "\n";
         stats.print(out);
-        for (const std::string& a : (info->procedural && calls_plain ? *calls_plain : plain).approximations)
+        for (const std::string& a : (info->procedural && calls_plain ? *calls_plain : *solved_plain).approximations)
             out << "  approximation: " << a << "\n";
+        if (o.use_summaries && !no_summaries.empty()) out << "  summaries: none (" << no_summaries << ")\n";
         if (!externals.empty()) {
             out << "  external functions (arbitrary result and globals):";
             for (const std::string& name : externals) out << " " << name;
@@ -554,6 +631,14 @@ VerifyStatus run_verify(const VerifyOptions& o, std::ostream& out, std::ostream&
         }
         return status;
     };
+    if (o.use_summaries) {
+        const EngineRegistry& registry = o.engines ? *o.engines : builtin_engines();
+        const EngineInfo* info = registry.find(o.engine);
+        if (info && (info->procedural || info->name == "portfolio"))
+            return error("--use-summaries needs an engine that inlines calls (engine " + o.engine +
+                             (info->procedural ? " solves procedures itself)" : " runs whale as a member)"),
+                         VerifyStatus::Usage);
+    }
     try {
         std::optional<frontend::StdinFile> from_stdin;
         if (o.input == "-") {

@@ -81,6 +81,11 @@ struct VerifyOptions {
     bool check_models = true;
     bool check_certificates = true;
     LoweringOptions lowering;
+    // Engines that inline calls: first prove summaries of the non-recursive functions with
+    // WHALE (a quarter of --timeout, 10 s without one; callee_summaries.hpp) and solve the
+    // program whose calls of them are single steps by their summaries; a counterexample that the
+    // replay refutes makes the engine solve the inlined program in the time left.
+    bool use_summaries = false;
     // Print the checked invariants of a TRUE verdict (per large-block location, as C).
     bool invariants = false;
 };

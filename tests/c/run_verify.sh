@@ -5,6 +5,7 @@
 #   // args: extra command-line arguments (optional)
 #   // reason: text the verdict line must contain (optional)
 #   // stderr: text standard error must contain (optional)
+#   // stdout: text standard output must contain (optional; e.g. a statistic of the JSON line)
 # Checks the verdict line, the JSON line, the exit code, for FALSE the replayed
 # counterexample and the GraphML violation witness, and in a second run the YAML 2.0
 # violation witness (--witness NAME.yml; checked by check_violation_witness_yaml.py against
@@ -22,6 +23,7 @@ for f in "$dir"/*.c; do
   args=$(sed -n 's|^// args: *\([^(]*\).*|\1|p' "$f" | head -1)
   reason=$(sed -n 's|^// reason: *||p' "$f" | head -1)
   stderr_text=$(sed -n 's|^// stderr: *||p' "$f" | head -1)
+  stdout_text=$(sed -n 's|^// stdout: *||p' "$f" | head -1)
   echo stale > "$tmp/$name.graphml"
   # shellcheck disable=SC2086
   timeout 120 "$craig" verify --json --timeout 60 --witness "$tmp/$name.graphml" $args "$f" \
@@ -70,6 +72,9 @@ for f in "$dir"/*.c; do
   fi
   if [ -n "$stderr_text" ] && ! grep -qF -- "$stderr_text" "$tmp/$name.err"; then
     problem="$problem; standard error without '$stderr_text'"
+  fi
+  if [ -n "$stdout_text" ] && ! grep -qF -- "$stdout_text" "$tmp/$name.out"; then
+    problem="$problem; standard output without '$stdout_text'"
   fi
   if [ -n "$problem" ]; then
     fail=$((fail + 1))

@@ -116,4 +116,35 @@ if run json_stats 0 verify "$tmp/loop.c" --engine bmc --bound 4 --json --stats; 
   else ok json_stats; fi
 fi
 
+# --use-summaries: refused where the engine does not inline calls; with a recursive function the
+# summaries go to its non-recursive callee only (down stays inlined to the recursion bound).
+if run use_summaries_whale 2 verify "$tmp/mc91.c" --engine whale --use-summaries; then
+  if has err "--use-summaries needs an engine that inlines calls"; then ok use_summaries_whale
+  else fail use_summaries_whale "no message naming the reason"; fi
+fi
+if run use_summaries_portfolio 2 verify "$tmp/mc91.c" --use-summaries; then
+  if has err "--use-summaries needs an engine that inlines calls"; then ok use_summaries_portfolio
+  else fail use_summaries_portfolio "no message naming the reason"; fi
+fi
+cat > "$tmp/rec.c" <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int twice(int x) { return x + x; }
+int down(int n) { if (n <= 0) return 0; return down(n - 1); }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x < 0 || x > 1000) return 0;
+  int y = twice(x);
+  if (down(2) != 0) reach_error();
+  if (y < x) reach_error();
+  return 0;
+}
+EOF
+if run use_summaries_recursive 0 verify "$tmp/rec.c" --engine impact --use-summaries --stats --timeout 30; then
+  if ! has out "Verification result: TRUE"; then fail use_summaries_recursive "not TRUE"
+  elif ! has out "summaries.functions: 1"; then fail use_summaries_recursive "not exactly twice summarised"
+  elif ! has out "summaries.calls: 1"; then fail use_summaries_recursive "the call of twice not replaced"
+  else ok use_summaries_recursive; fi
+fi
+
 finish

@@ -12,6 +12,9 @@
 // may be), so main never returns with the error flag set: the error location is unreachable.
 // A contract whose callers do establish the guard ({G} P {S} with call obligations) is the
 // contract {true} P {G → S} here.
+// With `require_safety` false the main conditions are skipped: the body conditions alone make
+// every contract hold of every returning activation, which is what callee summaries used in
+// place of inlined calls need (--use-summaries, callee_summaries.hpp).
 // Queries are exact for the C operators as in invariant_check.hpp. Invalid: a query is
 // satisfiable or a contract mentions other constants; Inconclusive: a query was unknown.
 #pragma once
@@ -25,6 +28,7 @@
 namespace craig::verifier {
 
 InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> contracts,
-                               const smt::SolverOptions& solver_options, unsigned operator_rounds = 100);
+                               const smt::SolverOptions& solver_options, unsigned operator_rounds = 100,
+                               bool require_safety = true);
 
 }  // namespace craig::verifier

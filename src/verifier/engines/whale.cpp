@@ -61,6 +61,7 @@
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/engines/summary_houdini.hpp"
+#include "verifier/engines/whale.hpp"
 #include "verifier/program/dot.hpp"
 
 namespace craig::verifier {
@@ -136,6 +137,27 @@ public:
         v.stats.seconds("whale.time.solve", stats_.solve_seconds);
         v.stats.seconds("whale.time.interpolation", stats_.interpolation_seconds);
         return v;
+    }
+
+    // whale_summaries (whale.hpp): the contracts of a safe verdict, else Houdini's kept facts.
+    std::vector<Contract> infer(const Procedures& ps, const base::Budget& budget, double search_seconds,
+                                double houdini_seconds, const std::vector<std::vector<Term>>& extra) {
+        ps_ = &ps;
+        const base::Budget search = budget.slice(search_seconds);
+        budget_ = &search;
+        tm_ = &ps.plain->terms();
+        Verdict v = run();
+        if (v.kind == VerdictKind::True) return std::move(v.certificate.contracts);
+        for (std::size_t p = 0; p < extra.size() && p < candidates_.size(); ++p)
+            for (Term t : extra[p])
+                if (seen_candidates_[p].insert(t).second) candidates_[p].push_back(t);
+        const base::Budget houdini_budget = budget.slice(houdini_seconds);
+        budget_ = &houdini_budget;
+        const SummaryHoudiniResult h = summary_houdini(*ps_, candidates_, checked_solver_options(s_, *budget_));
+        std::vector<Contract> out;
+        for (const auto& k : h.kept) out.push_back(Contract{tm_->mk_true(), tm_->mk_and(k)});
+        out.resize(ps.procs.size(), Contract{tm_->mk_true(), tm_->mk_true()});
+        return out;
     }
 
     // The iARG (--dump-arg): one node per ARG with its procedure and contract (SMT-LIB, x' is x at
@@ -678,6 +700,12 @@ private:
 std::unique_ptr<Engine> make_whale(const EngineSettings& s) { return std::make_unique<Whale>(s); }
 
 }  // namespace
+
+std::vector<Contract> whale_summaries(const Procedures& ps, const EngineSettings& settings, const base::Budget& budget,
+                                      double search_seconds, double houdini_seconds,
+                                      std::vector<std::vector<smt::Term>> extra) {
+    return Whale(settings).infer(ps, budget, search_seconds, houdini_seconds, extra);
+}
 
 const EngineInfo& whale_engine() {
     static const EngineInfo info{

@@ -309,6 +309,8 @@ Val Lowerer::call(const Expr& e) {
         args.push_back(v);
     }
     if (opt_.keep_calls && f.body) return call_edge(f, std::move(args), e.loc);
+    if (auto it = opt_.summaries.find(f.name); it != opt_.summaries.end() && f.body)
+        if (std::optional<Val> r = summary_call(f, it->second, args, e.loc)) return *r;
     unsigned depth = 0;
     for (const Frame& fr : frames_) depth += fr.fn == &f;
     if (depth > opt_.recursion_depth || !f.body) {

@@ -17,6 +17,11 @@
 //  - With `keep_calls` (interprocedural engines), calls are not inlined: every defined function
 //    reachable from main is lowered once (its parameters and locals one variable each) and a
 //    call is an edge recorded in Program::calls (see program.hpp); recursion needs no bound.
+//  - A function with a FunctionSummary (--use-summaries, callee_summaries.hpp) is not inlined
+//    where all the globals of its interface are scalar program variables: its call is one step
+//    that assigns arbitrary values to the result and the globals the function may write and
+//    assumes the summary's relation (a proven over-approximation of the function's returning
+//    executions; nondeterministic values read inside the function are then no inputs).
 //  - Nondeterministic values are read in the interpreter's order: extern globals at
 //    start, then each execution of an uninitialised local declaration and each
 //    __VERIFIER_nondet_* call, in C evaluation order (left to right).
@@ -24,12 +29,32 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "frontend/ast.hpp"
 #include "smt/terms/term.hpp"
 #include "verifier/program/program.hpp"
 
 namespace craig::verifier {
+
+// One constant of a summary's interface: the C function's integer parameter number `param`
+// (params) or its return value (returns) when `global_decl` is UINT32_MAX, else the scalar global
+// (or static local) with that VarDecl::id.
+struct SummarySlot {
+    smt::Term constant;
+    std::uint32_t param = 0;
+    std::uint32_t global_decl = UINT32_MAX;
+};
+
+// A relation over the values of `params` at the call (their constants) and of `returns` at the
+// return, which every returning execution of the function meets.
+struct FunctionSummary {
+    std::vector<SummarySlot> params, returns;
+    smt::Term relation;
+};
 
 struct LoweringOptions {
     unsigned recursion_depth = 3;
@@ -39,6 +64,8 @@ struct LoweringOptions {
     // cell by cell; larger ones and those of variable size are untracked (reads arbitrary).
     // frontend::ReplayLimits::max_input_cells must agree (uninitialised cells are inputs).
     std::uint64_t max_cells = 256;
+    // By C function name; ignored with keep_calls.
+    std::map<std::string, FunctionSummary> summaries;
 };
 
 Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& options = {});

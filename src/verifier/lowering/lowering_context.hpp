@@ -204,6 +204,10 @@ public:
     // keep_calls: the call edge to f with evaluated arguments, and f's body lowered once.
     Val call_edge(const frontend::FunctionDecl& f, std::vector<Val> args, const frontend::SourceLocation& at);
     void lower_called_functions();
+    // LoweringOptions::summaries: the call of f as one step by its summary, or nothing when a
+    // global of the summary is not a scalar program variable here (the call is then inlined).
+    std::optional<Val> summary_call(const frontend::FunctionDecl& f, const FunctionSummary& s,
+                                    const std::vector<Val>& args, const frontend::SourceLocation& at);
 
     const frontend::TranslationUnit& tu_;
     smt::TermManager& tm_;

@@ -140,6 +140,8 @@ struct Provenance {
     std::vector<EdgeProvenance> edges;
     // Loop statements (plain programs; set by the lowering).
     std::vector<LoopStatement> loops;
+    // Calls lowered as one step by their function's summary (LoweringOptions::summaries).
+    std::size_t summarized_calls = 0;
 };
 
 // Programs lowered with calls kept (LoweringOptions::keep_calls; the input of the procedural
