@@ -30,7 +30,7 @@ bool mentions_only(const Procedures& ps, const Procedure& pr, smt::Term f, bool 
 }  // namespace
 
 InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> contracts, const smt::SolverOptions& so,
-                               unsigned rounds, bool require_safety) {
+                               unsigned rounds, bool require_safety, ProcId* failed) {
     const Program& p = *ps.plain;
     smt::TermManager& tm = p.terms();
     InvariantCheck out;
@@ -79,7 +79,10 @@ InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> c
         std::vector<smt::Term> conj{instantiate_contract(ps, i, contracts[i].guard, b.params, {}), b.formula};
         contracts_at_calls(pr, b, conj);
         conj.push_back(tm.mk_not(instantiate_contract(ps, i, contracts[i].summary, b.params, b.returns)));
-        if (!unsat(conj, "the summary of " + pr.name)) return out;
+        if (!unsat(conj, "the summary of " + pr.name)) {
+            if (failed) *failed = i;
+            return out;
+        }
     }
     return out;
 }

@@ -14,7 +14,8 @@
 // contract {true} P {G → S} here.
 // With `require_safety` false the main conditions are skipped: the body conditions alone make
 // every contract hold of every returning activation, which is what callee summaries used in
-// place of inlined calls need (--use-summaries, callee_summaries.hpp).
+// place of inlined calls need (--use-summaries, callee_summaries.hpp). `failed` receives the
+// procedure whose body condition failed or was undecided.
 // Queries are exact for the C operators as in invariant_check.hpp. Invalid: a query is
 // satisfiable or a contract mentions other constants; Inconclusive: a query was unknown.
 #pragma once
@@ -29,6 +30,6 @@ namespace craig::verifier {
 
 InvariantCheck check_contracts(const Procedures& ps, std::span<const Contract> contracts,
                                const smt::SolverOptions& solver_options, unsigned operator_rounds = 100,
-                               bool require_safety = true);
+                               bool require_safety = true, ProcId* failed = nullptr);
 
 }  // namespace craig::verifier
