@@ -11,19 +11,34 @@
 # summary.md: per solver sat/unsat/unknown counts, PAR-2 over the files (2·TIMEOUT for no
 # answer), and every disagreement between two definite answers (which the run then fails on,
 # as it does on a craig self-check failure: exit status 1).
+# ENGINE `none` runs no craig engine (z3 alone, e.g. as a second process on the other core);
+# `bench/chc.sh --report OUT` writes OUT/summary.md again from OUT/results.csv (after the rows of
+# runs on parts of a set were put into one file).
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
-if [ $# -lt 2 ] || [ ! -d "$1" ]; then
+if [ "${1:-}" = --report ] && [ $# -eq 2 ] && [ -f "$2/results.csv" ]; then
+  report_only=$2
+elif [ $# -lt 2 ] || [ ! -d "$1" ]; then
   echo "usage: bench/chc.sh DIR TIMEOUT [ENGINE...]" >&2
   exit 2
 fi
+report_only=${report_only:-}
+if [ -n "$report_only" ]; then
+  out=$report_only
+  limit=$(sed -n 's/^- limit: \([0-9.]*\) s.*/\1/p' "$out/summary.md" 2>/dev/null | head -1)
+  limit=${limit:-${CHC_LIMIT:?bench/chc.sh --report: no summary.md to read the limit from; set CHC_LIMIT}}
+  dir=$(sed -n 's/^# craig chc on //p' "$out/summary.md" 2>/dev/null | head -1)
+  set --
+else
 dir=$1 limit=$2
 shift 2
+fi
 engines=("$@")
 [ ${#engines[@]} -gt 0 ] || engines=(portfolio)
+[ "${engines[*]}" = none ] && engines=()
 craig=${CRAIG:-$here/../build/craig}
-out=${CHC_OUT:-$here/results/chc-$(date +%Y-%m-%d-%H%M)}
+[ -n "$report_only" ] || out=${CHC_OUT:-$here/results/chc-$(date +%Y-%m-%d-%H%M)}
 mkdir -p "$out/parts"
 source "$here/lib/svcomp_run.sh"  # sv_children_cpu
 
@@ -52,6 +67,7 @@ run() {
 }
 
 csv=$out/results.csv
+if [ -z "$report_only" ]; then
 echo "file,solver,answer,cpu_s,exit" >"$csv"
 solvers=()
 for e in "${engines[@]}"; do solvers+=("craig-$e"); done
@@ -72,6 +88,10 @@ for f in $(cd "$dir" && ls *.smt2 | sort); do
     echo "$f $s $r"
   done
 done
+else
+  have_z3=0
+  grep -q ',z3,' "$csv" && command -v z3 >/dev/null 2>&1 && have_z3=1
+fi
 
 {
   echo "# craig chc on $dir"

@@ -20,7 +20,9 @@
 # Environment: CRAIG (binary, default <repository>/build/craig), KMIN (default 2), DAG_GENERATOR
 # (default bench/gen_dag_family.py; bench/gen_protocol.py has the state machines of issue 19),
 # DAG_FAMILIES (default: all of the generator's --list-families), DAG_VARIANTS (default true,false),
-# CRAIG_VERIFY_ARGS (options added to every run), CRAIG_BENCH_RESULTS (replaces bench/results).
+# CRAIG_VERIFY_ARGS (options added to every run), CRAIG_BENCH_RESULTS (replaces bench/results),
+# REPEATS (default 1: runs per task; cpu_s is then the median of the runs, for comparisons per k
+# that one run's noise would decide).
 # See bench/README.md ("Generated families: DAG unrolling against tree unwinding").
 set -uo pipefail
 export LC_ALL=C
@@ -29,8 +31,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 usage="usage: bench/dag_family.sh [ENGINES=impact,bmc] [KMAX=30] [TIMEOUT=60]"
 if [ $# -gt 3 ]; then echo "$usage" >&2; exit 2; fi
-engines=${1:-impact,bmc} kmax=${2:-30} timeout=${3:-60} kmin=${KMIN:-2}
-for v in "KMAX=$kmax" "TIMEOUT=$timeout" "KMIN=$kmin"; do
+engines=${1:-impact,bmc} kmax=${2:-30} timeout=${3:-60} kmin=${KMIN:-2} repeats=${REPEATS:-1}
+for v in "KMAX=$kmax" "TIMEOUT=$timeout" "KMIN=$kmin" "REPEATS=$repeats"; do
   case ${v#*=} in '' | *[!0-9]* | 0) echo "bench/dag_family.sh: ${v%%=*} must be a positive whole number, not '${v#*=}'" >&2; exit 2 ;; esac
 done
 [ "$kmin" -le "$kmax" ] || { echo "bench/dag_family.sh: KMIN ($kmin) is larger than KMAX ($kmax)" >&2; exit 2; }
@@ -79,7 +81,7 @@ if ! python3 "$generator" "$tasks" --kmin "$kmin" --kmax "$kmax" \
   exit 2
 fi
 echo "bench/dag_family.sh: engines $engines, families $families, variants $variants, k = $kmin..$kmax," \
-  "${timeout} s of CPU per run; results in $out" >&2
+  "${timeout} s of CPU per run, $repeats run(s) per task; results in $out" >&2
 
 csv=$out/results.csv
 echo "family,variant,k,engine,verdict,expected,cpu_s,refinements,arg_size,exit,class" >"$csv"
@@ -97,8 +99,18 @@ for engine in "${engine_list[@]}"; do
         rel=$(awk -F'\t' -v f="$family" -v v="$variant" -v k="$k" '$1 == f && $2 == v && $3 == k { print $4 }' "$tasks/index.tsv")
         name=${rel%.yml}
         name=${name//\//__}
-        sv_one_task "$rel"$'\t'"$variant"
-        IFS=, read -r _ expected result _ cpu _ rc class _ <"$SV_OUT/parts/$name.csv"
+        # REPEATS runs of the task: the median CPU time is reported (the verdict, statistics and
+        # class of the last run; a wrong verdict in any run counts).
+        cpus=()
+        any_wrong=""
+        for ((r = 1; r <= repeats; r++)); do
+          sv_one_task "$rel"$'\t'"$variant"
+          IFS=, read -r _ expected result _ cpu _ rc class _ <"$SV_OUT/parts/$name.csv"
+          cpus+=("$cpu")
+          [ "${class#wrong}" != "$class" ] && any_wrong=$class
+        done
+        [ -n "$any_wrong" ] && class=$any_wrong
+        cpu=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
         json=$(cat "$SV_OUT/parts/$name.json")
         case $class in
           timeout) verdict=TIMEOUT ;;
