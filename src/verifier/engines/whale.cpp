@@ -534,9 +534,11 @@ private:
         subst.clear();
         for (std::size_t j = 0; j < argv.size(); ++j) subst[argv[j]] = p.vars[pr.params[j]].cur;
         std::vector<Term> kept, stack{flat};
+        std::unordered_set<Term, smt::TermHash> seen;  // shared conjunctions once (a DAG)
         while (!stack.empty()) {
             const Term t = stack.back();
             stack.pop_back();
+            if (!seen.insert(t).second) continue;
             if (tm_->kind(t) == smt::Kind::And) {
                 for (Term c : tm_->children(t)) stack.push_back(c);
                 continue;
@@ -569,10 +571,14 @@ private:
             if (t != tm_->mk_true() && candidates_[p].size() < kMaxCandidates && seen_candidates_[p].insert(t).second)
                 candidates_[p].push_back(t);
         };
+        // Summaries are DAGs (simplification shares subterms): each node is visited once, or the
+        // walk is exponential in the sharing depth.
         std::vector<Term> stack{sum};
+        std::unordered_set<Term, smt::TermHash> visited;
         while (!stack.empty()) {
             const Term t = stack.back();
             stack.pop_back();
+            if (!visited.insert(t).second) continue;
             const smt::Kind k = tm_->kind(t);
             if (k == smt::Kind::And || k == smt::Kind::Or || k == smt::Kind::Not) {
                 if (k == smt::Kind::And && t != sum) add(t);
