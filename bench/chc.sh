@@ -7,10 +7,11 @@
 #
 # Output (CHC_OUT, default bench/results/chc-DATE): results.csv
 #   file,solver,answer,cpu_s,exit
-# (answer sat, unsat, unknown, timeout, error-N; exit 10 of craig is a failed self-check) and
+# (answer sat, unsat, unknown, timeout, error-N; exit 10 of craig is a failed self-check),
 # summary.md: per solver sat/unsat/unknown counts, PAR-2 over the files (2·TIMEOUT for no
 # answer), and every disagreement between two definite answers (which the run then fails on,
-# as it does on a craig self-check failure: exit status 1).
+# as it does on a craig self-check failure: exit status 1), and cactus.svg and cactus.png
+# (gnuplot; one line per solver through its k-th fastest definite answer).
 # ENGINE `none` runs no craig engine (z3 alone, e.g. as a second process on the other core);
 # `bench/chc.sh --report OUT` writes OUT/summary.md again from OUT/results.csv (after the rows of
 # runs on parts of a set were put into one file).
@@ -118,6 +119,26 @@ fi
   echo
   awk -F, 'NR > 1 && $3 ~ /^error/ { print "- " $1 " " $2 ": " $3 }' "$csv" | grep . || echo "none"
 } >"$out/summary.md"
+# Cactus plot: per solver, its k-th fastest definite answer (x: answers, y: CPU seconds, log).
+if command -v gnuplot >/dev/null 2>&1; then
+  plot=""
+  for s in $(awk -F, 'NR > 1 && !seen[$2]++ { print $2 }' "$csv"); do
+    awk -F, -v s="$s" 'NR > 1 && $2 == s && ($3 == "sat" || $3 == "unsat") { print $4 }' "$csv" | sort -g |
+      awk '{ print NR, ($1 < 0.001 ? 0.001 : $1) }' >"$out/cactus-$s.dat"
+    [ -s "$out/cactus-$s.dat" ] && plot="$plot${plot:+, }'$out/cactus-$s.dat' using 1:2 with linespoints title '$s'"
+  done
+  if [ -n "$plot" ]; then
+    for term in "svg size 900,600" "pngcairo size 900,600"; do
+      ext=${term%% *}; ext=${ext/pngcairo/png}
+      gnuplot -e "set terminal $term; set output '$out/cactus.$ext'; set logscale y; set key left top;
+        set xlabel 'files solved (sat or unsat)'; set ylabel 'CPU time (s)';
+        set title 'craig chc on $(basename "$dir"), limit $limit s of CPU'; plot $plot" 2>/dev/null ||
+        echo "bench/chc.sh: gnuplot could not draw cactus.$ext" >&2
+    done
+  fi
+else
+  echo "bench/chc.sh: gnuplot not found, no cactus plot" >&2
+fi
 cat "$out/summary.md"
 rm -f "$out/parts/times0" "$out/parts/times1"
 if grep -q '^- ' <(sed -n '/^## Disagreements/,/^## craig self-check/p' "$out/summary.md") ||
