@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Test of bench/chc.sh: on three small Horn problems craig (CRAIG) and z3 agree and the run
 # exits 0 with a summary; with a craig that answers unsat everywhere (tests/chc/fake_craig.sh)
-# the disagreement is listed and the run exits 1. Usage: chc_sh.sh REPOSITORY CRAIG.
+# the disagreement is listed and the run exits 1; engine `none` runs z3 alone, and --report on
+# the merged rows of a craig-only and a z3-only run gives the same counts as the joint run (and
+# a cactus plot when gnuplot is installed). Usage: chc_sh.sh REPOSITORY CRAIG.
 # Skipped without z3 (the disagreement needs a second solver).
 set -uo pipefail
 root=$1 craig=$2
@@ -24,5 +26,25 @@ elif grep -q '^- counter_int_sat.smt2: ' "$tmp/fake/summary.md"; then
   echo "ok: disagreements listed, exit status 1"
 else
   echo "FAIL: no disagreement listed"; fail=1
+fi
+# z3 alone, craig alone, merged, --report: the same summary table as the joint run.
+if CRAIG=$craig CHC_OUT=$tmp/z3only bash "$root/bench/chc.sh" "$tmp/set" 5 none >"$tmp/z3only.log" 2>&1 &&
+  Z3=0 CRAIG=$craig CHC_OUT=$tmp/craigonly bash "$root/bench/chc.sh" "$tmp/set" 5 impact >"$tmp/craigonly.log" 2>&1 &&
+  ! grep -q ',craig-' "$tmp/z3only/results.csv" && ! grep -q ',z3,' "$tmp/craigonly/results.csv"; then
+  mkdir -p "$tmp/merged"
+  { cat "$tmp/craigonly/results.csv"; tail -n +2 "$tmp/z3only/results.csv"; } >"$tmp/merged/results.csv"
+  cp "$tmp/craigonly/summary.md" "$tmp/merged/summary.md"
+  if CRAIG=$craig bash "$root/bench/chc.sh" --report "$tmp/merged" >"$tmp/merged.log" 2>&1 &&
+    diff <(grep '^| ' "$tmp/real/summary.md" | cut -d'|' -f1-7) \
+      <(grep '^| ' "$tmp/merged/summary.md" | cut -d'|' -f1-7) >/dev/null; then  # counts (PAR-2 is timing)
+    echo "ok: none and --report"
+  else
+    echo "FAIL: --report table differs"; cat "$tmp/merged.log" "$tmp/merged/summary.md" | head -20; fail=1
+  fi
+  if command -v gnuplot >/dev/null 2>&1 && ! grep -q '<svg' "$tmp/merged/cactus.svg" 2>/dev/null; then
+    echo "FAIL: no cactus.svg"; fail=1
+  fi
+else
+  echo "FAIL: z3-only or craig-only run"; cat "$tmp/z3only.log" "$tmp/craigonly.log" | head -20; fail=1
 fi
 exit $fail
