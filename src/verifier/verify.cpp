@@ -41,10 +41,6 @@ namespace craig::verifier {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// --use-summaries: the share of --timeout (or the seconds without one) spent on proving summaries.
-constexpr double kSummaryShare = 0.25;
-constexpr double kSummarySeconds = 10;
 using frontend::DataModel;
 
 using base::json_escape;
@@ -225,6 +221,24 @@ void print_contracts(std::ostream& out, const Procedures& ps, const std::vector<
         smt::print_term(s, tm, contracts[i].summary, false);
         out << "  " << ps.procs[i].name << ": requires " << g.str() << "; ensures " << s.str() << "\n";
     }
+}
+
+// --use-summaries: the seconds spent on proving summaries, a quarter of the run's limit (10 s
+// without one). A CPU-time limit of the process (ulimit -t, as benchmark runs set it) bounds the
+// run too: the share is of the smaller limit.
+double summary_seconds(double timeout) {
+    constexpr double kShare = 0.25, kWithoutLimit = 10;
+    double limit = timeout;
+    rlimit cpu{};
+    if (getrlimit(RLIMIT_CPU, &cpu) == 0 && cpu.rlim_cur != RLIM_INFINITY) {
+        rusage used{};
+        getrusage(RUSAGE_SELF, &used);
+        const double spent = static_cast<double>(used.ru_utime.tv_sec + used.ru_stime.tv_sec) +
+                             static_cast<double>(used.ru_utime.tv_usec + used.ru_stime.tv_usec) * 1e-6;
+        const double left = static_cast<double>(cpu.rlim_cur) - spent;
+        limit = limit > 0 ? std::min(limit, left) : left;
+    }
+    return limit > 0 ? std::max(0.0, limit) * kShare : kWithoutLimit;
 }
 
 // --use-summaries: the proven summaries whose calls the solved program replaced, in SMT-LIB over
@@ -472,19 +486,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     std::optional<Program> summarised_plain, summarised_blocks;
     std::map<std::string, FunctionSummary> summaries;
     if (o.use_summaries) {
-        // A CPU-time limit of the process (ulimit -t, as benchmark runs set it) bounds the run
-        // too: the share is of the smaller limit.
-        double limit = o.timeout;
-        rlimit cpu{};
-        if (getrlimit(RLIMIT_CPU, &cpu) == 0 && cpu.rlim_cur != RLIM_INFINITY) {
-            rusage used{};
-            getrusage(RUSAGE_SELF, &used);
-            const double spent = static_cast<double>(used.ru_utime.tv_sec + used.ru_stime.tv_sec) +
-                                 static_cast<double>(used.ru_utime.tv_usec + used.ru_stime.tv_usec) * 1e-6;
-            const double left = static_cast<double>(cpu.rlim_cur) - spent;
-            limit = limit > 0 ? std::min(limit, left) : left;
-        }
-        const double slice = limit > 0 ? std::max(0.0, limit) * kSummaryShare : kSummarySeconds;
+        const double slice = summary_seconds(o.timeout);  // WHALE 3/4 of it, the checks 1/4
         CalleeSummaries cs = prove_callee_summaries(tu, tm, o.lowering, co, budget, slice * 0.75, slice * 0.25);
         summary_stats = std::move(cs.stats);
         no_summaries = cs.none_because;
