@@ -80,7 +80,10 @@ InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof&
                         std::to_string(i) + " | rest): " + cut.why);
         itps[i] = *cut.interpolant;
     }
-    const bool tip_known = pi.purely_partitioned() && options.boolean != BoolSystem::McMillanPrime;
+    // The tree property is known for McMillan and Pudlák only; the proof-sensitive labels change
+    // from cut to cut (proof_interpolator.hpp).
+    const bool tip_known =
+        pi.purely_partitioned() && (options.boolean == BoolSystem::McMillan || options.boolean == BoolSystem::Pudlak);
     if (n > 2 && !tip_known) {
         std::string why = establish_tree_property(tm, parent, pi.partition_formulas(), itps, options, res.stats);
         if (!why.empty()) return fail(why);

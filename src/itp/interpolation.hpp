@@ -21,8 +21,8 @@
 // interpolants and says why: never an unchecked formula. Check results with interpolant_check.hpp.
 //
 // Trees and sequences of more than two partitions: every cut comes from the same proof; where
-// the local conditions are not known to follow from that (interpolation.cpp: McMillan′, and
-// proofs with theory or lemma-definition leaves) each node is checked with a fresh smt::Solver
+// the local conditions are not known to follow from that (interpolation.cpp: McMillan′, the
+// proof-sensitive systems, and proofs with theory or lemma-definition leaves) each node is checked with a fresh smt::Solver
 // on `tm`, and a failed node is recomputed from a fresh solver's proof (stats count both).
 // Cost: linear in the proof per cut, plus those queries. Throws std::invalid_argument for a
 // `start` that is no post-order tree or a partition number >= the number of partitions.

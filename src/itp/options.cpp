@@ -9,6 +9,9 @@ const char* name(BoolSystem s) {
         case BoolSystem::McMillan: return "mcmillan";
         case BoolSystem::Pudlak: return "pudlak";
         case BoolSystem::McMillanPrime: return "mcmillan-prime";
+        case BoolSystem::ProofSensitive: return "proof-sensitive";
+        case BoolSystem::ProofSensitiveWeak: return "proof-sensitive-weak";
+        case BoolSystem::ProofSensitiveStrong: return "proof-sensitive-strong";
     }
     return "?";
 }
@@ -44,6 +47,9 @@ std::optional<BoolSystem> parse_bool_system(std::string_view s) {
     if (s == "mcmillan" || s == "0") return BoolSystem::McMillan;
     if (s == "pudlak" || s == "1") return BoolSystem::Pudlak;
     if (s == "mcmillan-prime" || s == "mcmillanp" || s == "mcmillan'" || s == "2") return BoolSystem::McMillanPrime;
+    if (s == "proof-sensitive" || s == "ps" || s == "3") return BoolSystem::ProofSensitive;
+    if (s == "proof-sensitive-weak" || s == "psw" || s == "4") return BoolSystem::ProofSensitiveWeak;
+    if (s == "proof-sensitive-strong" || s == "pss" || s == "5") return BoolSystem::ProofSensitiveStrong;
     return std::nullopt;
 }
 

@@ -14,8 +14,24 @@
 namespace craig::itp {
 
 // Labeled interpolation systems for the Boolean part (D'Silva, Kroening, Purandare, Weissenbacher,
-// VMCAI 2010): shared variables labeled b (McMillan, strongest), ab (Pudlák), a (McMillan′, weakest).
-enum class BoolSystem : uint8_t { McMillan, Pudlak, McMillanPrime };
+// VMCAI 2010): shared variables labeled b (McMillan, strongest), ab (Pudlák), a (McMillan′, weakest),
+// or by the proof (Alt, Fedyukovich, Hyvärinen, Sharygina, VSTTE 2015): a shared variable that
+// occurs in more A-leaves than B-leaves of the proof is labeled a (proof-sensitive and its weak
+// variant) or ab (strong variant), any other b (proof-sensitive, strong) or ab (weak);
+// proof_interpolator.hpp has the definitions and the strength order
+// McMillan ⇒ PS-strong ⇒ PS ⇒ PS-weak ⇒ McMillan′ (and PS-strong ⇒ Pudlák ⇒ PS-weak).
+enum class BoolSystem : uint8_t {
+    McMillan,
+    Pudlak,
+    McMillanPrime,
+    ProofSensitive,
+    ProofSensitiveWeak,
+    ProofSensitiveStrong
+};
+// Every Boolean system, in the order above (craig itp --all-systems).
+inline constexpr BoolSystem kAllBoolSystems[] = {BoolSystem::McMillan,           BoolSystem::Pudlak,
+                                                 BoolSystem::McMillanPrime,      BoolSystem::ProofSensitive,
+                                                 BoolSystem::ProofSensitiveWeak, BoolSystem::ProofSensitiveStrong};
 // Linear real arithmetic: Farkas (strong, McMillan's), dual Farkas (weak), the flexible
 // interpolant between them with a strength factor, decomposed Farkas and its dual
 // (Blicha, Hyvärinen, Kofroň, Sharygina, TACAS 2019).
@@ -38,13 +54,14 @@ struct ItpOptions {
     std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
-const char* name(BoolSystem s);  // "mcmillan", "pudlak", "mcmillan-prime"
-const char* name(LraSystem s);   // "farkas", "dual-farkas", "flexible", "decomposed-farkas", "dual-decomposed-farkas"
-const char* name(EufSystem s);   // "strong", "weak"
-const char* name(DagRoute r);    // "one-proof", "per-vertex"
+// "mcmillan", "pudlak", "mcmillan-prime", "proof-sensitive", "proof-sensitive-weak", "proof-sensitive-strong"
+const char* name(BoolSystem s);
+const char* name(LraSystem s);  // "farkas", "dual-farkas", "flexible", "decomposed-farkas", "dual-decomposed-farkas"
+const char* name(EufSystem s);  // "strong", "weak"
+const char* name(DagRoute r);   // "one-proof", "per-vertex"
 
-// Names above, plus aliases: bool "mcmillanp"/"mcmillan'", OpenSMT codes 0 McMillan, 1 Pudlák,
-// 2 McMillan′; lra "strong"/"weak"/"factor"/"decomposed"/"dual-decomposed", codes 0 Farkas,
+// Names above, plus aliases: bool "mcmillanp"/"mcmillan'", "ps"/"psw"/"pss", OpenSMT codes
+// 0 McMillan, 1 Pudlák, 2 McMillan′, 3 proof-sensitive, 4 its weak and 5 its strong variant; lra "strong"/"weak"/"factor"/"decomposed"/"dual-decomposed", codes 0 Farkas,
 // 2 dual Farkas, 3 flexible, 4 decomposed, 5 dual decomposed; euf codes 0 strong, 2 weak.
 std::optional<BoolSystem> parse_bool_system(std::string_view s);
 std::optional<LraSystem> parse_lra_system(std::string_view s);

@@ -41,6 +41,39 @@ std::string short_term(const TermManager& tm, Term t) {
 
 }  // namespace
 
+SharedLabel shared_label(BoolSystem system, uint32_t a_leaves, uint32_t b_leaves) {
+    const bool a_side = a_leaves > b_leaves;  // ties go the B way (OpenSMT's computePSFunction)
+    switch (system) {
+        case BoolSystem::McMillan: return SharedLabel::B;
+        case BoolSystem::Pudlak: return SharedLabel::AB;
+        case BoolSystem::McMillanPrime: return SharedLabel::A;
+        case BoolSystem::ProofSensitive: return a_side ? SharedLabel::A : SharedLabel::B;
+        case BoolSystem::ProofSensitiveWeak: return a_side ? SharedLabel::A : SharedLabel::AB;
+        case BoolSystem::ProofSensitiveStrong: return a_side ? SharedLabel::AB : SharedLabel::B;
+    }
+    return SharedLabel::B;
+}
+
+const char* name(SharedLabel l) {
+    switch (l) {
+        case SharedLabel::B: return "b";
+        case SharedLabel::AB: return "ab";
+        case SharedLabel::A: return "a";
+    }
+    return "?";
+}
+
+namespace {
+
+bool proof_sensitive(BoolSystem s) {
+    return s == BoolSystem::ProofSensitive || s == BoolSystem::ProofSensitiveWeak ||
+           s == BoolSystem::ProofSensitiveStrong;
+}
+
+uint8_t label_of(SharedLabel l) { return l == SharedLabel::B ? kLabelB : l == SharedLabel::AB ? kLabelAB : kLabelA; }
+
+}  // namespace
+
 ProofInterpolator::ProofInterpolator(TermManager& tm, const smt::SmtProof& proof,
                                      std::span<const uint32_t> partition_of_assertion, uint32_t num_partitions)
     : tm_(tm), proof_(proof), num_partitions_(num_partitions) {
@@ -111,9 +144,6 @@ void ProofInterpolator::prepare(std::span<const uint32_t> partition_of_assertion
     std::vector<uint8_t> assumed(num_vars, 0);
     for (Lit l : proof_.assumed)
         if (l > 0 && static_cast<size_t>(l) < num_vars) assumed[l] = 1;
-    auto is_activation = [&](int v) {
-        return static_cast<size_t>(v) < proof_.activation.size() && proof_.activation[v];
-    };
     // An activation literal is harmless only as the negation of an assumed activation.
     auto check_literals = [&](std::span<const Lit> clause, const char* what) {
         for (Lit l : clause) {
@@ -221,33 +251,74 @@ void ProofInterpolator::mark_foreign_wires() {
             foreign_wire_[v] = active.color(proof_.bv_wires[v].owner) != Color::Shared;
 }
 
+Coloring ProofInterpolator::cut_coloring(std::span<const uint8_t> in_a) const {
+    std::vector<uint8_t> symbol_sides(tm_.num_funcs(), 0);
+    for (uint32_t p = 0; p < num_partitions_; ++p)
+        for (FuncId f : symbols_[p]) symbol_sides[f] |= p < in_a.size() && in_a[p] ? kInA : kInB;
+    return Coloring(tm_, std::move(symbol_sides));
+}
+
+void ProofInterpolator::count_leaf_occurrences(std::span<const uint8_t> in_a, std::vector<uint32_t>& a_leaves,
+                                               std::vector<uint32_t>& b_leaves) const {
+    const sat::ResolutionProof& r = proof_.resolution;
+    a_leaves.assign(terms_.size(), 0);
+    b_leaves.assign(terms_.size(), 0);
+    for (uint32_t n = 0; n <= r.root(); ++n) {
+        if (!used_[n] || !r.is_leaf(n) || leaf_partition_[n] == kValid) continue;
+        const uint32_t p = leaf_partition_[n];
+        std::vector<uint32_t>& count = p < in_a.size() && in_a[p] ? a_leaves : b_leaves;
+        for (Lit l : r.clause(n))
+            if (!is_activation(var_of(l))) ++count[var_of(l)];
+    }
+}
+
+std::vector<ProofInterpolator::LabeledVariable> ProofInterpolator::shared_labels(std::span<const uint8_t> in_a,
+                                                                                 BoolSystem system) const {
+    std::vector<LabeledVariable> out;
+    if (!unsupported_.empty()) return out;
+    Coloring coloring = cut_coloring(in_a);
+    std::vector<uint32_t> a_leaves, b_leaves;
+    count_leaf_occurrences(in_a, a_leaves, b_leaves);
+    const sat::ResolutionProof& r = proof_.resolution;
+    std::vector<uint8_t> in_leaf(terms_.size(), 0);
+    for (uint32_t n = 0; n <= r.root(); ++n)
+        if (used_[n] && r.is_leaf(n))
+            for (Lit l : r.clause(n)) in_leaf[var_of(l)] = 1;
+    for (size_t v = 1; v < terms_.size(); ++v)
+        if (in_leaf[v] && !is_activation(static_cast<int>(v)) && terms_[v].valid() && !foreign_wire_[v] &&
+            coloring.color(terms_[v]) == Color::Shared)
+            out.push_back({terms_[v], a_leaves[v], b_leaves[v], shared_label(system, a_leaves[v], b_leaves[v])});
+    return out;
+}
+
 ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> in_a, const ItpOptions& options) {
     Cut cut;
     if (!unsupported_.empty()) {
         cut.why = unsupported_;
         return cut;
     }
-    std::vector<uint8_t> symbol_sides(tm_.num_funcs(), 0);
-    for (uint32_t p = 0; p < num_partitions_; ++p)
-        for (FuncId f : symbols_[p]) symbol_sides[f] |= p < in_a.size() && in_a[p] ? kInA : kInB;
-    Coloring coloring(tm_, std::move(symbol_sides));
+    Coloring coloring = cut_coloring(in_a);
     MixedLiterals mixed(tm_, coloring);
 
     const sat::ResolutionProof& r = proof_.resolution;
     const size_t num_vars = proof_.var_terms.size();
     std::vector<uint8_t> locality(num_vars, 0), label(num_vars, kUnset);
-    const uint8_t shared_label = options.boolean == BoolSystem::McMillan ? kLabelB
-                                 : options.boolean == BoolSystem::Pudlak ? kLabelAB
-                                                                         : kLabelA;
+    // Shared variables: one label for the cut, or (proof-sensitive) one per variable from its
+    // occurrences in the A and B leaves (header).
+    const uint8_t uniform_label = label_of(shared_label(options.boolean, 0, 0));
+    std::vector<uint32_t> a_leaves, b_leaves;
+    const bool per_variable = proof_sensitive(options.boolean);
+    if (per_variable) count_leaf_occurrences(in_a, a_leaves, b_leaves);
     // A shared owner's gate clauses go where their leaf is a constant: B under McMillan (shared
-    // b: true) and Pudlák (ab: true), A under McMillan′ (shared a: false). McMillan and Pudlák
-    // thus see one clause partition, which keeps DKPW's order McMillan ⇒ Pudlák.
+    // b: true) and Pudlák (ab: true), A under McMillan′ (shared a: false); B under the
+    // proof-sensitive systems too. All but McMillan′ thus see one clause partition, which keeps
+    // DKPW's orders between them (header).
     const Color shared_wire_side = options.boolean == BoolSystem::McMillanPrime ? Color::A : Color::B;
     // Labels every non-activation variable of the clause; false (and why) on a Mixed atom.
     auto label_clause = [&](std::span<const Lit> clause) {
         for (Lit l : clause) {
             int v = var_of(l);
-            if (label[v] != kUnset || (v < (int)proof_.activation.size() && proof_.activation[v])) continue;
+            if (label[v] != kUnset || is_activation(v)) continue;
             if (internal_wire(v) || foreign_wire_[v]) {
                 // An internal wire: on the side of its owner's clauses (header), a shared owner's
                 // on the side where those clauses' leaf interpolants are true / false; a foreign
@@ -274,7 +345,8 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                     break;
                 case Color::Shared:
                     locality[v] = kShared;
-                    label[v] = shared_label;
+                    label[v] = per_variable ? label_of(shared_label(options.boolean, a_leaves[v], b_leaves[v]))
+                                            : uniform_label;
                     break;
                 case Color::Mixed: {
                     Term t = terms_[v];
@@ -295,7 +367,6 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         }
         return true;
     };
-    auto is_act = [&](int v) { return v < (int)proof_.activation.size() && proof_.activation[v]; };
 
     // Partial interpolants per node, as a FormulaDag (terms are built once, at the end).
     FormulaDag dag(tm_);
@@ -360,23 +431,28 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         }
         std::span<const Lit> clause = r.clause(n);
         if (!label_clause(clause)) return cut;
-        // A Tseitin definition over shared atoms only is a valid clause whose partition rule gives
-        // a tautology (McMillan: the clause itself; McMillan′: its negation is false): the valid
-        // rule below gives the same formula as true/false, not as a copy of the definition.
-        // Pudlák keeps the partition rule (there the two rules differ, and the tree property is
-        // only trusted for partition clauses).
+        // A Tseitin definition over shared atoms only, all labeled b (McMillan) or all a
+        // (McMillan′), is a valid clause whose partition rule gives a tautology (b: the clause
+        // itself; a: its negation is false): the valid rule below gives the same formula as
+        // true/false, not as a copy of the definition. Any other labeling (Pudlák's ab, a
+        // proof-sensitive mix) keeps the partition rule: there the two rules differ, and the tree
+        // property and DKPW's order are only trusted for partition clauses.
         bool shared_definition = false;
-        if (leaf_partition_[n] != kValid && proof_.leaves[n].kind == LeafKind::Definition &&
-            options.boolean != BoolSystem::Pudlak) {
+        if (leaf_partition_[n] != kValid && proof_.leaves[n].kind == LeafKind::Definition) {
+            uint8_t common = kUnset;
             shared_definition = true;
             for (Lit l : clause) {
                 int v = var_of(l);
-                if (!is_act(v) && (locality[v] == kLocalA || locality[v] == kLocalB)) shared_definition = false;
+                if (is_activation(v)) continue;
+                if (locality[v] != kShared || (label[v] != kLabelA && label[v] != kLabelB) ||
+                    (common != kUnset && label[v] != common))
+                    shared_definition = false;
+                common = label[v];
             }
         }
         if (leaf_partition_[n] != kValid)
             for (Lit l : clause)
-                if (!is_act(var_of(l)) && locality[var_of(l)] >= kMixed) {
+                if (!is_activation(var_of(l)) && locality[var_of(l)] >= kMixed) {
                     cut.why = "an AB-mixed atom in a clause of a partition: " + short_term(tm_, terms_[var_of(l)]);
                     return cut;
                 }
@@ -385,7 +461,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
             buf.clear();
             for (Lit l : clause) {
                 int v = var_of(l);
-                if (is_act(v)) continue;
+                if (is_activation(v)) continue;
                 if (a_clause && label[v] == kLabelB) {
                     if (locality[v] == kLocalB) {
                         cut.why = "a B-local atom in a clause of A: " + short_term(tm_, terms_[v]);
@@ -406,9 +482,9 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         // A valid clause with AB-mixed literals (mixed_literals.hpp). A true mixed lemma in the
         // negated clause is dropped (it holds); a false one makes the A side false: I = false.
         if (std::any_of(clause.begin(), clause.end(),
-                        [&](Lit l) { return !is_act(var_of(l)) && locality[var_of(l)] >= kMixed; })) {
+                        [&](Lit l) { return !is_activation(var_of(l)) && locality[var_of(l)] >= kMixed; })) {
             if (std::any_of(clause.begin(), clause.end(),
-                            [&](Lit l) { return l > 0 && !is_act(l) && locality[l] == kMixedLemma; })) {
+                            [&](Lit l) { return l > 0 && !is_activation(l) && locality[l] == kMixedLemma; })) {
                 itp[n] = FormulaDag::kFalse;
                 continue;
             }
@@ -433,7 +509,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
             } else {
                 for (Lit l : clause) {
                     int v = var_of(l);
-                    if (is_act(v) || locality[v] == kMixedLemma) continue;
+                    if (is_activation(v) || locality[v] == kMixedLemma) continue;
                     lits.push_back({terms_[v], l < 0, label[v] == kLabelMixed, side_of(v)});
                 }
                 if (info.kind == LeafKind::EufConflict || info.kind == LeafKind::Transitivity)
@@ -456,7 +532,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
         bool any_a = false, any_b = false, local_a = false, local_b = false;
         for (Lit l : clause) {
             int v = var_of(l);
-            if (is_act(v)) continue;
+            if (is_activation(v)) continue;
             if (label[v] == kLabelA)
                 any_a = true;
             else
@@ -499,7 +575,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                 sided.clear();
                 for (Lit l : clause) {
                     int v = var_of(l);
-                    if (is_act(v)) continue;
+                    if (is_activation(v)) continue;
                     // The conflict is the negated clause: literal l false.
                     sided.push_back(SidedLiteral{terms_[v], l < 0, side_of(v)});
                 }
@@ -511,7 +587,7 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                 std::vector<MixedLiterals::Literal> lits;
                 for (Lit l : clause) {
                     int v = var_of(l);
-                    if (!is_act(v)) lits.push_back({terms_[v], l < 0, false, side_of(v)});
+                    if (!is_activation(v)) lits.push_back({terms_[v], l < 0, false, side_of(v)});
                 }
                 leaf = mixed.integer_split_leaf(proof_.lia.at(info.cert), lits, &why);
                 if (!leaf) why = "integer lemma split by the cut (GCD conflict): " + why;
@@ -524,19 +600,20 @@ ProofInterpolator::Cut ProofInterpolator::interpolate(std::span<const uint8_t> i
                 }
                 [[fallthrough]];
             default:
-                // A valid clause of no theory system: C↾b or ¬(C↾a) (header comment).
+                // A valid clause of no theory system: C↾b with an A-local literal, else ¬(C↾a)
+                // (header comment: the rule does not depend on the labels).
                 buf.clear();
-                if (!local_b) {
-                    for (Lit l : clause)
-                        if (!is_act(var_of(l)) && label[var_of(l)] == kLabelB) buf.push_back(lit_term(l));
-                    leaf = tm_.mk_or(buf);
-                } else if (!local_a) {
-                    for (Lit l : clause)
-                        if (!is_act(var_of(l)) && label[var_of(l)] == kLabelA) buf.push_back(lit_term(-l));
-                    leaf = tm_.mk_and(buf);
-                } else {
+                if (local_a && local_b) {
                     why = std::string("a ") + smt::leaf_kind_name(info.kind) +
                           " clause with A-local and B-local literals";
+                } else if (local_a) {
+                    for (Lit l : clause)
+                        if (!is_activation(var_of(l)) && label[var_of(l)] == kLabelB) buf.push_back(lit_term(l));
+                    leaf = tm_.mk_or(buf);
+                } else {
+                    for (Lit l : clause)
+                        if (!is_activation(var_of(l)) && label[var_of(l)] == kLabelA) buf.push_back(lit_term(-l));
+                    leaf = tm_.mk_and(buf);
                 }
         }
         if (!leaf) {

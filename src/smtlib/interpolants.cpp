@@ -269,7 +269,8 @@ void Interpreter::report_all_systems(const InterpolationQuery& q) {
     };
     std::vector<Group> groups;
     const itp::ItpOptions base = interpolation_options();
-    for (auto b : {itp::BoolSystem::McMillan, itp::BoolSystem::Pudlak, itp::BoolSystem::McMillanPrime})
+    size_t num_systems = 0;
+    for (auto b : itp::kAllBoolSystems)
         for (auto l : {itp::LraSystem::Farkas, itp::LraSystem::DualFarkas, itp::LraSystem::Flexible,
                        itp::LraSystem::DecomposedFarkas, itp::LraSystem::DualDecomposedFarkas})
             for (auto e : {itp::EufSystem::Strong, itp::EufSystem::Weak}) {
@@ -278,6 +279,7 @@ void Interpreter::report_all_systems(const InterpolationQuery& q) {
                 o.lra = l;
                 o.euf = e;
                 std::string name = std::string(itp::name(b)) + "/" + itp::name(l) + "/" + itp::name(e);
+                ++num_systems;
                 Group g;
                 try {
                     itp::InterpolationStats st;
@@ -299,7 +301,7 @@ void Interpreter::report_all_systems(const InterpolationQuery& q) {
     std::ostream& out = *regular_;
     const Location loc = (*pool_)[q.cmd].loc;
     out << "; get-interpolants at " << filename_ << ":" << loc.line << ":" << loc.col << ": " << groups.size()
-        << " distinct results of 30 systems\n";
+        << " distinct results of " << num_systems << " systems\n";
     for (size_t i = 0; i < groups.size(); ++i) {
         const Group& g = groups[i];
         out << "; [" << i + 1 << "] " << g.systems[0];

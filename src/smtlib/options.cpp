@@ -26,7 +26,9 @@ constexpr std::array<OptionSpec, 25> kOptions = {{
     {"produce-interpolants", OptionType::Bool, "false", true,
      "Record proofs for get-interpolants (names of :named assertions are kept)"},
     {"interpolation-bool-algorithm", OptionType::Symbol, "mcmillan", false,
-     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (OpenSMT codes 0, 1, 2)", "itp-bool"},
+     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime, proof-sensitive, proof-sensitive-weak, "
+     "proof-sensitive-strong (OpenSMT codes 0-5)",
+     "itp-bool"},
     {"interpolation-lra-algorithm", OptionType::Symbol, "farkas", false,
      "LRA interpolation: farkas, dual-farkas, flexible, decomposed-farkas, dual-decomposed-farkas "
      "(OpenSMT codes 0, 2, 3, 4, 5)",

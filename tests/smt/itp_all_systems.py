@@ -3,7 +3,7 @@
 
 Every interpolation system on every get-interpolants, checked by z3, and the strength orders.
 Each FILE (an SMT-LIB script with :named assertions, check-sat and get-interpolants) is run by
-`CRAIG itp --all-systems` with :certify-interpolants on, so craig checks each of the 30
+`CRAIG itp --all-systems` with :certify-interpolants on, so craig checks each of the 60
 combinations (Boolean x LRA x EUF system) itself; the distinct results it prints are then
 checked by z3 as in itp_z3.py (global, local and vocabulary conditions of every tree node).
 
@@ -15,9 +15,12 @@ as expected only:
   lra:  decomposed-farkas => farkas => flexible => dual-farkas => dual-decomposed-farkas
         (guaranteed: the leaf interpolants are ordered that way and the Boolean systems combine
         leaves monotonically)
-  bool: mcmillan => pudlak (guaranteed: same theory leaves, labels ordered);
-        pudlak => mcmillan-prime (expected; theory leaves differ: McMillan' puts shared
-        literals on A)
+  bool: mcmillan => pudlak, mcmillan => proof-sensitive-strong => pudlak and
+        proof-sensitive => proof-sensitive-weak (guaranteed: same theory leaves, labels ordered
+        pointwise, b <= ab <= a);
+        pudlak => mcmillan-prime, proof-sensitive-strong => proof-sensitive,
+        pudlak => proof-sensitive-weak => mcmillan-prime (expected; theory leaves differ: an
+        a-labeled shared literal goes on A)
   euf:  strong => weak (expected; neither is the strongest or weakest EUF interpolant)
 Every order craig reports as failed is re-decided by z3 (I_X ∧ ¬I_Y satisfiable?).
 Last lines: z3 check counts, per order `holds / fails / undecided`, and `N passed, M failed`
@@ -38,15 +41,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import itp_z3  # noqa: E402
 from itp_z3 import Script, check_query_later, parse_all, show  # noqa: E402
 
-BOOL = ["mcmillan", "pudlak", "mcmillan-prime"]
+BOOL = ["mcmillan", "pudlak", "mcmillan-prime", "proof-sensitive", "proof-sensitive-weak", "proof-sensitive-strong"]
 LRA = ["decomposed-farkas", "farkas", "flexible", "dual-farkas", "dual-decomposed-farkas"]
 EUF = ["strong", "weak"]
-ORDERS = [("lra", True), ("bool mcmillan=>pudlak", True), ("bool pudlak=>mcmillan-prime", False),
-          ("euf", False)]
+# Boolean orders: (stronger, weaker, guaranteed), see the docstring.
+BOOL_ORDERS = [("mcmillan", "pudlak", True), ("mcmillan", "proof-sensitive-strong", True),
+               ("proof-sensitive-strong", "pudlak", True), ("proof-sensitive", "proof-sensitive-weak", True),
+               ("pudlak", "mcmillan-prime", False), ("proof-sensitive-strong", "proof-sensitive", False),
+               ("pudlak", "proof-sensitive-weak", False), ("proof-sensitive-weak", "mcmillan-prime", False)]
+ORDERS = ([("lra", True)] + [("bool %s=>%s" % (s, w), g) for s, w, g in BOOL_ORDERS] + [("euf", False)])
 
 
 def systems():
-    """The 30 systems, named as craig itp --all-systems names them (bool/lra/euf)."""
+    """The 60 systems, named as craig itp --all-systems names them (bool/lra/euf)."""
     return ["%s/%s/%s" % (b, l, e) for b in BOOL for l in LRA for e in EUF]
 
 
@@ -59,9 +66,9 @@ def expected_pairs():
                 out.append(("lra", True, "%s/%s/%s" % (b, LRA[k], e), "%s/%s/%s" % (b, LRA[k + 1], e)))
     for l in LRA:
         for e in EUF:
-            out.append(("bool mcmillan=>pudlak", True, "mcmillan/%s/%s" % (l, e), "pudlak/%s/%s" % (l, e)))
-            out.append(("bool pudlak=>mcmillan-prime", False, "pudlak/%s/%s" % (l, e),
-                        "mcmillan-prime/%s/%s" % (l, e)))
+            for strong, weak, guaranteed in BOOL_ORDERS:
+                out.append(("bool %s=>%s" % (strong, weak), guaranteed, "%s/%s/%s" % (strong, l, e),
+                            "%s/%s/%s" % (weak, l, e)))
     for b in BOOL:
         for l in LRA:
             out.append(("euf", False, "%s/%s/strong" % (b, l), "%s/%s/weak" % (b, l)))

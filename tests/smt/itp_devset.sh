@@ -7,7 +7,7 @@
 # QF_UFLRA, QF_LIA, QF_UFLIA), run through itp_z3.py: every interpolant craig gives is checked
 # by craig itself and by z3; unsupported answers (e.g. Gomory cuts split by the cut, EUF conflicts
 # through arithmetic the renaming of mixed terms does not reach) are counted. With --all-systems the files go through
-# itp_all_systems.py --strict instead: all 30 systems, each distinct result checked by z3, and
+# itp_all_systems.py --strict instead: all 60 systems, each distinct result checked by z3, and
 # the strength orders the theory guarantees must hold. Skipped when the dev set is absent
 # ("skipped: ...", exit 77: ctest's SKIP_RETURN_CODE, so it is not counted as passed).
 set -uo pipefail

@@ -10,7 +10,7 @@ if z3 finds them unsat, they are split at random into 2-5 partitions, given a ra
 conjoins all partitions, asked with get-dag-interpolants) and craig's answer is checked by
 craig itself and by z3 (itp_z3.py: global, local and vocabulary conditions). Seeds whose
 assertions are sat are skipped. With --all-systems every get-interpolants problem goes through
-itp_all_systems.py instead (all 30 systems, each distinct result checked by z3, strength orders
+itp_all_systems.py instead (all 60 systems, each distinct result checked by z3, strength orders
 counted; a failed guaranteed order fails the problem), and every DAG problem (craig itp
 --all-systems answers get-interpolants only) through craig solve once per system (CRAIG_ARGS and
 --itp-bool/--itp-lra/--itp-euf), each distinct run checked as by itp_z3.py, with no strength

@@ -23,6 +23,9 @@ systems=(
   "--itp-bool pudlak --itp-lra flexible --itp-lra-factor 1/3"
   "--itp-bool mcmillan --itp-lra farkas --simplify 3"
   "--itp-bool mcmillan --itp-lra farkas --reduce-proofs"
+  "--itp-bool proof-sensitive --itp-lra farkas --itp-euf strong"
+  "--itp-bool proof-sensitive-weak --itp-lra dual-farkas --itp-euf weak"
+  "--itp-bool proof-sensitive-strong --itp-lra decomposed-farkas"
 )
 passed=0 failed=0
 for s in "${systems[@]}"; do

@@ -22,7 +22,8 @@ std::string check_itp(const std::string& v) {
 
 inline constexpr EngineOption kItpBoolOption{
     "itp-bool", OptionKind::Choice, "mcmillan",
-    "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime (or 0, 1, 2)",
+    "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime, proof-sensitive, proof-sensitive-weak, "
+    "proof-sensitive-strong (or 0-5)",
     detail::check_itp<itp::parse_bool_system>};
 inline constexpr EngineOption kItpLraOption{
     "itp-lra", OptionKind::Choice, "farkas",

@@ -19,7 +19,7 @@ struct Shape {
     int eq = 70, diseq = 12, pred = 10;  // percent; the rest are arithmetic interface literals
 };
 
-struct RandomProblem {
+struct EufRandomProblem {
     TermManager tm;
     Shape shape;
     smt::Sort u = tm.sorts().uninterpreted("U");
@@ -30,7 +30,7 @@ struct RandomProblem {
     FuncId num_fun = 0;  // U -> Int, shared
     std::vector<SidedLiteral> lits;
 
-    RandomProblem(std::mt19937& rng, Shape sh) : shape(sh) {
+    EufRandomProblem(std::mt19937& rng, Shape sh) : shape(sh) {
         auto declare = [&](const std::string& name, size_t arity, smt::Sort range, int where) {
             FuncId f = tm.declare_fun(name, std::vector<smt::Sort>(arity, u), range);
             if (where == 0) a_local.push_back(f);

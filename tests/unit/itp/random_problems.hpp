@@ -14,6 +14,19 @@ namespace craig::itp::test {
 
 enum class RandomLogic { Propositional, Lra };
 
+// The shapes the random tests interpolate for n = 2..4 partitions (`start` of tree_interpolants):
+// the sequence, then trees.
+inline const std::vector<std::vector<uint32_t>>& random_shapes(uint32_t n) {
+    static const std::vector<std::vector<std::vector<uint32_t>>> shapes = {
+        {},
+        {},
+        {{0, 0}},
+        {{0, 0, 0}, {0, 1, 0}},                      // 0 and 1 children of the root 2
+        {{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 1, 2, 0}},  // 2 over 0 and 1 under the root; a flat root
+    };
+    return shapes.at(n);
+}
+
 class RandomProblem {
 public:
     // Returns the partitions of an unsat problem, or nullopt when `max_formulas` did not make

@@ -28,7 +28,7 @@ void run_random(const std::string& label, Shape shape, int attempts_max, int wan
     for (uint32_t seed = 1; seed <= static_cast<uint32_t>(kAttempts) && problems < kWanted; ++seed) {
         ++attempts;
         std::mt19937 rng(seed);
-        RandomProblem p(rng, shape);
+        EufRandomProblem p(rng, shape);
         if (!p.both_sides()) continue;
         std::vector<Term> all;
         for (const SidedLiteral& l : p.lits) all.push_back(literal_formula(p.tm, l));

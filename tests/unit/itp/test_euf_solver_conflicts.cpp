@@ -25,7 +25,7 @@ TEST_CASE("euf itp: conflicts from the solver's proofs") {
     for (uint32_t seed = 1; seed <= 20000 && problems < 400; ++seed) {
         INFO("seed " << seed);
         std::mt19937 rng(seed);
-        RandomProblem p(rng, shape);
+        EufRandomProblem p(rng, shape);
         // Clauses of one or two literals of a side.
         std::vector<Term> side_formulas[2];
         std::vector<Term> by_side[2];

@@ -4,10 +4,10 @@
 
 #include <sstream>
 
-#include "../oracle.hpp"
 #include "itp/coloring.hpp"
 #include "itp_test_util.hpp"
 #include "random_problems.hpp"
+#include "z3_itp_check.hpp"
 #include "smt/terms/printer.hpp"
 
 using namespace craig;
@@ -89,14 +89,6 @@ TEST_CASE("random problems: all systems pass the checker, strength order on prop
     // CRAIG_ITP_RANDOM_PROBLEMS scales the run (default 200).
     const char* env = std::getenv("CRAIG_ITP_RANDOM_PROBLEMS");
     const uint32_t problems = env ? static_cast<uint32_t>(std::strtoul(env, nullptr, 10)) : 200;
-    // Shapes per number of partitions: the sequence, then trees.
-    const std::vector<std::vector<std::vector<uint32_t>>> shapes = {
-        {},
-        {},
-        {{0, 0}},
-        {{0, 0, 0}, {0, 1, 0}},                      // 0 and 1 children of the root 2
-        {{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 1, 2, 0}},  // 2 over 0 and 1 under the root; a flat root
-    };
     for (uint32_t seed = 1; fig.problems < problems && seed < 4 * problems + 100; ++seed) {
         smt::TermManager tm;
         // Kinds by seed: propositional / LRA, two to four partitions.
@@ -114,7 +106,7 @@ TEST_CASE("random problems: all systems pass the checker, strength order on prop
         }
         ++fig.problems;
         REQUIRE(p.solver.check() == smt::Result::Unsat);
-        for (const auto& start : shapes[n]) {
+        for (const auto& start : random_shapes(n)) {
             auto by_bool = run_shape(p, start, seed, fig);
             if (logic == RandomLogic::Propositional) check_order(tm, by_bool, seed, fig);
         }
@@ -135,77 +127,10 @@ TEST_CASE("random problems: all systems pass the checker, strength order on prop
     CHECK(fig.order_violations.empty());
 }
 
-namespace {
-
-std::string declarations(smt::TermManager& tm, std::span<const Term> terms) {
-    std::vector<FuncId> syms;
-    for (Term t : terms) collect_symbols(tm, t, syms);
-    std::ostringstream out;
-    for (FuncId f : syms)
-        out << "(declare-fun " << smt::quote_symbol(tm.func(f).name) << " () "
-            << (tm.func(f).range == SortTable::Bool ? "Bool" : "Real") << ")\n";
-    return out.str();
-}
-
-}  // namespace
-
 // Only z3 checks here: without z3 the case is skipped (doctest counts it as skipped).
 TEST_CASE("random binary interpolants agree with z3: A ⇒ I valid, I ∧ B unsat" *
           doctest::skip(!craig::test::z3_found())) {
-    uint32_t problems = 0, checked = 0;
-    for (uint32_t seed = 1000; problems < 20 && seed < 1100; ++seed) {
-        smt::TermManager tm;
-        const RandomLogic logic = seed % 2 ? RandomLogic::Propositional : RandomLogic::Lra;
-        auto parts = RandomProblem::make(tm, logic, 2, seed);
-        if (!parts) continue;
-        Partitioned p(tm, *parts);
-        if (!p.conjunctions_keep_symbols()) continue;
-        ++problems;
-        REQUIRE(p.solver.check() == smt::Result::Unsat);
-        Term fa = tm.mk_and((*parts)[0]), fb = tm.mk_and((*parts)[1]);
-        for (BoolSystem bs : kBoolSystems)
-            for (LraSystem ls : kLraSystems) {
-                ItpOptions o;
-                o.boolean = bs;
-                o.lra = ls;
-                smt::SmtProof proof = p.solver.proof();
-                InterpolationResult r = binary_interpolant(tm, proof, p.partition_of_assertion, o);
-                INFO("seed " << seed << " " << std::string(name(bs)) << "/" << std::string(name(ls)) << ": "
-                             << r.unknown_reason);
-                REQUIRE(r.ok());
-                Term i = r.interpolants[0];
-                Term all[3] = {fa, fb, i};
-                std::ostringstream s;
-                s << "(set-logic " << (logic == RandomLogic::Lra ? "QF_LRA" : "QF_UF") << ")\n"
-                  << declarations(tm, all);
-                s << "(push 1)\n(assert ";
-                smt::print_term(s, tm, fa);
-                s << ")\n(assert (not ";
-                smt::print_term(s, tm, i);
-                s << "))\n(check-sat)\n(pop 1)\n(push 1)\n(assert ";
-                smt::print_term(s, tm, i);
-                s << ")\n(assert ";
-                smt::print_term(s, tm, fb);
-                s << ")\n(check-sat)\n(pop 1)\n";
-                std::vector<std::string> out = craig::test::z3_lines(s.str(), 30);
-                INFO(s.str());
-                REQUIRE(out.size() == 2);
-                CHECK(out[0] == "unsat");  // A ∧ ¬I unsat: A ⇒ I
-                CHECK(out[1] == "unsat");  // I ∧ B unsat
-                // Symbols: I only mentions symbols of both A and B.
-                std::vector<FuncId> sa, sb, si;
-                collect_symbols(tm, fa, sa);
-                collect_symbols(tm, fb, sb);
-                collect_symbols(tm, i, si);
-                for (FuncId f : si) {
-                    CHECK(std::find(sa.begin(), sa.end(), f) != sa.end());
-                    CHECK(std::find(sb.begin(), sb.end(), f) != sb.end());
-                }
-                ++checked;
-            }
-    }
-    MESSAGE("z3 agreed on " << checked << " interpolants of " << problems << " problems");
-    CHECK(problems == 20);
+    z3_check_random_binaries(kBoolSystems, 1000, 20);
 }
 
 TEST_CASE("McMillan′ trees: violated conditions are repaired from a fresh proof") {
