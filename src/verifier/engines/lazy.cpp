@@ -25,6 +25,7 @@ public:
         LazyOptions o;
         o.learning = s_.flag("lazy-learning");
         o.tau0 = s_.number("lazy-tau0");
+        o.bounded_loop_limit = s_.number("lazy-bounded-loops");
         o.stop_at_goal = true;
         o.operator_rounds = s_.operator_rounds;
         o.check_models = s_.check_models;
@@ -93,6 +94,9 @@ constexpr EngineOption kLazyOptions[] = {
      "the program searched: the large blocks (blocks) or one statement per edge (plain)", check_program},
     {"lazy-tau0", OptionKind::Unsigned, "1",
      "the first time-to-live bound tau0 (back edges a path may take), doubled after each round"},
+    {"lazy-bounded-loops", OptionKind::Unsigned, "4096",
+     "back edges of loops statically bounded by at most this many iterations (a counter increased on every cycle "
+     "and guarded by a constant; nested loops: the product) do not decrement tau; 0: every back edge does"},
 };
 
 }  // namespace

@@ -24,12 +24,20 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kSimplifyLevel = 2;  // as impact's labels: constant propagation, bound subsumption
 
+TimeToLiveOptions ttl_options(const LazyOptions& o, const base::Budget& budget) {
+    TimeToLiveOptions t;
+    t.bounded_loops = o.bounded_loop_limit > 0;
+    t.max_iterations = o.bounded_loop_limit;
+    t.deadline = budget.deadline();
+    return t;
+}
+
 class LazySearch {
 public:
     LazySearch(const Program& p, std::span<const LocId> goals, const LazyOptions& o, const base::Budget& budget,
                const LazyProgress& progress)
         : orig_(p),
-          ttl_(instrument_time_to_live(p)),
+          ttl_(instrument_time_to_live(p, ttl_options(o, budget))),
           prog_(ttl_.program),
           tm_(p.terms()),
           o_(o),
@@ -40,6 +48,7 @@ public:
         for (LocId g : goals) goal_.at(g) = 1;
         remaining_ = static_cast<std::size_t>(std::count(goal_.begin(), goal_.end(), 1));
         out_.stats.back_edges = ttl_.back_edges;
+        out_.stats.bounded_back_edges = ttl_.bounded_back_edges;
     }
 
     LazyOutcome run();
@@ -474,6 +483,7 @@ void record_lazy_stats(base::Statistics& out, const LazyStats& st) {
     out.count("lazy.labels.dropped", st.dropped_labels);
     out.count("lazy.tau0", st.tau0);
     out.count("lazy.back-edges", st.back_edges);
+    out.count("lazy.bounded-back-edges", st.bounded_back_edges);
     out.count("lazy.max-depth", st.max_depth);
     out.count("lazy.queries", st.queries);
     out.count("lazy.exact-queries", st.exact_queries);

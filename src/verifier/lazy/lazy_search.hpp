@@ -28,7 +28,9 @@
 //
 // Loops (time_to_live.hpp): τ = τ0 at the entry, decremented on back edges; A(l) includes
 // τ < 0 and A(e) includes τ < d(e) (d: 1 on back edges, else 0) for every l and e, which
-// blocks every path after τ0 + 1 back edges. Strengthen (Fig. 3) after each IntraLA run: the
+// blocks every path after τ0 + 1 back edges. Back edges of loops that a static analysis shows
+// bounded (a counter increased on every cycle and guarded by a constant) have d = 0: their
+// iterations are explored in one round, as the paper allows. Strengthen (Fig. 3) after each IntraLA run: the
 // location labels with τ := 0 (the bottom of W = τ ≥ 0), minus those that are not justified
 // by the rest (φ ∧ Sem(e) ∧ ¬A_U(l2)' satisfiable for an out-edge e), to a fixed point; if
 // A_U(entry) is valid, A_U is an inductive invariant map false at the goals (complete);
@@ -39,11 +41,13 @@
 // enumeration without cut decides the goals with `complete_bound` (every execution ends within
 // that many edges) instead of labels.
 //
-// Not done: InterLA (procedure summaries, §2.3; calls are inlined by the lowering) and the
-// removal of τ from statically bounded loops.
+// Not done: InterLA (procedure summaries, §2.3; calls are inlined by the lowering). τ is removed
+// only from loops whose counter the analysis of time_to_live.hpp recognises, within
+// `LazyOptions::bounded_loop_limit` iterations.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
@@ -64,6 +68,9 @@ struct LazyOptions {
     unsigned tau0 = 1;     // the first τ0 (doubled after each unsuccessful round)
     // Strengthen also tries each conjunct of a label as a candidate (beyond the paper).
     bool split_conjuncts = true;
+    // Back edges of loops statically bounded by at most this many iterations (nested ones: the
+    // product) do not decrement τ (time_to_live.hpp); 0: every back edge decrements.
+    std::uint64_t bounded_loop_limit = 4096;
     bool stop_at_goal = true;  // stop at the first goal reached (verification)
     // Called for each goal when it is reached, with its path (also kept in LazyOutcome::reached):
     // test generation writes the test at once, so a run ended from outside keeps what it found.
@@ -81,7 +88,8 @@ struct LazyStats {
     std::size_t strengthen_rounds = 0, inductive_labels = 0, dropped_labels = 0;
     std::size_t queries = 0, exact_queries = 0, operator_instances = 0;
     std::size_t max_depth = 0, back_edges = 0;
-    unsigned tau0 = 0;  // the last τ0 searched
+    std::size_t bounded_back_edges = 0;  // back edges of statically bounded loops (τ not decremented)
+    unsigned tau0 = 0;                   // the last τ0 searched
     double search_seconds = 0, learn_seconds = 0, strengthen_seconds = 0;
 };
 

@@ -15,6 +15,7 @@
 #include "verifier/certify/certify.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/lazy/lazy_search.hpp"
+#include "verifier/lazy/time_to_live.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/cur_next.hpp"
 #include "verifier/program/large_block.hpp"
@@ -283,4 +284,109 @@ TEST_CASE("lazy: a chain of diamonds: learning needs a few backtracks, the basel
     REQUIRE(dart.complete);
     CHECK(dart.stats.backtracks == (1u << n));
     CHECK(learned.stats.backtracks <= 2 * n + 2);
+}
+
+namespace {
+
+// Back edges of the depth-first search, and those of them that keep τ's decrement, in the
+// instrumentation of a program (plain or large-block).
+struct Decrements {
+    std::size_t back = 0, bounded = 0, decrementing = 0;
+};
+Decrements decrements(const verifier::Program& p, std::uint64_t limit = 4096) {
+    verifier::TimeToLiveOptions o;
+    o.max_iterations = limit;
+    const verifier::TimeToLive t = verifier::instrument_time_to_live(p, o);
+    Decrements d{t.back_edges, t.bounded_back_edges, 0};
+    for (std::uint8_t x : t.decrements) d.decrementing += x;
+    CHECK(d.back == d.bounded + d.decrementing);
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("lazy: back edges of loops bounded by a constant do not decrement tau") {
+    const char* bounded[] = {
+        "int main() { int s = 0; for (int i = 0; i < 1000; i++) s += 2; __VERIFIER_assert(s == 2000); return 0; }",
+        // counting down, the bound as a lower one
+        "int main() { int s = 0; for (int i = 10; i > 0; i--) s++; __VERIFIER_assert(s == 10); return 0; }",
+        // steps of 3, a branch in the body that leaves the counter alone, the guard written 5 > i
+        "int main() { int s = 0, i = 0; while (5 * 4 > i) { if (__VERIFIER_nondet_int()) s++; i = i + 3; }"
+        " __VERIFIER_assert(s <= 7); return 0; }",
+        // nested loops: the outer counter's edge first, then the inner loop
+        "int main() { int s = 0; for (int i = 0; i < 10; i++) for (int j = 0; j < 20; j++) s++;"
+        " __VERIFIER_assert(s == 200); return 0; }",
+        // the exit in the middle of the body (break)
+        "int main() { int i = 0; while (1) { i++; if (i >= 50) break; } __VERIFIER_assert(i == 50); return 0; }",
+    };
+    for (const char* code : bounded) {
+        Task t(code);
+        for (const verifier::Program* p : {t.plain.get(), t.blocks.get()}) {
+            const Decrements d = decrements(*p);
+            CHECK_MESSAGE(d.back > 0, code);
+            CHECK_MESSAGE(d.decrementing == 0, code << (p == t.plain.get() ? " (plain)" : " (blocks)"));
+        }
+    }
+    // Unsigned arithmetic wraps (i' = i + 1 - 2^32 k): an increase only where the edge's own guard
+    // i <= 29 rules the wrap out, as in the large block; on the plain edge of i++ it does not.
+    Task u("int main() { unsigned int s = 0; for (unsigned int i = 0; i < 30; i++) s += 2; return s; }");
+    CHECK(decrements(*u.blocks).decrementing == 0);
+    CHECK(decrements(*u.plain).decrementing == 1);
+}
+
+TEST_CASE("lazy: loops the analysis cannot bound keep tau's decrement") {
+    const char* unbounded[] = {
+        // the bound is a nondeterministic value (each run ends, but no constant bounds them all)
+        kLoop1,
+        // the counter starts anywhere
+        "int main() { int i = __VERIFIER_nondet_int(); while (i < 10) i++; return 0; }",
+        // the counter is also written elsewhere in the body
+        "int main() { int i = 0; while (i < 10) { i++; if (__VERIFIER_nondet_int()) i = 0; } return 0; }",
+        "int main() { int i = 0; while (i < 10) { i++; if (__VERIFIER_nondet_int()) i--; } return 0; }",
+        // the counter is not increased on every cycle
+        "int main() { int i = 0; while (i < 10) { if (__VERIFIER_nondet_int()) i++; } return 0; }",
+        // the bound is written in the loop
+        "int main() { int i = 0, n = 10; while (i < n) { i++; n = __VERIFIER_nondet_int(); } return 0; }",
+        // no guard of the form i < K
+        "int main() { int x = 0; while (x != 10) x += 3; return 0; }",
+        // an inner loop without a bound inside a bounded outer loop
+        "int main() { for (int i = 0; i < 10; i++) { int j = 0; while (j < __VERIFIER_nondet_int()) j++; }"
+        " return 0; }",
+    };
+    for (const char* code : unbounded) {
+        Task t(code);
+        for (const verifier::Program* p : {t.plain.get(), t.blocks.get()}) {
+            const Decrements d = decrements(*p);
+            CHECK_MESSAGE(d.decrementing > 0, code << (p == t.plain.get() ? " (plain)" : " (blocks)"));
+        }
+    }
+    // A bound above the limit keeps τ (the search would follow every unrolling first).
+    Task big("int main() { int s = 0; for (int i = 0; i < 1000; i++) s += 2; return s; }");
+    CHECK(decrements(*big.blocks, 999).decrementing == 1);
+    CHECK(decrements(*big.blocks, 1000).decrementing == 0);
+    // Nested loops: the product of the bounds counts.
+    Task nested("int main() { int s = 0; for (int i = 0; i < 10; i++) for (int j = 0; j < 20; j++) s++; return s; }");
+    CHECK(decrements(*nested.blocks, 150).decrementing > 0);
+    CHECK(decrements(*nested.blocks, 250).decrementing == 0);
+}
+
+TEST_CASE("lazy: a statically bounded loop is explored in one round, with justified labels") {
+    Task t("int main() { int s = 0; for (int i = 0; i < 40; i++) s += 2; __VERIFIER_assert(s == 80); return 0; }");
+    const verifier::LazyOutcome r = search(t);
+    REQUIRE(r.complete);
+    CHECK(r.stats.bounded_back_edges == 1);
+    CHECK(r.stats.tau0 == 1);
+    CHECK(r.stats.max_depth >= 40);
+    CHECK(run_engine(t).kind == VerdictKind::True);
+    CHECK(run_engine(t, true, 1, "plain").kind == VerdictKind::True);
+    // The DART baseline: no path is cut, so the enumeration is complete.
+    const verifier::LazyOutcome dart = search(t, false);
+    REQUIRE(dart.complete);
+    REQUIRE(dart.complete_bound.has_value());
+    CHECK(*dart.complete_bound > 40);
+    CHECK(run_engine(t, false).kind == VerdictKind::True);
+    Task f("int main() { int s = 0; for (int i = 0; i < 40; i++) s += 2; __VERIFIER_assert(s != 80); return 0; }");
+    CHECK(run_engine(f).kind == VerdictKind::False);
+    CHECK(run_engine(f, false).kind == VerdictKind::False);
+    CHECK(run_engine(f, true, 1, "plain").kind == VerdictKind::False);
 }
