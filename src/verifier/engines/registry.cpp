@@ -17,6 +17,7 @@ const EngineInfo& vinta_boxes_engine();
 const EngineInfo& value_engine();
 const EngineInfo& value_impact_engine();
 const EngineInfo& lazy_engine();
+const EngineInfo& lazy_inter_engine();
 const EngineInfo& whale_engine();
 
 const EngineRegistry& builtin_engines() {
@@ -35,6 +36,7 @@ const EngineRegistry& builtin_engines() {
         r.add(value_engine());
         r.add(value_impact_engine());
         r.add(lazy_engine());
+        r.add(lazy_inter_engine());
         r.add(whale_engine());
         return r;
     }();

@@ -4,13 +4,12 @@
 #include <chrono>
 
 #include "base/stopwatch.hpp"
-#include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
 #include "smt/solver.hpp"
 #include "verifier/encoding/block_path.hpp"
-#include "verifier/encoding/exact_check.hpp"
 #include "verifier/encoding/path_encoding.hpp"
 #include "verifier/lazy/annotation.hpp"
+#include "verifier/lazy/learning_query.hpp"
 #include "verifier/lazy/time_to_live.hpp"
 #include "verifier/program/cur_next.hpp"
 #include "verifier/encoding/checked_solver.hpp"
@@ -123,84 +122,37 @@ LazySearch::Learned LazySearch::query(EdgeId e, PathEncoding::NodeId child, bool
     const auto t0 = Clock::now();
     ++out_.stats.exact_queries;
     const LocId l2 = prog_.edges[e].dst;
-    const Term not_target =
-        annotation_.location_labels(l2).empty() ? tm_.mk_true() : tm_.mk_not(enc_->at(child, annotation_.at(l2)));
+    // A = χ(s1): τ's start and the steps of the path; B = Sem(e) ∧ ¬A(l2)'.
+    std::vector<Term> a{
+        tm_.mk_eq(enc_->at(stack_.front().node, tau_cur()), tm_.mk_numeral(tau0_, smt::SortTable::Int))};
+    for (std::size_t k = 1; k < stack_.size(); ++k) a.push_back(enc_->step(stack_[k].node));
+    std::vector<Term> b{enc_->step(child)};
+    if (!annotation_.location_labels(l2).empty()) b.push_back(tm_.mk_not(enc_->at(child, annotation_.at(l2))));
+    const LearningQuery q = learning_query(tm_, a, b, learn, o_, budget_);
+    out_.stats.operator_instances += q.instances;
     Learned r;
-    // Gomory cuts first, as impact: a cut within one partition interpolates like any lemma; a
-    // proof whose cut mixed the partitions is solved again without cuts.
-    for (const bool cuts : {true, false}) {
-        smt::SolverOptions so = solver_options();
-        so.produce_proofs = learn;
-        so.produce_interpolants = learn;
-        so.lia_cuts = cuts;
-        smt::Solver s(tm_, so);
-        std::vector<std::uint32_t> part;
-        std::vector<OperatorRefinement> ops;
-        ops.emplace_back(tm_);
-        ops.emplace_back(tm_);
-        auto add = [&](Term f, std::uint32_t p) {
-            ops[p].scan(f);
-            const smt::AssertionId id = s.assert_formula(f);
-            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-            part[id] = p;
-        };
-        // A = χ(s1): τ's start and the steps of the path; B = Sem(e) ∧ ¬A(l2)'.
-        add(tm_.mk_eq(enc_->at(stack_.front().node, tau_cur()), tm_.mk_numeral(tau0_, smt::SortTable::Int)), 0);
-        for (std::size_t k = 1; k < stack_.size(); ++k) add(enc_->step(stack_[k].node), 0);
-        add(enc_->step(child), 1);
-        if (not_target != tm_.mk_true()) add(not_target, 1);
-        const ExactCheck c = exact_check(s, ops, {}, o_.operator_rounds, [&](std::size_t g, smt::AssertionId id, Term) {
-            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-            part[id] = static_cast<std::uint32_t>(g);
-        });
-        out_.stats.operator_instances += c.instances;
-        r.result = c.result;
-        if (c.result == smt::Result::Unknown) {
-            r.why = c.out_of_rounds ? "operator refinement budget on a path" : c.why(s);
-            break;
+    r.result = q.result;
+    r.why = q.why;
+    if (q.result == smt::Result::Sat) {
+        std::vector<EdgeId> path;
+        std::vector<AuxRenaming> renamed;
+        for (std::size_t k = 1; k < stack_.size(); ++k) {
+            path.push_back(stack_[k].via);
+            renamed.push_back(enc_->renamed(stack_[k].node));
         }
-        if (c.result == smt::Result::Sat) {
-            std::vector<EdgeId> path;
-            std::vector<AuxRenaming> renamed;
-            for (std::size_t k = 1; k < stack_.size(); ++k) {
-                path.push_back(stack_[k].via);
-                renamed.push_back(enc_->renamed(stack_[k].node));
-            }
-            path.push_back(e);
-            renamed.push_back(enc_->renamed(child));
-            cex_ = block_path_counterexample(prog_, path, renamed, s.model());
-            break;
-        }
-        if (!learn) break;
-        smt::SmtProof proof;
-        try {
-            proof = s.proof();
-        } catch (const smt::ProofError& err) {
-            r.result = smt::Result::Unknown;
-            r.why = std::string("no proof of a blocked edge: ") + err.what();
-            if (cuts) continue;
-            break;
-        }
-        itp::ItpOptions io = o_.itp;
-        io.deadline = budget_.deadline();
-        const itp::InterpolationResult ir = itp::binary_interpolant(tm_, proof, part, io);
-        if (!ir.ok()) {
-            r.result = smt::Result::Unknown;
-            r.why = "interpolation: " + ir.unknown_reason;
-            if (cuts) continue;
-            break;
-        }
-        const Term raw = itp::simplify_interpolant(tm_, ir.interpolants.at(0), kSimplifyLevel);
-        const std::optional<Term> phi = enc_->to_cur(stack_.back().node, raw);
+        path.push_back(e);
+        renamed.push_back(enc_->renamed(child));
+        cex_ = block_path_counterexample(prog_, path, renamed, *q.model);
+    } else if (q.result == smt::Result::Unsat && learn) {
+        const std::optional<Term> phi = enc_->to_cur(stack_.back().node, q.interpolant);
         if (!phi) {
             r.result = smt::Result::Unknown;
             r.why = "an interpolant has symbols other than the program variables";
-            break;
+        } else {
+            annotation_.add_edge(e, *phi);
+            r.label = *phi;
+            ++out_.stats.learned_edge_labels;
         }
-        annotation_.add_edge(e, *phi);
-        r.label = *phi;
-        ++out_.stats.learned_edge_labels;
-        break;
     }
     out_.stats.learn_seconds += base::seconds_since(t0);
     return r;

@@ -41,9 +41,9 @@
 // enumeration without cut decides the goals with `complete_bound` (every execution ends within
 // that many edges) instead of labels.
 //
-// Not done: InterLA (procedure summaries, §2.3; calls are inlined by the lowering). τ is removed
-// only from loops whose counter the analysis of time_to_live.hpp recognises, within
-// `LazyOptions::bounded_loop_limit` iterations.
+// Calls are inlined by the lowering here; InterLA (procedure summaries, §2.3) is
+// inter_search.hpp. τ is removed only from loops whose counter the analysis of time_to_live.hpp
+// recognises, within `LazyOptions::bounded_loop_limit` iterations.
 #pragma once
 
 #include <cstddef>

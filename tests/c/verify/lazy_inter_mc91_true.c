@@ -1,0 +1,17 @@
+// expected: TRUE
+// args: --engine lazy-inter --stats  (nested recursion: the summary r >= 91 at tau's bottom)
+// stdout: lazy.summary-reuses
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int mc91(int p) {
+  if (p > 100) return p - 10;
+  return mc91(mc91(p + 11));
+}
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x <= 100) {
+    int r = mc91(x);
+    if (r < 91) reach_error();
+  }
+  return 0;
+}
