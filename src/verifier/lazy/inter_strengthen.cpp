@@ -28,11 +28,20 @@ TermSet constants_of(const smt::TermManager& tm, Term f) {
     return out;
 }
 
+// Branch-and-bound splits per justification query: an undecided query drops the candidate (sound:
+// less is kept), where one hard integer query could otherwise take the whole budget.
+constexpr std::uint64_t kJustificationBranchBudget = 1000;
+
+smt::SolverOptions bounded(smt::SolverOptions o) {
+    o.lia_branch_budget = kJustificationBranchBudget;
+    return o;
+}
+
 class Strengthen {
 public:
     Strengthen(const Procedures& ps, std::span<const Term> exit, const smt::SolverOptions& options,
                const base::Budget& budget)
-        : ps_(ps), p_(*ps.plain), tm_(ps.plain->terms()), exit_(exit), budget_(budget), solver_(tm_, options) {
+        : ps_(ps), p_(*ps.plain), tm_(ps.plain->terms()), exit_(exit), budget_(budget), solver_(tm_, bounded(options)) {
         transitions();
     }
 
