@@ -436,7 +436,7 @@ InterSearch::Learned InterSearch::query(std::uint32_t e, const Frame& child, boo
     // "n - i > 99 ∧ τ <= 1" (no exit within τ calls; what the time to live alone blocks) is not;
     // Strengthen keeps the former and drops the latter at τ = 0.
     LearningQuery q;
-    bool tau_free = false;
+    bool tau_free = false, asked = false;
     if (learn && !goal && !ret) {
         const AuxRenaming other_tau{{a.tau_c, fresh_tau("@any" + std::to_string(++serial_))}};
         std::vector<Term> b_any;
@@ -445,8 +445,10 @@ InterSearch::Learned InterSearch::query(std::uint32_t e, const Frame& child, boo
         out_.stats.operator_instances += q.instances;
         tau_free = q.result == smt::Result::Unsat;
         if (tau_free) ++out_.inter.tau_free_labels;
+        // B without τ: the query just asked was the query itself.
+        if (!tau_free && b_any == b_part) asked = true;
     }
-    if (!tau_free) q = learning_query(tm_, a_part, b_part, learn, o_, budget_);
+    if (!tau_free && !asked) q = learning_query(tm_, a_part, b_part, learn, o_, budget_);
     out_.stats.operator_instances += q.instances;
     Learned r;
     r.result = q.result;
