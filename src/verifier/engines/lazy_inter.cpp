@@ -31,6 +31,7 @@ public:
     Verdict solve_procedures(const Procedures& ps, const base::Budget& budget) override {
         LazyOptions o;
         o.tau0 = s_.number("lazy-tau0");
+        o.tau_free_first = s_.flag("lazy-tau-free");
         o.operator_rounds = s_.operator_rounds;
         o.check_models = s_.check_models;
         o.check_certificates = s_.check_certificates;
@@ -66,6 +67,9 @@ constexpr EngineOption kLazyInterOptions[] = {
     {"lazy-tau0", OptionKind::Unsigned, "1",
      "the first time-to-live bound tau0 (recursive calls, loop iterations included, a path may make), doubled after "
      "each round"},
+    {"lazy-tau-free", OptionKind::Flag, "false",
+     "ask each learning query first with tau free (a label without tau when the state is blocked whatever tau is); "
+     "off by default: it made Fibonacci01-1 time out (5 s without)"},
 };
 
 }  // namespace

@@ -437,7 +437,7 @@ InterSearch::Learned InterSearch::query(std::uint32_t e, const Frame& child, boo
     // Strengthen keeps the former and drops the latter at τ = 0.
     LearningQuery q;
     bool tau_free = false, asked = false;
-    if (learn && !goal && !ret) {
+    if (o_.tau_free_first && learn && !goal && !ret) {
         const AuxRenaming other_tau{{a.tau_c, fresh_tau("@any" + std::to_string(++serial_))}};
         std::vector<Term> b_any;
         for (Term f : b_part) b_any.push_back(tm_.substitute(f, other_tau));

@@ -34,8 +34,9 @@
 // labelled (LEARNC): the paper's Sum without a separate query set.
 //
 // Termination: τ per activation, decremented on calls inside one strongly connected component of
-// the call graph (recursion and loops); A(e) includes τ < 1 for those calls. Each learning query
-// is first asked with τ free in B: an Unsat answer gives a label without τ (valid for every τ).
+// the call graph (recursion and loops); A(e) includes τ < 1 for those calls. With
+// LazyOptions::tau_free_first each learning query is first asked with τ free in B: an Unsat
+// answer gives a label without τ (valid for every τ).
 // Strengthen (inter_strengthen.hpp): labels at τ := 0 and 1, unjustified ones dropped to a fixed
 // point (call edges justified by the callee's entry labels), kept ones carried backwards; when
 // Bad_0 ⇒ A_U(main's entry), the contracts {true} P {¬A_U(entry_P)} are the certificate;

@@ -72,6 +72,8 @@ struct LazyOptions {
     // product) do not decrement τ (time_to_live.hpp); 0: every back edge decrements.
     std::uint64_t bounded_loop_limit = 4096;
     bool stop_at_goal = true;  // stop at the first goal reached (verification)
+    // InterLA only (inter_search.hpp): ask each learning query first with τ free in B.
+    bool tau_free_first = false;
     // Called for each goal when it is reached, with its path (also kept in LazyOutcome::reached):
     // test generation writes the test at once, so a run ended from outside keeps what it found.
     std::function<void(LocId, const Counterexample&)> on_reached;

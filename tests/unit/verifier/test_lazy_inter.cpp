@@ -146,9 +146,10 @@ std::size_t check_justified(Model& m, const InterOutcome& r) {
     return checked;
 }
 
-InterOutcome run(Model& m, unsigned tau0 = 1) {
+InterOutcome run(Model& m, unsigned tau0 = 1, bool tau_free_first = false) {
     LazyOptions o;
     o.tau0 = tau0;
+    o.tau_free_first = tau_free_first;
     return lazy_interprocedural(m.ps, o, base::Budget::seconds(60));
 }
 
@@ -269,4 +270,10 @@ TEST_CASE("lazy-inter: a loop's summary reaches its caller over the tail call (S
     CHECK(check_justified(m, r) > 0);
     CHECK(check_contracts(m.ps, r.contracts, smt::SolverOptions{}).outcome == InvariantOutcome::Valid);
     CHECK(engine(m).kind == VerdictKind::True);
+    // --lazy-tau-free: labels learned with tau free in B, valid for every tau, and still justified.
+    const InterOutcome f = run(m, 1, true);
+    REQUIRE(f.complete);
+    CHECK(f.inter.tau_free_labels > 0);
+    CHECK(check_justified(m, f) > 0);
+    CHECK(check_contracts(m.ps, f.contracts, smt::SolverOptions{}).outcome == InvariantOutcome::Valid);
 }
