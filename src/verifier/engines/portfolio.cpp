@@ -129,7 +129,7 @@ constexpr EngineOption kPortfolioOptions[] = {
      check_members},
     // Measured on the recursive dev tasks (docs/results/whale-2026-11-26): impact proves none of
     // them safe (its inlining stops at --recursion-depth), whale proves many.
-    {"portfolio-recursive", OptionKind::Choice, "whale",
+    {"portfolio-recursive", OptionKind::Choice, "whale;lazy-inter",
      "members added when the program is recursive (calls inlined to --recursion-depth), in the syntax of "
      "--portfolio; empty: none",
      check_members_or_none},

@@ -1,5 +1,5 @@
 // expected: TRUE
-// args:   (the default portfolio adds whale for a recursive program: impact alone answers UNKNOWN)
+// args:   (the default portfolio adds whale and lazy-inter for a recursive program: impact alone answers UNKNOWN)
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 int mc91(int p) {
