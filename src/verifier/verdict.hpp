@@ -42,7 +42,18 @@ struct Certificate {
     // Interprocedural engines: per procedure of the procedural model (program/procedures.hpp)
     // a contract, checked by Hoare's recursion rule (certify/contracts.hpp).
     std::vector<Contract> contracts;
-    bool empty() const { return invariants.empty() && !complete_bound && contracts.empty(); }
+    // Bounded interprocedural engines (summaries): the procedural model built with
+    // `unwound->codes`, its calls unwound to `unwinding` activations of a procedure per call path
+    // (a deeper call stops with flag kUnwindingCode), never ends main with its error flag in
+    // `refuted` (certify/unwound_check.hpp). With the unwinding code among them: every execution
+    // ends within the unwinding.
+    struct Unwound {
+        unsigned unwinding = 0;
+        ProcedureOptions codes;
+        std::vector<std::int64_t> refuted;
+    };
+    std::optional<Unwound> unwound;
+    bool empty() const { return invariants.empty() && !complete_bound && contracts.empty() && !unwound; }
 };
 
 // What an engine returns (engines/engine.hpp).

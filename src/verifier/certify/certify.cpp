@@ -4,6 +4,7 @@
 #include "verifier/certify/bounded_check.hpp"
 #include "verifier/certify/contracts.hpp"
 #include "verifier/certify/invariant_check.hpp"
+#include "verifier/certify/unwound_check.hpp"
 #include "verifier/encoding/checked_solver.hpp"
 
 namespace craig::verifier {
@@ -16,13 +17,17 @@ void certify_true(const Verdict& v, const Program& p, const Procedures* procedur
     if (c.empty()) throw smt::CheckFailure("a TRUE verdict without a certificate");
     if (!c.contracts.empty() && !procedures)
         throw smt::CheckFailure("a TRUE verdict with contracts but no procedural model");
+    if (c.unwound && !procedures)
+        throw smt::CheckFailure("a TRUE verdict with an unwound call tree but no procedural model");
     const smt::SolverOptions so = checked_solver_options(o, budget);
-    const InvariantCheck check = !c.contracts.empty() ? check_contracts(*procedures, c.contracts, so, o.operator_rounds)
-                                 : !c.invariants.empty()
-                                     ? check_invariants(p, c.invariants, so, o.operator_rounds)
-                                     : check_complete_unrolling(p, *c.complete_bound, so, o.operator_rounds);
+    const InvariantCheck check =
+        c.unwound               ? check_unwound(*procedures->plain, *c.unwound, so, o.operator_rounds)
+        : !c.contracts.empty()  ? check_contracts(*procedures, c.contracts, so, o.operator_rounds)
+        : !c.invariants.empty() ? check_invariants(p, c.invariants, so, o.operator_rounds)
+                                : check_complete_unrolling(p, *c.complete_bound, so, o.operator_rounds);
     out.stats.count("certify.queries", check.queries);
-    const char* what = !c.contracts.empty()    ? "the procedure contracts"
+    const char* what = c.unwound               ? "the unwound call tree"
+                       : !c.contracts.empty()  ? "the procedure contracts"
                        : !c.invariants.empty() ? "the invariants"
                                                : "the complete unrolling";
     if (check.outcome == InvariantOutcome::Invalid)

@@ -19,6 +19,7 @@ const EngineInfo& value_impact_engine();
 const EngineInfo& lazy_engine();
 const EngineInfo& lazy_inter_engine();
 const EngineInfo& whale_engine();
+const EngineInfo& summaries_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -38,6 +39,7 @@ const EngineRegistry& builtin_engines() {
         r.add(lazy_engine());
         r.add(lazy_inter_engine());
         r.add(whale_engine());
+        r.add(summaries_engine());
         return r;
     }();
     return registry;

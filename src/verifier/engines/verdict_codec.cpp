@@ -36,6 +36,17 @@ std::string encode_verdict(const Program& p, const Verdict& v, const std::string
         contracts.push_back(c.summary);
     }
     put(out, contracts.empty() ? std::string() : smt::encode_terms(p.terms(), contracts));
+    // The unwound call tree: unwinding, the codes of error and call edges, the refuted flags.
+    if (const auto& u = v.certificate.unwound) {
+        out << "unwound 1 " << u->unwinding << " " << u->codes.error_code.size() << " " << u->codes.call_code.size()
+            << " " << u->refuted.size();
+        for (const auto& [e, c] : u->codes.error_code) out << " " << e << " " << c;
+        for (const auto& [e, c] : u->codes.call_code) out << " " << e << " " << c;
+        for (std::int64_t c : u->refuted) out << " " << c;
+        out << "\n";
+    } else {
+        out << "unwound 0\n";
+    }
     out << "model " << (procs ? 1 : 0) << "\n";
     out << "path " << v.cex.plain_path.size();
     for (EdgeId e : v.cex.plain_path) out << " " << e;
@@ -82,6 +93,26 @@ std::optional<Verdict> decode_verdict(const Program& p, const std::string& text,
         if (!flat || !procs || flat->size() != 2 * procs->procs.size()) return std::nullopt;
         for (std::size_t i = 0; i < flat->size(); i += 2)
             v.certificate.contracts.push_back(Contract{(*flat)[i], (*flat)[i + 1]});
+    }
+    int unwound = 0;
+    if (!(in >> tag >> unwound) || tag != "unwound") return std::nullopt;
+    if (unwound == 1) {
+        Certificate::Unwound u;
+        std::size_t errors = 0, calls = 0, refuted = 0;
+        if (!(in >> u.unwinding >> errors >> calls >> refuted)) return std::nullopt;
+        u.codes.codes = true;
+        for (std::size_t i = 0; i < errors + calls; ++i) {
+            EdgeId e = 0;
+            std::int64_t c = 0;
+            if (!(in >> e >> c)) return std::nullopt;
+            (i < errors ? u.codes.error_code : u.codes.call_code)[e] = c;
+        }
+        for (std::size_t i = 0; i < refuted; ++i) {
+            std::int64_t c = 0;
+            if (!(in >> c)) return std::nullopt;
+            u.refuted.push_back(c);
+        }
+        v.certificate.unwound = std::move(u);
     }
     int model = 0;
     if (!(in >> tag >> model) || tag != "model" || (model == 1 && !procs)) return std::nullopt;

@@ -85,11 +85,15 @@ struct FunctionFacts {
 
 class Builder {
 public:
-    explicit Builder(Program& p) : p_(p), tm_(p.terms()) {}
+    Builder(Program& p, const ProcedureOptions& o) : p_(p), tm_(p.terms()), o_(o) {}
 
     Procedures run() {
         out_.plain = &p_;
-        out_.error_var = p_.add_var("__error", "", frontend::Type::of(frontend::TypeKind::Int), false, true);
+        out_.error_var = UINT32_MAX;
+        for (VarId v = 0; v < p_.vars.size(); ++v)
+            if (p_.vars[v].name == "__error") out_.error_var = v;
+        if (out_.error_var == UINT32_MAX)
+            out_.error_var = p_.add_var("__error", "", frontend::Type::of(frontend::TypeKind::Int), false, true);
         p_.index();
         for (std::uint32_t i = 0; i < p_.functions.size(); ++i) by_name_[p_.functions[i].name] = i;
         for (const CallSite& c : p_.calls) call_of_edge_[c.edge] = static_cast<std::uint32_t>(&c - p_.calls.data());
@@ -164,6 +168,8 @@ private:
                 }
             }
         }
+        if (o_.codes)
+            for (FunctionFacts& ff : facts_) ff.may_fail = true;
         for (std::uint32_t f = 0; f < facts_.size(); ++f) {
             FunctionFacts& ff = facts_[f];
             ff.vars.insert(ff.mod.begin(), ff.mod.end());
@@ -316,8 +322,10 @@ private:
                 if (edge.dst == p_.error) {
                     std::vector<VarId> w = edge.writes;
                     w.push_back(err);
+                    const auto code = o_.error_code.find(e);
+                    const std::int64_t value = code == o_.error_code.end() ? 1 : code->second;
                     const smt::Term both[2] = {edge.formula,
-                                               tm_.mk_eq(err_next, tm_.mk_numeral(1, smt::SortTable::Int))};
+                                               tm_.mk_eq(err_next, tm_.mk_numeral(value, smt::SortTable::Int))};
                     add(from, pr.exit, tm_.mk_and(both), std::move(w), e, kNoCall);
                     continue;
                 }
@@ -346,7 +354,17 @@ private:
                 }
                 const std::uint32_t back = fresh(kNoLoc);
                 add(from, back, tm_.mk_true(), std::move(writes), e, index);
-                add(back, pr.exit, tm_.mk_eq(err_cur, tm_.mk_numeral(1, smt::SortTable::Int)), {}, UINT32_MAX, kNoCall);
+                if (!o_.codes) {
+                    add(back, pr.exit, tm_.mk_eq(err_cur, tm_.mk_numeral(1, smt::SortTable::Int)), {}, UINT32_MAX,
+                        kNoCall);
+                } else if (auto code = o_.call_code.find(e); code == o_.call_code.end()) {
+                    add(back, pr.exit, tm_.mk_geq(err_cur, tm_.mk_numeral(1, smt::SortTable::Int)), {}, UINT32_MAX,
+                        kNoCall);
+                } else {
+                    const smt::Term both[2] = {tm_.mk_geq(err_cur, tm_.mk_numeral(1, smt::SortTable::Int)),
+                                               tm_.mk_eq(err_next, tm_.mk_numeral(code->second, smt::SortTable::Int))};
+                    add(back, pr.exit, tm_.mk_and(both), {err}, UINT32_MAX, kNoCall);
+                }
                 add(back, target(edge.dst), tm_.mk_eq(err_cur, tm_.mk_numeral(0, smt::SortTable::Int)), {}, UINT32_MAX,
                     kNoCall);
             }
@@ -362,6 +380,7 @@ private:
 
     Program& p_;
     smt::TermManager& tm_;
+    const ProcedureOptions& o_;
     Procedures out_;
     std::vector<FunctionFacts> facts_;
     std::unordered_map<std::string, std::uint32_t> by_name_;
@@ -377,7 +396,7 @@ std::string term_text(const smt::TermManager& tm, smt::Term t) {
 
 }  // namespace
 
-Procedures build_procedures(Program& plain) { return Builder(plain).run(); }
+Procedures build_procedures(Program& plain, const ProcedureOptions& options) { return Builder(plain, options).run(); }
 
 std::string to_string(const Procedures& ps) {
     const Program& p = *ps.plain;

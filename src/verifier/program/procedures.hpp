@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "verifier/program/program.hpp"
@@ -76,10 +77,23 @@ struct Procedures {
     std::vector<ProcId> of_function;
 };
 
-// Builds the model; adds the error flag variable to `plain` (hence non-const). Throws
+// Error codes (engine `summaries`, certify/call_tree_check.hpp): with `codes` set, every procedure
+// returns the error flag (so that a caller returns at once whenever its callee stopped, for
+// whatever reason the encoding gives), an error edge sets the flag to error_code[its plain edge]
+// (1 when absent), and a caller returns at once after a call whose flag is >= 1, setting it to
+// call_code[the call's plain edge] when present (a wrapper like __VERIFIER_assert: each call site
+// its own code). Without `codes` (the default) flags are 0 or 1 and only procedures that may
+// reach the error return them.
+struct ProcedureOptions {
+    bool codes = false;
+    std::unordered_map<EdgeId, std::int64_t> error_code, call_code;
+};
+
+// Builds the model; adds the error flag variable `__error` to `plain` (hence non-const) unless it
+// has one (a copy of a program a model was built from). Throws
 // frontend::Unsupported for what the model cannot express (a function without a body that is
 // called, which the lowering makes impossible).
-Procedures build_procedures(Program& plain);
+Procedures build_procedures(Program& plain, const ProcedureOptions& options = {});
 
 // Computes pr.topo (a topological order of the body, entry first) and sorts the edges (with
 // plain_edge and call) by the position of their source in it. Throws std::logic_error when the

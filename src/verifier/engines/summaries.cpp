@@ -1,0 +1,176 @@
+// Engine `summaries`: function summaries from interpolants (Asadi's thesis Ch. 3, HiFrog; issue
+// 21) - partitioned BMC over the unwound call tree (summaries/call_tree.hpp), the assertion
+// sites checked one after another (summaries/assertion_sites.hpp), each by the counterexample-
+// guided substitution of summaries/partitioned_bmc.hpp, the summaries that one site's proof
+// gives reused for the next.
+//
+// Bounded, as HiFrog: within an unwinding ν (each loop iterated, each recursion nested, at most ν
+// times per call path) a site is violated (FALSE, the path replayed by the gate) or not. With
+// `--unwind 0` (the default) ν runs 1, 2, 4, ... until the budget ends; with `--unwind N` only N
+// is checked, as in the thesis. TRUE only when the unwinding is complete: no call path reaches
+// the bound (one more query, for the unwinding code), and the gate re-derives that claim with its
+// own precise unrolling (certify/unwound_check.hpp); otherwise UNKNOWN "no violation within
+// unwinding ν". With `--assertion N` only site N is checked (TRUE then speaks of that site).
+#include <string>
+
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
+#include "verifier/summaries/assertion_sites.hpp"
+#include "verifier/summaries/partitioned_bmc.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+std::string check_scheme(const std::string& v) {
+    return v == "lazy" || v == "eager" || v == "precise" ? std::string() : "expected lazy, eager or precise";
+}
+
+class SummariesEngine final : public ProceduralEngine {
+public:
+    explicit SummariesEngine(const EngineSettings& s) : s_(s) {}
+
+    Verdict solve(const Program&, const base::Budget&) override {
+        Verdict v;
+        v.reason = "summaries needs the procedural model of a C program (craig verify --engine summaries)";
+        return v;
+    }
+
+    Verdict solve_procedures(const Procedures& ps, const base::Budget& budget) override {
+        const auto t0 = base::Budget::Clock::now();
+        Program plain = *ps.plain;  // the model with error codes is built on a copy (same edges)
+        const std::vector<AssertionSite> sites = assertion_sites(plain);
+        const unsigned only = s_.number("assertion");
+        Verdict v;
+        if (only > sites.size()) {
+            v.reason = "no assertion " + std::to_string(only) + ": the program has " + std::to_string(sites.size());
+            return v;
+        }
+        const ProcedureOptions codes = site_codes(plain, sites);
+        const Procedures model = build_procedures(plain, codes);
+        PbmcOptions o;
+        const std::string scheme = s_.get("summary-scheme");
+        o.scheme = scheme == "precise" ? SubstitutionScheme::Precise
+                   : scheme == "eager" ? SubstitutionScheme::Eager
+                                       : SubstitutionScheme::Lazy;
+        o.itp = itp_options(s_);
+        o.learn = s_.flag("summary-reuse") && o.scheme != SubstitutionScheme::Precise;
+        o.check_models = s_.check_models;
+        o.check_certificates = s_.check_certificates;
+        o.operator_rounds = s_.operator_rounds;
+        o.max_nodes = s_.number("summaries-max-instances");
+        PbmcStats stats;
+        std::vector<std::size_t> checked;
+        for (std::size_t i = 0; i < sites.size(); ++i)
+            if (only == 0 || only == i + 1) checked.push_back(i);
+        const unsigned fixed = s_.number("unwind");
+        unsigned nu = fixed ? fixed : 1;
+        std::uint64_t reused_sites = 0;
+        auto finish = [&](Verdict r) {
+            r.stats.count("summaries.unwinding", nu);
+            r.stats.count("summaries.assertions", sites.size());
+            r.stats.count("summaries.queries", stats.queries);
+            r.stats.count("summaries.checks", stats.checks);
+            r.stats.count("summaries.refined", stats.refinements);
+            r.stats.count("summaries.precise", stats.precise);
+            r.stats.count("summaries.reused", stats.summarised);
+            r.stats.count("summaries.nondet", stats.nondet);
+            r.stats.count("summaries.made", stats.summaries_made);
+            r.stats.count("summaries.kept", stats.summaries_kept);
+            r.stats.count("summaries.sites-with-reuse", reused_sites);
+            r.stats.count("summaries.interpolation-failures", stats.interpolation_failures);
+            r.stats.seconds("summaries.encode-time", stats.encode_seconds);
+            r.stats.seconds("summaries.solve-time", stats.solve_seconds);
+            r.stats.seconds("summaries.interpolation-time", stats.interpolation_seconds);
+            r.stats.seconds("summaries.time", base::seconds_since(t0));
+            return r;
+        };
+        for (;;) {
+            CallTree tree(model, nu);
+            SummaryStore store;
+            for (std::size_t i : checked) {
+                progress([&] {
+                    return "unwinding " + std::to_string(nu) + ", assertion " + std::to_string(i + 1) + " of " +
+                           std::to_string(sites.size()) + ", " + std::to_string(stats.queries) + " queries";
+                });
+                SummaryStore fresh;
+                SummaryStore& use = s_.flag("summary-reuse") ? store : fresh;
+                const std::uint64_t before = stats.summarised;
+                const std::int64_t code[1] = {sites[i].code};
+                PbmcResult r = check_flag(model, tree, code, use, o, budget, stats);
+                if (stats.summarised > before) ++reused_sites;
+                const std::string which = "assertion " + std::to_string(i + 1) + " (" + sites[i].text + ")";
+                if (r.kind == PbmcResult::Reached) {
+                    v.kind = VerdictKind::False;
+                    v.cex = std::move(r.cex);
+                    v.reason = which + " violated within unwinding " + std::to_string(nu);
+                    return finish(v);
+                }
+                if (r.kind == PbmcResult::Unknown) {
+                    v.reason = r.reason + " at unwinding " + std::to_string(nu) + ", " + which;
+                    return finish(v);
+                }
+            }
+            // Complete when no call path reaches the bound (sites already refuted).
+            const std::int64_t cut[1] = {kUnwindingCode};
+            const PbmcResult r = check_flag(model, tree, cut, store, o, budget, stats);
+            if (r.kind == PbmcResult::Unknown) {
+                v.reason = r.reason + " at unwinding " + std::to_string(nu) + " (completeness)";
+                return finish(v);
+            }
+            if (r.kind == PbmcResult::Refuted) {
+                v.kind = VerdictKind::True;
+                Certificate::Unwound u{nu, codes, {kUnwindingCode}};
+                for (std::size_t i : checked) u.refuted.push_back(sites[i].code);
+                v.certificate.unwound = std::move(u);
+                v.reason = (only ? "assertion " + std::to_string(only) + " holds" : std::string("no violation")) +
+                           "; every execution ends within unwinding " + std::to_string(nu);
+                return finish(v);
+            }
+            const std::string within = (only ? "assertion " + std::to_string(only) : std::string("no violation")) +
+                                       " within unwinding " + std::to_string(nu) + " (deeper executions exist)";
+            if (fixed || (s_.bound && 2 * nu > s_.bound)) {
+                v.reason = within;
+                return finish(v);
+            }
+            if (budget.exhausted()) {
+                v.reason = std::string(budget.why()) + " after " + within;
+                return finish(v);
+            }
+            nu *= 2;
+        }
+    }
+
+private:
+    EngineSettings s_;
+};
+
+constexpr EngineOption kSummariesOptions[] = {
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
+    {"unwind", OptionKind::Unsigned, "0",
+     "the unwinding: loop iterations and recursion depth per call path (0: 1, 2, 4, ... until the budget ends)"},
+    {"assertion", OptionKind::Unsigned, "0", "check only assertion site N (from 1, in source order; 0: all in order)"},
+    {"summary-scheme", OptionKind::Choice, "lazy",
+     "substitution of calls: lazy (summary or nondet, refined on counterexamples), eager (summary or inlined), "
+     "precise (all inlined)",
+     check_scheme},
+    {"summary-reuse", OptionKind::Flag, "true",
+     "keep the summaries of one assertion's proof for the next (--no-summary-reuse: each assertion from scratch)"},
+    {"summaries-max-instances", OptionKind::Unsigned, "200000", "precise call instances per query before UNKNOWN"},
+};
+
+}  // namespace
+
+const EngineInfo& summaries_engine() {
+    static const EngineInfo info{
+        "summaries",
+        "function summaries from interpolants (HiFrog): partitioned BMC over the unwound call tree, assertions one "
+        "after another, summaries reused and refined on counterexamples",
+        kSummariesOptions,
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<SummariesEngine>(s); }, true};
+    return info;
+}
+
+}  // namespace craig::verifier

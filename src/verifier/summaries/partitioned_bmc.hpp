@@ -1,0 +1,77 @@
+// One query of partitioned BMC with function summaries (Asadi's thesis §3.1-3.4, Alg. 1 and 2;
+// engine `summaries`): can main end with its error flag in `codes`?
+//
+// Encoding (PBMC): every call instance of the call tree (call_tree.hpp) is one partition, over
+// its own copy of its procedure's variables (encoding/procedure_body.hpp) and an activation
+// literal a_n; its interface to the caller is the values of its params and returns (the error
+// flag among them, procedures.hpp with codes). Partition n holds
+//     a_n ⇒ body(n),   and per call c of n with child m:   taken(c) ⇒ a_m ∧ args(c) = params(m) ∧ results(c) = returns(m)
+// and, by the child's substitution, in m's partition:
+//     precise   its body, recursively;
+//     summary   a_m ⇒ σ(key(m))[params(m), returns(m)];
+//     nondet    nothing (a havoc of its returns);
+//     cut       a_m ⇒ flag(m) = kUnwindingCode (the unwinding bound stops the execution).
+// The schemes (Def. 7): precise inlines every call, eager uses a summary where one exists and
+// inlines otherwise, lazy uses a summary where one exists and nondet otherwise.
+//
+// Refinement (§3.4, counterexample-guided): a model is a path through the tree (follow the
+// taken flags from main); the summarised and nondet calls on it are made precise and the query
+// is repeated, until it is unsat or the path uses none (a real path: exact for the C
+// operators by exact_check, returned with its counterexample).
+//
+// Extraction (Alg. 1): after unsat, one tree interpolant per precise call instance from the one
+// proof (A = the instance's subtree, B = the rest), with a_n := true and renamed to the
+// procedure's interface constants (cur of params, next of returns) - a summary of the bounded
+// procedure whatever the query, because the model with codes is the same for every site - is
+// conjoined into the store under the instance's key. A proof that cannot be interpolated costs
+// only the summaries: the answer stands.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "base/budget.hpp"
+#include "itp/options.hpp"
+#include "verifier/summaries/call_tree.hpp"
+#include "verifier/verdict.hpp"
+
+namespace craig::verifier {
+
+enum class SubstitutionScheme : std::uint8_t { Precise, Eager, Lazy };
+
+struct PbmcOptions {
+    SubstitutionScheme scheme = SubstitutionScheme::Lazy;
+    itp::ItpOptions itp;
+    bool learn = true;  // extract summaries after unsat
+    bool check_models = true;
+    bool check_certificates = true;
+    unsigned operator_rounds = 100;
+    std::uint32_t max_nodes = 200000;  // precise call instances per query
+};
+
+// Summaries per key of a CallTree: conjunctions over the key procedure's interface constants.
+struct SummaryStore {
+    std::vector<std::vector<smt::Term>> conjuncts;  // per key
+    bool has(std::uint32_t key) const { return key < conjuncts.size() && !conjuncts[key].empty(); }
+};
+
+struct PbmcStats {
+    std::uint64_t queries = 0, checks = 0, refinements = 0;  // refinements: call instances made precise by a model
+    std::uint64_t precise = 0, summarised = 0, nondet = 0;   // substitutions made
+    std::uint64_t summaries_made = 0, summaries_kept = 0;    // interpolants extracted / new conjuncts stored
+    std::uint64_t interpolation_failures = 0;
+    double encode_seconds = 0, solve_seconds = 0, interpolation_seconds = 0;
+};
+
+struct PbmcResult {
+    enum Kind : std::uint8_t { Refuted, Reached, Unknown } kind = Unknown;
+    Counterexample cex;  // Reached: a path of the plain program ending with the flag in codes
+    std::string reason;  // Unknown
+};
+
+PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std::int64_t> codes, SummaryStore& store,
+                      const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats);
+
+}  // namespace craig::verifier

@@ -1,0 +1,266 @@
+// Function summaries (engine `summaries`, issue 21): assertion sites and their codes, the
+// unwound call tree, partitioned BMC with summary extraction and reuse, and the gate's check of
+// the bounded certificate. Every stored summary of a procedure without calls is checked against
+// its body with a fresh solver; verdicts go through the certification gate.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+
+#include "frontend/frontend.hpp"
+#include "lowered_program.hpp"
+#include "smt/solver.hpp"
+#include "verifier/certify/certify.hpp"
+#include "verifier/certify/unwound_check.hpp"
+#include "verifier/encoding/procedure_body.hpp"
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/verdict_codec.hpp"
+#include "verifier/lowering/lowering.hpp"
+#include "verifier/summaries/assertion_sites.hpp"
+#include "verifier/summaries/partitioned_bmc.hpp"
+
+using namespace craig;
+using namespace craig::verifier;
+
+namespace {
+
+struct Model {
+    smt::TermManager tm;
+    frontend::TranslationUnit tu;
+    std::unique_ptr<Program> plain;
+    Procedures ps;  // the default model (what run_verify hands engines)
+    std::vector<AssertionSite> sites;
+    std::unique_ptr<Program> copy;  // the coded model's program
+    Procedures coded;
+    explicit Model(const std::string& code)
+        : tu(frontend::parse_string(std::string(test::kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
+        LoweringOptions lo;
+        lo.keep_calls = true;
+        plain = std::make_unique<Program>(lower(tu, tm, lo));
+        ps = build_procedures(*plain);
+        copy = std::make_unique<Program>(*plain);
+        sites = assertion_sites(*copy);
+        coded = build_procedures(*copy, site_codes(*copy, sites));
+    }
+    Verdict run(const std::string& engine_options = "") {
+        const EngineInfo* info = builtin_engines().find("summaries");
+        REQUIRE(info);
+        EngineSettings s = info->defaults();
+        std::size_t at = 0;
+        while (at < engine_options.size()) {  // "name=value;name=value"
+            const std::size_t end = std::min(engine_options.find(';', at), engine_options.size());
+            const std::string kv = engine_options.substr(at, end - at);
+            const std::size_t eq = kv.find('=');
+            s.set(kv.substr(0, eq), kv.substr(eq + 1));
+            at = end + 1;
+        }
+        auto e = info->make(s);
+        auto* pe = dynamic_cast<ProceduralEngine*>(e.get());
+        REQUIRE(pe);
+        const base::Budget budget(std::nullopt);
+        return pe->solve_procedures(ps, budget);
+    }
+    // The gate on the verdict: TRUE's certificate checked, FALSE's path replayed.
+    VerdictKind certified(const Verdict& v) {
+        const base::Budget budget(std::nullopt);
+        const Certified c = certify(v, *plain, tu, {}, {}, budget, &ps);
+        return c.kind;
+    }
+};
+
+constexpr const char* kThreeAssertions = R"(
+int f(int x) { if (x > 0) return x + 1; return 1; }
+int g(int x) { int y = f(x); return y + f(y); }
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  int r = f(a);
+  if (!(r >= 1)) reach_error();
+  int s = g(a);
+  if (!(s >= 2)) reach_error();
+  int t = f(a) + f(a);
+  if (!(t >= T)) reach_error();
+  return 0;
+}
+)";
+
+std::string with_t(int t) {
+    std::string s = kThreeAssertions;
+    s.replace(s.find("T)"), 1, std::to_string(t));
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("summaries: assertion sites are the reach_error places and the wrapper's call sites, in source order") {
+    Model m(R"(
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  __VERIFIER_assert(a != 3);
+  if (a == 4) reach_error();
+  __VERIFIER_assert(a != 5);
+  return 0;
+}
+)");
+    REQUIRE(m.sites.size() == 3);
+    CHECK(m.sites[0].call != UINT32_MAX);
+    CHECK(m.sites[1].call == UINT32_MAX);
+    CHECK(m.sites[1].error_edges.size() >= 1);
+    CHECK(m.sites[2].call != UINT32_MAX);
+    CHECK(m.sites[0].loc.line < m.sites[1].loc.line);
+    for (std::size_t i = 0; i < 3; ++i) CHECK(m.sites[i].code == static_cast<std::int64_t>(i) + 2);
+    // Each site on its own: all three are violated, each by its own input.
+    for (unsigned k = 1; k <= 3; ++k) {
+        const Verdict v = m.run("assertion=" + std::to_string(k));
+        REQUIRE(v.kind == VerdictKind::False);
+        CHECK(v.reason.find("assertion " + std::to_string(k)) != std::string::npos);
+        CHECK(m.certified(v) == VerdictKind::False);
+        REQUIRE(v.cex.inputs.size() == 1);
+        CHECK(v.cex.inputs[0].text == std::to_string(k + 2));
+    }
+}
+
+TEST_CASE("summaries: the unwound call tree cuts a loop's procedure at the bound and shares keys") {
+    Model m(R"(
+int f(int x) { return x + 1; }
+int main(void) {
+  int i = 0, s = 0;
+  while (i < 10) { s = f(s); i++; }
+  if (s != 10) reach_error();
+  return 0;
+}
+)");
+    CallTree t(m.coded, 3);
+    // main -> loop procedure -> (f, loop) -> ... : the loop is active at most 3 times.
+    std::vector<std::uint32_t> work{0};
+    unsigned cuts = 0, loops = 0, max_depth = 0;
+    while (!work.empty()) {
+        const std::uint32_t n = work.back();
+        work.pop_back();
+        if (t[n].cut) {
+            ++cuts;
+            continue;
+        }
+        unsigned depth = 0;
+        for (std::uint32_t a = n; a != kNoNode; a = t[a].parent)
+            if (t[a].proc == t[n].proc) ++depth;
+        max_depth = std::max(max_depth, depth);
+        if (t.recursive(t[n].proc)) ++loops;
+        for (std::uint32_t c : t.expand(n)) work.push_back(c);
+    }
+    CHECK(cuts == 1);
+    CHECK(loops == 3);
+    CHECK(max_depth == 3);
+    // The f instances at different loop depths have different keys only through the loop count.
+    CHECK(t.num_keys() >= 4);
+}
+
+TEST_CASE("summaries: stored summaries hold of the bodies, are reused, and the verdicts agree across schemes") {
+    Model m(with_t(2));
+    CallTree tree(m.coded, 1);
+    SummaryStore store;
+    PbmcOptions o;
+    PbmcStats stats;
+    const base::Budget budget(std::nullopt);
+    for (const AssertionSite& s : m.sites) {
+        const std::int64_t code[1] = {s.code};
+        CHECK(check_flag(m.coded, tree, code, store, o, budget, stats).kind == PbmcResult::Refuted);
+    }
+    CHECK(stats.summaries_kept > 0);
+    CHECK(stats.summarised > 0);  // a later assertion used an earlier one's summary
+    // Every summary of a procedure without calls holds of its body (fresh solver).
+    std::size_t checked = 0;
+    for (std::uint32_t key = 0; key < store.conjuncts.size(); ++key) {
+        if (!store.has(key)) continue;
+        const ProcId p = tree.key_proc(key);
+        if (!m.coded.procs[p].calls.empty()) continue;
+        const BodyEncoding b = encode_body(m.coded, p, "#check");
+        smt::Solver s(m.tm);
+        s.assert_formula(b.formula);
+        s.assert_formula(
+            m.tm.mk_not(instantiate_contract(m.coded, p, m.tm.mk_and(store.conjuncts[key]), b.params, b.returns)));
+        CHECK(s.check() == smt::Result::Unsat);
+        ++checked;
+    }
+    CHECK(checked > 0);
+    for (const char* opts : {"", "summary-reuse=false", "summary-scheme=eager", "summary-scheme=precise",
+                             "itp-bool=pudlak;itp-lra=dual-farkas"}) {
+        CAPTURE(opts);
+        const Verdict t = m.run(opts);
+        CHECK(t.kind == VerdictKind::True);
+        CHECK(m.certified(t) == VerdictKind::True);
+    }
+    Model bad(with_t(3));
+    for (const char* opts : {"", "summary-reuse=false", "summary-scheme=precise"}) {
+        CAPTURE(opts);
+        const Verdict f = bad.run(opts);
+        REQUIRE(f.kind == VerdictKind::False);
+        CHECK(f.reason.find("assertion 3") != std::string::npos);
+        CHECK(bad.certified(f) == VerdictKind::False);
+    }
+}
+
+TEST_CASE("summaries: recursion is unwound; TRUE needs a complete unwinding, else UNKNOWN") {
+    Model m(R"(
+int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 4) return 0;
+  if (sum(n) > 10) reach_error();
+  return 0;
+}
+)");
+    const Verdict v = m.run();
+    REQUIRE(v.kind == VerdictKind::True);  // n <= 4: sum(n) <= 10, five activations suffice
+    CHECK(m.certified(v) == VerdictKind::True);
+    REQUIRE(v.certificate.unwound);
+    CHECK(v.certificate.unwound->unwinding == 8);
+    const Verdict u = m.run("unwind=3");
+    CHECK(u.kind == VerdictKind::Unknown);
+    CHECK(u.reason.find("within unwinding 3") != std::string::npos);
+    Model f(R"(
+int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 5) return 0;
+  if (sum(n) > 10) reach_error();
+  return 0;
+}
+)");
+    const Verdict w = f.run();
+    REQUIRE(w.kind == VerdictKind::False);
+    CHECK(f.certified(w) == VerdictKind::False);
+}
+
+TEST_CASE("summaries: the gate refutes a certificate whose unwinding is not complete, and the codec keeps it") {
+    Model m(R"(
+int main(void) {
+  int i = 0;
+  while (i < 5) i++;
+  if (i != 5) reach_error();
+  return 0;
+}
+)");
+    Certificate::Unwound u{2, site_codes(*m.copy, m.sites), {kUnwindingCode}};
+    for (const AssertionSite& s : m.sites) u.refuted.push_back(s.code);
+    smt::SolverOptions so;
+    CHECK(check_unwound(*m.plain, u, so).outcome == InvariantOutcome::Invalid);
+    u.unwinding = 6;
+    CHECK(check_unwound(*m.plain, u, so).outcome == InvariantOutcome::Valid);
+    Verdict v;
+    v.kind = VerdictKind::True;
+    v.certificate.unwound = u;
+    const std::string text = encode_verdict(*m.plain, v, "", &m.ps);
+    const std::optional<Verdict> back = decode_verdict(*m.plain, text, nullptr, &m.ps);
+    REQUIRE(back);
+    REQUIRE(back->certificate.unwound);
+    CHECK(back->certificate.unwound->unwinding == 6);
+    CHECK(back->certificate.unwound->codes.error_code == u.codes.error_code);
+    CHECK(back->certificate.unwound->refuted == u.refuted);
+    // A wrong TRUE never passes the gate.
+    Verdict wrong;
+    wrong.kind = VerdictKind::True;
+    Certificate::Unwound w = u;
+    w.unwinding = 3;
+    wrong.certificate.unwound = w;
+    CHECK_THROWS_AS(m.certified(wrong), smt::CheckFailure);
+}
