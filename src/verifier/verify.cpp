@@ -421,6 +421,7 @@ std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& in
     s.check_models = o.check_models;
     s.check_certificates = o.check_certificates;
     s.keep_arg = !o.dump_arg.empty();
+    s.producer = o.producer;
     s.certified = std::move(certified);
     for (const auto& [name, value] : o.engine_options)
         if (info.option(name)) s.set(name, value);

@@ -47,6 +47,7 @@ enum class OptionKind : std::uint8_t {
     Flag,      // --NAME / --no-NAME; values "true", "false"
     Unsigned,  // a non-negative integer
     Choice,    // one of a set of words, checked by `check`
+    Text,      // any text (a file name); `check` may refuse values
 };
 
 struct EngineOption {
@@ -68,6 +69,7 @@ public:
     bool check_certificates = true;
     unsigned operator_rounds = 100;  // rounds of operator refinement per exact check
     bool keep_arg = false;           // --dump-arg will ask write_arg() (engines may keep the graph)
+    std::string producer = "craig";  // "craig VERSION", for the files an engine writes
     // Set by run_verify: the certification gate on a candidate verdict (true: it stands; a
     // wrong certificate throws smt::CheckFailure). Engines that combine others (portfolio)
     // let only certified verdicts win.

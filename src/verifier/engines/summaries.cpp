@@ -11,16 +11,23 @@
 // the bound (one more query, for the unwinding code), and the gate re-derives that claim with its
 // own precise unrolling (certify/unwound_check.hpp); otherwise UNKNOWN "no violation within
 // unwinding ν". With `--assertion N` only site N is checked (TRUE then speaks of that site).
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "frontend/errors.hpp"
 #include "verifier/engines/engine.hpp"
+#include "verifier/encoding/procedure_body.hpp"
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/summaries/assertion_sites.hpp"
 #include "verifier/summaries/partitioned_bmc.hpp"
+#include "verifier/summaries/summary_file.hpp"
 
 namespace craig::verifier {
 
 namespace {
+
+using smt::Term;
 
 std::string check_scheme(const std::string& v) {
     return v == "lazy" || v == "eager" || v == "precise" ? std::string() : "expected lazy, eager or precise";
@@ -66,6 +73,20 @@ public:
         const unsigned fixed = s_.number("unwind");
         unsigned nu = fixed ? fixed : 1;
         std::uint64_t reused_sites = 0;
+        // The summary file: read now (a foreign or ill-formed file is refused before any work),
+        // its summaries used from the unwinding they were made for, written at the end.
+        const std::string path = s_.get("summaries");
+        std::optional<SummaryFile> loaded = path.empty() ? std::nullopt : read_file(path, model);
+        if (loaded) {
+            if (fixed && fixed != loaded->unwinding)
+                throw frontend::ParseError(frontend::SourceLocation{path, 1, 1},
+                                           "the summaries hold for unwinding " + std::to_string(loaded->unwinding) +
+                                               ", not " + std::to_string(fixed) + " (--unwind)");
+            nu = loaded->unwinding;
+        }
+        std::optional<CallTree> tree;
+        SummaryStore store;
+        LoadCounts load;
         auto finish = [&](Verdict r) {
             r.stats.count("summaries.unwinding", nu);
             r.stats.count("summaries.assertions", sites.size());
@@ -82,12 +103,20 @@ public:
             r.stats.seconds("summaries.encode-time", stats.encode_seconds);
             r.stats.seconds("summaries.solve-time", stats.solve_seconds);
             r.stats.seconds("summaries.interpolation-time", stats.interpolation_seconds);
+            r.stats.count("summaries.loaded", load.loaded);
+            r.stats.count("summaries.loaded-valid", load.valid);
+            r.stats.count("summaries.loaded-invalid", load.invalid);
+            if (!path.empty() && tree) r.stats.count("summaries.written", write_file(path, model, *tree, store, nu));
             r.stats.seconds("summaries.time", base::seconds_since(t0));
             return r;
         };
         for (;;) {
-            CallTree tree(model, nu);
-            SummaryStore store;
+            tree.emplace(model, nu);
+            store = SummaryStore();
+            if (loaded && loaded->unwinding == nu) {
+                load = use_loaded(*loaded, model, *tree, store, o, budget, stats);
+                loaded.reset();
+            }
             for (std::size_t i : checked) {
                 progress([&] {
                     return "unwinding " + std::to_string(nu) + ", assertion " + std::to_string(i + 1) + " of " +
@@ -97,7 +126,7 @@ public:
                 SummaryStore& use = s_.flag("summary-reuse") ? store : fresh;
                 const std::uint64_t before = stats.summarised;
                 const std::int64_t code[1] = {sites[i].code};
-                PbmcResult r = check_flag(model, tree, code, use, o, budget, stats);
+                PbmcResult r = check_flag(model, *tree, code, use, o, budget, stats);
                 if (stats.summarised > before) ++reused_sites;
                 const std::string which = "assertion " + std::to_string(i + 1) + " (" + sites[i].text + ")";
                 if (r.kind == PbmcResult::Reached) {
@@ -113,7 +142,7 @@ public:
             }
             // Complete when no call path reaches the bound (sites already refuted).
             const std::int64_t cut[1] = {kUnwindingCode};
-            const PbmcResult r = check_flag(model, tree, cut, store, o, budget, stats);
+            const PbmcResult r = check_flag(model, *tree, cut, store, o, budget, stats);
             if (r.kind == PbmcResult::Unknown) {
                 v.reason = r.reason + " at unwinding " + std::to_string(nu) + " (completeness)";
                 return finish(v);
@@ -142,6 +171,108 @@ public:
     }
 
 private:
+    struct LoadCounts {
+        std::uint64_t loaded = 0, valid = 0, invalid = 0;
+    };
+
+    // The file's summaries against this program (model hash, interfaces); a missing file is an
+    // empty store (it will be written).
+    SummaryFile read_file_text(const std::string& path, const std::string& text, const Procedures& model) const {
+        SummaryFile f = read_summary_file(model, text, path, model_hash(model));
+        if (f.unwinding == 0)
+            throw frontend::ParseError(frontend::SourceLocation{path, 1, 1},
+                                       "expected (set-info :craig-unwinding N) in a craig summary file");
+        return f;
+    }
+
+    std::optional<SummaryFile> read_file(const std::string& path, const Procedures& model) const {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return std::nullopt;
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (!in.good() && !in.eof()) throw frontend::InputError(path, "cannot read the summary file");
+        return read_file_text(path, text.str(), model);
+    }
+
+    // Bottom-up (callees first), each summary checked against its function's bounded body with
+    // the summaries already accepted (unless --no-summaries-check); the valid ones are stored.
+    LoadCounts use_loaded(const SummaryFile& f, const Procedures& model, CallTree& tree, SummaryStore& store,
+                          const PbmcOptions& o, const base::Budget& budget, PbmcStats& stats) const {
+        LoadCounts c;
+        smt::TermManager& tm = model.plain->terms();
+        for (ProcId p : bottom_up(model)) {
+            for (const StoredSummary& s : f.summaries) {
+                if (entry_procedure(model, s.function) != p || tree.recursive(p)) continue;
+                ++c.loaded;
+                const std::uint32_t root = tree.add_root(p);
+                if (s_.flag("summaries-check")) {
+                    const Term sigma = s.formula;
+                    const PbmcResult r = check_goal(
+                        model, tree, root,
+                        [&](std::span<const Term> params, std::span<const Term> returns) {
+                            return tm.mk_not(instantiate_contract(model, p, sigma, {params.begin(), params.end()},
+                                                                  {returns.begin(), returns.end()}));
+                        },
+                        store, o, budget, stats);
+                    if (r.kind != PbmcResult::Refuted) {
+                        ++c.invalid;
+                        continue;
+                    }
+                }
+                ++c.valid;
+                if (store.conjuncts.size() <= tree[root].key) store.conjuncts.resize(tree[root].key + 1);
+                store.conjuncts[tree[root].key].push_back(s.formula);
+            }
+        }
+        return c;
+    }
+
+    // The C functions' entry procedures, callees before callers.
+    static std::vector<ProcId> bottom_up(const Procedures& model) {
+        std::vector<ProcId> order;
+        std::vector<char> state(model.procs.size(), 0);
+        std::vector<std::pair<ProcId, std::size_t>> stack{{0, 0}};
+        state[0] = 1;
+        while (!stack.empty()) {
+            auto& [p, next] = stack.back();
+            if (next < model.procs[p].calls.size()) {
+                const ProcId q = model.procs[p].calls[next++].callee;
+                if (!state[q]) {
+                    state[q] = 1;
+                    stack.emplace_back(q, 0);
+                }
+                continue;
+            }
+            order.push_back(p);
+            stack.pop_back();
+        }
+        return order;
+    }
+
+    // The summaries of the non-recursive C functions (not main) at unwinding nu; returns how many.
+    std::uint64_t write_file(const std::string& path, const Procedures& model, CallTree& tree,
+                             const SummaryStore& store, unsigned nu) const {
+        smt::TermManager& tm = model.plain->terms();
+        SummaryFile f;
+        f.version = s_.producer;
+        f.program = model.plain->provenance.file;
+        f.model = model_hash(model);
+        f.unwinding = nu;
+        f.interpolation = s_.get("itp-bool") + " " + s_.get("itp-lra") + " " + s_.get("itp-euf");
+        const Program& p = *model.plain;
+        for (std::size_t fn = 1; fn < p.functions.size(); ++fn) {
+            const ProcId proc = model.of_function[fn];
+            if (tree.recursive(proc)) continue;
+            const std::uint32_t key = tree[tree.add_root(proc)].key;
+            if (!store.has(key)) continue;
+            f.summaries.push_back(StoredSummary{p.functions[fn].name, tm.mk_and(store.conjuncts[key]), {}});
+        }
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out << write_summary_file(model, f);
+        if (!out) throw frontend::InputError(path, "cannot write the summary file");
+        return f.summaries.size();
+    }
+
     EngineSettings s_;
 };
 
@@ -159,6 +290,12 @@ constexpr EngineOption kSummariesOptions[] = {
     {"summary-reuse", OptionKind::Flag, "true",
      "keep the summaries of one assertion's proof for the next (--no-summary-reuse: each assertion from scratch)"},
     {"summaries-max-instances", OptionKind::Unsigned, "200000", "precise call instances per query before UNKNOWN"},
+    {"summaries", OptionKind::Text, "",
+     "summary file (SMT-LIB, one define-fun per function): read before the run when it exists (a file of another "
+     "program is refused), written after it"},
+    {"summaries-check", OptionKind::Flag, "true",
+     "check every summary read from --summaries against its function before using it (--no-summaries-check: trust "
+     "the file; a wrong summary then fails the certification gate)"},
 };
 
 }  // namespace

@@ -33,7 +33,11 @@ struct CallNode {
 
 class CallTree {
 public:
+    // Node 0 is main's instance.
     CallTree(const Procedures& ps, unsigned unwinding);
+    // Another root: an instance of `proc` called from nowhere (checking a summary of `proc`
+    // against its subtree); it shares the key table, so its nodes' summaries are main's.
+    std::uint32_t add_root(ProcId proc) { return add(proc, kNoNode, 0); }
 
     unsigned unwinding() const { return unwinding_; }
     std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }

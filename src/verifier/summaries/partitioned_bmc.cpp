@@ -39,17 +39,16 @@ public:
           force_(std::move(force_precise)) {}
 
     // The query; `interpolated` tells whether an Unsat answer gave summaries.
-    PbmcResult run(std::span<const std::int64_t> codes, bool& interpolated) {
+    PbmcResult run(std::uint32_t root, const PbmcGoal& goal, bool& interpolated) {
         interpolated = false;
         ++stats_.queries;
+        root_ = root;
         PbmcResult out;
-        interface(0);
-        touched_.push_back(0);
-        std::vector<Term> wanted;
-        for (std::int64_t c : codes) wanted.push_back(tm_.mk_eq(flag(0), tm_.mk_numeral(c, smt::SortTable::Int)));
-        assert_in(0, nodes_[0].active);
-        assert_in(0, tm_.mk_or(wanted));
-        if (!make_precise(0, out)) return out;
+        interface(root);
+        touched_.push_back(root);
+        assert_in(root, nodes_[root].active);
+        assert_in(root, goal(nodes_[root].params, nodes_[root].returns));
+        if (!make_precise(root, out)) return out;
         for (;;) {
             if (budget_.exhausted()) {
                 out.reason = std::string(budget_.why());
@@ -76,7 +75,7 @@ public:
             std::vector<EdgeId> path;
             std::vector<AuxRenaming> renamed;
             bool cut = false;
-            walk(0, model, path, renamed, refine, cut);
+            walk(root, model, path, renamed, refine, cut);
             if (refine.empty()) {
                 out.kind = PbmcResult::Reached;
                 if (!cut) out.cex = block_path_counterexample(p_, path, renamed, model);
@@ -267,7 +266,7 @@ private:
             std::size_t next;
             std::uint32_t first;
         };
-        std::vector<Item> stack{{0, 0, 0}};
+        std::vector<Item> stack{{root_, 0, 0}};
         while (!stack.empty()) {
             Item& it = stack.back();
             const bool inner = nodes_[it.node].mode == Mode::Precise;
@@ -357,18 +356,37 @@ private:
     std::vector<OperatorRefinement> ops_;
     std::vector<std::uint32_t> part_;  // assertion id -> node
     std::uint32_t precise_ = 0;
+    std::uint32_t root_ = 0;
 };
 
 }  // namespace
 
 PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std::int64_t> codes, SummaryStore& store,
                       const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats) {
+    smt::TermManager& tm = ps.plain->terms();
+    const Procedure& main = ps.procs[0];
+    const auto at = std::find(main.returns.begin(), main.returns.end(), ps.error_var);
+    if (at == main.returns.end()) throw std::logic_error("summaries: main without the error flag");
+    const std::size_t flag = static_cast<std::size_t>(at - main.returns.begin());
+    const std::vector<std::int64_t> wanted(codes.begin(), codes.end());
+    return check_goal(
+        ps, tree, 0,
+        [&](std::span<const Term>, std::span<const Term> returns) {
+            std::vector<Term> any;
+            for (std::int64_t c : wanted) any.push_back(tm.mk_eq(returns[flag], tm.mk_numeral(c, smt::SortTable::Int)));
+            return tm.mk_or(any);
+        },
+        store, options, budget, stats);
+}
+
+PbmcResult check_goal(const Procedures& ps, CallTree& tree, std::uint32_t root, const PbmcGoal& goal,
+                      SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats) {
     bool interpolated = false;
     std::unordered_set<std::uint32_t> precise;
     PbmcResult r;
     {
         Query q(ps, tree, store, options, budget, stats, true, {});
-        r = q.run(codes, interpolated);
+        r = q.run(root, goal, interpolated);
         precise = q.precise_nodes();
     }
     // A Gomory cut may mix partitions: once more without cuts, from the same substitution,
@@ -376,7 +394,7 @@ PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std:
     if (r.kind == PbmcResult::Refuted && options.learn && !interpolated) {
         Query q(ps, tree, store, options, budget, stats, false, std::move(precise));
         bool again = false;
-        const PbmcResult r2 = q.run(codes, again);
+        const PbmcResult r2 = q.run(root, goal, again);
         if (r2.kind == PbmcResult::Reached) throw smt::CheckFailure("summaries: a refuted query became satisfiable");
     }
     return r;

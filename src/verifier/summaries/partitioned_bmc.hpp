@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -73,5 +74,13 @@ struct PbmcResult {
 
 PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std::int64_t> codes, SummaryStore& store,
                       const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats);
+
+// The general query: can the instance `root` of the tree (main's, or one made by add_root) run
+// with its params and returns satisfying goal(params, returns)? Refuted, a summary σ of the
+// root's procedure is valid for the bounded procedure when goal = ¬σ; the root itself gets no
+// summary from the proof, its descendants do.
+using PbmcGoal = std::function<smt::Term(std::span<const smt::Term> params, std::span<const smt::Term> returns)>;
+PbmcResult check_goal(const Procedures& ps, CallTree& tree, std::uint32_t root, const PbmcGoal& goal,
+                      SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats);
 
 }  // namespace craig::verifier

@@ -4,9 +4,15 @@
 // its body with a fresh solver; verdicts go through the certification gate.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include "frontend/errors.hpp"
 #include "frontend/frontend.hpp"
 #include "lowered_program.hpp"
 #include "smt/solver.hpp"
@@ -18,6 +24,7 @@
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/summaries/assertion_sites.hpp"
 #include "verifier/summaries/partitioned_bmc.hpp"
+#include "verifier/summaries/summary_file.hpp"
 
 using namespace craig;
 using namespace craig::verifier;
@@ -82,6 +89,12 @@ int main(void) {
   return 0;
 }
 )";
+
+std::uint64_t count_of(const Verdict& v, const std::string& name) {
+    const base::Statistics::Entry* e = v.stats.find(name);
+    REQUIRE(e);
+    return e->count;
+}
 
 std::string with_t(int t) {
     std::string s = kThreeAssertions;
@@ -263,4 +276,69 @@ int main(void) {
     w.unwinding = 3;
     wrong.certificate.unwound = w;
     CHECK_THROWS_AS(m.certified(wrong), smt::CheckFailure);
+}
+
+TEST_CASE("summaries: the summary file round trip, a second run reusing it, and the files it refuses") {
+    Model m(with_t(2));
+    const std::string path = "/tmp/craig-test-summaries-" + std::to_string(::getpid()) + ".smt2";
+    std::remove(path.c_str());
+    const Verdict first = m.run("summaries=" + path);
+    REQUIRE(first.kind == VerdictKind::True);
+    std::ifstream in(path);
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    const SummaryFile f = read_summary_file(m.coded, text.str(), path, model_hash(m.coded));
+    CHECK(f.unwinding == 1);
+    REQUIRE(f.summaries.size() == 2);  // f and g
+    // Written and read back: the same formulas (equivalent, checked by a solver).
+    SummaryFile again = f;
+    const SummaryFile back = read_summary_file(m.coded, write_summary_file(m.coded, again), path, model_hash(m.coded));
+    REQUIRE(back.summaries.size() == f.summaries.size());
+    for (std::size_t i = 0; i < f.summaries.size(); ++i) {
+        CHECK(back.summaries[i].function == f.summaries[i].function);
+        smt::Solver s(m.tm);
+        s.assert_formula(m.tm.mk_not(m.tm.mk_eq(back.summaries[i].formula, f.summaries[i].formula)));
+        CHECK(s.check() == smt::Result::Unsat);
+    }
+    // A second run starts from the file: every loaded summary checks, no call needs refining.
+    const Verdict second = m.run("summaries=" + path);
+    CHECK(second.kind == VerdictKind::True);
+    CHECK(m.certified(second) == VerdictKind::True);
+    CHECK(count_of(second, "summaries.loaded-valid") == 2);
+    CHECK(count_of(second, "summaries.refined") == 0);
+    // Another program's file is refused, with the place and the reason.
+    Model other(R"(
+int f(int x) { return x; }
+int main(void) { if (f(1) != 1) reach_error(); return 0; }
+)");
+    try {
+        (void)read_summary_file(other.coded, text.str(), path, model_hash(other.coded));
+        FAIL("a foreign file was read");
+    } catch (const frontend::ParseError& e) {
+        CHECK(std::string(e.what()).find("summaries of another program") != std::string::npos);
+        CHECK(e.location().line == 6);
+    }
+    CHECK_THROWS_AS(other.run("summaries=" + path), frontend::ParseError);
+    // A wrong interface or an unknown function symbol is refused.
+    std::string renamed = text.str();
+    renamed.replace(renamed.find("(|g::x| Int)"), 12, "(|g::y| Int)");
+    CHECK_THROWS_AS(read_summary_file(m.coded, renamed, path), frontend::ParseError);
+    std::string foreign_op = text.str();
+    foreign_op.insert(foreign_op.find("(define-fun"), "(declare-fun |sin| (Int Int) Int)\n");
+    CHECK_THROWS_AS(read_summary_file(m.coded, foreign_op, path), frontend::ParseError);
+    // A summary that does not hold is found by the check and not used; the verdict stays right.
+    std::string wrong = text.str();
+    const std::size_t g = wrong.find("(define-fun |g|");
+    REQUIRE(g != std::string::npos);
+    wrong = wrong.substr(0, g) +
+            "(define-fun |g| ((|g::x| Int) (|g::return'| Int) (|__error'| Int)) Bool (= |g::return'| 7))\n";
+    {
+        std::ofstream o(path);
+        o << wrong;
+    }
+    const Verdict third = m.run("summaries=" + path);
+    CHECK(third.kind == VerdictKind::True);
+    CHECK(count_of(third, "summaries.loaded-invalid") == 1);
+    std::remove(path.c_str());
 }
