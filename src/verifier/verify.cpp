@@ -31,6 +31,7 @@
 #include "verifier/program/large_block.hpp"
 #include "verifier/program/procedures.hpp"
 #include "verifier/program/term_to_c.hpp"
+#include "verifier/summaries/summary_file.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
 #include "verifier/witness/witness.hpp"
 #include "verifier/witness/witness_contracts.hpp"
@@ -414,9 +415,15 @@ struct Outcome {
 
 // The engine of the run with the settings of the command line (checked by main.cpp against
 // the engine's option table).
-std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& info,
-                                    std::function<bool(const Verdict&)> certified) {
+std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& info, const frontend::TranslationUnit& tu,
+                                    const Job& job, std::function<bool(const Verdict&)> certified) {
     EngineSettings s = info.defaults();
+    if (info.option("summaries")) {  // the summary file's identities (summaries/summary_file.hpp)
+        s.program_hash = program_hash(tu);
+        s.function_hashes = function_hashes(tu);
+        if (auto old = o.engine_options.find("revision-of"); old != o.engine_options.end() && !old->second.empty())
+            s.revision_of_hash = program_hash(frontend::parse_translation_unit(old->second, job.data_model));
+    }
     s.bound = o.bound;
     s.check_models = o.check_models;
     s.check_certificates = o.check_certificates;
@@ -511,7 +518,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     std::optional<Progress> progress;
     if (o.progress) progress.emplace(err, o.engine);
     auto solve = [&]() {
-        std::unique_ptr<Engine> engine = make_engine(o, *info, [&](const Verdict& candidate) {
+        std::unique_ptr<Engine> engine = make_engine(o, *info, tu, job, [&](const Verdict& candidate) {
             Certified c = certify(candidate, *solved_blocks, tu, externals, co, budget, procs);
             if (c.kind != candidate.kind) return false;
             confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,

@@ -70,6 +70,10 @@ public:
     unsigned operator_rounds = 100;  // rounds of operator refinement per exact check
     bool keep_arg = false;           // --dump-arg will ask write_arg() (engines may keep the graph)
     std::string producer = "craig";  // "craig VERSION", for the files an engine writes
+    // Engine `summaries` (summaries/summary_file.hpp), set by run_verify: the program's identity,
+    // each function's, and with --revision-of the old version's.
+    std::string program_hash, revision_of_hash;
+    std::map<std::string, std::string> function_hashes;
     // Set by run_verify: the certification gate on a candidate verdict (true: it stands; a
     // wrong certificate throws smt::CheckFailure). Engines that combine others (portfolio)
     // let only certified verdicts win.

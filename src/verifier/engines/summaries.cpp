@@ -22,6 +22,7 @@
 #include "verifier/summaries/assertion_sites.hpp"
 #include "verifier/summaries/partitioned_bmc.hpp"
 #include "verifier/summaries/summary_file.hpp"
+#include "verifier/summaries/summary_repair.hpp"
 
 namespace craig::verifier {
 
@@ -76,7 +77,11 @@ public:
         // The summary file: read now (a foreign or ill-formed file is refused before any work),
         // its summaries used from the unwinding they were made for, written at the end.
         const std::string path = s_.get("summaries");
+        const bool revision = !s_.revision_of_hash.empty();
         std::optional<SummaryFile> loaded = path.empty() ? std::nullopt : read_file(path, model);
+        if (revision && !loaded)
+            throw frontend::InputError(path.empty() ? std::string("--revision-of") : path,
+                                       "no summary file of the old version to revise (--summaries FILE)");
         if (loaded) {
             if (fixed && fixed != loaded->unwinding)
                 throw frontend::ParseError(frontend::SourceLocation{path, 1, 1},
@@ -87,6 +92,7 @@ public:
         std::optional<CallTree> tree;
         SummaryStore store;
         LoadCounts load;
+        RevisionCounts rev;
         auto finish = [&](Verdict r) {
             r.stats.count("summaries.unwinding", nu);
             r.stats.count("summaries.assertions", sites.size());
@@ -106,6 +112,18 @@ public:
             r.stats.count("summaries.loaded", load.loaded);
             r.stats.count("summaries.loaded-valid", load.valid);
             r.stats.count("summaries.loaded-invalid", load.invalid);
+            if (revision) {
+                r.stats.count("summaries.revision.changed", rev.changed);
+                r.stats.count("summaries.revision.new-functions", rev.new_functions);
+                r.stats.count("summaries.revision.dropped", rev.dropped);
+                r.stats.count("summaries.revision.validated", rev.validated);
+                r.stats.count("summaries.revision.kept", rev.kept);
+                r.stats.count("summaries.revision.weakened", rev.weakened);
+                r.stats.count("summaries.revision.invalidated", rev.invalidated);
+                r.stats.count("summaries.revision.strengthened", rev.strengthened);
+                r.stats.count("summaries.revision.refined", rev.refined);
+                r.stats.seconds("summaries.revision.time", rev.seconds);
+            }
             if (!path.empty() && tree) r.stats.count("summaries.written", write_file(path, model, *tree, store, nu));
             r.stats.seconds("summaries.time", base::seconds_since(t0));
             return r;
@@ -114,7 +132,16 @@ public:
             tree.emplace(model, nu);
             store = SummaryStore();
             if (loaded && loaded->unwinding == nu) {
-                load = use_loaded(*loaded, model, *tree, store, o, budget, stats);
+                if (revision) {
+                    const std::string why =
+                        revise(*loaded, s_.function_hashes, model, *tree, store, o, budget, stats, rev);
+                    if (!why.empty()) {
+                        v.reason = why;
+                        return finish(v);
+                    }
+                } else {
+                    load = check_loaded(*loaded, model, *tree, store, s_.flag("summaries-check"), o, budget, stats);
+                }
                 loaded.reset();
             }
             for (std::size_t i : checked) {
@@ -171,14 +198,12 @@ public:
     }
 
 private:
-    struct LoadCounts {
-        std::uint64_t loaded = 0, valid = 0, invalid = 0;
-    };
-
     // The file's summaries against this program (model hash, interfaces); a missing file is an
     // empty store (it will be written).
     SummaryFile read_file_text(const std::string& path, const std::string& text, const Procedures& model) const {
-        SummaryFile f = read_summary_file(model, text, path, model_hash(model));
+        const bool revision = !s_.revision_of_hash.empty();
+        SummaryFile f =
+            read_summary_file(model, text, path, revision ? s_.revision_of_hash : s_.program_hash, revision);
         if (f.unwinding == 0)
             throw frontend::ParseError(frontend::SourceLocation{path, 1, 1},
                                        "expected (set-info :craig-unwinding N) in a craig summary file");
@@ -194,61 +219,6 @@ private:
         return read_file_text(path, text.str(), model);
     }
 
-    // Bottom-up (callees first), each summary checked against its function's bounded body with
-    // the summaries already accepted (unless --no-summaries-check); the valid ones are stored.
-    LoadCounts use_loaded(const SummaryFile& f, const Procedures& model, CallTree& tree, SummaryStore& store,
-                          const PbmcOptions& o, const base::Budget& budget, PbmcStats& stats) const {
-        LoadCounts c;
-        smt::TermManager& tm = model.plain->terms();
-        for (ProcId p : bottom_up(model)) {
-            for (const StoredSummary& s : f.summaries) {
-                if (entry_procedure(model, s.function) != p || tree.recursive(p)) continue;
-                ++c.loaded;
-                const std::uint32_t root = tree.add_root(p);
-                if (s_.flag("summaries-check")) {
-                    const Term sigma = s.formula;
-                    const PbmcResult r = check_goal(
-                        model, tree, root,
-                        [&](std::span<const Term> params, std::span<const Term> returns) {
-                            return tm.mk_not(instantiate_contract(model, p, sigma, {params.begin(), params.end()},
-                                                                  {returns.begin(), returns.end()}));
-                        },
-                        store, o, budget, stats);
-                    if (r.kind != PbmcResult::Refuted) {
-                        ++c.invalid;
-                        continue;
-                    }
-                }
-                ++c.valid;
-                if (store.conjuncts.size() <= tree[root].key) store.conjuncts.resize(tree[root].key + 1);
-                store.conjuncts[tree[root].key].push_back(s.formula);
-            }
-        }
-        return c;
-    }
-
-    // The C functions' entry procedures, callees before callers.
-    static std::vector<ProcId> bottom_up(const Procedures& model) {
-        std::vector<ProcId> order;
-        std::vector<char> state(model.procs.size(), 0);
-        std::vector<std::pair<ProcId, std::size_t>> stack{{0, 0}};
-        state[0] = 1;
-        while (!stack.empty()) {
-            auto& [p, next] = stack.back();
-            if (next < model.procs[p].calls.size()) {
-                const ProcId q = model.procs[p].calls[next++].callee;
-                if (!state[q]) {
-                    state[q] = 1;
-                    stack.emplace_back(q, 0);
-                }
-                continue;
-            }
-            order.push_back(p);
-            stack.pop_back();
-        }
-        return order;
-    }
-
     // The summaries of the non-recursive C functions (not main) at unwinding nu; returns how many.
     std::uint64_t write_file(const std::string& path, const Procedures& model, CallTree& tree,
                              const SummaryStore& store, unsigned nu) const {
@@ -256,7 +226,8 @@ private:
         SummaryFile f;
         f.version = s_.producer;
         f.program = model.plain->provenance.file;
-        f.model = model_hash(model);
+        f.program_hash = s_.program_hash;
+        f.function_hashes = s_.function_hashes;
         f.unwinding = nu;
         f.interpolation = s_.get("itp-bool") + " " + s_.get("itp-lra") + " " + s_.get("itp-euf");
         const Program& p = *model.plain;
@@ -293,6 +264,9 @@ constexpr EngineOption kSummariesOptions[] = {
     {"summaries", OptionKind::Text, "",
      "summary file (SMT-LIB, one define-fun per function): read before the run when it exists (a file of another "
      "program is refused), written after it"},
+    {"revision-of", OptionKind::Text, "",
+     "OLD.c: the program is a revision of OLD.c, whose summaries --summaries FILE holds; they are validated, "
+     "weakened, strengthened and refined for the changed functions only (UpProver), then written back"},
     {"summaries-check", OptionKind::Flag, "true",
      "check every summary read from --summaries against its function before using it (--no-summaries-check: trust "
      "the file; a wrong summary then fails the certification gate)"},

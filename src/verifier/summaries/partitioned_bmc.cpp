@@ -1,6 +1,7 @@
 #include "verifier/summaries/partitioned_bmc.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -23,6 +24,41 @@ using Clock = base::Budget::Clock;
 
 enum class Mode : std::uint8_t { None, Nondet, Summary, Precise, Cut };
 
+// (a ∧ e) ∨ (b ∧ e) as e ∧ (a ∨ b): conjuncts common to every disjunct move to the top, where
+// Houdini's weakening (summary_repair.hpp) can keep them one by one and reuse sees them apart.
+Term factor_common(smt::TermManager& tm, Term t) {
+    if (tm.kind(t) != smt::Kind::Or) return t;
+    auto conjuncts = [&](Term d) {
+        std::vector<Term> cs;
+        if (tm.kind(d) == smt::Kind::And)
+            cs.assign(tm.children(d).begin(), tm.children(d).end());
+        else
+            cs.push_back(d);
+        std::sort(cs.begin(), cs.end(), [](Term a, Term b) { return a.id < b.id; });
+        return cs;
+    };
+    const std::vector<Term> disjuncts(tm.children(t).begin(), tm.children(t).end());
+    std::vector<Term> common = conjuncts(disjuncts[0]);
+    for (std::size_t i = 1; i < disjuncts.size() && !common.empty(); ++i) {
+        const std::vector<Term> cs = conjuncts(disjuncts[i]);
+        std::vector<Term> both;
+        std::set_intersection(common.begin(), common.end(), cs.begin(), cs.end(), std::back_inserter(both),
+                              [](Term a, Term b) { return a.id < b.id; });
+        common = std::move(both);
+    }
+    if (common.empty()) return t;
+    std::vector<Term> rest;
+    for (Term d : disjuncts) {
+        std::vector<Term> left;
+        for (Term c : conjuncts(d))
+            if (!std::binary_search(common.begin(), common.end(), c, [](Term a, Term b) { return a.id < b.id; }))
+                left.push_back(c);
+        rest.push_back(tm.mk_and(left));
+    }
+    common.push_back(tm.mk_or(rest));
+    return tm.mk_and(common);
+}
+
 class Query {
 public:
     Query(const Procedures& ps, CallTree& tree, SummaryStore& store, const PbmcOptions& o, const base::Budget& budget,
@@ -39,7 +75,7 @@ public:
           force_(std::move(force_precise)) {}
 
     // The query; `interpolated` tells whether an Unsat answer gave summaries.
-    PbmcResult run(std::uint32_t root, const PbmcGoal& goal, bool& interpolated) {
+    PbmcResult run(std::uint32_t root, const PbmcGoal& goal, bool& interpolated, const PbmcReached& on_reached) {
         interpolated = false;
         ++stats_.queries;
         root_ = root;
@@ -78,6 +114,7 @@ public:
             walk(root, model, path, renamed, refine, cut);
             if (refine.empty()) {
                 out.kind = PbmcResult::Reached;
+                if (on_reached) on_reached(model, nodes_[root].params, nodes_[root].returns);
                 if (!cut) out.cex = block_path_counterexample(p_, path, renamed, model);
                 return out;
             }
@@ -310,7 +347,8 @@ private:
         subst[s.active] = tm_.mk_true();
         for (std::size_t j = 0; j < s.params.size(); ++j) subst[s.params[j]] = p_.vars[pr.params[j]].cur;
         for (std::size_t j = 0; j < s.returns.size(); ++j) subst[s.returns[j]] = p_.vars[pr.returns[j]].next;
-        const Term out = itp::simplify_interpolant(tm_, tm_.substitute(itp, subst), 2, 20000);
+        const Term out = itp::simplify_interpolant(
+            tm_, factor_common(tm_, itp::simplify_interpolant(tm_, tm_.substitute(itp, subst), 2, 20000)), 2, 20000);
         std::unordered_set<Term, smt::TermHash> allowed, seen;
         for (VarId v : pr.params) allowed.insert(p_.vars[v].cur);
         for (VarId v : pr.returns) allowed.insert(p_.vars[v].next);
@@ -380,13 +418,14 @@ PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std:
 }
 
 PbmcResult check_goal(const Procedures& ps, CallTree& tree, std::uint32_t root, const PbmcGoal& goal,
-                      SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats) {
+                      SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats,
+                      const PbmcReached& on_reached) {
     bool interpolated = false;
     std::unordered_set<std::uint32_t> precise;
     PbmcResult r;
     {
         Query q(ps, tree, store, options, budget, stats, true, {});
-        r = q.run(root, goal, interpolated);
+        r = q.run(root, goal, interpolated, on_reached);
         precise = q.precise_nodes();
     }
     // A Gomory cut may mix partitions: once more without cuts, from the same substitution,
@@ -394,7 +433,7 @@ PbmcResult check_goal(const Procedures& ps, CallTree& tree, std::uint32_t root, 
     if (r.kind == PbmcResult::Refuted && options.learn && !interpolated) {
         Query q(ps, tree, store, options, budget, stats, false, std::move(precise));
         bool again = false;
-        const PbmcResult r2 = q.run(root, goal, again);
+        const PbmcResult r2 = q.run(root, goal, again, {});
         if (r2.kind == PbmcResult::Reached) throw smt::CheckFailure("summaries: a refuted query became satisfiable");
     }
     return r;

@@ -35,6 +35,7 @@
 
 #include "base/budget.hpp"
 #include "itp/options.hpp"
+#include "smt/model.hpp"
 #include "verifier/summaries/call_tree.hpp"
 #include "verifier/verdict.hpp"
 
@@ -79,8 +80,13 @@ PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std:
 // with its params and returns satisfying goal(params, returns)? Refuted, a summary σ of the
 // root's procedure is valid for the bounded procedure when goal = ¬σ; the root itself gets no
 // summary from the proof, its descendants do.
+// `on_reached` hears of the model of a Reached answer with the root's interface constants (the
+// values a summary must admit: Houdini's weakening drops the conjuncts they falsify).
 using PbmcGoal = std::function<smt::Term(std::span<const smt::Term> params, std::span<const smt::Term> returns)>;
+using PbmcReached =
+    std::function<void(const smt::Model& model, std::span<const smt::Term> params, std::span<const smt::Term> returns)>;
 PbmcResult check_goal(const Procedures& ps, CallTree& tree, std::uint32_t root, const PbmcGoal& goal,
-                      SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats);
+                      SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats,
+                      const PbmcReached& on_reached = {});
 
 }  // namespace craig::verifier

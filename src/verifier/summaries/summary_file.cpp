@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "frontend/errors.hpp"
+#include "frontend/printer.hpp"
 #include "smt/terms/printer.hpp"
 #include "smtlib/syntax/environment.hpp"
 #include "smtlib/syntax/errors.hpp"
@@ -54,8 +55,13 @@ void operators_in(const smt::TermManager& tm, smt::Term t, std::set<smt::FuncId>
 
 class Reader {
 public:
-    Reader(const Procedures& ps, std::string name, std::string model)
-        : ps_(ps), tm_(ps.plain->terms()), env_(tm_), name_(std::move(name)), model_(std::move(model)) {}
+    Reader(const Procedures& ps, std::string name, std::string program, bool revision)
+        : ps_(ps),
+          tm_(ps.plain->terms()),
+          env_(tm_),
+          name_(std::move(name)),
+          program_(std::move(program)),
+          revision_(revision) {}
 
     SummaryFile read(const std::string& text) {
         std::istringstream in(text);
@@ -114,6 +120,14 @@ private:
     }
 
     void info(const std::string& key, std::uint32_t value) {
+        if (key == ":craig-function-hash") {
+            const auto kv = pool_.kids(value);
+            if (!pool_.is_list(value) || kv.size() != 2 || !pool_.is_symbol(kv[0]) ||
+                pool_[kv[1]].kind != smtlib::SKind::String)
+                fail(value, "expected (FUNCTION \"HASH\")");
+            out_.function_hashes[pool_[kv[0]].text] = pool_[kv[1]].text;
+            return;
+        }
         const std::string v = text_of(value);
         if (key == ":source") {
             if (v != kSource)
@@ -123,11 +137,12 @@ private:
             out_.version = v;
         } else if (key == ":craig-program") {
             out_.program = v;
-        } else if (key == ":craig-model") {
-            out_.model = v;
-            if (!model_.empty() && v != model_)
-                fail(value, "summaries of another program (made from '" + out_.program +
-                                "', whose procedural model differs from this program's)");
+        } else if (key == ":craig-program-hash") {
+            out_.program_hash = v;
+            if (!program_.empty() && v != program_)
+                fail(value, std::string(revision_ ? "summaries not made from the old version"
+                                                  : "summaries of another program") +
+                                " (made from '" + out_.program + "', a program with another text)");
         } else if (key == ":craig-unwinding") {
             if (pool_[value].kind != smtlib::SKind::Numeral || v.size() > 9 || std::stoul(v) == 0)
                 fail(value, "expected the unwinding as a positive numeral");
@@ -172,9 +187,15 @@ private:
             fail(cmd, "expected (define-fun FUNCTION ((NAME SORT)*) Bool BODY)");
         const std::string& function = pool_[kids[1]].text;
         const std::optional<ProcId> p = entry_procedure(ps_, function);
-        if (!model_.empty() && out_.model.empty())
-            fail(cmd, "expected (set-info :craig-model HASH) before the summaries");
-        if (!p || *p == 0) fail(kids[1], "no function " + function + " (other than main) in the program");
+        if (!program_.empty() && out_.program_hash.empty())
+            fail(cmd, "expected (set-info :craig-program-hash HASH) before the summaries");
+        if (!p || *p == 0) {
+            if (revision_) {
+                out_.dropped.push_back(function);
+                return;
+            }
+            fail(kids[1], "no function " + function + " (other than main) in the program");
+        }
         for (const StoredSummary& s : out_.summaries)
             if (s.function == function) fail(kids[1], "a second summary of " + function);
         const auto expected = interface_of(ps_, *p);
@@ -187,6 +208,10 @@ private:
             const auto pk = pool_.kids(params[i]);
             ok = pool_.is_list(params[i]) && pk.size() == 2 && pool_.is_symbol(pk[0]) &&
                  pool_[pk[0]].text == expected[i].first && b.sort(pk[1]) == tm_.sort(expected[i].second);
+        }
+        if (!ok && revision_) {
+            out_.dropped.push_back(function);
+            return;
         }
         if (!ok)
             fail(kids[2], "the interface of " + function + " in this program is (" + want.substr(want.empty() ? 0 : 1) +
@@ -202,14 +227,22 @@ private:
     smtlib::Environment env_;
     smtlib::SExprPool pool_;
     std::string name_;
-    std::string model_;
+    std::string program_;
+    bool revision_ = false;
     SummaryFile out_;
     bool source_seen_ = false;
 };
 
 }  // namespace
 
-std::string model_hash(const Procedures& ps) { return sha256_hex(to_string(ps)); }
+std::string program_hash(const frontend::TranslationUnit& tu) { return sha256_hex(frontend::print(tu)); }
+
+std::map<std::string, std::string> function_hashes(const frontend::TranslationUnit& tu) {
+    std::map<std::string, std::string> out;
+    for (const auto& f : tu.functions)
+        if (f->is_defined) out[f->name] = sha256_hex(frontend::print(*f));
+    return out;
+}
 
 std::optional<ProcId> entry_procedure(const Procedures& ps, const std::string& name) {
     const Program& p = *ps.plain;
@@ -228,7 +261,9 @@ std::string write_summary_file(const Procedures& ps, const SummaryFile& file) {
     out << "(set-info :source |" << kSource << "|)\n";
     out << "(set-info :craig-version " << smtlib::quote_string(file.version) << ")\n";
     out << "(set-info :craig-program " << smtlib::quote_string(file.program) << ")\n";
-    out << "(set-info :craig-model " << smtlib::quote_string(file.model) << ")\n";
+    out << "(set-info :craig-program-hash " << smtlib::quote_string(file.program_hash) << ")\n";
+    for (const auto& [f, h] : file.function_hashes)
+        out << "(set-info :craig-function-hash (" << symbol(f) << " " << smtlib::quote_string(h) << "))\n";
     out << "(set-info :craig-unwinding " << file.unwinding << ")\n";
     out << "(set-info :craig-interpolation " << smtlib::quote_string(file.interpolation) << ")\n";
     out << "(set-logic " << (ops.empty() ? "QF_LIA" : "QF_UFLIA") << ")\n";
@@ -255,8 +290,8 @@ std::string write_summary_file(const Procedures& ps, const SummaryFile& file) {
 }
 
 SummaryFile read_summary_file(const Procedures& ps, const std::string& text, const std::string& name,
-                              const std::string& model) {
-    return Reader(ps, name, model).read(text);
+                              const std::string& program, bool revision) {
+    return Reader(ps, name, program, revision).read(text);
 }
 
 }  // namespace craig::verifier

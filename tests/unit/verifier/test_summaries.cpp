@@ -49,6 +49,7 @@ struct Model {
         sites = assertion_sites(*copy);
         coded = build_procedures(*copy, site_codes(*copy, sites));
     }
+    std::string revision_of;  // program_hash of the old version (engine option revision-of)
     Verdict run(const std::string& engine_options = "") {
         const EngineInfo* info = builtin_engines().find("summaries");
         REQUIRE(info);
@@ -61,6 +62,9 @@ struct Model {
             s.set(kv.substr(0, eq), kv.substr(eq + 1));
             at = end + 1;
         }
+        s.program_hash = program_hash(tu);
+        s.function_hashes = function_hashes(tu);
+        s.revision_of_hash = revision_of;
         auto e = info->make(s);
         auto* pe = dynamic_cast<ProceduralEngine*>(e.get());
         REQUIRE(pe);
@@ -288,12 +292,12 @@ TEST_CASE("summaries: the summary file round trip, a second run reusing it, and 
     REQUIRE(in);
     std::stringstream text;
     text << in.rdbuf();
-    const SummaryFile f = read_summary_file(m.coded, text.str(), path, model_hash(m.coded));
+    const SummaryFile f = read_summary_file(m.coded, text.str(), path, program_hash(m.tu));
     CHECK(f.unwinding == 1);
     REQUIRE(f.summaries.size() == 2);  // f and g
     // Written and read back: the same formulas (equivalent, checked by a solver).
     SummaryFile again = f;
-    const SummaryFile back = read_summary_file(m.coded, write_summary_file(m.coded, again), path, model_hash(m.coded));
+    const SummaryFile back = read_summary_file(m.coded, write_summary_file(m.coded, again), path, program_hash(m.tu));
     REQUIRE(back.summaries.size() == f.summaries.size());
     for (std::size_t i = 0; i < f.summaries.size(); ++i) {
         CHECK(back.summaries[i].function == f.summaries[i].function);
@@ -313,7 +317,7 @@ int f(int x) { return x; }
 int main(void) { if (f(1) != 1) reach_error(); return 0; }
 )");
     try {
-        (void)read_summary_file(other.coded, text.str(), path, model_hash(other.coded));
+        (void)read_summary_file(other.coded, text.str(), path, program_hash(other.tu));
         FAIL("a foreign file was read");
     } catch (const frontend::ParseError& e) {
         CHECK(std::string(e.what()).find("summaries of another program") != std::string::npos);
@@ -340,5 +344,95 @@ int main(void) { if (f(1) != 1) reach_error(); return 0; }
     const Verdict third = m.run("summaries=" + path);
     CHECK(third.kind == VerdictKind::True);
     CHECK(count_of(third, "summaries.loaded-invalid") == 1);
+    std::remove(path.c_str());
+}
+
+namespace {
+
+constexpr const char* kVersion1 = R"(
+int max(int a, int b) { if (a > b) return 2 * a; return 2 * b; }
+int fun(int a, int b) { int r = max(a, b); return r + 10 + a; }
+int get(int a, int b) { return fun(a, b); }
+int main(void) {
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  if (a < 0 || a > 100 || b < 0 || b > 100) return 0;
+  int r = get(a, b);
+  if (!(r >= 10 + a + 2 * b)) reach_error();
+  return 0;
+}
+)";
+
+std::string revised(std::string text, const std::string& from, const std::string& to) {
+    text.replace(text.find(from), from.size(), to);
+    return text;
+}
+
+std::string write_temp(const std::string& path, const std::string& text) {
+    std::ofstream o(path);
+    o << text;
+    return path;
+}
+
+std::string read_all(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream t;
+    t << in.rdbuf();
+    return t.str();
+}
+
+}  // namespace
+
+TEST_CASE("summaries: revisions keep, weaken, invalidate and add summaries (UpProver, the thesis' Fig. 4.1)") {
+    const std::string path = "/tmp/craig-test-revision-" + std::to_string(::getpid()) + ".smt2";
+    std::remove(path.c_str());
+    Model v1(kVersion1);
+    REQUIRE(v1.run("summaries=" + path + ";itp-lra=decomposed-farkas").kind == VerdictKind::True);
+    const std::string base = read_all(path);
+    const std::string old_hash = program_hash(v1.tu);
+
+    // A safe change inside max: its summary still holds, nothing above is rechecked.
+    Model v2(revised(kVersion1, "return 2 * a;", "return a + b + 1;"));
+    v2.revision_of = old_hash;
+    const Verdict t2 = v2.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    CHECK(t2.kind == VerdictKind::True);
+    CHECK(v2.certified(t2) == VerdictKind::True);
+    CHECK(count_of(t2, "summaries.revision.changed") == 1);
+    CHECK(count_of(t2, "summaries.revision.kept") == 1);
+    CHECK(count_of(t2, "summaries.revision.weakened") == 0);
+    CHECK(count_of(t2, "summaries.refined") == 0);
+
+    // A bug: max's summary (ret >= 2b, no error) loses ret >= 2b, its callers too; FALSE.
+    write_temp(path, base);
+    Model v3(revised(kVersion1, "return 2 * a;", "return a;"));
+    v3.revision_of = old_hash;
+    const Verdict f3 = v3.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    REQUIRE(f3.kind == VerdictKind::False);
+    CHECK(v3.certified(f3) == VerdictKind::False);
+    CHECK(count_of(f3, "summaries.revision.weakened") >= 1);
+    CHECK(count_of(f3, "summaries.revision.invalidated") == 0);
+
+    // A new function: summary false at first, invalidated by its own check, its caller changed.
+    write_temp(path, base);
+    Model v4(revised(kVersion1, "int get(int a, int b) { return fun(a, b); }",
+                     "int id(int x) { return x; }\nint get(int a, int b) { return fun(id(a), b); }"));
+    v4.revision_of = old_hash;
+    const Verdict t4 = v4.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    CHECK(t4.kind == VerdictKind::True);
+    CHECK(v4.certified(t4) == VerdictKind::True);
+    CHECK(count_of(t4, "summaries.revision.new-functions") == 1);
+    CHECK(count_of(t4, "summaries.revision.invalidated") >= 1);
+
+    // The file must come from the old version.
+    write_temp(path, base);
+    Model v5(kVersion1);
+    v5.revision_of = program_hash(v2.tu);
+    CHECK_THROWS_AS(v5.run("summaries=" + path), frontend::ParseError);
+    // Another interface (a parameter more): max's summary is dropped, its caller rechecked.
+    Model v6(revised(revised(kVersion1, "int max(int a, int b) {", "int max(int a, int b, int c) {"), "max(a, b);",
+                     "max(a, b, 0);"));
+    v6.revision_of = old_hash;
+    const Verdict t6 = v6.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    CHECK(t6.kind == VerdictKind::True);
+    CHECK(count_of(t6, "summaries.revision.dropped") == 1);
     std::remove(path.c_str());
 }
