@@ -52,6 +52,54 @@ std::vector<uint32_t> tree_parents(std::span<const uint32_t> start) {
     return parent;
 }
 
+namespace {
+
+// The cuts of the tree (all, or the wanted ones) into res.interpolants; false with
+// res.unknown_reason set when one cannot be interpolated.
+bool cuts(ProofInterpolator& pi, std::span<const uint32_t> start, const ItpOptions& options,
+          std::span<const uint8_t> wanted, InterpolationResult& res) {
+    const uint32_t n = static_cast<uint32_t>(start.size());
+    std::vector<Term> itps(n - 1);
+    std::vector<uint8_t> in_a(n, 0);
+    for (uint32_t i = 0; i + 1 < n; ++i) {
+        if (!wanted.empty() && !wanted[i]) continue;
+        if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
+            res.unknown_reason = "timeout";
+            return false;
+        }
+        for (uint32_t p = 0; p < n; ++p) in_a[p] = start[i] <= p && p <= i;
+        ProofInterpolator::Cut cut = pi.interpolate(in_a, options);
+        res.stats.theory_leaves += cut.theory_leaves;
+        if (!cut.interpolant) {
+            res.unknown_reason = "cut " + std::to_string(i) + " (partitions " + std::to_string(start[i]) + ".." +
+                                 std::to_string(i) + " | rest): " + cut.why;
+            return false;
+        }
+        itps[i] = *cut.interpolant;
+    }
+    res.interpolants = std::move(itps);
+    return true;
+}
+
+}  // namespace
+
+InterpolationResult cut_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
+                                     std::span<const uint32_t> partition_of_assertion, std::span<const uint32_t> start,
+                                     const ItpOptions& options, std::span<const uint8_t> wanted) {
+    const auto t0 = std::chrono::steady_clock::now();
+    InterpolationResult res;
+    (void)tree_parents(start);  // checks the shape
+    ProofInterpolator pi(tm, proof, partition_of_assertion, static_cast<uint32_t>(start.size()));
+    res.stats.proof_nodes = pi.used_nodes();
+    if (!pi.unsupported().empty()) {
+        res.unknown_reason = pi.unsupported();
+    } else if (!cuts(pi, start, options, wanted, res)) {
+        res.interpolants.clear();
+    }
+    res.stats.seconds = base::seconds_since(t0);
+    return res;
+}
+
 InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
                                       std::span<const uint32_t> partition_of_assertion, std::span<const uint32_t> start,
                                       const ItpOptions& options) {
@@ -68,18 +116,8 @@ InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof&
         return res;
     };
     if (!pi.unsupported().empty()) return fail(pi.unsupported());
-    std::vector<Term> itps(n - 1);
-    std::vector<uint8_t> in_a(n, 0);
-    for (uint32_t i = 0; i + 1 < n; ++i) {
-        if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) return fail("timeout");
-        for (uint32_t p = 0; p < n; ++p) in_a[p] = start[i] <= p && p <= i;
-        ProofInterpolator::Cut cut = pi.interpolate(in_a, options);
-        res.stats.theory_leaves += cut.theory_leaves;
-        if (!cut.interpolant)
-            return fail("cut " + std::to_string(i) + " (partitions " + std::to_string(start[i]) + ".." +
-                        std::to_string(i) + " | rest): " + cut.why);
-        itps[i] = *cut.interpolant;
-    }
+    if (!cuts(pi, start, options, {}, res)) return fail(res.unknown_reason);
+    std::vector<Term> itps = std::move(res.interpolants);
     // The tree property is known for McMillan and Pudlák only; the proof-sensitive labels change
     // from cut to cut (proof_interpolator.hpp).
     const bool tip_known =

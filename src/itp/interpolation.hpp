@@ -60,6 +60,14 @@ struct InterpolationResult {
 InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
                                       std::span<const uint32_t> partition_of_assertion, std::span<const uint32_t> start,
                                       const ItpOptions& options);
+// The cuts of a tree shape alone: interpolants[i] for A = the partitions of i's subtree, B = the
+// rest, each a binary interpolant of the one proof, with no claim about the local conditions
+// (no solver is asked). Only the nodes with wanted[i] set are computed (all when `wanted` is
+// empty); the others are left invalid. For users that need each cut to over-approximate its
+// subtree and nothing more (function summaries, verifier/summaries/).
+InterpolationResult cut_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
+                                     std::span<const uint32_t> partition_of_assertion, std::span<const uint32_t> start,
+                                     const ItpOptions& options, std::span<const uint8_t> wanted = {});
 // n partitions A_0..A_{n-1}: n-1 interpolants.
 InterpolationResult sequence_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
                                           std::span<const uint32_t> partition_of_assertion, uint32_t num_partitions,

@@ -321,7 +321,13 @@ private:
         std::vector<std::uint32_t> part(part_.size(), itp::kNoPartition);
         for (std::size_t id = 0; id < part_.size(); ++id)
             if (part_[id] != itp::kNoPartition) part[id] = post[part_[id]];
-        const itp::InterpolationResult ir = itp::tree_interpolants(tm_, proof, part, start, o_.itp);
+        std::vector<std::uint8_t> wanted(order.size(), 0);
+        for (std::size_t i = 0; i + 1 < order.size(); ++i) wanted[i] = nodes_[order[i]].mode == Mode::Precise;
+        itp::ItpOptions io = o_.itp;
+        io.deadline = budget_.deadline();
+        const itp::InterpolationResult ir = o_.tree_property
+                                                ? itp::tree_interpolants(tm_, proof, part, start, io)
+                                                : itp::cut_interpolants(tm_, proof, part, start, io, wanted);
         stats_.interpolation_seconds += base::seconds_since(t0);
         if (!ir.ok()) {
             ++stats_.interpolation_failures;

@@ -19,8 +19,8 @@
 // is repeated, until it is unsat or the path uses none (a real path: exact for the C
 // operators by exact_check, returned with its counterexample).
 //
-// Extraction (Alg. 1): after unsat, one tree interpolant per precise call instance from the one
-// proof (A = the instance's subtree, B = the rest), with a_n := true and renamed to the
+// Extraction (Alg. 1): after unsat, one interpolant per precise call instance from the one
+// proof (A = the instance's subtree, B = the rest; see PbmcOptions::tree_property), with a_n := true and renamed to the
 // procedure's interface constants (cur of params, next of returns) - a summary of the bounded
 // procedure whatever the query, because the model with codes is the same for every site - is
 // conjoined into the store under the instance's key. A proof that cannot be interpolated costs
@@ -47,6 +47,12 @@ struct PbmcOptions {
     SubstitutionScheme scheme = SubstitutionScheme::Lazy;
     itp::ItpOptions itp;
     bool learn = true;  // extract summaries after unsat
+    // Tree interpolants with the tree interpolation property established (the local conditions
+    // σ(children) ∧ body ⊨ σ(node) checked and repaired, itp::tree_interpolants: what UpProver's
+    // correctness argument assumes), or only the cuts of the precise instances (each an
+    // interpolant of its subtree against the rest: all a summary needs; every TRUE is re-derived
+    // by the gate without summaries anyway).
+    bool tree_property = false;
     bool check_models = true;
     bool check_certificates = true;
     unsigned operator_rounds = 100;

@@ -294,3 +294,36 @@ TEST_CASE_FIXTURE(Fix, "QF_LIA: integer reasoning across the cut is interpolated
         }
     }
 }
+
+TEST_CASE_FIXTURE(Fix,
+                  "cut_interpolants: each wanted cut is a binary interpolant of its subtree, the rest are left out") {
+    // 0 and 1 children of 2, 2 and 3 children of 4 (the root).
+    const uint32_t start[5] = {0, 1, 0, 3, 0};
+    Term x = real("x"), y = real("y"), z = real("z"), a = real("a"), b = real("b"), c = real("c");
+    Partitioned p(tm, {{tm.mk_leq(x, a), tm.mk_leq(a, num(0))},
+                       {tm.mk_leq(y, b), tm.mk_leq(b, num(0))},
+                       {tm.mk_eq(c, add(x, y))},
+                       {tm.mk_leq(z, num(1))},
+                       {tm.mk_lt(num(1), add(c, z))}});
+    REQUIRE(p.solver.check() == smt::Result::Unsat);
+    const smt::SmtProof proof = p.solver.proof();
+    const std::vector<Term> f = p.formulas();
+    for (BoolSystem bs : kBoolSystems)
+        for (LraSystem ls : kLraSystems) {
+            const uint8_t wanted[5] = {1, 0, 1, 1, 0};
+            const InterpolationResult r =
+                cut_interpolants(tm, proof, p.partition_of_assertion, start, opts(bs, ls), wanted);
+            REQUIRE(r.ok());
+            REQUIRE(r.interpolants.size() == 4);
+            CHECK(!r.interpolants[1].valid());
+            // A = the subtree, B = the rest: a binary interpolant (checked as a two-node tree).
+            for (uint32_t i : {0u, 2u, 3u}) {
+                std::vector<Term> in_a, in_b;
+                for (uint32_t k = 0; k < 5; ++k) (start[i] <= k && k <= i ? in_a : in_b).push_back(f[k]);
+                const Term two[2] = {tm.mk_and(in_a), tm.mk_and(in_b)};
+                const uint32_t shape[2] = {0, 0};
+                const Term itp[1] = {r.interpolants[i]};
+                CHECK(check_tree_interpolants(tm, two, shape, itp).outcome == CheckOutcome::Valid);
+            }
+        }
+}
