@@ -72,6 +72,41 @@ void difference(const TermManager& tm, Term a, Term b, std::vector<Monomial>& ms
 
 bool is_arith_eq(const TermManager& tm, Term t) { return tm.kind(t) == Kind::Eq && tm.is_arith(tm.child(t, 0)); }
 
+// Rule 5.7's first rule: in a conjunction, p ≤ c next to p ≥ c is p = c. In normal form p ≥ c is
+// ¬(p ≤ c - 1) over Int and ¬(p < c) over Real, with the same p. Interpolants split equalities
+// this way (Farkas sums of the two bounds); merged, congruence can use them again.
+void merge_bounds(TermManager& tm, std::vector<Term>& parts) {
+    std::unordered_map<Term, std::vector<std::size_t>, smt::TermHash> lower;  // p -> ¬(p ≤ c) / ¬(p < c)
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const Term u = parts[i];
+        if (tm.kind(u) == Kind::Not && smt::is_arith_atom_kind(tm.kind(tm.child(u, 0))))
+            lower[tm.child(tm.child(u, 0), 0)].push_back(i);
+    }
+    if (lower.empty()) return;
+    std::vector<bool> drop(parts.size(), false);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const Term u = parts[i];
+        if (drop[i] || tm.kind(u) != Kind::Leq) continue;
+        const Term p = tm.child(u, 0), c = tm.child(u, 1);
+        auto it = lower.find(p);
+        if (it == lower.end()) continue;
+        const bool is_int = tm.sort(p) == SortTable::Int;
+        for (std::size_t j : it->second) {
+            const Term bound = tm.child(parts[j], 0);
+            if (drop[j] || tm.kind(bound) != (is_int ? Kind::Leq : Kind::Lt)) continue;
+            const mpq_class below = is_int ? mpq_class(tm.numeral(c) - 1) : tm.numeral(c);
+            if (tm.numeral(tm.child(bound, 1)) != below) continue;
+            parts[std::min(i, j)] = tm.mk_eq(p, c);
+            drop[std::max(i, j)] = true;
+            break;
+        }
+    }
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        if (!drop[i]) parts[w++] = parts[i];
+    parts.resize(w);
+}
+
 // ------------------------------------------------------------------------------------- EUF
 
 const char* op_name(EufOp op) {
@@ -299,7 +334,9 @@ private:
             if (dropped[i]) continue;
             parts.push_back(done[i] ? out[i] : memo_.at(kids[i]));
         }
-        return is_or ? tm_.mk_or(parts) : tm_.mk_and(parts);
+        if (is_or) return tm_.mk_or(parts);
+        merge_bounds(tm_, parts);
+        return tm_.mk_and(parts);
     }
 
     TermManager& tm_;
@@ -329,6 +366,66 @@ bool lra_opaque(const TermManager& tm, Term t) {
         }
         default: return smt::is_bv_kind(tm.kind(t));
     }
+}
+
+// An Int term equal to the Real term a wherever its Int atoms are integers, if a has one.
+std::optional<Term> as_int(TermManager& tm, Term a) {
+    if (tm.sort(a) == SortTable::Int) return a;
+    if (tm.kind(a) == Kind::Numeral) {
+        if (!integral(tm.numeral(a))) return std::nullopt;
+        return tm.mk_numeral(tm.numeral(a), SortTable::Int);
+    }
+    if (tm.kind(a) != Kind::Linear || !integral(tm.constant(a))) return std::nullopt;
+    std::vector<Monomial> ms;
+    for (std::size_t i = 0; i < tm.num_children(a); ++i) {
+        if (tm.sort(tm.child(a, i)) != SortTable::Int || !integral(tm.coeff(a, i))) return std::nullopt;
+        ms.push_back({tm.coeff(a, i), tm.child(a, i)});
+    }
+    return tm.mk_linear(std::move(ms), tm.constant(a), SortTable::Int);
+}
+
+// a ⋈ b as an Int atom when all its atoms are Int, scaled to integer coefficients (a positive
+// factor keeps ⋈; the Int atom has the same truth value wherever the atoms are integers).
+std::optional<Term> int_atom(TermManager& tm, Kind k, Term a, Term b) {
+    if (tm.sort(a) == SortTable::Int && tm.sort(b) == SortTable::Int) return std::nullopt;  // already
+    std::vector<Monomial> ms;
+    mpq_class c = 0;
+    difference(tm, a, b, ms, c);
+    mpz_class l = c.get_den();
+    for (const Monomial& m : ms) {
+        if (tm.sort(m.atom) != SortTable::Int) return std::nullopt;
+        mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), m.coeff.get_den_mpz_t());
+    }
+    for (Monomial& m : ms) m.coeff *= l;
+    const Term p = tm.mk_linear(std::move(ms), c * l, SortTable::Int);
+    const Term zero = tm.mk_numeral(0, SortTable::Int);
+    switch (k) {
+        case Kind::Leq: return tm.mk_leq(p, zero);
+        case Kind::Lt: return tm.mk_lt(p, zero);
+        default: return tm.mk_eq(p, zero);
+    }
+}
+
+// t over new children, with arithmetic atoms, ite and distinct made Int where every atom below
+// them is Int: such parts are unchanged by the relaxation (they mention kept or decoded Int
+// terms only) and keep the integer normal form (tightened bounds), which craig's branch and
+// bound needs: on Real atoms over Int constants it may not terminate.
+Term rebuild_integral(TermManager& tm, Term t, std::vector<Term>& kids) {
+    const Kind k = tm.kind(t);
+    if (smt::is_arith_atom_kind(k) || is_arith_eq(tm, t)) {
+        if (auto r = int_atom(tm, k, kids[0], kids[1])) return *r;
+    } else if (k == Kind::Ite || k == Kind::Distinct) {
+        const std::size_t first = k == Kind::Ite ? 1 : 0;
+        std::vector<Term> ints;
+        bool real = false;
+        for (std::size_t i = first; i < kids.size(); ++i) {
+            real = real || tm.sort(kids[i]) == SortTable::Real;
+            if (auto v = as_int(tm, kids[i])) ints.push_back(*v);
+        }
+        // Otherwise the mixed Real one, which is well sorted too.
+        if (real && ints.size() == kids.size() - first) std::copy(ints.begin(), ints.end(), kids.begin() + first);
+    }
+    return tm.rebuild(t, kids);
 }
 
 class LraEncoder {
@@ -378,7 +475,7 @@ private:
         if (tm_.num_children(t) == 0) return t;
         std::vector<Term> kids;
         for (Term c : tm_.children(t)) kids.push_back(memo_.at(c));
-        return tm_.rebuild(t, kids);  // Boolean structure, =, ≤, <, ite, distinct
+        return rebuild_integral(tm_, t, kids);  // Boolean structure, =, ≤, <, ite, distinct
     }
 
     TermManager& tm_;
@@ -402,65 +499,18 @@ public:
 
 private:
     Term build(Term t) {
-        const Kind k = tm_.kind(t);
-        if (k == Kind::Const) {
+        if (tm_.kind(t) == Kind::Const) {
             Term orig = iface_.lra.term_of(t);
             return orig.valid() ? orig : t;
         }
         if (tm_.num_children(t) == 0) return t;
         std::vector<Term> kids;
         for (Term c : tm_.children(t)) kids.push_back(memo_.at(c));
-        if (smt::is_arith_atom_kind(k) || is_arith_eq(tm_, t)) {
-            if (auto r = int_atom(k, kids[0], kids[1])) return *r;
-        } else if (k == Kind::Ite || k == Kind::Distinct) {
-            // Int when every arithmetic argument is integral (the encoding of an Int ite or
-            // distinct); otherwise the mixed Real one, which is well sorted too.
-            const std::size_t first = k == Kind::Ite ? 1 : 0;
-            std::vector<Term> ints;
-            bool real = false;
-            for (std::size_t i = first; i < kids.size(); ++i) {
-                real = real || tm_.sort(kids[i]) == SortTable::Real;
-                if (auto v = as_int(kids[i])) ints.push_back(*v);
-            }
-            if (real && ints.size() == kids.size() - first) std::copy(ints.begin(), ints.end(), kids.begin() + first);
+        if (tm_.kind(t) == Kind::And) {
+            merge_bounds(tm_, kids);
+            return tm_.mk_and(kids);
         }
-        return tm_.rebuild(t, kids);
-    }
-
-    // An Int term equal to the Real term a wherever its Int atoms are integers, if a has one.
-    std::optional<Term> as_int(Term a) {
-        if (tm_.sort(a) == SortTable::Int) return a;
-        if (tm_.kind(a) == Kind::Numeral)
-            return integral(tm_.numeral(a)) ? std::optional(tm_.mk_numeral(tm_.numeral(a), SortTable::Int))
-                                            : std::nullopt;
-        if (tm_.kind(a) != Kind::Linear || !integral(tm_.constant(a))) return std::nullopt;
-        std::vector<Monomial> ms;
-        for (std::size_t i = 0; i < tm_.num_children(a); ++i) {
-            if (tm_.sort(tm_.child(a, i)) != SortTable::Int || !integral(tm_.coeff(a, i))) return std::nullopt;
-            ms.push_back({tm_.coeff(a, i), tm_.child(a, i)});
-        }
-        return tm_.mk_linear(std::move(ms), tm_.constant(a), SortTable::Int);
-    }
-
-    // a ⋈ b over Int atoms only, scaled to integer coefficients (a positive factor keeps ⋈).
-    std::optional<Term> int_atom(Kind k, Term a, Term b) {
-        if (tm_.sort(a) == SortTable::Int && tm_.sort(b) == SortTable::Int) return std::nullopt;  // rebuild does it
-        std::vector<Monomial> ms;
-        mpq_class c = 0;
-        difference(tm_, a, b, ms, c);
-        mpz_class l = c.get_den();
-        for (const Monomial& m : ms) {
-            if (tm_.sort(m.atom) != SortTable::Int) return std::nullopt;
-            mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), m.coeff.get_den_mpz_t());
-        }
-        for (Monomial& m : ms) m.coeff *= l;
-        const Term p = tm_.mk_linear(std::move(ms), c * l, SortTable::Int);
-        const Term zero = tm_.mk_numeral(0, SortTable::Int);
-        switch (k) {
-            case Kind::Leq: return tm_.mk_leq(p, zero);
-            case Kind::Lt: return tm_.mk_lt(p, zero);
-            default: return tm_.mk_eq(p, zero);
-        }
+        return rebuild_integral(tm_, t, kids);
     }
 
     TermManager& tm_;

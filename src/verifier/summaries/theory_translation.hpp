@@ -4,52 +4,50 @@
 // cheaper theory and decoded back, so that a summary made in one theory can be used in another.
 //
 // Contract:
-//  * Over-approximation (Theorems 2 and 3): every model of φ in the universal form (LIA + UF)
-//    extends to a model of to_euf(φ) and of to_lra(φ) — read each introduced symbol as the
-//    operation it stands for and each fresh constant as the value of its term. Hence
-//    to_euf(φ) unsat ⇒ φ unsat and to_lra(φ) unsat ⇒ φ unsat, and a formula ψ with
-//    to_T(φ) ⊨ ψ gives φ ⊨ from_T(ψ) (the decoding is that same reading).
-//  * Inverse: from_euf(to_euf(t)) == t and from_lra(to_lra(t, keep)) == t (same term id) for
-//    formulas of the universal form. Exceptions, all equivalent: a disjunction holding the
-//    encoding of p ≤ c together with p = c, p ≤ c's parts or their negations (the TermManager
-//    merges or drops the repeated disjunct); an Ite or Distinct of Real terms that are
-//    integral in the LRA encoding comes back Int.
-//  * The fresh constant of a term is unique per interface (the same term always maps to the
-//    same constant), so every formula of one query must be encoded with one TheoryInterface
-//    (and, for LRA, one `keep` set): then equal terms stay equal across formulas, and symbols
-//    shared between an interpolation problem's A and B stay shared.
-//  * Decoding accepts any formula over the encodings' symbols, not only their image: an
-//    interpolant computed in the cheap theory decodes to a formula of the universal form (EUF:
-//    Int/Real terms, no introduced symbol left; LRA: Int atoms where integral, see from_lra).
+//  * Over-approximation (Theorems 2, 3): every model of φ (LIA + UF) extends to a model of
+//    to_euf(φ) and of to_lra(φ) by reading each introduced symbol as the operation it stands for
+//    and each fresh constant as the value of its term. So to_T(φ) unsat ⇒ φ unsat, and
+//    to_T(φ) ⊨ ψ ⇒ φ ⊨ from_T(ψ): decoding is that same reading (Theorem 4 rests on it).
+//  * Inverse: from_euf(to_euf(t)) == t and from_lra(to_lra(t, keep)) == t (same term id) on the
+//    universal form, except in these equivalent cases: a disjunction holding the encoding of
+//    p ≤ c and also p = c (or a part of the encoding, or its negation), which the TermManager
+//    merges or drops; a conjunction holding p ≤ c and p ≥ c, decoded as p = c; an ite or
+//    distinct of Real terms that are integral in the LRA encoding, decoded as Int.
+//  * Unique per term: one TheoryInterface maps a term to one fresh constant and an operator to
+//    one symbol. Encode every formula of a query (and, for LRA, with one `keep` set) with the
+//    same interface, so that equal terms stay equal and A and B of an interpolation problem
+//    share the symbols they both use.
+//  * Decoding reads any formula over the encodings' symbols, not only their image: the
+//    interpolant of an encoded query decodes to the universal form with no introduced symbol.
 //
-// EUF (rules 5.4) here is the arithmetic-free fragment of UFLIA: Int constants and numerals
-// stay as they are (distinct numerals are distinct, as in every theory of the integers) and
-// every arithmetic operator is an uninterpreted symbol of the interface, so the solver's
-// arithmetic only ever sees equalities between such terms. Rule choices (the thesis leaves them
-// open):
-//  * one symbol per operator and signature: "euf.plus" binary (a polynomial c0 + Σ c_i·t_i is a
-//    left-nested chain over the monomials in normal-form order, the constant last, so sums with
-//    a common prefix share subterms), "euf.scale" with the coefficient as a numeral argument
-//    (one symbol rather than one per coefficient keeps it shared between the two sides of an
-//    interpolation problem), "euf.to_real", "euf.mul" per arity, "euf.div", "euf.mod",
-//    "euf.rdiv", "euf.abs", "euf.to_int", "euf.is_int"; the c.* operators and other
-//    uninterpreted functions stay; bit-vector terms become fresh constants (rule 5.1).
-//  * comparisons are read in solved form: p ⋈ c (normal form: p without constant, c a numeral)
-//    is written L ⋈ R by solving for the monomial with coefficient ±1 whose atom is newest
-//    (largest id; in SSA encodings the assigned variable), so r - x = 1 becomes r = x + 1 and
-//    congruence closure sees the definition r = euf.plus(x, 1); without such a monomial L = p.
-//  * L = R stays =; L < R becomes ¬(L = R) ∧ euf.lt(L, R) (the thesis' rule); L ≤ R becomes
-//    (L = R) ∨ euf.lt(L, R) with the same euf.lt: ≤ is "= or <", true in LIA when euf.lt is <,
-//    so it over-approximates, keeps reflexivity (r = x + 1 ⊨ r ≤ x + 1) and ties ≤ to <.
+// EUF (rules 5.4) is the arithmetic-free fragment of UFLIA: Int constants and numerals are
+// unchanged (distinct numerals are distinct in every theory of the integers), every arithmetic
+// operator is an uninterpreted symbol, so the solver's arithmetic only sees equalities. Choices
+// where the thesis leaves freedom:
+//  * one symbol per operator and signature: "euf.plus" binary (c0 + Σ c_i·t_i is a left-nested
+//    chain over the monomials in normal-form order, constant last: sums with a common prefix
+//    share subterms), "euf.scale" with the coefficient as a numeral argument (one symbol, not one
+//    per coefficient, so that A and B of an interpolation problem share it), "euf.to_real",
+//    "euf.mul" per arity, "euf.div", "euf.mod", "euf.rdiv", "euf.abs", "euf.to_int",
+//    "euf.is_int". The c.* operators and other uninterpreted functions stay; bit-vector terms
+//    become fresh constants (rule 5.1).
+//  * solved form: a comparison p ⋈ c is written L ⋈ R solved for the monomial with coefficient
+//    ±1 whose atom is newest (largest id: in SSA encodings the assigned variable); so r - x = 1
+//    is r = euf.plus(x, 1) and congruence sees the definition. Without such a monomial L = p.
+//  * = stays =; L < R is ¬(L = R) ∧ euf.lt(L, R) (the thesis' rule); L ≤ R is
+//    (L = R) ∨ euf.lt(L, R) with the same euf.lt: ≤ is "= or <" when euf.lt is <, so this
+//    over-approximates, keeps reflexivity (r = x + 1 ⊨ r ≤ x + 1) and ties ≤ to <.
 //
-// LRA (rules 5.5): Int constants not in `keep` become fresh Real constants (one per constant,
-// M of Def. 9); kept constants stay Int, as to_real(c), shared with the rest of the query (the
-// solver keeps them integral). Int numerals become Real numerals; +, and multiplication by an
-// integer constant, are kept; an Int polynomial with a non-integral coefficient (the thesis'
-// Example 3, y = 0.5·x under C's truncation), Mul, div, mod, abs, to_int, is_int, /, and every
-// application of an uninterpreted function (the c.* operators) becomes a fresh Real (Bool for a
-// predicate) constant M(t), unique per term. = stays = between the Real translations (the
-// solver's arithmetic has equalities; the pair of ≤ of rule 5.5.1 is equivalent).
+// LRA (rules 5.5): Int constants not in `keep` become fresh Real constants (M of Def. 9); kept
+// constants (a procedure's interface) stay Int, shared with the rest of the query. Int numerals
+// become Real; + and multiplication by an integer constant are kept. An Int polynomial with a
+// non-integral coefficient (Example 3: 0.5·x truncates in C), Mul, div, mod, abs, to_int,
+// is_int, / and every application of an uninterpreted function (the c.* operators) become a
+// fresh Real (Bool for a predicate) constant M(t), unique per term. = stays = (equivalent to the
+// pair of ≤ of rule 5.5.1; the solver has equalities). An atom (or ite, distinct) over kept
+// constants only stays Int: the relaxation does not change it, and as a Real atom over Int
+// constants it would lose the integer normal form (tightened bounds) that craig's branch and
+// bound needs to terminate; atoms mixing a Real constant with a kept one use to_real(c).
 #pragma once
 
 #include <cstdint>
@@ -107,17 +105,19 @@ private:
 smt::Term to_euf(smt::TermManager& tm, smt::Term t, TheoryInterface& iface);
 // Rule 5.6: the introduced symbols read as their operations (euf.lt as <; the pair
 // (L = R) ∨ euf.lt(L, R) as L ≤ R and ¬(L = R) ∧ euf.lt(L, R) as L < R), fresh constants as
-// their terms; everything else unchanged.
+// their terms; everything else unchanged, but p ≤ c next to p ≥ c in a conjunction is p = c
+// (rule 5.7's first rule: craig's solver is UFLIA, and the Farkas part of an interpolant of an
+// encoded query splits equalities between the introduced terms into two bounds).
 smt::Term from_euf(smt::TermManager& tm, smt::Term t, const TheoryInterface& iface);
 
 // Rules 5.2 and 5.5 (choices above); `keep`: the Int constants that stay Int (a procedure's
 // interface constants). Over-approximating: to_lra(φ) unsat ⇒ φ unsat.
 smt::Term to_lra(smt::TermManager& tm, smt::Term t, std::span<const smt::Term> keep, TheoryInterface& iface);
-// Rule 5.7: fresh constants back to their terms. Then every arithmetic atom (≤, <, =) whose
-// atoms are all Int-sorted is made an Int atom (scaled to integer coefficients; equivalent for
-// integer values, as to_real is exact), and Ite and Distinct of integral Real terms Int ones.
-// What remains Real (an atom over a Real constant of the input) stays a mixed Real atom over
-// to_real of Int terms, which the Solver accepts together with LIA formulas.
+// Rule 5.7: fresh constants back to their terms; p ≤ c next to p ≥ c in a conjunction is p = c.
+// Every arithmetic atom (≤, <, =) whose atoms are all Int then becomes an Int atom (scaled to
+// integer coefficients: the same truth value for integer values, as to_real is exact), and an
+// ite or distinct of integral Real terms an Int one. An atom over a Real constant of the input
+// stays a mixed Real atom over to_real of Int terms, which the Solver accepts with LIA formulas.
 smt::Term from_lra(smt::TermManager& tm, smt::Term t, const TheoryInterface& iface);
 
 // A summary σ made in theory `from` (over a procedure's interface constants) for use in theory

@@ -54,7 +54,9 @@ struct Fx {
         o.check_certificates = true;
         smt::Solver s(tm, o);
         for (Term f : fs) s.assert_formula(f);
-        return s.check();
+        const smt::Result res = s.check();
+        if (res == smt::Result::Unknown) MESSAGE("unknown: " << s.reason_unknown());
+        return res;
     }
     bool valid_implication(Term a, Term c) { return solve({a, tm.mk_not(c)}) == smt::Result::Unsat; }
 
@@ -113,6 +115,7 @@ bool arithmetic_free(const smt::TermManager& tm, Term root) {
 }
 
 // LRA shape: Int constants only from `keep`, no operator beyond + and scaling, no application.
+// (Atoms over kept constants only stay Int atoms.)
 bool lra_shape(const smt::TermManager& tm, Term root, std::span<const Term> keep) {
     std::vector<Term> stack{root};
     while (!stack.empty()) {
@@ -124,7 +127,6 @@ bool lra_shape(const smt::TermManager& tm, Term root, std::span<const Term> keep
             return false;
         if (k == Kind::Const && tm.sort(u) == SortTable::Int && std::find(keep.begin(), keep.end(), u) == keep.end())
             return false;
-        if (k == Kind::Linear && tm.sort(u) == SortTable::Int) return false;
         for (Term c : tm.children(u)) stack.push_back(c);
     }
     return true;
@@ -245,12 +247,15 @@ TEST_CASE("theory translation: over-approximation, and where the cheap theory is
         CHECK(f.solve({c.phi}) == c.lia);
         CHECK(f.solve({e}) == c.euf);
         CHECK(f.solve({l}) == c.lra);
-        // Keeping every constant Int gives back integrality: LRA then refutes what LIA refutes
-        // here (no operator is involved in the unsat cases but the congruence one).
+        // Keeping the constants Int (as an interface) is still an over-approximation.
         const std::vector<Term> keep = {f.x, f.y, f.z, f.r, f.t};
         const smt::Result kept = f.solve({to_lra(f.tm, c.phi, keep, iface)});
         if (kept == R::Unsat) CHECK(c.lia == R::Unsat);
     }
+    // ... and gives integrality back: x + y = 1 ∧ x = y is refuted with x, y kept.
+    TheoryInterface iface;
+    const Term halves = f.all({f.tm.mk_eq(f.add({f.x, f.y}), f.n(1)), f.tm.mk_eq(f.x, f.y)});
+    CHECK(f.solve({to_lra(f.tm, halves, std::vector<Term>{f.x, f.y}, iface)}) == R::Unsat);
 }
 
 TEST_CASE("theory translation: Example 3, y = x / 2 is not 0.5 * x in LRA") {
@@ -268,8 +273,8 @@ TEST_CASE("theory translation: Example 3, y = x / 2 is not 0.5 * x in LRA") {
     // The naive reading y = 0.5·x over the reals refutes it: not an over-approximation.
     Term xr = f.tm.mk_const(f.tm.declare_fun("xr", {}, SortTable::Real));
     Term yr = f.tm.mk_const(f.tm.declare_fun("yr", {}, SortTable::Real));
-    const Term naive = f.all({f.tm.mk_eq(xr, f.q(1, 1)), f.tm.mk_eq(yr, f.tm.mk_scale(mpq_class(1, 2), xr)),
-                              f.tm.mk_eq(yr, f.q(0, 1))});
+    const Term naive = f.all(
+        {f.tm.mk_eq(xr, f.q(1, 1)), f.tm.mk_eq(yr, f.tm.mk_scale(mpq_class(1, 2), xr)), f.tm.mk_eq(yr, f.q(0, 1))});
     CHECK(f.solve({naive}) == smt::Result::Unsat);
 }
 
@@ -285,16 +290,19 @@ TEST_CASE("theory translation: random formulas, round trips and over-approximati
             Term u = stack.back();
             stack.pop_back();
             const Kind k = f.tm.kind(u);
-            nonlinear = nonlinear || k == Kind::Mul || (k == Kind::IntDiv && f.tm.kind(f.tm.child(u, 1)) != Kind::Numeral);
-            nonlinear = nonlinear || k == Kind::ToInt || k == Kind::IsInt || k == Kind::Abs || f.tm.sort(u) == SortTable::Real;
+            nonlinear =
+                nonlinear || k == Kind::Mul || (k == Kind::IntDiv && f.tm.kind(f.tm.child(u, 1)) != Kind::Numeral);
+            nonlinear =
+                nonlinear || k == Kind::ToInt || k == Kind::IsInt || k == Kind::Abs || f.tm.sort(u) == SortTable::Real;
             for (Term c : f.tm.children(u)) stack.push_back(c);
         }
         if (!nonlinear) decided.push_back(a);
     }
     std::mt19937 rng(21);
+    constexpr int kRounds = 200;
     auto pick = [&](const std::vector<Term>& from) { return from[rng() % from.size()]; };
     unsigned euf_unsat = 0, lra_unsat = 0, lia_unsat = 0, inexact = 0;
-    for (int round = 0; round < 60; ++round) {
+    for (int round = 0; round < kRounds; ++round) {
         std::vector<Term> conj;
         for (int i = 0; i < 4; ++i) {
             Term a = pick(decided);
@@ -304,7 +312,8 @@ TEST_CASE("theory translation: random formulas, round trips and over-approximati
         }
         const Term phi = f.tm.mk_and(conj);
         TheoryInterface iface;
-        const std::vector<Term> keep = {f.x, f.z};
+        const std::vector<std::vector<Term>> keeps = {{}, {f.x, f.z}, {f.x, f.y, f.z, f.r, f.t}};
+        const std::vector<Term>& keep = keeps[round % 3];
         const Term e = to_euf(f.tm, phi, iface), l = to_lra(f.tm, phi, keep, iface);
         INFO(f.str(phi));
         for (Term back : {from_euf(f.tm, e, iface), from_lra(f.tm, l, iface)}) {
@@ -326,10 +335,10 @@ TEST_CASE("theory translation: random formulas, round trips and over-approximati
             CHECK(lia == smt::Result::Unsat);  // Theorem 3
         }
     }
-    MESSAGE("unsat: lia " << lia_unsat << ", lra " << lra_unsat << ", euf " << euf_unsat << " of 60; inexact round trips "
-                          << inexact);
+    MESSAGE("unsat: lia " << lia_unsat << ", lra " << lra_unsat << ", euf " << euf_unsat << " of " << kRounds
+                          << "; inexact round trips " << inexact);
     CHECK(lia_unsat > 0);
-    CHECK(inexact <= 6);
+    CHECK(inexact <= kRounds / 10);
 }
 
 namespace {
@@ -365,10 +374,9 @@ TEST_CASE("theory translation: a summary made in one theory is used in another")
     // over the interface (x, r), locals t and q (q = c.div(x, 2), irrelevant to the properties).
     Term q = f.var("q");
     const Term pos = f.tm.mk_gt(f.x, f.n(0));
-    const Term body =
-        f.any({f.all({pos, f.tm.mk_eq(f.t, f.add({f.x, f.n(1)})), f.tm.mk_eq(q, f.app(f.cdiv, f.x, f.n(2))),
-                      f.tm.mk_eq(f.r, f.t)}),
-               f.all({f.tm.mk_not(pos), f.tm.mk_eq(f.r, f.n(0))})});
+    const Term body = f.any({f.all({pos, f.tm.mk_eq(f.t, f.add({f.x, f.n(1)})),
+                                    f.tm.mk_eq(q, f.app(f.cdiv, f.x, f.n(2))), f.tm.mk_eq(f.r, f.t)}),
+                             f.all({f.tm.mk_not(pos), f.tm.mk_eq(f.r, f.n(0))})});
     const std::vector<Term> iface_consts = {f.x, f.r};
     // Properties: one EUF can prove (x > 0 ⇒ r = x + 1), one that needs arithmetic (r ≥ 0).
     const Term bad_euf = f.all({pos, f.tm.mk_not(f.tm.mk_eq(f.r, f.add({f.x, f.n(1)})))});
@@ -388,9 +396,11 @@ TEST_CASE("theory translation: a summary made in one theory is used in another")
     CHECK(f.solve({to_euf(f.tm, body, iface), to_euf(f.tm, bad_lra, iface)}) == smt::Result::Sat);
 
     for (const Made& m : made) {
-        INFO("made in " << theory_name(m.theory) << ": " << f.str(m.sigma));
+        INFO("made in " << std::string(theory_name(m.theory)) << ": " << f.str(m.sigma));
         // Universal form (LIA + the C operators): a summary of the body that refutes the property.
         const Term lia = translate_summary(f.tm, m.sigma, m.theory, Theory::Lia, iface);
+        MESSAGE("summary made in " << std::string(theory_name(m.theory)) << ": " << f.str(m.sigma)
+                                   << "\n  in lia: " << f.str(lia));
         INFO("in lia: " << f.str(lia));
         CHECK(f.valid_implication(body, lia));
         CHECK(f.solve({lia, m.bad}) == smt::Result::Unsat);
@@ -408,9 +418,13 @@ TEST_CASE("theory translation: a summary made in one theory is used in another")
         // LIA summary.
         for (Theory to : {Theory::Euf, Theory::Lra}) {
             const Term sigma_to = translate_summary(f.tm, m.sigma, m.theory, to, iface, iface_consts);
-            const Term bad_to = to == Theory::Euf ? to_euf(f.tm, m.bad, iface) : to_lra(f.tm, m.bad, iface_consts, iface);
-            INFO("in " << theory_name(to) << ": " << f.str(sigma_to));
-            CHECK(f.solve({sigma_to, bad_to}) == smt::Result::Unsat);
+            const Term bad_to =
+                to == Theory::Euf ? to_euf(f.tm, m.bad, iface) : to_lra(f.tm, m.bad, iface_consts, iface);
+            INFO("in " << std::string(theory_name(to)) << ": " << f.str(sigma_to));
+            // Theorem 4: still a summary, but it need not be strong enough in the target theory:
+            // the LRA summary orders r, which EUF cannot read.
+            const bool too_weak = m.theory == Theory::Lra && to == Theory::Euf;
+            CHECK(f.solve({sigma_to, bad_to}) == (too_weak ? smt::Result::Sat : smt::Result::Unsat));
             CHECK(translate_summary(f.tm, sigma_to, to, Theory::Lia, iface) == lia);
         }
     }
