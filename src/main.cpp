@@ -153,7 +153,7 @@ void start_watchdog(double timeout, std::string timeout_words = {}, std::string 
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     std::thread([=, timeout_words = std::move(timeout_words), interrupt_words = std::move(interrupt_words)] {
-        std::optional<Clock::time_point> interrupted_at;
+        std::optional<Clock::time_point> interrupted_at, grace_from;
         for (;;) {
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
             const Clock::time_point now = Clock::now();
@@ -170,6 +170,14 @@ void start_watchdog(double timeout, std::string timeout_words = {}, std::string 
                 }
             }
             if (!what) continue;
+            // The run is printing its answer: let it finish (it polls nothing any more), within
+            // a grace period, and print no second verdict line.
+            if (base::answer_started()) {
+                if (!grace_from) grace_from = now;
+                if (now - *grace_from < std::chrono::seconds(10)) continue;
+                std::cout.flush();  // what the run printed so far (it is stuck: no race to fear)
+                _exit(cli::kResourceLimit);
+            }
             std::cout.flush();
             if (!words->empty()) (void)!write(STDOUT_FILENO, words->data(), words->size());
             std::fputs(what, stderr);

@@ -44,4 +44,11 @@ void install_cpu_limit_handler() {
 
 bool cpu_limit_reached() { return g_cpu_limit.load(std::memory_order_relaxed); }
 
+namespace {
+std::atomic<bool> g_answer{false};
+}  // namespace
+
+void note_answer_started() { g_answer.store(true, std::memory_order_release); }
+bool answer_started() { return g_answer.load(std::memory_order_acquire); }
+
 }  // namespace craig::base

@@ -25,4 +25,10 @@ void set_interrupted(int signal);
 void install_cpu_limit_handler();
 bool cpu_limit_reached();
 
+// The answer is being printed: main's watchdog (time limit, interrupt) must then not print a
+// verdict line of its own (a run printed two, TRUE then UNKNOWN, when SIGTERM came while it
+// wrote its witness); it lets the run finish its output instead.
+void note_answer_started();
+bool answer_started();
+
 }  // namespace craig::base

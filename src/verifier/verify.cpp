@@ -571,7 +571,9 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     }
 
     const double seconds = base::seconds_since(start);
+    base::note_answer_started();
     print_verdict_line(out, r);
+    out.flush();  // the verdict is out even if writing a witness then blocks or fails
     if (r.kind == VerdictKind::False) {
         print_counterexample(out, v.cex, *c.replay);
         if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
@@ -624,6 +626,7 @@ VerifyStatus run_verify(const VerifyOptions& o, std::ostream& out, std::ostream&
         Report r;
         r.reason = reason;
         r.unsupported = unsupported;
+        base::note_answer_started();
         print_verdict_line(out, r);
         if (o.json) print_json(out, o, r, base::seconds_since(start));
         out.flush();

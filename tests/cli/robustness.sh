@@ -53,6 +53,26 @@ if interrupt interrupt_solve TERM solve "$inputs/pigeons.smt2"; then
   else ok interrupt_solve; fi
 fi
 
+# ---- the time limit while the answer is printed: one verdict line, never a second (UNKNOWN)
+# one. The witness goes to a FIFO nobody reads, so the run blocks after its verdict line until
+# the watchdog ends it; before the fix the watchdog printed "UNKNOWN (timeout ...)" as well (a
+# benchmark run showed two verdict lines).
+mkfifo "$tmp/blocked.graphml"
+"$craig" verify --engine bmc --timeout 1 --witness "$tmp/blocked.graphml" "$inputs/bom_false.c" >"$tmp/out" 2>"$tmp/err" </dev/null &
+pid=$!
+waited=0
+while kill -0 "$pid" 2>/dev/null && [ $waited -lt 250 ]; do sleep 0.1; waited=$((waited + 1)); done
+if kill -0 "$pid" 2>/dev/null; then
+  kill -KILL "$pid"
+  fail limit_after_verdict "still running 25 s after the start (time limit 1 s)"
+elif [ "$(grep -c "^Verification result" "$tmp/out")" != 1 ]; then
+  fail limit_after_verdict "verdict lines: $(grep "^Verification result" "$tmp/out" | tr '\n' '|')"
+else
+  ok limit_after_verdict
+fi
+wait "$pid" 2>/dev/null
+rm -f "$tmp/blocked.graphml"
+
 # ---- defect 5: input handling
 mkdir -p "$tmp/dir.c" "$tmp/dir.smt2"
 if run directory_verify 6 verify "$tmp/dir.c"; then
