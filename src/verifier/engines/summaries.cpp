@@ -31,6 +31,10 @@ namespace {
 
 using smt::Term;
 
+std::string check_theory(const std::string& v) {
+    return v == "euf" || v == "lra" || v == "lia" ? std::string() : "expected euf, lra or lia";
+}
+
 std::string check_scheme(const std::string& v) {
     return v == "lazy" || v == "eager" || v == "precise" ? std::string() : "expected lazy, eager or precise";
 }
@@ -69,6 +73,8 @@ public:
         o.operator_rounds = s_.operator_rounds;
         o.max_nodes = s_.number("summaries-max-instances");
         o.tree_property = s_.flag("summaries-tree-property");
+        const std::string theory = s_.get("summary-theory");
+        o.theory = theory == "euf" ? Theory::Euf : theory == "lra" ? Theory::Lra : Theory::Lia;
         PbmcStats stats;
         std::vector<std::size_t> checked;
         for (std::size_t i = 0; i < sites.size(); ++i)
@@ -119,6 +125,7 @@ public:
             r.stats.count("summaries.stored-nodes", nodes);
             r.stats.count("summaries.sites-with-reuse", reused_sites);
             r.stats.count("summaries.interpolation-failures", stats.interpolation_failures);
+            r.stats.count("summaries.theory-refinements", stats.theory_refinements);
             r.stats.seconds("summaries.encode-time", stats.encode_seconds);
             r.stats.seconds("summaries.solve-time", stats.solve_seconds);
             r.stats.seconds("summaries.interpolation-time", stats.interpolation_seconds);
@@ -271,6 +278,10 @@ constexpr EngineOption kSummariesOptions[] = {
      "substitution of calls: lazy (summary or nondet, refined on counterexamples), eager (summary or inlined), "
      "precise (all inlined)",
      check_scheme},
+    {"summary-theory", OptionKind::Choice, "lia",
+     "the theory calls are first encoded and summarised in: euf (arithmetic uninterpreted), lra (integers relaxed) or "
+     "lia; a counterexample through a call in a cheaper theory refines that call's theory (euf, lra, lia)",
+     check_theory},
     {"summary-reuse", OptionKind::Flag, "true",
      "keep the summaries of one assertion's proof for the next (--no-summary-reuse: each assertion from scratch)"},
     {"summaries-tree-property", OptionKind::Flag, "false",

@@ -14,6 +14,7 @@
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/encoding/procedure_body.hpp"
 #include "verifier/summaries/assertion_sites.hpp"
+#include "verifier/summaries/theory_translation.hpp"
 
 namespace craig::verifier {
 
@@ -107,12 +108,12 @@ public:
                 return out;
             }
             const smt::Model model = solver_.model();
-            std::vector<std::uint32_t> refine;
+            std::vector<std::uint32_t> refine, raise;
             std::vector<EdgeId> path;
             std::vector<AuxRenaming> renamed;
             bool cut = false;
-            walk(root, model, path, renamed, refine, cut);
-            if (refine.empty()) {
+            walk(root, model, path, renamed, refine, raise, cut);
+            if (refine.empty() && raise.empty()) {
                 out.kind = PbmcResult::Reached;
                 if (on_reached) on_reached(model, nodes_[root].params, nodes_[root].returns);
                 if (!cut) out.cex = block_path_counterexample(p_, path, renamed, model);
@@ -121,6 +122,15 @@ public:
             for (std::uint32_t m : refine) {
                 ++stats_.refinements;
                 if (!make_precise(m, out)) return out;
+            }
+            // Theory refinement (§3.8): a precise instance on the path in a cheaper theory is
+            // encoded once more in the next one (EUF → LRA → LIA); its cheaper encodings stay
+            // (each over-approximates it).
+            for (std::uint32_t n : raise) {
+                ++stats_.theory_refinements;
+                NodeState& st = nodes_[n];
+                st.theory = st.theory == Theory::Euf ? Theory::Lra : Theory::Lia;
+                for (const Term f : st.raw) assert_in(n, in_theory(n, f));
             }
         }
     }
@@ -135,6 +145,8 @@ public:
 private:
     struct NodeState {
         Mode mode = Mode::None;
+        Theory theory = Theory::Lia;  // of its encoding (precise) or its summary
+        std::vector<Term> raw;        // precise: its partition's formulas before translation
         Term active;
         std::vector<Term> params, returns;
         std::optional<BodyEncoding> enc;
@@ -168,9 +180,27 @@ private:
         return nodes_[n];
     }
 
+    // f (a formula of n's partition) in n's theory: the constants of n's interface and of its
+    // children's stay Int in LRA (shared with the neighbouring partitions).
+    Term in_theory(std::uint32_t n, Term f) {
+        const NodeState& st = nodes_[n];
+        if (st.theory == Theory::Lia) return f;
+        if (st.theory == Theory::Euf) return to_euf(tm_, f, iface_);
+        std::vector<Term> keep(st.params.begin(), st.params.end());
+        keep.insert(keep.end(), st.returns.begin(), st.returns.end());
+        if (st.mode == Mode::Precise && n < tree_.size() && tree_[n].expanded)
+            for (std::uint32_t m : tree_[n].children)
+                if (m < nodes_.size() && nodes_[m].active.valid()) {
+                    keep.insert(keep.end(), nodes_[m].params.begin(), nodes_[m].params.end());
+                    keep.insert(keep.end(), nodes_[m].returns.begin(), nodes_[m].returns.end());
+                }
+        return to_lra(tm_, f, keep, iface_);
+    }
+
     // The interface constants of node n: its activation literal, params and returns.
     void interface(std::uint32_t n) {
         NodeState& s = state(n);
+        s.theory = o_.theory;
         const Procedure& pr = ps_.procs[tree_[n].proc];
         const std::string tag = "#n" + std::to_string(n);
         s.active = tm_.mk_const(tm_.fresh_fun("active" + tag, {}, smt::SortTable::Bool));
@@ -186,6 +216,12 @@ private:
         const auto it = std::find(pr.returns.begin(), pr.returns.end(), ps_.error_var);
         if (it == pr.returns.end()) throw std::logic_error("summaries: a procedure without the error flag");
         return nodes_[n].returns[static_cast<std::size_t>(it - pr.returns.begin())];
+    }
+
+    std::vector<Term> interface_of(std::uint32_t m) const {
+        std::vector<Term> out(nodes_[m].params.begin(), nodes_[m].params.end());
+        out.insert(out.end(), nodes_[m].returns.begin(), nodes_[m].returns.end());
+        return out;
     }
 
     // Encodes n precisely and substitutes its children by the scheme (children made precise
@@ -209,8 +245,9 @@ private:
                 body.push_back(tm_.mk_eq(nodes_[n].params[j], enc.params[j]));
             for (std::size_t j = 0; j < enc.returns.size(); ++j)
                 body.push_back(tm_.mk_eq(nodes_[n].returns[j], enc.returns[j]));
-            assert_in(n, tm_.mk_implies(nodes_[n].active, tm_.mk_and(body)));
+            std::vector<Term> raw{tm_.mk_implies(nodes_[n].active, tm_.mk_and(body))};
             const std::vector<std::uint32_t> children = tree_.expand(n);
+            std::vector<std::uint32_t> fresh;
             for (std::size_t e = 0; e < pr.edges.size(); ++e) {
                 if (pr.call[e] == kNoCall || tm_.kind(enc.taken[e]) != smt::Kind::Const) continue;
                 const std::uint32_t c = pr.call[e];
@@ -222,9 +259,14 @@ private:
                     bind.push_back(tm_.mk_eq(enc.call_args[c][j], nodes_[m].params[j]));
                 for (std::size_t j = 0; j < enc.call_results[c].size(); ++j)
                     bind.push_back(tm_.mk_eq(enc.call_results[c][j], nodes_[m].returns[j]));
-                assert_in(n, tm_.mk_implies(enc.taken[e], tm_.mk_and(bind)));
-                if (substitute(m)) work.push_back(m);
+                raw.push_back(tm_.mk_implies(enc.taken[e], tm_.mk_and(bind)));
+                fresh.push_back(m);
             }
+            // The children's interfaces exist now: n's formulas in n's theory, then the children.
+            for (const Term f : raw) assert_in(n, in_theory(n, f));
+            nodes_[n].raw = std::move(raw);
+            for (std::uint32_t m : fresh)
+                if (substitute(m)) work.push_back(m);
             nodes_[n].enc = std::move(enc);
             stats_.encode_seconds += base::seconds_since(t0);
         }
@@ -247,7 +289,11 @@ private:
             ++stats_.summarised;
             const Term sum =
                 instantiate_contract(ps_, tree_[m].proc, tm_.mk_and(store_.conjuncts[key]), s.params, s.returns);
-            assert_in(m, tm_.mk_implies(s.active, sum));
+            // Used in the child's theory (Theorem 4: a translated summary is a summary).
+            const Term in_t = s.theory == Theory::Lia
+                                  ? sum
+                                  : translate_summary(tm_, sum, Theory::Lia, s.theory, iface_, interface_of(m));
+            assert_in(m, tm_.mk_implies(s.active, in_t));
             return false;
         }
         if (o_.scheme == SubstitutionScheme::Eager) return true;
@@ -259,8 +305,9 @@ private:
     // The path of a model from n's entry to its exit; calls that are not precise on it are
     // collected in `refine`, a cut on it sets `cut`.
     void walk(std::uint32_t n, const smt::Model& model, std::vector<EdgeId>& path, std::vector<AuxRenaming>& renamed,
-              std::vector<std::uint32_t>& refine, bool& cut) {
+              std::vector<std::uint32_t>& refine, std::vector<std::uint32_t>& raise, bool& cut) {
         const Procedure& pr = ps_.procs[tree_[n].proc];
+        if (nodes_[n].theory != Theory::Lia) raise.push_back(n);
         const BodyEncoding& enc = *nodes_[n].enc;
         std::uint32_t at = pr.entry;
         while (at != pr.exit) {
@@ -273,7 +320,7 @@ private:
             if (pr.call[next] != kNoCall) {
                 const std::uint32_t m = tree_[n].children[pr.call[next]];
                 switch (nodes_[m].mode) {
-                    case Mode::Precise: walk(m, model, path, renamed, refine, cut); break;
+                    case Mode::Precise: walk(m, model, path, renamed, refine, raise, cut); break;
                     case Mode::Cut: cut = true; break;
                     default: refine.push_back(m); break;
                 }
@@ -349,6 +396,9 @@ private:
     std::optional<Term> canonical(std::uint32_t n, Term itp) {
         const Procedure& pr = ps_.procs[tree_[n].proc];
         const NodeState& s = nodes_[n];
+        // Decoded from the theories of the query into the universal form first (rules 5.6, 5.7).
+        if (iface_.euf_symbols() || iface_.euf.size()) itp = from_euf(tm_, itp, iface_);
+        if (iface_.lra.size()) itp = from_lra(tm_, itp, iface_);
         std::unordered_map<Term, Term, smt::TermHash> subst;
         subst[s.active] = tm_.mk_true();
         for (std::size_t j = 0; j < s.params.size(); ++j) subst[s.params[j]] = p_.vars[pr.params[j]].cur;
@@ -401,6 +451,7 @@ private:
     std::vector<std::uint32_t> part_;  // assertion id -> node
     std::uint32_t precise_ = 0;
     std::uint32_t root_ = 0;
+    TheoryInterface iface_;  // one per query: equal terms translate to equal terms
 };
 
 }  // namespace

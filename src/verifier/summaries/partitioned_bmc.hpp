@@ -37,6 +37,7 @@
 #include "itp/options.hpp"
 #include "smt/model.hpp"
 #include "verifier/summaries/call_tree.hpp"
+#include "verifier/summaries/theory_translation.hpp"
 #include "verifier/verdict.hpp"
 
 namespace craig::verifier {
@@ -45,6 +46,10 @@ enum class SubstitutionScheme : std::uint8_t { Precise, Eager, Lazy };
 
 struct PbmcOptions {
     SubstitutionScheme scheme = SubstitutionScheme::Lazy;
+    // The theory new instances are encoded in and their summaries used in (§3.8, Ch. 5): EUF
+    // (arithmetic uninterpreted), LRA (integers relaxed) or LIA; a counterexample through an
+    // instance in a cheaper theory refines that instance's theory (theory_translation.hpp).
+    Theory theory = Theory::Lia;
     itp::ItpOptions itp;
     bool learn = true;  // extract summaries after unsat
     // Tree interpolants with the tree interpolation property established (the local conditions
@@ -70,6 +75,7 @@ struct PbmcStats {
     std::uint64_t precise = 0, summarised = 0, nondet = 0;   // substitutions made
     std::uint64_t summaries_made = 0, summaries_kept = 0;    // interpolants extracted / new conjuncts stored
     std::uint64_t interpolation_failures = 0;
+    std::uint64_t theory_refinements = 0;
     double encode_seconds = 0, solve_seconds = 0, interpolation_seconds = 0;
 };
 

@@ -436,3 +436,40 @@ TEST_CASE("summaries: revisions keep, weaken, invalidate and add summaries (UpPr
     CHECK(count_of(t6, "summaries.revision.dropped") == 1);
     std::remove(path.c_str());
 }
+
+TEST_CASE("summaries: calls encoded in EUF or LRA first, refined to LIA on spurious paths, same verdicts") {
+    for (const char* theory : {"euf", "lra"}) {
+        CAPTURE(theory);
+        Model t(with_t(2));
+        const Verdict v = t.run(std::string("summary-theory=") + theory);
+        REQUIRE(v.kind == VerdictKind::True);
+        CHECK(t.certified(v) == VerdictKind::True);
+        CHECK(count_of(v, "summaries.theory-refinements") > 0);  // r >= 1 needs f's arithmetic
+        Model f(with_t(3));
+        const Verdict w = f.run(std::string("summary-theory=") + theory);
+        REQUIRE(w.kind == VerdictKind::False);
+        CHECK(f.certified(w) == VerdictKind::False);
+        // Summaries made in the cheap theory are decoded before they are stored: every stored
+        // summary of a procedure without calls holds of its body in LIA.
+        CallTree tree(t.coded, 1);
+        SummaryStore store;
+        PbmcOptions o;
+        o.theory = std::string(theory) == "euf" ? Theory::Euf : Theory::Lra;
+        PbmcStats stats;
+        const base::Budget budget(std::nullopt);
+        for (const AssertionSite& s : t.sites) {
+            const std::int64_t code[1] = {s.code};
+            CHECK(check_flag(t.coded, tree, code, store, o, budget, stats).kind == PbmcResult::Refuted);
+        }
+        for (std::uint32_t key = 0; key < store.conjuncts.size(); ++key) {
+            if (!store.has(key) || !t.coded.procs[tree.key_proc(key)].calls.empty()) continue;
+            const ProcId p = tree.key_proc(key);
+            const BodyEncoding b = encode_body(t.coded, p, "#check");
+            smt::Solver s(t.tm);
+            s.assert_formula(b.formula);
+            s.assert_formula(
+                t.tm.mk_not(instantiate_contract(t.coded, p, t.tm.mk_and(store.conjuncts[key]), b.params, b.returns)));
+            CHECK(s.check() == smt::Result::Unsat);
+        }
+    }
+}
