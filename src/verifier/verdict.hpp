@@ -51,6 +51,17 @@ struct Certificate {
         unsigned unwinding = 0;
         ProcedureOptions codes;
         std::vector<std::int64_t> refuted;
+        // Optional lemmas (the engine's summaries): the activations of `proc` whose call-path
+        // counts (per procedure of the coded model) agree with `counts` on the procedures
+        // reachable from `proc` all satisfy `summary` (over proc's cur params and next returns).
+        // The gate proves each one it uses; without them (or when one fails) it checks the
+        // whole unwinding at once. Not carried by the verdict codec (the gate then checks all).
+        struct Lemma {
+            ProcId proc = 0;
+            std::vector<std::uint32_t> counts;
+            smt::Term summary;
+        };
+        std::vector<Lemma> lemmas;
     };
     std::optional<Unwound> unwound;
     bool empty() const { return invariants.empty() && !complete_bound && contracts.empty() && !unwound; }

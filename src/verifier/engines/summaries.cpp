@@ -196,8 +196,13 @@ public:
             }
             if (r.kind == PbmcResult::Refuted) {
                 v.kind = VerdictKind::True;
-                Certificate::Unwound u{nu, codes, {kUnwindingCode}};
+                Certificate::Unwound u{nu, codes, {kUnwindingCode}, {}};
                 for (std::size_t i : checked) u.refuted.push_back(sites[i].code);
+                // The summaries as lemmas: the gate proves the ones it uses, locally.
+                for (std::uint32_t key = 0; key < store.conjuncts.size(); ++key)
+                    if (store.has(key) && !tree->key_cut(key))
+                        u.lemmas.push_back({tree->key_proc(key), tree->key_counts(key),
+                                            model.plain->terms().mk_and(store.conjuncts[key])});
                 v.certificate.unwound = std::move(u);
                 v.reason = (only ? "assertion " + std::to_string(only) + " holds" : std::string("no violation")) +
                            "; every execution ends within unwinding " + std::to_string(nu);

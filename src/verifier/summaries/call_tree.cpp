@@ -45,8 +45,11 @@ std::uint32_t CallTree::add(ProcId proc, std::uint32_t parent, std::uint32_t cal
     }
     std::vector<std::uint32_t> key{proc, node.cut ? 1u : 0u};
     for (ProcId q : recursive_reach_[proc]) key.push_back(rec_index_[q] < counts.size() ? counts[rec_index_[q]] : 0);
-    auto [it, fresh] = key_ids_.try_emplace(std::move(key), static_cast<std::uint32_t>(key_proc_.size()));
-    if (fresh) key_proc_.push_back(proc);
+    auto [it, fresh] = key_ids_.try_emplace(key, static_cast<std::uint32_t>(key_proc_.size()));
+    if (fresh) {
+        key_proc_.push_back(proc);
+        key_vec_.push_back(std::move(key));
+    }
     node.key = it->second;
     nodes_.push_back(std::move(node));
     counts_.push_back(std::move(counts));
@@ -63,6 +66,15 @@ const std::vector<std::uint32_t>& CallTree::expand(std::uint32_t n) {
         nodes_[n].children = std::move(children);
     }
     return nodes_[n].children;
+}
+
+std::vector<std::uint32_t> CallTree::key_counts(std::uint32_t key) const {
+    const ProcId proc = key_proc_[key];
+    std::vector<std::uint32_t> counts(ps_->procs.size(), 0);
+    if (!recursive_[proc]) counts[proc] = 1;  // itself, once; no other reachable one is active
+    const std::vector<std::uint32_t>& k = key_vec_[key];
+    for (std::size_t i = 0; i < recursive_reach_[proc].size(); ++i) counts[recursive_reach_[proc][i]] = k[2 + i];
+    return counts;
 }
 
 }  // namespace craig::verifier

@@ -49,6 +49,10 @@ public:
     ProcId key_proc(std::uint32_t key) const { return key_proc_[key]; }
     // Whether procedure p can call itself (through any chain of calls).
     bool recursive(ProcId p) const { return recursive_[p]; }
+    // The activation counts (per procedure) of a key's instances on the procedures reachable
+    // from its procedure, 0 elsewhere: what a certificate lemma states (Certificate::Unwound).
+    std::vector<std::uint32_t> key_counts(std::uint32_t key) const;
+    bool key_cut(std::uint32_t key) const { return key_vec_[key][1] != 0; }
 
 private:
     std::uint32_t add(ProcId proc, std::uint32_t parent, std::uint32_t call);
@@ -62,6 +66,7 @@ private:
     std::vector<std::vector<std::uint32_t>> counts_;    // per node: activations of each recursive procedure on its path
     std::map<std::vector<std::uint32_t>, std::uint32_t> key_ids_;
     std::vector<ProcId> key_proc_;
+    std::vector<std::vector<std::uint32_t>> key_vec_;  // per key: proc, cut, counts on recursive_reach_
 };
 
 }  // namespace craig::verifier

@@ -473,3 +473,41 @@ TEST_CASE("summaries: calls encoded in EUF or LRA first, refined to LIA on spuri
         }
     }
 }
+
+TEST_CASE("summaries: the gate uses the summaries as lemmas, proves each it uses, and falls back when one fails") {
+    Model m(with_t(2));
+    const Verdict v = m.run();
+    REQUIRE(v.kind == VerdictKind::True);
+    REQUIRE(v.certificate.unwound);
+    REQUIRE(!v.certificate.unwound->lemmas.empty());
+    smt::SolverOptions so;
+    const InvariantCheck with = check_unwound(*m.plain, *v.certificate.unwound, so);
+    CHECK(with.outcome == InvariantOutcome::Valid);
+    CHECK(with.queries > 1);  // the main query and the lemmas' obligations
+    // A lemma that does not hold: its obligation fails, the whole unwinding is checked instead.
+    Certificate::Unwound bad = *v.certificate.unwound;
+    for (auto& l : bad.lemmas) l.summary = m.tm.mk_false();
+    const InvariantCheck fallback = check_unwound(*m.plain, bad, so);
+    CHECK(fallback.outcome == InvariantOutcome::Valid);
+    CHECK(fallback.queries == 1);
+    // A wrong claim stays wrong with lemmas: an incomplete unwinding, a lemma that "hides" the
+    // cut (the loop never stops early) does not make it pass.
+    Model loop(R"(
+int main(void) {
+  int i = 0;
+  while (i < 5) i++;
+  if (i != 5) reach_error();
+  return 0;
+}
+)");
+    Certificate::Unwound u{2, site_codes(*loop.copy, loop.sites), {kUnwindingCode}, {}};
+    for (const AssertionSite& s : loop.sites) u.refuted.push_back(s.code);
+    for (ProcId p = 1; p < loop.coded.procs.size(); ++p) {
+        std::vector<std::uint32_t> counts(loop.coded.procs.size(), 0);
+        counts[p] = 1;
+        const Program& cp = *loop.coded.plain;
+        u.lemmas.push_back(
+            {p, counts, loop.tm.mk_eq(cp.vars[loop.coded.error_var].next, loop.tm.mk_numeral(0, smt::SortTable::Int))});
+    }
+    CHECK(check_unwound(*loop.plain, u, so).outcome == InvariantOutcome::Invalid);
+}
