@@ -147,4 +147,48 @@ if run use_summaries_recursive 0 verify "$tmp/rec.c" --engine impact --use-summa
   else ok use_summaries_recursive; fi
 fi
 
+
+# ---- engine summaries end to end (issue 21): the summary file written, read back, refused for
+# another program; a revision checked with --revision-of; the tree-property and no-check paths.
+cat > "$tmp/v1.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int max(int a, int b) { if (a > b) return 2 * a; return 2 * b; }
+int fun(int a, int b) { int r = max(a, b); return r + 10 + a; }
+int main(void) {
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  if (a < 0 || a > 100 || b < 0 || b > 100) return 0;
+  if (!(fun(a, b) >= 10 + a + 2 * b)) reach_error();
+  return 0;
+}
+C
+sed 's/return 2 \* a;/return a + b + 1;/' "$tmp/v1.c" >"$tmp/v2.c"
+sed 's/return 2 \* a;/return a;/' "$tmp/v1.c" >"$tmp/v3.c"
+if run summaries_file 0 verify --engine summaries --itp-lra decomposed-farkas --summaries "$tmp/s.smt2" --stats "$tmp/v1.c"; then
+  if ! head -1 "$tmp/out" | grep -q "^Verification result: TRUE"; then fail summaries_file "verdict $(head -1 "$tmp/out")"
+  elif ! grep -q "define-fun |max|" "$tmp/s.smt2"; then fail summaries_file "no summary of max written"
+  else ok summaries_file; fi
+fi
+cp "$tmp/s.smt2" "$tmp/s1.smt2"
+if run summaries_file_reread 0 verify --engine summaries --summaries "$tmp/s.smt2" --stats "$tmp/v1.c"; then
+  has out "summaries.loaded-valid: 2" && has out "summaries.refined: 0" && ok summaries_file_reread ||
+    fail summaries_file_reread "summaries not reused: $(grep -E 'loaded|refined' "$tmp/out" | tr '\n' ' ')"
+fi
+if run summaries_file_foreign 3 verify --engine summaries --summaries "$tmp/s1.smt2" "$tmp/v2.c"; then
+  has err "summaries of another program" && ok summaries_file_foreign || fail summaries_file_foreign "message"
+fi
+cp "$tmp/s1.smt2" "$tmp/s2.smt2"
+if run summaries_revision_safe 0 verify --engine summaries --summaries "$tmp/s2.smt2" --revision-of "$tmp/v1.c" --stats "$tmp/v2.c"; then
+  head -1 "$tmp/out" | grep -q "TRUE" && has out "summaries.revision.changed: 1" && has out "summaries.revision.kept: 1" &&
+    ok summaries_revision_safe || fail summaries_revision_safe "$(head -1 "$tmp/out"); $(grep revision "$tmp/out" | tr '\n' ' ')"
+fi
+cp "$tmp/s1.smt2" "$tmp/s3.smt2"
+if run summaries_revision_bug 0 verify --engine summaries --summaries "$tmp/s3.smt2" --revision-of "$tmp/v1.c" --stats "$tmp/v3.c"; then
+  head -1 "$tmp/out" | grep -q "FALSE" && grep -qE "summaries.revision.weakened: [1-9]" "$tmp/out" &&
+    ok summaries_revision_bug || fail summaries_revision_bug "$(head -1 "$tmp/out"); $(grep revision "$tmp/out" | tr '\n' ' ')"
+fi
+if run summaries_tree_property 0 verify --engine summaries --summaries-tree-property --no-summaries-check --summaries "$tmp/s1.smt2" "$tmp/v1.c"; then
+  head -1 "$tmp/out" | grep -q "TRUE" && ok summaries_tree_property || fail summaries_tree_property "$(head -1 "$tmp/out")"
+fi
+
 finish
