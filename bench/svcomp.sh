@@ -21,6 +21,9 @@
 # depend on the load of the machine. The default, wall, gives craig --timeout TIMEOUT. The verifier's last
 # (non-empty) stdout line must be its JSON verdict; exit codes 0 (verdict), 4 (unsupported),
 # 5 (resource limit) are expected, anything else is an error.
+# CRAIG_BENCH_RESUME=OUT continues an interrupted run in its results folder OUT (same DIR, engine,
+# options and limits, which are checked against OUT/run.env): tasks with a finished row are kept,
+# the others run; long tables can so be filled over several sittings with one binary.
 # See bench/README.md ("SV-COMP: craig verify") for how to read the output.
 set -uo pipefail
 export LC_ALL=C
@@ -63,11 +66,30 @@ if [ -n "$extra" ]; then
   label=$engine-$(echo "$extra" | tr -s ' ' '\n' | sed 's/^-*//' | grep . | paste -sd- -)
 fi
 out=${CRAIG_BENCH_RESULTS:-$here/results}/svcomp-$label-$stamp
+runenv="dir=$dir engine=$engine args=$extra limit=$limit timeout=$timeout craig=$craig"
+if [ -n "${CRAIG_BENCH_RESUME:-}" ]; then
+  out=$(cd "$CRAIG_BENCH_RESUME" 2>/dev/null && pwd) || { echo "bench/svcomp.sh: no folder $CRAIG_BENCH_RESUME to resume" >&2; exit 2; }
+  if [ ! -d "$out/parts" ] || [ "$(cat "$out/run.env" 2>/dev/null)" != "$runenv" ]; then
+    echo "bench/svcomp.sh: $out is not an unfinished run of the same set, engine, options, limit and binary" >&2
+    exit 2
+  fi
+fi
 mkdir -p "$out/logs" "$out/parts" "$out/witnesses"
+printf '%s\n' "$runenv" >"$out/run.env"
 
 nyml=$(find -L "$dir" -name '*.yml' -type f | wc -l)
 sv_tasks "$dir" >"$out/tasks.tsv"
 ntasks=$(wc -l <"$out/tasks.tsv")
+todo=$out/tasks.tsv
+if [ -n "${CRAIG_BENCH_RESUME:-}" ]; then  # the tasks without a finished row
+  todo=$out/todo.tsv
+  while IFS= read -r line; do
+    name=${line%%$'\t'*}
+    name=${name%.yml}
+    [ -s "$out/parts/${name//\//__}.csv" ] || printf '%s\n' "$line"
+  done <"$out/tasks.tsv" >"$todo"
+  echo "bench/svcomp.sh: resuming $out: $(wc -l <"$todo") of $ntasks tasks left" >&2
+fi
 if [ "$ntasks" -eq 0 ]; then
   echo "bench/svcomp.sh: none of the $nyml task files under $dir has an unreach-call property" >&2
   rm -rf "$out"
@@ -78,7 +100,7 @@ echo "bench/svcomp.sh: $ntasks of $nyml tasks in $dir have unreach-call; engine 
 
 export SV_CRAIG=$craig SV_ENGINE=$engine SV_ARGS=$extra SV_LIMIT=$limit SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
 start=$(date +%s)
-tr '\n' '\0' <"$out/tasks.tsv" |
+tr '\n' '\0' <"$todo" |
   xargs -0 -r -n 1 -P "$jobs" bash "$here/svcomp.sh" --one
 echo "bench/svcomp.sh: ran in $(($(date +%s) - start)) s" >&2
 
@@ -86,7 +108,7 @@ echo "bench/svcomp.sh: ran in $(($(date +%s) - start)) s" >&2
   echo "task,expected,result,reason,cpu,wall,exit,class,witness"
   find "$out/parts" -name '*.csv' -print0 | xargs -0 -r cat | sort -t, -k1,1
 } >"$out/results.csv"
-rm -rf "$out/parts" "$out/tasks.tsv"
+rm -rf "$out/parts" "$out/tasks.tsv" "$out/todo.tsv" "$out/run.env"
 rmdir "$out/logs" "$out/witnesses" 2>/dev/null
 
 sv_summary "$out" "$dir" "$timeout" "$engine${extra:+ $extra}" "$jobs" "$craig" "$nyml" >"$out/summary.md"

@@ -12,6 +12,7 @@
 // own precise unrolling (certify/unwound_check.hpp); otherwise UNKNOWN "no violation within
 // unwinding ν". With `--assertion N` only site N is checked (TRUE then speaks of that site).
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -76,6 +77,10 @@ public:
         const std::string theory = s_.get("summary-theory");
         o.theory = theory == "euf" ? Theory::Euf : theory == "lra" ? Theory::Lra : Theory::Lia;
         PbmcStats stats;
+        // The slice of each checked site (slice.hpp), made once: it does not depend on the unwinding.
+        const bool slicing = s_.flag("summaries-slice");
+        std::vector<std::optional<SlicedModel>> slices(sites.size());
+        std::uint64_t slice_calls = 0, slice_conjuncts = 0, slice_tests = 0, slice_vars = 0;
         std::vector<std::size_t> checked;
         for (std::size_t i = 0; i < sites.size(); ++i)
             if (only == 0 || only == i + 1) checked.push_back(i);
@@ -126,6 +131,12 @@ public:
             r.stats.count("summaries.sites-with-reuse", reused_sites);
             r.stats.count("summaries.interpolation-failures", stats.interpolation_failures);
             r.stats.count("summaries.theory-refinements", stats.theory_refinements);
+            r.stats.count("summaries.slice.calls", slice_calls);
+            r.stats.count("summaries.slice.conjuncts-dropped", slice_conjuncts);
+            r.stats.count("summaries.slice.tests-weakened", slice_tests);
+            r.stats.count("summaries.slice.vars-dropped", slice_vars);
+            r.stats.count("summaries.slice.instances-left-out", stats.sliced);
+            r.stats.count("summaries.slice.rechecks", stats.slice_rechecks);
             r.stats.seconds("summaries.encode-time", stats.encode_seconds);
             r.stats.seconds("summaries.solve-time", stats.solve_seconds);
             r.stats.seconds("summaries.interpolation-time", stats.interpolation_seconds);
@@ -173,7 +184,14 @@ public:
                 SummaryStore& use = s_.flag("summary-reuse") ? store : fresh;
                 const std::uint64_t before = stats.summarised;
                 const std::int64_t code[1] = {sites[i].code};
-                PbmcResult r = check_flag(model, *tree, code, use, o, budget, stats);
+                if (slicing && !slices[i]) {
+                    slices[i] = slice_model(model, codes, code);
+                    slice_calls += slices[i]->calls_sliced;
+                    slice_conjuncts += slices[i]->dropped_conjuncts;
+                    slice_tests += slices[i]->weakened_tests;
+                    slice_vars += slices[i]->vars_dropped;
+                }
+                PbmcResult r = check_flag(model, *tree, code, use, o, budget, stats, slicing ? &*slices[i] : nullptr);
                 if (stats.summarised > before) ++reused_sites;
                 const std::string which = "assertion " + std::to_string(i + 1) + " (" + sites[i].text + ")";
                 if (r.kind == PbmcResult::Reached) {
@@ -287,6 +305,9 @@ constexpr EngineOption kSummariesOptions[] = {
      "the theory calls are first encoded and summarised in: euf (arithmetic uninterpreted), lra (integers relaxed) or "
      "lia; a counterexample through a call in a cheaper theory refines that call's theory (euf, lra, lia)",
      check_theory},
+    {"summaries-slice", OptionKind::Flag, "true",
+     "slice the program on each assertion's variables (other assertions, and calls that cannot reach it and whose "
+     "results it does not need, are left out; a path found so is looked for again unsliced)"},
     {"summary-reuse", OptionKind::Flag, "true",
      "keep the summaries of one assertion's proof for the next (--no-summary-reuse: each assertion from scratch)"},
     {"summaries-tree-property", OptionKind::Flag, "false",

@@ -23,7 +23,7 @@ namespace {
 using smt::Term;
 using Clock = base::Budget::Clock;
 
-enum class Mode : std::uint8_t { None, Nondet, Summary, Precise, Cut };
+enum class Mode : std::uint8_t { None, Nondet, Summary, Precise, Cut, Sliced };
 
 // (a ∧ e) ∨ (b ∧ e) as e ∧ (a ∨ b): conjuncts common to every disjunct move to the top, where
 // Houdini's weakening (summary_repair.hpp) can keep them one by one and reuse sees them apart.
@@ -63,8 +63,9 @@ Term factor_common(smt::TermManager& tm, Term t) {
 class Query {
 public:
     Query(const Procedures& ps, CallTree& tree, SummaryStore& store, const PbmcOptions& o, const base::Budget& budget,
-          PbmcStats& stats, bool cuts, std::unordered_set<std::uint32_t> force_precise)
-        : ps_(ps),
+          PbmcStats& stats, bool cuts, std::unordered_set<std::uint32_t> force_precise,
+          const SlicedModel* slice = nullptr)
+        : ps_(slice ? slice->procs : ps),
           p_(*ps.plain),
           tm_(ps.plain->terms()),
           tree_(tree),
@@ -73,7 +74,8 @@ public:
           budget_(budget),
           stats_(stats),
           solver_(tm_, solver_options(o, budget, cuts)),
-          force_(std::move(force_precise)) {}
+          force_(std::move(force_precise)),
+          slice_(slice) {}
 
     // The query; `interpolated` tells whether an Unsat answer gave summaries.
     PbmcResult run(std::uint32_t root, const PbmcGoal& goal, bool& interpolated, const PbmcReached& on_reached) {
@@ -252,6 +254,11 @@ private:
                 if (pr.call[e] == kNoCall || tm_.kind(enc.taken[e]) != smt::Kind::Const) continue;
                 const std::uint32_t c = pr.call[e];
                 const std::uint32_t m = children[c];
+                if (slice_ && slice_->sliced(tree_[n].proc, c)) {  // nothing of it is encoded
+                    state(m).mode = Mode::Sliced;
+                    ++stats_.sliced;
+                    continue;
+                }
                 interface(m);
                 touched_.push_back(m);
                 std::vector<Term> bind{nodes_[m].active};
@@ -322,6 +329,7 @@ private:
                 switch (nodes_[m].mode) {
                     case Mode::Precise: walk(m, model, path, renamed, refine, raise, cut); break;
                     case Mode::Cut: cut = true; break;
+                    case Mode::Sliced: break;  // the answer is checked again without the slice
                     default: refine.push_back(m); break;
                 }
             } else if (pr.plain_edge[next] != UINT32_MAX) {
@@ -356,7 +364,7 @@ private:
             const bool inner = nodes_[it.node].mode == Mode::Precise;
             if (inner && it.next < tree_[it.node].children.size()) {
                 const std::uint32_t m = tree_[it.node].children[it.next++];
-                if (m < nodes_.size() && nodes_[m].mode != Mode::None)
+                if (m < nodes_.size() && nodes_[m].mode != Mode::None && nodes_[m].mode != Mode::Sliced)
                     stack.push_back({m, 0, static_cast<std::uint32_t>(order.size())});
                 continue;
             }
@@ -445,6 +453,7 @@ private:
     PbmcStats& stats_;
     smt::Solver solver_;
     std::unordered_set<std::uint32_t> force_;
+    const SlicedModel* slice_;
     std::vector<NodeState> nodes_;
     std::vector<std::uint32_t> touched_;
     std::vector<OperatorRefinement> ops_;
@@ -457,7 +466,8 @@ private:
 }  // namespace
 
 PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std::int64_t> codes, SummaryStore& store,
-                      const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats) {
+                      const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats,
+                      const SlicedModel* slice) {
     smt::TermManager& tm = ps.plain->terms();
     const Procedure& main = ps.procs[0];
     const auto at = std::find(main.returns.begin(), main.returns.end(), ps.error_var);
@@ -471,24 +481,30 @@ PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std:
             for (std::int64_t c : wanted) any.push_back(tm.mk_eq(returns[flag], tm.mk_numeral(c, smt::SortTable::Int)));
             return tm.mk_or(any);
         },
-        store, options, budget, stats);
+        store, options, budget, stats, {}, slice);
 }
 
 PbmcResult check_goal(const Procedures& ps, CallTree& tree, std::uint32_t root, const PbmcGoal& goal,
                       SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats,
-                      const PbmcReached& on_reached) {
+                      const PbmcReached& on_reached, const SlicedModel* slice) {
     bool interpolated = false;
     std::unordered_set<std::uint32_t> precise;
     PbmcResult r;
     {
-        Query q(ps, tree, store, options, budget, stats, true, {});
-        r = q.run(root, goal, interpolated, on_reached);
+        Query q(ps, tree, store, options, budget, stats, true, {}, slice);
+        r = q.run(root, goal, interpolated, slice ? PbmcReached{} : on_reached);
         precise = q.precise_nodes();
+    }
+    // A path of the sliced model may pass a failed assertion or a call that never returns: the
+    // answer is the unsliced model's (with the summaries the sliced query left in the store).
+    if (slice && r.kind == PbmcResult::Reached) {
+        ++stats.slice_rechecks;
+        return check_goal(ps, tree, root, goal, store, options, budget, stats, on_reached, nullptr);
     }
     // A Gomory cut may mix partitions: once more without cuts, from the same substitution,
     // only for the summaries (the answer stands).
     if (r.kind == PbmcResult::Refuted && options.learn && !interpolated) {
-        Query q(ps, tree, store, options, budget, stats, false, std::move(precise));
+        Query q(ps, tree, store, options, budget, stats, false, std::move(precise), slice);
         bool again = false;
         const PbmcResult r2 = q.run(root, goal, again, {});
         if (r2.kind == PbmcResult::Reached) throw smt::CheckFailure("summaries: a refuted query became satisfiable");

@@ -37,6 +37,7 @@
 #include "itp/options.hpp"
 #include "smt/model.hpp"
 #include "verifier/summaries/call_tree.hpp"
+#include "verifier/summaries/slice.hpp"
 #include "verifier/summaries/theory_translation.hpp"
 #include "verifier/verdict.hpp"
 
@@ -76,6 +77,7 @@ struct PbmcStats {
     std::uint64_t summaries_made = 0, summaries_kept = 0;    // interpolants extracted / new conjuncts stored
     std::uint64_t interpolation_failures = 0;
     std::uint64_t theory_refinements = 0;
+    std::uint64_t sliced = 0, slice_rechecks = 0;  // call instances left out by a slice; sliced answers redone
     double encode_seconds = 0, solve_seconds = 0, interpolation_seconds = 0;
 };
 
@@ -85,8 +87,11 @@ struct PbmcResult {
     std::string reason;  // Unknown
 };
 
+// With `slice` (slice.hpp, made from `ps` for these codes) the query is over the sliced model;
+// a path it finds is looked for again in the unsliced one.
 PbmcResult check_flag(const Procedures& ps, CallTree& tree, std::span<const std::int64_t> codes, SummaryStore& store,
-                      const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats);
+                      const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats,
+                      const SlicedModel* slice = nullptr);
 
 // The general query: can the instance `root` of the tree (main's, or one made by add_root) run
 // with its params and returns satisfying goal(params, returns)? Refuted, a summary σ of the
@@ -99,6 +104,6 @@ using PbmcReached =
     std::function<void(const smt::Model& model, std::span<const smt::Term> params, std::span<const smt::Term> returns)>;
 PbmcResult check_goal(const Procedures& ps, CallTree& tree, std::uint32_t root, const PbmcGoal& goal,
                       SummaryStore& store, const PbmcOptions& options, const base::Budget& budget, PbmcStats& stats,
-                      const PbmcReached& on_reached = {});
+                      const PbmcReached& on_reached = {}, const SlicedModel* slice = nullptr);
 
 }  // namespace craig::verifier

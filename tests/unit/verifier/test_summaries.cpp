@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -24,6 +25,7 @@
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/summaries/assertion_sites.hpp"
 #include "verifier/summaries/partitioned_bmc.hpp"
+#include "verifier/summaries/slice.hpp"
 #include "verifier/summaries/summary_file.hpp"
 
 using namespace craig;
@@ -106,6 +108,24 @@ std::string with_t(int t) {
     return s;
 }
 
+// Every stored summary of a procedure without calls holds of its body (a fresh solver);
+// returns how many were checked.
+std::size_t check_call_free_summaries(Model& m, const CallTree& tree, const SummaryStore& store) {
+    std::size_t checked = 0;
+    for (std::uint32_t key = 0; key < store.conjuncts.size(); ++key) {
+        if (!store.has(key) || !m.coded.procs[tree.key_proc(key)].calls.empty()) continue;
+        const ProcId p = tree.key_proc(key);
+        const BodyEncoding b = encode_body(m.coded, p, "#check");
+        smt::Solver s(m.tm);
+        s.assert_formula(b.formula);
+        s.assert_formula(
+            m.tm.mk_not(instantiate_contract(m.coded, p, m.tm.mk_and(store.conjuncts[key]), b.params, b.returns)));
+        CHECK(s.check() == smt::Result::Unsat);
+        ++checked;
+    }
+    return checked;
+}
+
 }  // namespace
 
 TEST_CASE("summaries: assertion sites are the reach_error places and the wrapper's call sites, in source order") {
@@ -184,21 +204,7 @@ TEST_CASE("summaries: stored summaries hold of the bodies, are reused, and the v
     }
     CHECK(stats.summaries_kept > 0);
     CHECK(stats.summarised > 0);  // a later assertion used an earlier one's summary
-    // Every summary of a procedure without calls holds of its body (fresh solver).
-    std::size_t checked = 0;
-    for (std::uint32_t key = 0; key < store.conjuncts.size(); ++key) {
-        if (!store.has(key)) continue;
-        const ProcId p = tree.key_proc(key);
-        if (!m.coded.procs[p].calls.empty()) continue;
-        const BodyEncoding b = encode_body(m.coded, p, "#check");
-        smt::Solver s(m.tm);
-        s.assert_formula(b.formula);
-        s.assert_formula(
-            m.tm.mk_not(instantiate_contract(m.coded, p, m.tm.mk_and(store.conjuncts[key]), b.params, b.returns)));
-        CHECK(s.check() == smt::Result::Unsat);
-        ++checked;
-    }
-    CHECK(checked > 0);
+    CHECK(check_call_free_summaries(m, tree, store) > 0);
     for (const char* opts : {"", "summary-reuse=false", "summary-scheme=eager", "summary-scheme=precise",
                              "itp-bool=pudlak;itp-lra=dual-farkas"}) {
         CAPTURE(opts);
@@ -257,7 +263,7 @@ int main(void) {
   return 0;
 }
 )");
-    Certificate::Unwound u{2, site_codes(*m.copy, m.sites), {kUnwindingCode}};
+    Certificate::Unwound u{2, site_codes(*m.copy, m.sites), {kUnwindingCode}, {}};
     for (const AssertionSite& s : m.sites) u.refuted.push_back(s.code);
     smt::SolverOptions so;
     CHECK(check_unwound(*m.plain, u, so).outcome == InvariantOutcome::Invalid);
@@ -461,16 +467,7 @@ TEST_CASE("summaries: calls encoded in EUF or LRA first, refined to LIA on spuri
             const std::int64_t code[1] = {s.code};
             CHECK(check_flag(t.coded, tree, code, store, o, budget, stats).kind == PbmcResult::Refuted);
         }
-        for (std::uint32_t key = 0; key < store.conjuncts.size(); ++key) {
-            if (!store.has(key) || !t.coded.procs[tree.key_proc(key)].calls.empty()) continue;
-            const ProcId p = tree.key_proc(key);
-            const BodyEncoding b = encode_body(t.coded, p, "#check");
-            smt::Solver s(t.tm);
-            s.assert_formula(b.formula);
-            s.assert_formula(
-                t.tm.mk_not(instantiate_contract(t.coded, p, t.tm.mk_and(store.conjuncts[key]), b.params, b.returns)));
-            CHECK(s.check() == smt::Result::Unsat);
-        }
+        check_call_free_summaries(t, tree, store);
     }
 }
 
@@ -510,4 +507,84 @@ int main(void) {
             {p, counts, loop.tm.mk_eq(cp.vars[loop.coded.error_var].next, loop.tm.mk_numeral(0, smt::SortTable::Int))});
     }
     CHECK(check_unwound(*loop.plain, u, so).outcome == InvariantOutcome::Invalid);
+}
+
+TEST_CASE("summaries: the slice of an assertion leaves out the others and what only they need") {
+    // Site 1 needs h (a wrapper site: the prelude's __VERIFIER_assert), site 2 needs f; g feeds
+    // nothing any site reads.
+    Model m(R"(
+int f(int x) { if (x > 0) return x + 1; return 1; }
+int g(int x) { return x * 2 + 1; }
+int h(int x) { return x - 1; }
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  int u = g(a);
+  int r = h(a);
+  __VERIFIER_assert(r < a);
+  int s = f(a);
+  if (!(s >= 1)) reach_error();
+  return 0;
+}
+)");
+    REQUIRE(m.sites.size() == 2);
+    const ProcedureOptions codes = site_codes(*m.copy, m.sites);
+    auto sliced_callees = [&](const SlicedModel& sm) {
+        std::set<std::string> out;
+        const Procedure& main = sm.procs.procs[0];
+        for (std::uint32_t c = 0; c < main.calls.size(); ++c)
+            if (sm.sliced(0, c)) out.insert(sm.procs.procs[main.calls[c].callee].name);
+        return out;
+    };
+    const std::int64_t first[1] = {m.sites[0].code}, second[1] = {m.sites[1].code};
+    const SlicedModel s1 = slice_model(m.coded, codes, first);
+    const SlicedModel s2 = slice_model(m.coded, codes, second);
+    CHECK(sliced_callees(s1) == std::set<std::string>{"f", "g"});
+    CHECK(sliced_callees(s2) == std::set<std::string>{"__VERIFIER_assert", "g", "h"});
+    CHECK(s2.weakened_tests > 0);
+    CHECK(s1.dropped_conjuncts > 0);
+    // Same shape as the model: the call tree of the model serves the slice.
+    REQUIRE(s2.procs.procs.size() == m.coded.procs.size());
+    for (std::size_t p = 0; p < m.coded.procs.size(); ++p) {
+        CHECK(s2.procs.procs[p].edges.size() == m.coded.procs[p].edges.size());
+        CHECK(s2.procs.procs[p].calls.size() == m.coded.procs[p].calls.size());
+    }
+    // The sliced queries refute both sites, and their summaries hold of the unsliced bodies.
+    CallTree tree(m.coded, 1);
+    SummaryStore store;
+    PbmcOptions o;
+    PbmcStats stats;
+    const base::Budget budget(std::nullopt);
+    CHECK(check_flag(m.coded, tree, first, store, o, budget, stats, &s1).kind == PbmcResult::Refuted);
+    CHECK(check_flag(m.coded, tree, second, store, o, budget, stats, &s2).kind == PbmcResult::Refuted);
+    CHECK(stats.sliced > 0);
+    CHECK(stats.slice_rechecks == 0);
+    CHECK(check_call_free_summaries(m, tree, store) > 0);
+    for (const char* opts : {"", "summaries-slice=false"}) {
+        CAPTURE(opts);
+        const Verdict t = m.run(opts);
+        CHECK(t.kind == VerdictKind::True);
+        CHECK(m.certified(t) == VerdictKind::True);
+    }
+}
+
+TEST_CASE("summaries: a path of the slice past a failed assertion is checked again without the slice") {
+    // Site 2 is reached only by executions that fail site 1 first: the slice (other assertions
+    // do not stop the execution) finds a path, the unsliced model refutes it.
+    Model m(R"(
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x > 5) reach_error();
+  if (x > 5) reach_error();
+  return 0;
+}
+)");
+    REQUIRE(m.sites.size() == 2);
+    const Verdict only2 = m.run("assertion=2");
+    CHECK(only2.kind == VerdictKind::True);
+    CHECK(count_of(only2, "summaries.slice.rechecks") == 1);
+    CHECK(m.certified(only2) == VerdictKind::True);
+    const Verdict all = m.run();
+    REQUIRE(all.kind == VerdictKind::False);
+    CHECK(all.reason.find("assertion 1") != std::string::npos);
+    CHECK(m.certified(all) == VerdictKind::False);
 }
