@@ -108,6 +108,29 @@ if run dump_arg_whale 0 verify "$tmp/mc91.c" --engine whale --no-whale-houdini -
   else ok dump_arg_whale; fi
 fi
 
+# --whale-merge (§6.6): fib's two calls share one child ARG, so the iARG is a chain and smaller
+# than the tree of one ARG per call; the merged calls are counted, and the dump has one edge per call.
+cat > "$tmp/fib.c" <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int fib(int n) { if (n < 1) return 0; if (n == 1) return 1; return fib(n - 1) + fib(n - 2); }
+int main(void) { int x = __VERIFIER_nondet_int(); if (x < 0 || x > 40) return 0; if (fib(x) < x - 1) reach_error(); return 0; }
+EOF
+stat_of() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])["stats"][sys.argv[2]])' "$(tail -n 1 "$tmp/out")" "$1"; }
+if run whale_merge 0 verify "$tmp/fib.c" --engine whale --whale-merge --json --stats --dump-arg "$tmp/merge.dot"; then
+  merged_args=$(stat_of whale.args) merged_calls=$(stat_of whale.merged-calls)
+  if ! has out "Verification result: TRUE"; then fail whale_merge "not TRUE"
+  elif [ "${merged_calls:-0}" -le 0 ]; then fail whale_merge "whale.merged-calls is '$merged_calls'"
+  elif ! grep -q 'a1 -> a2 \[label="call 1"\]' "$tmp/merge.dot"; then fail whale_merge "no edge of the second call to the merged ARG"
+  elif run whale_merge 0 verify "$tmp/fib.c" --engine whale --no-whale-merge --json --stats; then
+    if ! has out "Verification result: TRUE"; then fail whale_merge "not TRUE without merging"
+    elif [ "$(stat_of whale.merged-calls)" != 0 ]; then fail whale_merge "calls merged with --no-whale-merge"
+    elif [ "$merged_args" -ge "$(stat_of whale.args)" ]; then
+      fail whale_merge "$merged_args ARGs merged, $(stat_of whale.args) without merging"
+    else ok whale_merge; fi
+  fi
+fi
+
 if run json_stats 0 verify "$tmp/loop.c" --engine bmc --bound 4 --json --stats; then
   last=$(tail -n 1 "$tmp/out")
   if ! has out "  bmc.bound: 4"; then fail json_stats "no bmc.bound line in --stats"

@@ -4,21 +4,31 @@
 // The model is the procedural program (program/procedures.hpp): bodies are DAGs, loops tail
 // recursion, so an ARG is the whole body of one procedure activation, encoded at once
 // (encoding/procedure_body.hpp). The iARG is a tree of ARGs (the justification relation): an
-// expanded ARG has one child ARG per call of its body. Each ARG has a summary S over its
-// procedure's params and returns, assumed only under a guard over its params (see below).
+// expanded ARG has one child ARG per call of its body, or with merging (--whale-merge, §6.6: "we
+// merge ARGs of the same function") one per callee: the calls of one body to the same procedure
+// share a child ARG, so fib(n-1) + fib(n-2) unrolls into a chain of ARGs, not a tree of 2^depth
+// ARGs each refined and covered on its own (off by default: the queries stay as large, see the
+// option). Each ARG has a summary S over its procedure's params and returns, assumed only under a
+// guard over its params (see below).
 //
 //   IARGCOND(A)  A's body with each call k bound to its child's IARGCOND (fresh constants per
 //                activation); an unexpanded ARG has no executions yet (false). It is an
-//                under-approximation: a model is a real interprocedural execution.
+//                under-approximation: a model is a real interprocedural execution. A merged
+//                child occurs once per call in the activation tree (its descendants as often as
+//                their ancestors' calls multiply): the n-th occurrence of an ARG in one tree has
+//                the ARG's n-th body encoding, made once and reused by later queries.
 //   REFINEARG(A) cond = G_A ∧ IARGCOND(A) ∧ ¬S_A, one formula per call (φ_k), the body with G_A
 //                (φ_0) and ¬S_A (φ_{m+1}). Unsat: the state/transition interpolants of one proof
 //                (itp/state_transition.hpp) give each call's transition interpolant s_k, implied by
 //                the callee's unrolled behaviour, and state interpolant g_k; the child's summary is
 //                conjoined with s_k (over its params and returns), its guard joined with g_k's
-//                context (below), and the child is queued to justify it. Sat at
-//                the root (main, summary "error flag 0"): a counterexample, replayed by the gate.
-//                Sat elsewhere: A's contract was a wrong guess: it becomes {false} {true}, the ARGs it covered
-//                are uncovered and its parent is queued to refine again over A's deeper unrolling.
+//                context (below), and the child is queued to justify it. A child shared by several
+//                calls is conjoined with g_k → s_k instead: the caller needs each call's fact only
+//                in that call's context, and s_k alone would ask the child to show every call's
+//                fact in the union of the contexts. Sat at the root (main, summary "error flag
+//                0"): a counterexample, replayed by the gate. Sat elsewhere: A's contract was a
+//                wrong guess: it becomes {false} {true}, the ARGs it covered are uncovered and its
+//                parent is queued to refine again over A's deeper unrolling.
 //   COVERARG(A)  A is covered by an earlier active ARG B of the same procedure whose contract
 //                entails A's (B may be A's ancestor: Hoare's rule for recursion); a covered ARG
 //                and its subtree need no more work; first the ARGs A covered are uncovered.
@@ -43,6 +53,7 @@
 // conjunction, so a caller's earlier justification is never withdrawn. Covering is consequence:
 // B covers A when G_A ⊨ G_B and G_A ∧ S_B ⊨ S_A. The certificate per procedure is
 // {∨ G_j} f {∧ (G_j → S_j)} over its active ARGs.
+#include <algorithm>
 #include <deque>
 #include <memory>
 #include <sstream>
@@ -78,12 +89,17 @@ struct Arg {
     Term guard;
     Term summary;
     std::uint32_t parent = kNone;
-    std::vector<std::uint32_t> children;  // per call of the procedure (after expansion)
+    // Per call of the procedure (after expansion): the child ARG justifying it. With merging
+    // (--whale-merge) the calls to one callee share a child, so an index may repeat.
+    std::vector<std::uint32_t> children;
+    std::vector<std::uint32_t> distinct;  // the child ARGs, each once (walks of the subtree)
     bool expanded = false;
     std::uint32_t covered_by = kNone;
-    // The ARG's body encoding, made once at expansion: its constants are this activation's in
-    // every query (an ARG occurs once in a query's tree), so queries share the terms.
-    std::shared_ptr<const BodyEncoding> enc;
+    // The ARG's body encodings, one per occurrence in a query's activation tree (a merged ARG
+    // occurs once per call of its parent's activation, and so its descendants several times):
+    // occurrence 0 is made at expansion, the others on demand. Each is reused by every query,
+    // so queries share the terms.
+    std::vector<std::shared_ptr<const BodyEncoding>> enc;
 };
 
 // One activation in a refinement query: its encoding and those of its expanded children.
@@ -95,6 +111,7 @@ struct Activation {
 
 struct WhaleStats {
     unsigned refinements = 0, summaries = 0, invalidations = 0, covers = 0, uncovers = 0, houdini_runs = 0;
+    unsigned merged_calls = 0;  // calls sharing their child ARG with an earlier call of the same body
     std::size_t houdini_queries = 0;
     double solve_seconds = 0, interpolation_seconds = 0;
 };
@@ -108,12 +125,23 @@ constexpr EngineOption kWhaleOptions[] = {
     {"whale-houdini", OptionKind::Flag, "true",
      "Now and then keep the largest inductive subset of every summary fact guessed so far (Houdini); "
      "when it implies main's summary the program is safe"},
+    // Off by measurement: the 96 recursive dev tasks (recursive, recursive-simple), 30 s of CPU, one
+    // job: merged 31 TRUE / 30 FALSE, separate 33 TRUE / 32 FALSE, 0 wrong in both; merging solves
+    // none the other does not and loses fibo_7-1, fibo_7-2, Fibonacci05 and Ackermann04. A merged
+    // child unrolls all its calls to one depth, so a query holds the full tree of activations
+    // (fibo_7-1: 9 ARGs, 18 s in the solver), where separate ARGs are covered early and keep the
+    // queries small (122 ARGs, 0.6 s).
+    {"whale-merge", OptionKind::Flag, "false", "Calls of one body to the same function share one ARG (§6.6)"},
 };
 
 class Whale final : public ProceduralEngine {
 public:
     explicit Whale(const EngineSettings& s)
-        : s_(s), itp_(itp_options(s)), max_args_(s.number("whale-max-args")), houdini_(s.flag("whale-houdini")) {}
+        : s_(s),
+          itp_(itp_options(s)),
+          max_args_(s.number("whale-max-args")),
+          houdini_(s.flag("whale-houdini")),
+          merge_(s.flag("whale-merge")) {}
 
     Verdict solve(const Program&, const base::Budget&) override {
         Verdict v;
@@ -127,6 +155,7 @@ public:
         tm_ = &ps.plain->terms();
         Verdict v = run();
         v.stats.count("whale.args", args_.size());
+        v.stats.count("whale.merged-calls", stats_.merged_calls);
         v.stats.count("whale.refinements", stats_.refinements);
         v.stats.count("whale.summaries", stats_.summaries);
         v.stats.count("whale.invalidations", stats_.invalidations);
@@ -270,19 +299,43 @@ private:
         return true;
     }
 
+    // EXPANDARG: the whole body at once, a new child ARG per call, or with merging per callee
+    // (§6.6: "we merge ARGs of the same function"). fib(n-1) + fib(n-2) then unrolls into one
+    // chain of ARGs instead of a binary tree, each refined and covered once.
     void expand(std::uint32_t i) {
         args_[i].expanded = true;
-        args_[i].enc = std::make_shared<const BodyEncoding>(encode_body(*ps_, args_[i].proc, "#a" + std::to_string(i)));
+        encoding(i, 0);
         const Procedure& pr = ps_->procs[args_[i].proc];
+        std::unordered_map<ProcId, std::uint32_t> by_callee;
         for (const ProcCall& c : pr.calls) {
+            if (merge_) {
+                if (auto it = by_callee.find(c.callee); it != by_callee.end()) {
+                    args_[i].children.push_back(it->second);
+                    ++stats_.merged_calls;
+                    continue;
+                }
+            }
             Arg child;
             child.proc = c.callee;
             child.guard = tm_->mk_false();
             child.summary = tm_->mk_true();
             child.parent = i;
-            args_[i].children.push_back(static_cast<std::uint32_t>(args_.size()));
+            const auto id = static_cast<std::uint32_t>(args_.size());
+            by_callee.emplace(c.callee, id);
+            args_[i].children.push_back(id);
+            args_[i].distinct.push_back(id);
             args_.push_back(child);
         }
+    }
+
+    // The body encoding of occurrence n of ARG i in an activation tree (made on first use).
+    const std::shared_ptr<const BodyEncoding>& encoding(std::uint32_t i, std::uint32_t n) {
+        while (args_[i].enc.size() <= n) {
+            const std::size_t o = args_[i].enc.size();
+            const std::string tag = "#a" + std::to_string(i) + (o == 0 ? "" : "." + std::to_string(o));
+            args_[i].enc.push_back(std::make_shared<const BodyEncoding>(encode_body(*ps_, args_[i].proc, tag)));
+        }
+        return args_[i].enc[n];
     }
 
     // Whether a ⊨ b over one procedure's interface (a fresh solver; unknown counts as no).
@@ -320,7 +373,7 @@ private:
             const std::uint32_t a = stack.back();
             stack.pop_back();
             enqueue(a);
-            for (std::uint32_t c : args_[a].children)
+            for (std::uint32_t c : args_[a].distinct)
                 if (args_[c].covered_by == kNone) stack.push_back(c);
         }
     }
@@ -345,7 +398,7 @@ private:
                 const std::uint32_t a = stack.back();
                 stack.pop_back();
                 subtree.insert(a);
-                for (std::uint32_t c : args_[a].children) stack.push_back(c);
+                for (std::uint32_t c : args_[a].distinct) stack.push_back(c);
             }
             for (std::uint32_t l = 0; l < args_.size(); ++l)
                 if (args_[l].covered_by != kNone && subtree.count(args_[l].covered_by) && !subtree.count(l)) uncover(l);
@@ -356,14 +409,16 @@ private:
         return false;
     }
 
-    // IARGCOND of ARG i as an activation tree (each ARG's own constants keep activations apart).
-    std::unique_ptr<Activation> activate(std::uint32_t i) {
+    // IARGCOND of ARG i as an activation tree. Activations are kept apart by their constants: the
+    // n-th occurrence of an ARG in the tree (counted in `seen`, depth first) has the n-th encoding.
+    // Without merging every ARG occurs once.
+    std::unique_ptr<Activation> activate(std::uint32_t i, std::unordered_map<std::uint32_t, std::uint32_t>& seen) {
         auto a = std::make_unique<Activation>();
         a->arg = i;
-        a->enc = args_[i].enc;
+        a->enc = encoding(i, seen[i]++);
         for (std::uint32_t k = 0; k < args_[i].children.size(); ++k) {
             const std::uint32_t c = args_[i].children[k];
-            a->children.push_back(args_[c].expanded ? activate(c) : nullptr);
+            a->children.push_back(args_[c].expanded ? activate(c, seen) : nullptr);
         }
         return a;
     }
@@ -396,7 +451,8 @@ private:
     Refined refine(std::uint32_t i) {
         ++stats_.refinements;
         const Procedure& pr = ps_->procs[args_[i].proc];
-        const std::unique_ptr<Activation> act = activate(i);
+        std::unordered_map<std::uint32_t, std::uint32_t> seen;
+        const std::unique_ptr<Activation> act = activate(i, seen);
         const std::size_t m = pr.calls.size();
         // Named argument values: a call's transition interpolant must speak of plain constants.
         std::vector<std::vector<Term>> argv(m);
@@ -481,6 +537,7 @@ private:
                 return Refined::Unknown;
             }
             const itp::StateTransitionInterpolants st = itp::split_state_transition(ir.interpolants);
+            const std::vector<std::uint32_t>& kids = args_[i].children;
             for (std::size_t k = 0; k < m; ++k) {
                 const std::optional<Term> sum =
                     as_summary(pr.calls[k].callee, st.s[k], taken[k], argv[k], act->enc->call_results[k]);
@@ -488,7 +545,13 @@ private:
                     reason_ = "a transition interpolant mentions constants outside its call";
                     return Refined::Unknown;
                 }
-                strengthen(args_[i].children[k], as_guard(pr.calls[k].callee, st.g[k], taken[k], argv[k]), *sum);
+                const Term guard = as_guard(pr.calls[k].callee, st.g[k], taken[k], argv[k]);
+                // A child shared by several calls learns each call's fact in that call's context
+                // only, g_k → s_k (an Or, so that Houdini sees the atoms of s_k): s_k alone would ask
+                // the child to show every call's fact in every call's context.
+                const bool shared = std::count(kids.begin(), kids.end(), kids[k]) > 1;
+                const Term either[2] = {tm_->mk_not(guard), *sum};
+                strengthen(kids[k], guard, shared && guard != tm_->mk_true() ? tm_->mk_or(either) : *sum);
             }
             return Refined::Safe;
         }
@@ -689,6 +752,7 @@ private:
     itp::ItpOptions itp_;
     std::size_t max_args_;
     bool houdini_;
+    bool merge_;  // --whale-merge: the calls of one body to the same callee share one child ARG
     std::vector<std::vector<Term>> candidates_;  // per procedure: every guessed summary conjunct
     std::vector<std::unordered_set<Term, smt::TermHash>> seen_candidates_;
     const Procedures* ps_ = nullptr;
