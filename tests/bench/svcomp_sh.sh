@@ -136,6 +136,21 @@ CRAIG=$here/fake_craig.sh CRAIG_BENCH_RESULTS=$tmp/res4 bash "$root/bench/svcomp
 check "no unreach-call task: exit 2" test $? -eq 2
 check "no unreach-call task: the reason" grep -q "none of the 1 task files under .* has an unreach-call property" "$tmp/err4.txt"
 check "no unreach-call task: no results folder" test -z "$(ls -A "$tmp/res4" 2>/dev/null)"
+# CRAIG_BENCH_RESUME: an interrupted run (parts/ and run.env left) is continued: a finished
+# task's row is kept, the others run; a folder of another run (or a finished one) is refused.
+dir=$(cd "$set" && pwd)
+part=$tmp/res5/svcomp-bmc-resume
+mkdir -p "$part/parts"
+printf '%s\n' "dir=$dir engine=bmc args= limit=wall timeout=1 craig=$here/fake_craig.sh" >"$part/run.env"
+echo 'a/true_ok.yml,true,TRUE,kept from before,0.1,0.1,0,correct-true,no' >"$part/parts/a__true_ok.csv"
+CRAIG=$here/fake_craig.sh CRAIG_BENCH_RESUME=$part bash "$root/bench/svcomp.sh" "$set" 1 bmc 2 >/dev/null 2>"$tmp/err5.txt"
+check "resume: exit 0" test $? -eq 0
+check "resume: 15 of 16 tasks left" grep -q "15 of 16 tasks left" "$tmp/err5.txt"
+check "resume: all 16 rows" test "$(($(wc -l <"$part/results.csv") - 1))" -eq 16
+check "resume: the finished row kept" grep -q "^a/true_ok.yml,true,TRUE,kept from before," "$part/results.csv"
+CRAIG=$here/fake_craig.sh CRAIG_BENCH_RESUME=$part bash "$root/bench/svcomp.sh" "$set" 1 bmc 2 >/dev/null 2>"$tmp/err6.txt"
+check "resume of a finished run: exit 2" test $? -eq 2
+check "resume of a finished run: the reason" grep -q "not an unfinished run" "$tmp/err6.txt"
 if [ $fail -ne 0 ]; then
   echo "--- stderr of svcomp.sh"; cat "$tmp/err.txt"; echo "--- results.csv"; cat "$csv"; echo "--- summary.md"; cat "$md"
 fi

@@ -559,7 +559,7 @@ int main(void) {
     CHECK(stats.sliced > 0);
     CHECK(stats.slice_rechecks == 0);
     CHECK(check_call_free_summaries(m, tree, store) > 0);
-    for (const char* opts : {"", "summaries-slice=false"}) {
+    for (const char* opts : {"summaries-slice=true", "summaries-slice=false"}) {
         CAPTURE(opts);
         const Verdict t = m.run(opts);
         CHECK(t.kind == VerdictKind::True);
@@ -579,11 +579,11 @@ int main(void) {
 }
 )");
     REQUIRE(m.sites.size() == 2);
-    const Verdict only2 = m.run("assertion=2");
+    const Verdict only2 = m.run("assertion=2;summaries-slice=true");
     CHECK(only2.kind == VerdictKind::True);
     CHECK(count_of(only2, "summaries.slice.rechecks") == 1);
     CHECK(m.certified(only2) == VerdictKind::True);
-    const Verdict all = m.run();
+    const Verdict all = m.run("summaries-slice=true");
     REQUIRE(all.kind == VerdictKind::False);
     CHECK(all.reason.find("assertion 1") != std::string::npos);
     CHECK(m.certified(all) == VerdictKind::False);
