@@ -373,6 +373,14 @@ int main(int argc, char** argv) {
         ->add_option("--recursion-depth", vo.lowering.recursion_depth,
                      "Inline recursive calls this deep (deeper calls make TRUE impossible)")
         ->capture_default_str();
+    verify
+        ->add_option("--precision", vo.precision,
+                     "Encoding of integers and C operators: lia (integers; *, /, %, <<, >>, &, |, ^ between "
+                     "variables uninterpreted, refined point by point), bv (bit-precise words: operators exact, "
+                     "arithmetic undefined behaviour an error path), uf (bit-precise words, operators "
+                     "uninterpreted). bv and uf: engines bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy")
+        ->check(CLI::IsMember({"lia", "bv", "uf"}))
+        ->capture_default_str();
     verify->add_flag("--use-summaries", vo.use_summaries,
                      "Engines that inline calls: replace the calls of non-recursive functions by summaries "
                      "that WHALE proves first (a quarter of --timeout; 10 s without one); a counterexample "

@@ -25,6 +25,7 @@
 #include "smt/terms/printer.hpp"
 #include "verifier/callee_summaries.hpp"
 #include "verifier/certify/certify.hpp"
+#include "verifier/program/bit_precise.hpp"
 #include "verifier/program/chc_writer.hpp"
 #include "verifier/program/dot.hpp"
 #include "verifier/engines/engine.hpp"
@@ -408,6 +409,16 @@ void write_procedures(const VerifyOptions& o, const frontend::TranslationUnit& t
     if (!f) throw frontend::InputError(o.dump_procedures, "cannot write the procedures file");
 }
 
+// The engines that take a bit-precise program (--precision bv|uf): their reasoning is SMT over
+// the program's formulas, with no domain over integers.
+constexpr std::string_view kBitPreciseEngines = "bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy";
+
+bool bit_precise_engine(std::string_view name) {
+    for (std::string_view n : {"bmc", "impact", "ufo", "cpufo", "bpufo", "cp", "bp", "lazy"})
+        if (name == n) return true;
+    return false;
+}
+
 struct Outcome {
     Report report;
     VerifyStatus status = VerifyStatus::Done;
@@ -461,7 +472,21 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     co.check_models = o.check_models;
     co.check_certificates = o.check_certificates;
     const auto t_lower = Clock::now();
-    Program plain = lower(tu, tm, o.lowering);
+    const bool bit_precise = o.precision != "lia";
+    if (bit_precise && (!bit_precise_engine(info->name) || o.use_summaries))
+        throw frontend::Unsupported(frontend::SourceLocation{job.c_file, 0, 0},
+                                    o.use_summaries
+                                        ? "--precision " + o.precision + " with --use-summaries"
+                                        : "--precision " + o.precision + " with engine " + std::string(info->name) +
+                                              " (engines: " + std::string(kBitPreciseEngines) + ")");
+    LoweringOptions lowering = o.lowering;
+    lowering.bit_precise = bit_precise;
+    Program lowered = lower(tu, tm, lowering);
+    std::optional<BitPrecise> words;
+    if (bit_precise)
+        words.emplace(
+            to_bit_precise(lowered, o.precision == "uf" ? OperatorPrecision::Uninterpreted : OperatorPrecision::Exact));
+    const Program& plain = words ? words->program : lowered;
     Program blocks = large_block(plain);
     // Interprocedural engines solve the procedural model (calls kept, in the same TermManager);
     // `calls_plain` is the program their counterexamples are on.
@@ -486,7 +511,10 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const double lowering_time = base::seconds_since(t_lower);
     if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
     if (!o.dump_procedures.empty()) write_procedures(o, tu);
-    if (!o.emit_chc.empty()) emit_chc(o, job, blocks, !externals.empty(), err);
+    if (!o.emit_chc.empty() && bit_precise)
+        err << "craig: warning: --emit-chc: no file: the bit-precise program is not linear arithmetic\n";
+    else if (!o.emit_chc.empty())
+        emit_chc(o, job, blocks, !externals.empty(), err);
 
     // --use-summaries: the program with the calls of summarised functions as single steps.
     base::Statistics summary_stats;

@@ -86,6 +86,13 @@ struct VerifyOptions {
     // program whose calls of them are single steps by their summaries; a counterexample that the
     // replay refutes makes the engine solve the inlined program in the time left.
     bool use_summaries = false;
+    // How integers and C's operators are encoded (issue 22): "lia" integers with the non-linear
+    // and bitwise operators uninterpreted and refined point by point (the default); "bv" the
+    // bit-precise program (program/bit_precise.hpp), operators exact; "uf" the bit-precise program
+    // with the operators uninterpreted word functions (a spurious path ends UNKNOWN). The
+    // engines whose domains are over integers (vinta-box(es), value, value-impact) and the
+    // procedural ones need "lia".
+    std::string precision = "lia";
     // Print the checked invariants of a TRUE verdict (per large-block location, as C).
     bool invariants = false;
 };

@@ -1,6 +1,7 @@
 #include "verifier/encoding/block_path.hpp"
 
 #include "smt/solver.hpp"
+#include "verifier/program/bit_precise.hpp"
 
 namespace craig::verifier {
 
@@ -27,8 +28,8 @@ Counterexample block_path_counterexample(const Program& blocks, std::span<const 
     Counterexample cex;
     auto read_inputs = [&](EdgeId pe, const AuxRenaming& ren, std::span<const smt::Term> inputs) {
         for (std::size_t j = 0; j < plain.edges[pe].inputs.size(); ++j) {
-            const smt::Value val = m.evaluate(ren.at(inputs[j]));
-            const mpz_class z = val.q.get_num();
+            const smt::Term in = ren.at(inputs[j]);
+            const mpz_class z = program_integer(plain.terms(), in, m.evaluate(in).q);
             cex.inputs.push_back(InputValue{plain.input_of(pe, j), to_bits(z), z.get_str()});
         }
     };

@@ -50,6 +50,29 @@ Interval scale(Interval a, i128 c) {
     return c >= 0 ? checked(*x, *y) : checked(*y, *x);
 }
 
+// The product interval (nullopt-free: an overflow of i128 drops it).
+Interval mul(Interval a, Interval b) {
+    if (!a.known || !b.known) return Interval::none();
+    i128 lo = 0, hi = 0;
+    bool first = true;
+    for (i128 x : {a.lo, a.hi})
+        for (i128 y : {b.lo, b.hi}) {
+            auto p = mul128(x, y);
+            if (!p) return Interval::none();
+            lo = first ? *p : std::min(lo, *p);
+            hi = first ? *p : std::max(hi, *p);
+            first = false;
+        }
+    return checked(lo, hi);
+}
+
+// [-m, m] for the largest magnitude m in a.
+Interval magnitude(Interval a) {
+    if (!a.known) return Interval::none();
+    const i128 m = std::max(a.lo < 0 ? -a.lo : a.lo, a.hi < 0 ? -a.hi : a.hi);
+    return Interval::of(-m, m);
+}
+
 bool is_pow2_minus1(i128 c, unsigned& k) {
     if (c <= 0) return false;
     i128 n = c + 1;
@@ -62,6 +85,14 @@ bool is_pow2_minus1(i128 c, unsigned& k) {
 }  // namespace
 
 smt::Term Lowerer::num(i128 v) { return tm_.mk_numeral(mpq_class(to_mpz(v)), smt::SortTable::Int); }
+
+void Lowerer::bound_aux(smt::Term a, Interval r, const frontend::SourceLocation& at) {
+    if (!opt_.bit_precise) return;
+    if (!r.known) throw frontend::Unsupported(at, "bit-precise encoding: a value of unknown range");
+    prog_.aux_ranges[a] = {to_mpz(r.lo), to_mpz(r.hi)};
+    assume(tm_.mk_leq(num(r.lo), a));
+    assume(tm_.mk_leq(a, num(r.hi)));
+}
 
 Interval Lowerer::type_range(Type t) const {
     auto dm = prog_.provenance.data_model;
@@ -101,11 +132,14 @@ Val Lowerer::wrap(smt::Term t, Interval r, Type to) {
         smt::Term k = fresh_aux("wrap", smt::SortTable::Int);
         assume(tm_.mk_leq(num(klo), k));
         assume(tm_.mk_leq(k, num(khi)));
+        if (opt_.bit_precise) prog_.aux_ranges[k] = {to_mpz(klo), to_mpz(khi)};
         smt::Term res = tm_.mk_sub(t, tm_.mk_scale(mpq_class(to_mpz(m)), k));
         assume(tm_.mk_leq(num(tr.lo), res));
         assume(tm_.mk_leq(res, num(tr.hi)));
         return Val{res, false, tr};
     }
+    if (opt_.bit_precise)
+        throw frontend::Unsupported(seg_.loc, "bit-precise encoding: a wrapped value of unknown range");
     smt::Term k = fresh_aux("wrap", smt::SortTable::Int);
     smt::Term res = tm_.mk_sub(t, tm_.mk_scale(mpq_class(to_mpz(m)), k));
     assume(tm_.mk_leq(num(tr.lo), res));
@@ -164,6 +198,7 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 r = scale(o.range, c);
             } else {
                 t = uf("mul", x.term, y.term);
+                if (opt_.bit_precise) r = mul(x.range, y.range);
             }
             break;
         case Op::Div:
@@ -185,6 +220,8 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                     it->second = {q, rm};
                     assume(tm_.mk_eq(x.term,
                                      tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(cy)), q), rm})));
+                    bound_aux(q, magnitude(xr), at);
+                    bound_aux(rm, Interval::of(-(ac - 1), ac - 1), at);
                     smt::Term nonneg = tm_.mk_leq(num(0), x.term);
                     smt::Term pos_r = tm_.mk_and(tm_.mk_leq(num(0), rm), tm_.mk_leq(rm, num(ac - 1)));
                     smt::Term neg_r = tm_.mk_and(tm_.mk_leq(num(-(ac - 1)), rm), tm_.mk_leq(rm, num(0)));
@@ -211,7 +248,9 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                     r = Interval::of(lo, hi);
                 }
             } else {
+                if (opt_.bit_precise) check_or_error(tm_.mk_not(tm_.mk_eq(y.term, num(0))), "division by zero", at);
                 t = uf(op == Op::Div ? "div" : "rem", x.term, y.term);
+                if (opt_.bit_precise) r = op == Op::Div ? magnitude(x.range) : magnitude(y.range);
                 if (!frontend::is_signed(result.kind)) in_type = true;
             }
             break;
@@ -222,6 +261,14 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 t = tm_.mk_scale(mpq_class(to_mpz(m)), x.term);
                 r = scale(x.range, m);
             } else {
+                if (opt_.bit_precise) {
+                    check_shift(y, w, at);
+                    if (frontend::is_signed(operand.kind))
+                        check_or_error(tm_.mk_leq(num(0), x.term), "left shift of a negative value", at);
+                    if (x.range.known)
+                        r = mul(Interval::of(std::max<i128>(x.range.lo, 0), std::max<i128>(x.range.hi, 0)),
+                                Interval::of(1, static_cast<i128>(1) << (w - 1)));
+                }
                 t = uf("shl", x.term, y.term);
             }
             break;
@@ -244,8 +291,11 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                     assume(tm_.mk_leq(rm, num(m - 1)));
                     t = q;
                     if (x.range.known) r = Interval::of(floor_div(x.range.lo, m), floor_div(x.range.hi, m));
+                    bound_aux(q, r, at);
+                    bound_aux(rm, Interval::of(0, m - 1), at);
                 }
             } else {
+                if (opt_.bit_precise) check_shift(y, w, at);
                 t = uf("shr", x.term, y.term);
                 in_type = true;
             }
@@ -293,6 +343,8 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                                      tm_.mk_add(std::vector<smt::Term>{tm_.mk_scale(mpq_class(to_mpz(m)), q), rm})));
                     assume(tm_.mk_leq(num(0), rm));
                     assume(tm_.mk_leq(rm, num(c)));
+                    bound_aux(q, Interval::of(0, o.range.hi / m), at);
+                    bound_aux(rm, Interval::of(0, c), at);
                     t = rm;
                     r = Interval::of(0, c);
                     break;
@@ -311,8 +363,23 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
         assume(tm_.mk_leq(t, num(tr.hi)));
         return Val{t, false, tr};
     }
-    if (frontend::is_signed(result.kind)) return Val{t, false, r};
+    if (frontend::is_signed(result.kind)) {
+        const Interval tr = type_range(result);
+        if (opt_.bit_precise && !r.within(tr.lo, tr.hi)) {
+            check_or_error(tm_.mk_and(tm_.mk_leq(num(tr.lo), t), tm_.mk_leq(t, num(tr.hi))), "signed overflow", at);
+            if (r.known)
+                r = Interval::of(std::max(r.lo, tr.lo), std::min(r.hi, tr.hi));
+            else
+                r = tr;
+        }
+        return Val{t, false, r};
+    }
     return wrap(t, r, result);
+}
+
+void Lowerer::check_shift(const Val& amount, unsigned width, const frontend::SourceLocation& at) {
+    check_or_error(tm_.mk_and(tm_.mk_leq(num(0), amount.term), tm_.mk_lt(amount.term, num(width))),
+                   "shift by a negative amount or by the width or more", at);
 }
 
 Val Lowerer::compare(Op op, Val a, Val b) {
@@ -341,6 +408,7 @@ Val Lowerer::nondet_value(Type t, const frontend::SourceLocation& at, const std:
     assume(tm_.mk_leq(num(tr.lo), n));
     assume(tm_.mk_leq(n, num(tr.hi)));
     seg_.inputs.push_back(Input{n, t, at, source});
+    if (opt_.bit_precise) prog_.aux_ranges[n] = {to_mpz(tr.lo), to_mpz(tr.hi)};
     return Val{n, false, tr};
 }
 

@@ -11,6 +11,7 @@
 //  - *, /, %, <<, >>, &, |, ^ with a constant operand are linear (division truncates
 //    toward zero); between variables they are uninterpreted functions (an
 //    over-approximation: a safety proof stays valid; a counterexample is replayed).
+//  - With `bit_precise`, arithmetic undefined behaviour is an error edge (see the option).
 //  - Calls of defined functions are inlined (parameters and locals get one program
 //    variable per inlined instance); recursion is inlined `recursion_depth` times deep,
 //    a deeper call leads to Program::truncated.
@@ -66,6 +67,13 @@ struct LoweringOptions {
     std::uint64_t max_cells = 256;
     // By C function name; ignored with keep_calls.
     std::map<std::string, FunctionSummary> summaries;
+    // For the bit-precise translation (program/bit_precise.hpp): C's arithmetic undefined
+    // behaviour (signed overflow, division by zero, shifts by a negative amount or the width or
+    // more, left shifts of negative values) leads to the error location, as memory errors do (a
+    // replay stops there: such a path is never a FALSE), so that every value on the other edges
+    // stays in its type's range; every aux constant gets a range (Program::aux_ranges). Values
+    // without a known range (memory reads, pointers, summaries) are Unsupported.
+    bool bit_precise = false;
 };
 
 Program lower(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& options = {});

@@ -141,6 +141,8 @@ public:
     void resume(Segment s) { seg_ = std::move(s); }
     void dead(const frontend::SourceLocation& at);  // continue in unreachable code
     smt::Term fresh_aux(const std::string& name, smt::Sort sort);
+    // bit_precise: records the range of aux constant a and asserts it (Unsupported if unknown).
+    void bound_aux(smt::Term a, Interval r, const frontend::SourceLocation& at);
     VarId new_temp(Type t);
     void label(std::string text, const frontend::SourceLocation& at);
 
@@ -152,6 +154,8 @@ public:
     Val wrap(smt::Term t, Interval r, Type to);
     Val arith(frontend::Op op, Val a, Val b, Type operand, Type result, const frontend::SourceLocation& at);
     Val compare(frontend::Op op, Val a, Val b);
+    // bit_precise: a shift amount outside [0, width) leads to the error location.
+    void check_shift(const Val& amount, unsigned width, const frontend::SourceLocation& at);
     Val nondet_value(Type t, const frontend::SourceLocation& at, const std::string& source);
     Interval type_range(Type t) const;
     smt::Term uf(const std::string& name, smt::Term a, smt::Term b);

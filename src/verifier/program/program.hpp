@@ -30,6 +30,8 @@
 // of, a Boolean flag that is true on the path a model took (see large_block.hpp).
 #pragma once
 
+#include <gmpxx.h>
+
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -178,6 +180,9 @@ public:
     // Reasons why the program under-approximates the C program (e.g. recursion bound);
     // a safety proof needs truncated unreachable.
     std::vector<std::string> approximations;
+    // Lowered with LoweringOptions::bit_precise: the range of every aux constant of the plain
+    // edges (also asserted on its edge), by which the bit-precise translation sizes its words.
+    std::unordered_map<smt::Term, std::pair<mpz_class, mpz_class>, smt::TermHash> aux_ranges;
     // Large-block programs: the plain program they summarise (large_block.hpp), which
     // Location::plain and BlockStep::plain index and counterexamples are reported on; it must
     // outlive this program. Null for a plain program.

@@ -1,0 +1,41 @@
+// Bit-precise programs (issue 22, `--precision bv|uf`): the plain Program of a bit-precise
+// lowering (LoweringOptions::bit_precise) with every integer a two's complement word of one
+// width W, and C's non-linear and bitwise operators between variables (the lowering's c.mul,
+// c.div, c.rem, c.shl, c.shr, c.bvand, c.bvor, c.bvxor) exact word operations, bit-blasted by
+// the solver (OperatorPrecision::Exact), or uninterpreted functions over words
+// (OperatorPrecision::Uninterpreted, the thesis' UFP: an over-approximation).
+//
+// Why the words are exact. The bit-precise lowering sends C's arithmetic undefined behaviour
+// (signed overflow, division by zero, bad shifts) to the error location, so a variable holds a
+// value of its C type on every other edge, and it gives every aux constant a range
+// (Program::aux_ranges). W is the least width in which every integer term of every edge,
+// evaluated over intervals from those ranges, fits as a signed word; every edge asserts the
+// ranges of the variables it reads and writes. Ring operations (+, -, * by constants) are then
+// exact modulo 2^W and their results fit, and comparisons, divisions, shifts and bitwise
+// operators see exact operands: a word assignment satisfies a translated edge iff the integers
+// it denotes satisfy the edge under C's semantics. TRUE and FALSE carry over to the C program;
+// a counterexample's word inputs are read as signed integers (block_path.cpp).
+//
+// Programs with calls kept, memory values without a range (untracked reads, pointers) or a word
+// wider than `max_width` are Unsupported (frontend::Unsupported, with the reason).
+#pragma once
+
+#include "verifier/program/program.hpp"
+
+namespace craig::verifier {
+
+enum class OperatorPrecision { Exact, Uninterpreted };
+
+struct BitPrecise {
+    Program program;
+    unsigned width = 0;  // W
+};
+
+// `plain` must come from a bit_precise lowering; its terms manager is shared.
+BitPrecise to_bit_precise(const Program& plain, OperatorPrecision ops, unsigned max_width = 256);
+
+// The C integer a model value of a program term denotes: Int values as they are, W-bit words
+// read as two's complement.
+mpz_class program_integer(const smt::TermManager& tm, smt::Term t, const mpq_class& value);
+
+}  // namespace craig::verifier

@@ -1,0 +1,11 @@
+// expected: FALSE
+// args: --engine bmc --precision bv  (x * y between variables is a multiplier circuit: 17 * 23)
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+  if (x > 1 && x < 1000 && y > 1 && y < 1000) {
+    if (x * y == 391) reach_error();
+  }
+  return 0;
+}
