@@ -378,8 +378,16 @@ int main(int argc, char** argv) {
                      "Encoding of integers and C operators: lia (integers; *, /, %, <<, >>, &, |, ^ between "
                      "variables uninterpreted, refined point by point), bv (bit-precise words: operators exact, "
                      "arithmetic undefined behaviour an error path), uf (bit-precise words, operators "
-                     "uninterpreted). bv and uf: engines bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy")
-        ->check(CLI::IsMember({"lia", "bv", "uf"}))
+                     "uninterpreted), refine (from uf, operators made exact where a refuted path needs them: "
+                     "Asadi's theory refinement). bv, uf, refine: engines bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy")
+        ->check(CLI::IsMember({"lia", "bv", "uf", "refine"}))
+        ->capture_default_str();
+    verify
+        ->add_option("--precision-heuristic", vo.precision_heuristic,
+                     "--precision refine: which falsified operators become exact: h0 forward (the first on the "
+                     "path), h1 backward (the last), h2/h3 forward/backward + simultaneous (all), h4/h5 "
+                     "forward/backward + dependency (and those whose operands depend on it), h6/h7 all three")
+        ->check(CLI::IsMember({"h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7"}))
         ->capture_default_str();
     verify->add_flag("--use-summaries", vo.use_summaries,
                      "Engines that inline calls: replace the calls of non-recursive functions by summaries "

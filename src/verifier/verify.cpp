@@ -28,6 +28,7 @@
 #include "verifier/program/bit_precise.hpp"
 #include "verifier/program/chc_writer.hpp"
 #include "verifier/program/dot.hpp"
+#include "verifier/encoding/theory_refinement.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
 #include "verifier/program/procedures.hpp"
@@ -483,9 +484,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     lowering.bit_precise = bit_precise;
     Program lowered = lower(tu, tm, lowering);
     std::optional<BitPrecise> words;
-    if (bit_precise)
-        words.emplace(
-            to_bit_precise(lowered, o.precision == "uf" ? OperatorPrecision::Uninterpreted : OperatorPrecision::Exact));
+    OperatorPrecision precision = o.precision == "bv" ? OperatorPrecision{} : OperatorPrecision::uninterpreted();
+    if (bit_precise) words.emplace(to_bit_precise(lowered, precision));
     const Program& plain = words ? words->program : lowered;
     Program blocks = large_block(plain);
     // Interprocedural engines solve the procedural model (calls kept, in the same TermManager);
@@ -586,6 +586,28 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         v = solve();
         c = check(v);
     }
+    base::Statistics precision_stats;
+    if (o.precision == "refine") {
+        // Alg. 9 (encoding/theory_refinement.hpp): make the sites a refuted path falsifies exact
+        // and solve the more precise program again.
+        const RefinementHeuristic h = *RefinementHeuristic::parse(o.precision_heuristic);
+        std::size_t sites = 0;
+        for (const auto& on_edge : words->sites) sites += on_edge.size();
+        precision_stats.count("precision.sites", sites);
+        while (v.kind == VerdictKind::False && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
+            const TheoryRefinementStep step = theory_refinement_step(*words, v.cex, precision, h, budget);
+            precision_stats.count("precision.falsified", step.falsified);
+            if (step.refine.empty()) break;
+            precision_stats.count("precision.refinements", 1);
+            precision_stats.count("precision.refined-sites", step.refine.size());
+            precision.exact.insert(step.refine.begin(), step.refine.end());
+            words.emplace(to_bit_precise(lowered, precision));  // `plain` is words->program
+            blocks = large_block(plain);
+            confirmed.clear();
+            v = solve();
+            c = check(v);
+        }
+    }
     const double engine_time = base::seconds_since(t_engine);
     Report& r = result.report;
     r.kind = c.kind;
@@ -622,6 +644,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     stats.count("program.edges.blocks", solved_blocks->edges.size());
     stats.count("program.variables", solved_plain->vars.size());
     stats.merge(summary_stats);
+    stats.merge(precision_stats);
     stats.merge(v.stats);
     stats.merge(c.stats);
     stats.seconds("time.lowering", lowering_time);

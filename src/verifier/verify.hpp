@@ -92,7 +92,10 @@ struct VerifyOptions {
     // with the operators uninterpreted word functions (a spurious path ends UNKNOWN). The
     // engines whose domains are over integers (vinta-box(es), value, value-impact) and the
     // procedural ones need "lia".
+    // "refine": the bit-precise program from "uf", operators made exact where refuted paths need
+    // them (encoding/theory_refinement.hpp), chosen by `precision_heuristic` ("h0" .. "h7").
     std::string precision = "lia";
+    std::string precision_heuristic = "h4";
     // Print the checked invariants of a TRUE verdict (per large-block location, as C).
     bool invariants = false;
 };

@@ -22,6 +22,24 @@ i128 literal_value(const Expr& e) {
 
 bool Lowerer::has_effects(const Expr& e) {
     if (e.kind == ExprKind::Assign || e.kind == ExprKind::IncDec || e.kind == ExprKind::Call) return true;
+    // bit_precise: an operator that may lead to the error location (signed overflow, division by
+    // zero, bad shifts) must not run where C does not evaluate it (the right of && and ||, the
+    // arms of ?:), so an operand with one is lowered by branching.
+    if (opt_.bit_precise && (e.kind == ExprKind::Binary || e.kind == ExprKind::Unary)) {
+        switch (e.op) {
+            case frontend::Op::Div:
+            case frontend::Op::Rem:
+            case frontend::Op::Shl:
+            case frontend::Op::Shr: return true;
+            case frontend::Op::Add:
+            case frontend::Op::Sub:
+            case frontend::Op::Mul:
+            case frontend::Op::Neg:
+                if (e.type.is_integer() && frontend::is_signed(e.type.kind)) return true;
+                break;
+            default: break;
+        }
+    }
     for (const auto& o : e.operands)
         if (has_effects(*o)) return true;
     return false;

@@ -45,7 +45,7 @@ Range bitwise(const Range& a, const Range& b) {
 
 class Translator {
 public:
-    Translator(const Program& p, OperatorPrecision ops, unsigned max_width)
+    Translator(const Program& p, const OperatorPrecision& ops, unsigned max_width)
         : p_(p), tm_(p.terms()), ops_(ops), max_width_(max_width) {
         for (VarId v = 0; v < p.vars.size(); ++v) {
             const frontend::Type& t = p.var_origin(v).type;
@@ -122,7 +122,11 @@ public:
             cache_.clear();
             apps_.clear();
             std::vector<Term> conj{word(pe.formula)};
-            for (const UfApp& a : apps_) qe.aux.push_back(a.result);
+            out.sites.emplace_back();
+            for (const UfSite& a : apps_) {
+                qe.aux.push_back(a.result);
+                out.sites.back().push_back(a);
+            }
             congruence(conj);
             // The ranges of the variables the edge reads and writes (see the header).
             std::unordered_set<Term, smt::TermHash> seen;
@@ -222,12 +226,41 @@ private:
         return tm_.mk_bv_const(m, width_);
     }
 
+    // C's operator on words a and b (exact: see the header). It runs at the least width that holds
+    // both operands and the result (their ranges), and the result is sign-extended to W: a 33-bit
+    // divider instead of a W-bit one when a product elsewhere sets W to 64.
+    Term exact_operator(std::string_view op, Term app, Term a, Term b) {
+        const unsigned k = std::max({signed_bits(ranges_.at(tm_.child(app, 0))),
+                                     signed_bits(ranges_.at(tm_.child(app, 1))), signed_bits(ranges_.at(app))});
+        if (k < width_) {
+            a = tm_.mk_bv_extract(k - 1, 0, a);
+            b = tm_.mk_bv_extract(k - 1, 0, b);
+        }
+        Kind kind = Kind::BvXor;
+        if (op == "mul")
+            kind = Kind::BvMul;
+        else if (op == "div")
+            kind = Kind::BvSdiv;  // truncates toward zero, as C
+        else if (op == "rem")
+            kind = Kind::BvSrem;  // the sign of the dividend, as C
+        else if (op == "shl")
+            kind = Kind::BvShl;
+        else if (op == "shr")
+            kind = Kind::BvAshr;  // floor(a / 2^b), as the lowering's c.shr
+        else if (op == "bvand")
+            kind = Kind::BvAnd;
+        else if (op == "bvor")
+            kind = Kind::BvOr;
+        const Term r = tm_.mk_bv(kind, a, b);
+        return k < width_ ? tm_.mk_bv_sign_extend(width_ - k, r) : r;
+    }
+
     // Functional consistency of the edge's uninterpreted applications (Ackermann's reduction),
     // with the commutativity of *, &, |, ^ (the thesis' UFP).
     void congruence(std::vector<Term>& conj) {
         for (std::size_t i = 0; i < apps_.size(); ++i)
             for (std::size_t j = i + 1; j < apps_.size(); ++j) {
-                const UfApp &x = apps_[i], &y = apps_[j];
+                const UfSite &x = apps_[i], &y = apps_[j];
                 if (x.op != y.op) continue;
                 const Term same = tm_.mk_eq(x.result, y.result);
                 conj.push_back(tm_.mk_implies(tm_.mk_and(tm_.mk_eq(x.a, y.a), tm_.mk_eq(x.b, y.b)), same));
@@ -262,28 +295,14 @@ private:
             case Kind::App: {
                 const std::string_view op = operator_name(tm_, t);
                 Term a = word(kids[0]), b = word(kids[1]);
-                if (ops_ == OperatorPrecision::Uninterpreted) {
+                if (!ops_.all_exact && !ops_.exact.count(t)) {
                     // A fresh word per application of the edge, with congruence among them
                     // (congruence()): the solver has no functions over words, and the edges of
                     // an unrolling are separate instances anyway.
                     r = tm_.mk_const(tm_.fresh_fun("cbv." + std::string(op), {}, sort_));
-                    apps_.push_back(UfApp{std::string(op), a, b, r});
-                } else if (op == "mul") {
-                    r = tm_.mk_bv(Kind::BvMul, a, b);
-                } else if (op == "div") {
-                    r = tm_.mk_bv(Kind::BvSdiv, a, b);  // truncates toward zero, as C
-                } else if (op == "rem") {
-                    r = tm_.mk_bv(Kind::BvSrem, a, b);  // the sign of the dividend, as C
-                } else if (op == "shl") {
-                    r = tm_.mk_bv(Kind::BvShl, a, b);
-                } else if (op == "shr") {
-                    r = tm_.mk_bv(Kind::BvAshr, a, b);  // floor(a / 2^b), as the lowering's c.shr
-                } else if (op == "bvand") {
-                    r = tm_.mk_bv(Kind::BvAnd, a, b);
-                } else if (op == "bvor") {
-                    r = tm_.mk_bv(Kind::BvOr, a, b);
+                    apps_.push_back(UfSite{t, std::string(op), a, b, r});
                 } else {
-                    r = tm_.mk_bv(Kind::BvXor, a, b);
+                    r = exact_operator(op, t, a, b);
                 }
                 break;
             }
@@ -315,7 +334,7 @@ private:
 
     const Program& p_;
     smt::TermManager& tm_;
-    OperatorPrecision ops_;
+    const OperatorPrecision& ops_;
     unsigned max_width_;
     unsigned max_type_bits_ = 1;
     unsigned width_ = 0;
@@ -324,16 +343,12 @@ private:
     std::unordered_map<Term, Range, smt::TermHash> var_range_;  // word constants of variables
     TermMap map_;                                               // p_'s constants -> words
     TermMap cache_;                                             // composite terms of the current edge -> words
-    struct UfApp {
-        std::string op;
-        Term a, b, result;
-    };
-    std::vector<UfApp> apps_;  // OperatorPrecision::Uninterpreted: the current edge's applications
+    std::vector<UfSite> apps_;  // OperatorPrecision::Uninterpreted: the current edge's applications
 };
 
 }  // namespace
 
-BitPrecise to_bit_precise(const Program& plain, OperatorPrecision ops, unsigned max_width) {
+BitPrecise to_bit_precise(const Program& plain, const OperatorPrecision& ops, unsigned max_width) {
     return Translator(plain, ops, max_width).run();
 }
 

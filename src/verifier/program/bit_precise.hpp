@@ -20,19 +20,38 @@
 // wider than `max_width` are Unsupported (frontend::Unsupported, with the reason).
 #pragma once
 
+#include <string>
+#include <unordered_set>
+#include <vector>
+
 #include "verifier/program/program.hpp"
 
 namespace craig::verifier {
 
-enum class OperatorPrecision { Exact, Uninterpreted };
+// Which operator applications are exact. A site is an application of the lowering's c.* functions
+// in the integer program (one C operator occurrence; the same term on several edges is one site).
+struct OperatorPrecision {
+    bool all_exact = true;                               // else: exactly `exact`
+    std::unordered_set<smt::Term, smt::TermHash> exact;  // sites that are exact
+    static OperatorPrecision uninterpreted() { return {false, {}}; }
+};
+
+// An uninterpreted site on an edge of the bit-precise program: its word operands (over the edge's
+// cur and aux constants) and the aux word that stands for its value.
+struct UfSite {
+    smt::Term site;  // the application in the integer program
+    std::string op;  // "mul", "div", ... (operator_refinement.hpp's names)
+    smt::Term a, b, result;
+};
 
 struct BitPrecise {
     Program program;
-    unsigned width = 0;  // W
+    unsigned width = 0;                      // W
+    std::vector<std::vector<UfSite>> sites;  // per edge of `program`
 };
 
 // `plain` must come from a bit_precise lowering; its terms manager is shared.
-BitPrecise to_bit_precise(const Program& plain, OperatorPrecision ops, unsigned max_width = 256);
+BitPrecise to_bit_precise(const Program& plain, const OperatorPrecision& ops, unsigned max_width = 256);
 
 // The C integer a model value of a program term denotes: Int values as they are, W-bit words
 // read as two's complement.

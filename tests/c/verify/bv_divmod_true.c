@@ -3,9 +3,9 @@
 extern void reach_error(void);
 extern signed char __VERIFIER_nondet_char(void);
 int main(void) {
-  int n = __VERIFIER_nondet_char(), d = __VERIFIER_nondet_char();
+  signed char n = __VERIFIER_nondet_char(), d = __VERIFIER_nondet_char();
   if (d != 0) {
-    int q = n / d, r = n % d;
+    short q = n / d, r = n % d;
     if (q * d + r != n) reach_error();
     if (r != 0 && (r < 0) != (n < 0)) reach_error();
   }
