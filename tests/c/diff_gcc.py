@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential test of `craig verify` against gcc on random C programs (issue 15).
 
-    diff_gcc.py CRAIG N FIRST_SEED [--engines bmc,impact] [--timeout S] [--jobs J]
+    diff_gcc.py CRAIG N FIRST_SEED [--engines bmc,impact] [--craig-args ARGS] [--timeout S] [--jobs J]
                 [--gen PATH] [--size K] [--max-unknown-share X] [--save DIR] [--summary FILE]
 
 Seeds FIRST_SEED .. FIRST_SEED+N-1 are turned into programs by gen_c (tests/tools/gen_c.cpp;
@@ -13,8 +13,8 @@ Known gap: gcc folds some expressions before UBSan instruments them (seed 2157: 
 2147483647)` becomes a comparison), so a little UB goes unseen; craig's replay then refuses the
 counterexample (UNKNOWN "signed overflow"), which is right and not counted as a finding.
 
-Each engine runs `craig verify --json --timeout S --engine E --data-model LP64` (gcc's x86-64
-model). A finding is: TRUE where gcc reaches the error; FALSE where it never does; an exit
+Each engine runs `craig verify --json --timeout S --engine E --data-model LP64 ARGS` (gcc's x86-64
+model; ARGS split at blanks, e.g. "--precision bv"). A finding is: TRUE where gcc reaches the error; FALSE where it never does; an exit
 code outside {0, 4, 5} or a signal; sanitizer output on stderr; no verdict; a verdict other
 than UNKNOWN later than S + 5 s; still running at S + 10 s (killed). Programs with findings
 are saved (with craig's output) under --save (default diff_gcc-failures/), each with the
@@ -49,6 +49,7 @@ def parse_args():
     p.add_argument("n", type=int)
     p.add_argument("first_seed", type=int)
     p.add_argument("--engines", default="bmc,impact")
+    p.add_argument("--craig-args", default="", help="more arguments of every craig run, split at blanks")
     p.add_argument("--timeout", type=int, default=10)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--gen", default=None)
@@ -103,9 +104,9 @@ def reason_class(reason):
     return re.sub(r"\d+", "N", reason).strip() or "-"
 
 
-def run_craig(craig, engine, timeout, program):
+def run_craig(craig, engine, timeout, program, extra=()):
     cmd = [craig, "verify", "--json", "--timeout", str(timeout), "--engine", engine,
-           "--data-model", "LP64", program]
+           "--data-model", "LP64", *extra, program]
     start = time.monotonic()
     # A session of its own, so that the hard kill reaches any children too.
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -163,7 +164,7 @@ def check_seed(args, gen, seed, engines, tmproot):
         return rec
     rec["truth"] = truth
     for e in engines:
-        r = run_craig(args.craig, e, args.timeout, program)
+        r = run_craig(args.craig, e, args.timeout, program, args.craig_args.split())
         rec["runs"][e] = r
         if r["finding"] is None and r["verdict"] in ("TRUE", "FALSE") and r["verdict"] != truth:
             r["finding"] = "wrong verdict %s, gcc says %s" % (r["verdict"], truth)

@@ -35,41 +35,50 @@ bool mentions(const smt::TermManager& tm, Term t, const TermSet& constants) {
     return false;
 }
 
-// The uninterpreted sites whose operands depend on the value of a site in `chosen`: the variables
-// an edge with a chosen site writes are tainted, and so, to a fixed point, are the variables of
-// every edge that reads a tainted one (a static over-approximation of the data flow).
+void conjuncts(const smt::TermManager& tm, Term f, std::vector<Term>& out) {
+    if (tm.kind(f) == smt::Kind::And) {
+        for (Term c : tm.children(f)) conjuncts(tm, c, out);
+        return;
+    }
+    out.push_back(f);
+}
+
+// The uninterpreted sites whose operands depend on the value of a chosen site, over the program's
+// data flow (static, so over all paths): a site's value taints the conjuncts of its edge that
+// mention it; a variable whose next value such a conjunct mentions is tainted, and so is its value
+// on every edge that reads it; a site with a tainted operand is dependent and taints in turn.
 std::vector<Term> dependent_sites(const BitPrecise& words, const TermSet& chosen, const OperatorPrecision& current) {
     const Program& p = words.program;
     const smt::TermManager& tm = p.terms();
-    std::vector<bool> tainted(p.vars.size(), false);
-    TermSet tainted_cur;
-    auto taint_writes = [&](EdgeId e) {
-        bool changed = false;
-        for (VarId v : p.edges[e].writes)
-            if (!tainted[v]) {
-                tainted[v] = changed = true;
-                tainted_cur.insert(p.vars[v].cur);
-            }
-        return changed;
-    };
+    TermSet tainted;  // site results and cur constants of tainted variables
+    std::vector<bool> var_tainted(p.vars.size(), false);
     for (EdgeId e = 0; e < p.edges.size(); ++e)
         for (const UfSite& s : words.sites[e])
-            if (chosen.count(s.site)) taint_writes(e);
+            if (chosen.count(s.site)) tainted.insert(s.result);
+    std::vector<std::vector<Term>> parts(p.edges.size());
+    for (EdgeId e = 0; e < p.edges.size(); ++e) conjuncts(tm, p.edges[e].formula, parts[e]);
+    TermSet dependent;
+    std::vector<Term> out;
     for (bool changed = true; changed;) {
         changed = false;
-        for (EdgeId e = 0; e < p.edges.size(); ++e)
-            if (mentions(tm, p.edges[e].formula, tainted_cur)) changed = taint_writes(e) || changed;
-    }
-    std::vector<Term> out;
-    TermSet added;
-    for (EdgeId e = 0; e < p.edges.size(); ++e)
-        for (const UfSite& s : words.sites[e]) {
-            if (chosen.count(s.site) || current.exact.count(s.site) || added.count(s.site)) continue;
-            if (mentions(tm, s.a, tainted_cur) || mentions(tm, s.b, tainted_cur)) {
-                out.push_back(s.site);
-                added.insert(s.site);
+        for (EdgeId e = 0; e < p.edges.size(); ++e) {
+            for (const UfSite& s : words.sites[e])
+                if (!tainted.count(s.result) && (mentions(tm, s.a, tainted) || mentions(tm, s.b, tainted))) {
+                    tainted.insert(s.result);
+                    changed = true;
+                    if (!chosen.count(s.site) && !current.exact.count(s.site) && dependent.insert(s.site).second)
+                        out.push_back(s.site);
+                }
+            for (Term c : parts[e]) {
+                if (!mentions(tm, c, tainted)) continue;
+                for (VarId v : p.edges[e].writes)
+                    if (!var_tainted[v] && mentions(tm, c, TermSet{p.vars[v].next})) {
+                        var_tainted[v] = changed = true;
+                        tainted.insert(p.vars[v].cur);
+                    }
             }
         }
+    }
     return out;
 }
 

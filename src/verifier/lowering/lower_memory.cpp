@@ -421,6 +421,7 @@ Val Lowerer::load(const Place& p, const frontend::SourceLocation& at) {
     r.term = fresh_aux("rd", smt::SortTable::Int);
     assume(tm_.mk_leq(num(tr.lo), r.term));
     assume(tm_.mk_leq(r.term, num(tr.hi)));
+    if (opt_.bit_precise) bound_aux(r.term, tr, seg_.loc);
     r.range = tr;
     for (auto it = cases.rbegin(); it != cases.rend(); ++it)
         r.term = tm_.mk_ite(it->first, read(it->second->var), r.term);
@@ -508,6 +509,7 @@ void Lowerer::havoc_union_siblings(std::uint32_t id, std::uint64_t cell, smt::Te
                 Interval tr = type_range(c.type);
                 assume(tm_.mk_leq(num(tr.lo), any));
                 assume(tm_.mk_leq(any, num(tr.hi)));
+                if (opt_.bit_precise) bound_aux(any, tr, seg_.loc);
             }
             assign(c.var, cond == tm_.mk_true() ? any : tm_.mk_ite(cond, any, read(c.var)));
             if (c.type.is_pointer()) {
