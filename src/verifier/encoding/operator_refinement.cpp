@@ -3,6 +3,7 @@
 #include <gmpxx.h>
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace craig::verifier {
@@ -24,6 +25,19 @@ std::optional<mpz_class> apply_operator(std::string_view name, const mpz_class& 
             mpz_mul_2exp(r.get_mpz_t(), a.get_mpz_t(), k);
         else
             mpz_fdiv_q_2exp(r.get_mpz_t(), a.get_mpz_t(), k);  // arithmetic shift, as GCC
+        return r;
+    }
+    // The bit-precise lowering's unsigned products and left shifts, reduced modulo 2^w:
+    // "mulu32", "shlu64", ... (their mathematical values would not have a bounded range).
+    if (name.size() > 4 && (name.substr(0, 4) == "mulu" || name.substr(0, 4) == "shlu")) {
+        const unsigned w = static_cast<unsigned>(std::stoul(std::string(name.substr(4))));
+        if (name[0] == 'm') {
+            r = a * b;
+        } else {
+            if (b < 0 || b >= w) return std::nullopt;
+            mpz_mul_2exp(r.get_mpz_t(), a.get_mpz_t(), static_cast<mp_bitcnt_t>(b.get_ui()));
+        }
+        mpz_fdiv_r_2exp(r.get_mpz_t(), r.get_mpz_t(), w);
         return r;
     }
     if (name == "bvand") {

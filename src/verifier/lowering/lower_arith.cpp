@@ -196,6 +196,9 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 const Val& o = xc ? y : x;
                 t = tm_.mk_scale(mpq_class(to_mpz(c)), o.term);
                 r = scale(o.range, c);
+            } else if (opt_.bit_precise && !frontend::is_signed(result.kind)) {
+                t = uf("mulu" + std::to_string(w), x.term, y.term);  // reduced mod 2^w (bit_precise.hpp)
+                in_type = true;
             } else {
                 t = uf("mul", x.term, y.term);
                 if (opt_.bit_precise) r = mul(x.range, y.range);
@@ -261,6 +264,12 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 t = tm_.mk_scale(mpq_class(to_mpz(m)), x.term);
                 r = scale(x.range, m);
             } else {
+                if (opt_.bit_precise && !frontend::is_signed(result.kind)) {
+                    check_shift(y, w, at);
+                    t = uf("shlu" + std::to_string(w), x.term, y.term);  // reduced mod 2^w
+                    in_type = true;
+                    break;
+                }
                 if (opt_.bit_precise) {
                     check_shift(y, w, at);
                     if (frontend::is_signed(operand.kind))

@@ -349,6 +349,8 @@ Val Lowerer::call(const Expr& e) {
     for (std::size_t i = 0; i < f.params.size() && i < args.size(); ++i) {
         const frontend::VarDecl* p = f.params[i].get();
         if (p->type.is_pointer()) {
+            if (opt_.bit_precise)
+                throw frontend::Unsupported(seg_.loc, "bit-precise encoding: pointer values in variables");
             VarId v = prog_.add_var(fr.prefix + p->name, "", Type::of(frontend::TypeKind::Int), false, false);
             VarId o = prog_.add_var(fr.prefix + p->name + ".off", "", Type::of(frontend::TypeKind::Int), false, false);
             fr.locals[p] = v;
@@ -364,6 +366,8 @@ Val Lowerer::call(const Expr& e) {
     }
     if (f.return_type.is_integer()) fr.ret = prog_.add_var(fr.prefix + "return", "", f.return_type, false, true);
     if (f.return_type.is_pointer()) {
+        if (opt_.bit_precise)
+            throw frontend::Unsupported(seg_.loc, "bit-precise encoding: pointer values in variables");
         fr.ret = prog_.add_var(fr.prefix + "return", "", Type::of(frontend::TypeKind::Int), false, true);
         fr.ret_off = prog_.add_var(fr.prefix + "return.off", "", Type::of(frontend::TypeKind::Int), false, true);
     }

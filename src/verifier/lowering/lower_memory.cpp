@@ -154,6 +154,8 @@ std::uint32_t Lowerer::new_object(std::string name, Type t, std::uint64_t count,
             c.type = lt;
             std::string n = o.name + path;
             if (lt.is_pointer()) {
+                if (opt_.bit_precise)
+                    throw frontend::Unsupported(seg_.loc, "bit-precise encoding: pointer values in variables");
                 c.var = prog_.add_var(n, "", Type::of(TypeKind::Int), global, false);
                 c.off = prog_.add_var(n + ".off", "", Type::of(TypeKind::Int), global, false);
             } else if (decl) {
@@ -180,6 +182,7 @@ VarId Lowerer::off_var(const frontend::VarDecl* d, VarId v) {
     Frame& f = frames_.back();
     auto it = f.offs.find(d);
     if (it != f.offs.end()) return it->second;
+    if (opt_.bit_precise) throw frontend::Unsupported(seg_.loc, "bit-precise encoding: pointer values in variables");
     VarId o = prog_.add_var(prog_.vars[v].name + ".off", "", Type::of(TypeKind::Int), false, false);
     f.offs[d] = o;
     return o;

@@ -253,6 +253,8 @@ Program Lowerer::run() {
     for (const auto& g : tu_.globals) {
         if (g->type.is_scalar()) {
             bool ptr = g->type.is_pointer();
+            if (ptr && opt_.bit_precise)
+                throw frontend::Unsupported(g->loc, "bit-precise encoding: pointer values in variables");
             VarId v =
                 prog_.add_var(global_name(*g), ptr ? "" : g->name, ptr ? Type::of(frontend::TypeKind::Int) : g->type,
                               true, false, ptr ? UINT32_MAX : g->id);

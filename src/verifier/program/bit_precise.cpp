@@ -197,7 +197,9 @@ private:
                 const std::string_view op = operator_name(tm_, t);
                 const Range a = range(tm_.child(t, 0), e), b = range(tm_.child(t, 1), e);
                 const mpz_class top = mpz_class(1) << (max_type_bits_ - 1);
-                if (op == "mul") {
+                if (op.size() > 4 && (op.substr(0, 4) == "mulu" || op.substr(0, 4) == "shlu")) {
+                    r = {0, (mpz_class(1) << std::stoul(std::string(op.substr(4)))) - 1};
+                } else if (op == "mul") {
                     r = times(a, b);
                 } else if (op == "div") {
                     r = {-magnitude(a), magnitude(a)};
@@ -230,6 +232,14 @@ private:
     // both operands and the result (their ranges), and the result is sign-extended to W: a 33-bit
     // divider instead of a W-bit one when a product elsewhere sets W to 64.
     Term exact_operator(std::string_view op, Term app, Term a, Term b) {
+        if (op.size() > 4 && (op.substr(0, 4) == "mulu" || op.substr(0, 4) == "shlu")) {
+            // Unsigned, reduced mod 2^w: the operation at w bits (operands are in [0, 2^w), a shift
+            // amount below w), zero-extended.
+            const auto w = static_cast<unsigned>(std::stoul(std::string(op.substr(4))));
+            const Term r = tm_.mk_bv(op[0] == 'm' ? Kind::BvMul : Kind::BvShl, tm_.mk_bv_extract(w - 1, 0, a),
+                                     tm_.mk_bv_extract(w - 1, 0, b));
+            return w < width_ ? tm_.mk_bv_zero_extend(width_ - w, r) : r;
+        }
         const unsigned k = std::max({signed_bits(ranges_.at(tm_.child(app, 0))),
                                      signed_bits(ranges_.at(tm_.child(app, 1))), signed_bits(ranges_.at(app))});
         if (k < width_) {
@@ -264,7 +274,7 @@ private:
                 if (x.op != y.op) continue;
                 const Term same = tm_.mk_eq(x.result, y.result);
                 conj.push_back(tm_.mk_implies(tm_.mk_and(tm_.mk_eq(x.a, y.a), tm_.mk_eq(x.b, y.b)), same));
-                if (x.op == "mul" || x.op == "bvand" || x.op == "bvor" || x.op == "bvxor")
+                if (x.op == "mul" || x.op.rfind("mulu", 0) == 0 || x.op == "bvand" || x.op == "bvor" || x.op == "bvxor")
                     conj.push_back(tm_.mk_implies(tm_.mk_and(tm_.mk_eq(x.a, y.b), tm_.mk_eq(x.b, y.a)), same));
             }
     }
