@@ -196,6 +196,11 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 const Val& o = xc ? y : x;
                 t = tm_.mk_scale(mpq_class(to_mpz(c)), o.term);
                 r = scale(o.range, c);
+                if (opt_.bit_precise && !r.known && !frontend::is_signed(result.kind)) {
+                    // Too wide to range (2^64 - 3 times a 64-bit value): reduced mod 2^w instead.
+                    t = uf("mulu" + std::to_string(w), x.term, y.term);
+                    in_type = true;
+                }
             } else if (opt_.bit_precise && !frontend::is_signed(result.kind)) {
                 t = uf("mulu" + std::to_string(w), x.term, y.term);  // reduced mod 2^w (bit_precise.hpp)
                 in_type = true;
@@ -263,6 +268,10 @@ Val Lowerer::arith(Op op, Val a, Val b, Type operand, Type result, const fronten
                 i128 m = static_cast<i128>(1) << static_cast<unsigned>(cy);
                 t = tm_.mk_scale(mpq_class(to_mpz(m)), x.term);
                 r = scale(x.range, m);
+                if (opt_.bit_precise && !r.known && !frontend::is_signed(result.kind)) {
+                    t = uf("shlu" + std::to_string(w), x.term, y.term);  // as for products above
+                    in_type = true;
+                }
             } else {
                 if (opt_.bit_precise && !frontend::is_signed(result.kind)) {
                     check_shift(y, w, at);
