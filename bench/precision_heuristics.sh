@@ -24,6 +24,7 @@ out="${CRAIG_BENCH_RESULTS:-$here/bench/results}/precision-$(date +%Y%m%d-%H%M%S
 mkdir -p "$out"
 csv="$out/runs.csv"
 echo "program,config,expected,verdict,refinements,refined_sites,cpu_s,reason" > "$csv"
+command -v /usr/bin/time >/dev/null || { echo "precision_heuristics.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
 wrong=0
 for f in "$dir"/*.c; do
   name=$(basename "$f" .c)
@@ -39,12 +40,10 @@ for f in "$dir"/*.c; do
       h[0-7]) args="--precision refine --precision-heuristic $c" ;;
       *) echo "unknown configuration $c" >&2; exit 2 ;;
     esac
-    start=$(date +%s.%N)
     # shellcheck disable=SC2086
-    line=$( (ulimit -t $((timeout + 5)); "$craig" verify --json --timeout "$timeout" --engine "$engine" $args "$f" 2>/dev/null) | tail -n 1)
-    # CPU seconds of the run as craig measured them (time.total), else the wall clock.
-    cpu=$(echo "$line" | grep -o '"time":[0-9.]*' | cut -d: -f2)
-    [ -n "$cpu" ] || cpu=$(echo "$(date +%s.%N) - $start" | bc)
+    line=$( (ulimit -t $((timeout + 5)); /usr/bin/time -o "$out/.cpu" -f "%U %S" "$craig" verify --json --timeout "$timeout" --engine "$engine" $args "$f" 2>/dev/null) | tail -n 1)
+    # CPU seconds (user + system) of the run.
+    cpu=$(awk 'END { printf "%.3f", $1 + $2 }' "$out/.cpu")
     verdict=$(echo "$line" | grep -o '"result":"[A-Z]*"' | cut -d'"' -f4)
     [ -n "$verdict" ] || verdict=ERROR
     refinements=$(echo "$line" | grep -o '"precision.refinements":[0-9]*' | cut -d: -f2)
@@ -58,8 +57,8 @@ for f in "$dir"/*.c; do
   done
 done
 {
-  echo "precision heuristics: $dir, engine $engine, timeout ${timeout}s, craig $("$craig" --version 2>/dev/null | head -1)"
-  echo "date $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$here" rev-parse --short HEAD 2>/dev/null)"
+  echo "precision heuristics: $dir, engine $engine, timeout ${timeout}s"
+  echo "binary $craig (sha256 $(sha256sum "$craig" | cut -c1-12)), date $(date -u +%Y-%m-%dT%H:%MZ)"
   printf "%-6s %7s %6s %6s %12s %14s %9s\n" config solved true false refinements refined-sites cpu-s
   for c in $configs; do
     awk -F, -v c="$c" 'NR > 1 && $2 == c {

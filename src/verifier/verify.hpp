@@ -95,7 +95,9 @@ struct VerifyOptions {
     // "refine": the bit-precise program from "uf", operators made exact where refuted paths need
     // them (encoding/theory_refinement.hpp), chosen by `precision_heuristic` ("h0" .. "h7").
     std::string precision = "lia";
-    std::string precision_heuristic = "h4";
+    // h5 by measurement (docs/results/precision-2026-11-27): the thesis default h4 refined the
+    // operators of computations that precede the assertion first.
+    std::string precision_heuristic = "h5";
     // Print the checked invariants of a TRUE verdict (per large-block location, as C).
     bool invariants = false;
 };

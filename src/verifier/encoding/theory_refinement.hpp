@@ -12,7 +12,8 @@
 //   dependency: also the uninterpreted sites whose operands depend (over the program's data
 //     flow, statically) on a chosen site's value.
 // H0 forward, H1 backward, H2 forward+simultaneous, H3 backward+simultaneous, H4 forward+dependency
-// (the thesis' default and fastest), H5 backward+dependency, H6 forward+simultaneous+dependency,
+// (the thesis' default and fastest there), H5 backward+dependency (craig's default, measured),
+// H6 forward+simultaneous+dependency,
 // H7 backward+simultaneous+dependency.
 //
 // Refinement only makes the program more precise (an exact site is implied by its uninterpreted
