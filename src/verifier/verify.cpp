@@ -473,19 +473,40 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     co.check_models = o.check_models;
     co.check_certificates = o.check_certificates;
     const auto t_lower = Clock::now();
-    const bool bit_precise = o.precision != "lia";
-    if (bit_precise && (!bit_precise_engine(info->name) || o.use_summaries))
+    // --precision refine falls back to the integer program where words cannot be used (the engine,
+    // --use-summaries, or a program the bit-precise translation refuses), with a warning.
+    std::string words_refused;
+    if (o.precision != "lia" && (!bit_precise_engine(info->name) || o.use_summaries))
+        words_refused = o.use_summaries ? "--use-summaries"
+                                        : "engine " + std::string(info->name) +
+                                              " (engines with words: " + std::string(kBitPreciseEngines) + ")";
+    if (!words_refused.empty() && o.precision != "refine")
         throw frontend::Unsupported(frontend::SourceLocation{job.c_file, 0, 0},
-                                    o.use_summaries
-                                        ? "--precision " + o.precision + " with --use-summaries"
-                                        : "--precision " + o.precision + " with engine " + std::string(info->name) +
-                                              " (engines: " + std::string(kBitPreciseEngines) + ")");
+                                    "--precision " + o.precision + " with " + words_refused);
     LoweringOptions lowering = o.lowering;
-    lowering.bit_precise = bit_precise;
-    Program lowered = lower(tu, tm, lowering);
     std::optional<BitPrecise> words;
     OperatorPrecision precision = o.precision == "bv" ? OperatorPrecision{} : OperatorPrecision::uninterpreted();
-    if (bit_precise) words.emplace(to_bit_precise(lowered, precision));
+    std::optional<Program> lowered_words;
+    if (o.precision != "lia" && words_refused.empty()) {
+        try {
+            lowering.bit_precise = true;
+            lowered_words.emplace(lower(tu, tm, lowering));
+            words.emplace(to_bit_precise(*lowered_words, precision));
+        } catch (const frontend::Unsupported& u) {
+            if (o.precision != "refine") throw;
+            words_refused = u.what();
+            words.reset();
+            lowered_words.reset();
+        }
+    }
+    lowering.bit_precise = false;
+    std::optional<Program> lowered_ints;
+    if (!words) lowered_ints.emplace(lower(tu, tm, lowering));
+    const Program& lowered = words ? *lowered_words : *lowered_ints;
+    const bool bit_precise = words.has_value();
+    if (!words_refused.empty())
+        err << "craig: warning: --precision refine: words refused (" << words_refused
+            << "); the integer program (lia) is solved\n";
     const Program& plain = words ? words->program : lowered;
     Program blocks = large_block(plain);
     // Interprocedural engines solve the procedural model (calls kept, in the same TermManager);
@@ -587,7 +608,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         c = check(v);
     }
     base::Statistics precision_stats;
-    if (o.precision == "refine") {
+    if (!words_refused.empty()) precision_stats.count("precision.fallback-lia", 1);
+    if (o.precision == "refine" && words) {
         // Alg. 9 (encoding/theory_refinement.hpp): make the sites a refuted path falsifies exact
         // and solve the more precise program again.
         const RefinementHeuristic h = *RefinementHeuristic::parse(o.precision_heuristic);

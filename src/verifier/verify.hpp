@@ -92,6 +92,8 @@ struct VerifyOptions {
     // with the operators uninterpreted word functions (a spurious path ends UNKNOWN). The
     // engines whose domains are over integers (vinta-box(es), value, value-impact) and the
     // procedural ones need "lia".
+    // Where words are refused (engine, --use-summaries, program), "bv" and "uf" are Unsupported and
+    // "refine" solves the "lia" program with a warning.
     // "refine": the bit-precise program from "uf", operators made exact where refuted paths need
     // them (encoding/theory_refinement.hpp), chosen by `precision_heuristic` ("h0" .. "h7").
     std::string precision = "lia";
