@@ -8,7 +8,7 @@
 # tests/tools/gen_c.cpp, compiled here with c++ unless $GEN names a gen_c binary) with CRAIG,
 # any build (a sanitizer build's reports on stderr count as findings). Writes
 # bench/results/c_random-<YYYYMMDD-HHMMSS>/:
-#   summary.txt   craig binary and commit, seed range, wall time, gcc's verdicts, discarded
+#   summary.txt   craig binary (path, sha256) and the repository's HEAD, seed range, wall time, gcc's verdicts, discarded
 #                 (UB) programs, per-engine TRUE/FALSE/UNKNOWN (UNKNOWN by reason), findings
 #   output.txt    the driver's whole output
 #   runs.tsv      one line per program and engine: seed, gcc's verdict, engine, verdict,
@@ -29,7 +29,8 @@ if [ -z "$gen" ]; then
   "${CXX:-c++}" -std=c++17 -O2 -o "$gen" "$root/tests/tools/gen_c.cpp" || exit 2
 fi
 {
-  echo "craig: $craig ($(git -C "$root" rev-parse --short HEAD 2>/dev/null))"
+  # The binary may be older than the checkout: name it by its hash, and the checkout separately.
+  echo "craig: $craig (sha256 $(sha256sum "$craig" | cut -c1-12)); repository HEAD $(git -C "$root" rev-parse --short HEAD 2>/dev/null)"
   echo "started: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(nproc) cores"
 } > "$out/header.txt"
 start=$(date +%s)
