@@ -194,7 +194,8 @@ private:
             }
             case Kind::Ite: r = hull(range(tm_.child(t, 1), e), range(tm_.child(t, 2), e)); break;
             case Kind::App: {
-                const std::string_view op = operator_name(tm_, t);
+                // A copy: the name lives in the term manager's symbol table, which making words grows.
+                const std::string op(operator_name(tm_, t));
                 const Range a = range(tm_.child(t, 0), e), b = range(tm_.child(t, 1), e);
                 const mpz_class top = mpz_class(1) << (max_type_bits_ - 1);
                 if (op.size() > 4 && (op.substr(0, 4) == "mulu" || op.substr(0, 4) == "shlu")) {
@@ -303,7 +304,8 @@ private:
                 break;
             }
             case Kind::App: {
-                const std::string_view op = operator_name(tm_, t);
+                // A copy: the name lives in the term manager's symbol table, which making words grows.
+                const std::string op(operator_name(tm_, t));
                 Term a = word(kids[0]), b = word(kids[1]);
                 if (!ops_.all_exact && !ops_.exact.count(t)) {
                     // A fresh word per application of the edge, with congruence among them
