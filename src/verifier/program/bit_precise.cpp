@@ -61,7 +61,6 @@ public:
                         ? Range{mpz_class(static_cast<long>(static_cast<std::int64_t>(lo))),
                                 mpz_class(static_cast<long>(static_cast<std::int64_t>(hi)))}
                         : Range{mpz_class(static_cast<unsigned long>(lo)), mpz_class(static_cast<unsigned long>(hi))};
-                max_type_bits_ = std::max(max_type_bits_, frontend::bit_width(t.kind, dm));
             }
             ranges_[p.vars[v].cur] = ranges_[p.vars[v].next] = r;
         }
@@ -197,7 +196,9 @@ private:
                 // A copy: the name lives in the term manager's symbol table, which making words grows.
                 const std::string op(operator_name(tm_, t));
                 const Range a = range(tm_.child(t, 0), e), b = range(tm_.child(t, 1), e);
-                const mpz_class top = mpz_class(1) << (max_type_bits_ - 1);
+                // A shift amount below the width of the shift's result type (the lowering checks
+                // it), which may be wider than every variable's ((long long)x << y): 64 at most.
+                const mpz_class top = mpz_class(1) << 63;
                 if (op.size() > 4 && (op.substr(0, 4) == "mulu" || op.substr(0, 4) == "shlu")) {
                     r = {0, (mpz_class(1) << std::stoul(std::string(op.substr(4)))) - 1};
                 } else if (op == "mul") {
@@ -348,7 +349,6 @@ private:
     smt::TermManager& tm_;
     const OperatorPrecision& ops_;
     unsigned max_width_;
-    unsigned max_type_bits_ = 1;
     unsigned width_ = 0;
     smt::Sort sort_;
     std::unordered_map<Term, Range, smt::TermHash> ranges_;     // integer terms of p_
