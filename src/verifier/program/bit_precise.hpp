@@ -2,8 +2,8 @@
 // lowering (LoweringOptions::bit_precise) with every integer a two's complement word of one
 // width W, and C's non-linear and bitwise operators between variables (the lowering's c.mul,
 // c.div, c.rem, c.shl, c.shr, c.bvand, c.bvor, c.bvxor) exact word operations, bit-blasted by
-// the solver (OperatorPrecision::Exact), or uninterpreted functions over words
-// (OperatorPrecision::Uninterpreted, the thesis' UFP: an over-approximation).
+// the solver, or uninterpreted (a fresh word per application with congruence per edge, the
+// thesis' UFP: an over-approximation), site by site as OperatorPrecision says.
 //
 // Why the words are exact. The bit-precise lowering sends C's arithmetic undefined behaviour
 // (signed overflow, division by zero, bad shifts) to the error location, so a variable holds a
