@@ -28,6 +28,7 @@
 #include "verifier/program/bit_precise.hpp"
 #include "verifier/program/chc_writer.hpp"
 #include "verifier/program/dot.hpp"
+#include "verifier/encoding/operator_refinement.hpp"
 #include "verifier/encoding/theory_refinement.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
@@ -410,14 +411,37 @@ void write_procedures(const VerifyOptions& o, const frontend::TranslationUnit& t
     if (!f) throw frontend::InputError(o.dump_procedures, "cannot write the procedures file");
 }
 
-// The engines that take a bit-precise program (--precision bv|uf): their reasoning is SMT over
-// the program's formulas, with no domain over integers.
-constexpr std::string_view kBitPreciseEngines = "bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy";
+// The engines that take a bit-precise program (--precision bv|uf|refine): their reasoning is SMT
+// over the program's formulas, with no domain over integers; a portfolio takes it when all its
+// members do.
+constexpr std::string_view kBitPreciseEngines = "bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy, a portfolio of them";
 
-bool bit_precise_engine(std::string_view name) {
+bool word_engine(std::string_view name) {
     for (std::string_view n : {"bmc", "impact", "ufo", "cpufo", "bpufo", "cp", "bp", "lazy"})
         if (name == n) return true;
     return false;
+}
+
+bool bit_precise_engine(const EngineInfo& info, const std::map<std::string, std::string>& options) {
+    if (info.name != "portfolio") return word_engine(info.name);
+    const auto given = options.find("portfolio");
+    const std::string spec = given != options.end() ? given->second : info.defaults().get("portfolio");
+    std::istringstream members(spec);  // ENGINE[:OPTION=VALUE,...][@SECONDS];...
+    for (std::string item; std::getline(members, item, ';');) {
+        std::string name = item.substr(0, item.find_first_of(":@"));
+        name.erase(0, name.find_first_not_of(" \t"));
+        name.erase(name.find_last_not_of(" \t") + 1);
+        if (!name.empty() && !word_engine(name)) return false;
+    }
+    return true;
+}
+
+// Whether the program has applications of C's operators between variables (the lowering's
+// uninterpreted c.* functions): where it has none, words would only cost time.
+bool has_operator_sites(smt::TermManager& tm, const Program& p) {
+    OperatorRefinement ops(tm);
+    for (const Edge& e : p.edges) ops.scan(e.formula);
+    return !ops.empty();
 }
 
 struct Outcome {
@@ -473,40 +497,39 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     co.check_models = o.check_models;
     co.check_certificates = o.check_certificates;
     const auto t_lower = Clock::now();
-    // --precision refine falls back to the integer program where words cannot be used (the engine,
-    // --use-summaries, or a program the bit-precise translation refuses), with a warning.
+    // Words: "bv" and "uf" solve the bit-precise program from the start and are Unsupported where
+    // it cannot be used (the engine, --use-summaries, the program). "refine" is the chain EUF ->
+    // arithmetic -> bit-vectors: the integer program first (its operators uninterpreted and
+    // refined point by point), then, if that ends UNKNOWN on a program with C operators between
+    // variables, the bit-precise program from "uf" with Alg. 9's refinement (escalate below).
+    const bool words_first = o.precision == "bv" || o.precision == "uf";
     std::string words_refused;
-    if (o.precision != "lia" && (!bit_precise_engine(info->name) || o.use_summaries))
+    if (o.precision != "lia" && (!bit_precise_engine(*info, o.engine_options) || o.use_summaries))
         words_refused = o.use_summaries ? "--use-summaries"
                                         : "engine " + std::string(info->name) +
                                               " (engines with words: " + std::string(kBitPreciseEngines) + ")";
-    if (!words_refused.empty() && o.precision != "refine")
+    if (!words_refused.empty() && words_first)
         throw frontend::Unsupported(frontend::SourceLocation{job.c_file, 0, 0},
                                     "--precision " + o.precision + " with " + words_refused);
     LoweringOptions lowering = o.lowering;
     std::optional<BitPrecise> words;
     OperatorPrecision precision = o.precision == "bv" ? OperatorPrecision{} : OperatorPrecision::uninterpreted();
-    std::optional<Program> lowered_words;
-    if (o.precision != "lia" && words_refused.empty()) {
-        try {
-            lowering.bit_precise = true;
-            lowered_words.emplace(lower(tu, tm, lowering));
-            words.emplace(to_bit_precise(*lowered_words, precision));
-        } catch (const frontend::Unsupported& u) {
-            if (o.precision != "refine") throw;
-            words_refused = u.what();
-            words.reset();
-            lowered_words.reset();
-        }
+    std::optional<Program> lowered_words, lowered_ints;
+    if (words_first) {
+        lowering.bit_precise = true;
+        lowered_words.emplace(lower(tu, tm, lowering));
+        words.emplace(to_bit_precise(*lowered_words, precision));
+        lowering.bit_precise = false;
+    } else {
+        lowered_ints.emplace(lower(tu, tm, lowering));
     }
-    lowering.bit_precise = false;
-    std::optional<Program> lowered_ints;
-    if (!words) lowered_ints.emplace(lower(tu, tm, lowering));
+    // "refine": whether there is a word stage to escalate to. Without C operators between
+    // variables the integer program is exact and solved alone (and nothing is refused).
+    const bool chain = o.precision == "refine" && has_operator_sites(tm, *lowered_ints);
+    if (!chain) words_refused.clear();
+    std::optional<Program> chain_lowered;
+    std::optional<BitPrecise> chain_words;
     const Program& lowered = words ? *lowered_words : *lowered_ints;
-    const bool bit_precise = words.has_value();
-    if (!words_refused.empty())
-        err << "craig: warning: --precision refine: words refused (" << words_refused
-            << "); the integer program (lia) is solved\n";
     const Program& plain = words ? words->program : lowered;
     Program blocks = large_block(plain);
     // Interprocedural engines solve the procedural model (calls kept, in the same TermManager);
@@ -532,7 +555,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const double lowering_time = base::seconds_since(t_lower);
     if (!o.dump_cfg.empty()) write_cfg(o, plain, blocks);
     if (!o.dump_procedures.empty()) write_procedures(o, tu);
-    if (!o.emit_chc.empty() && bit_precise)
+    if (!o.emit_chc.empty() && words)
         err << "craig: warning: --emit-chc: no file: the bit-precise program is not linear arithmetic\n";
     else if (!o.emit_chc.empty())
         emit_chc(o, job, blocks, !externals.empty(), err);
@@ -563,12 +586,15 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const Program* solved_blocks = summarised_blocks ? &*summarised_blocks : &blocks;
 
     const auto t_engine = Clock::now();
+    // The integer stage of "refine" gets half the time when the word stage may follow.
+    base::Budget stage =
+        chain && words_refused.empty() && o.timeout > 0 ? budget.slice(budget.remaining() / 2) : budget;
     std::vector<ConfirmedVerdict> confirmed;  // a portfolio may confirm several members' verdicts
     std::optional<Progress> progress;
     if (o.progress) progress.emplace(err, o.engine);
     auto solve = [&]() {
         std::unique_ptr<Engine> engine = make_engine(o, *info, tu, job, [&](const Verdict& candidate) {
-            Certified c = certify(candidate, *solved_blocks, tu, externals, co, budget, procs);
+            Certified c = certify(candidate, *solved_blocks, tu, externals, co, stage, procs);
             if (c.kind != candidate.kind) return false;
             confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
                                                  ConfirmedVerdict::bits(candidate), candidate.certificate,
@@ -577,8 +603,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         });
         engine->set_procedures(procs);
         if (progress) engine->set_progress(&*progress);
-        Verdict v = info->procedural ? dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procs, budget)
-                                     : engine->solve(*solved_blocks, budget);
+        Verdict v = info->procedural ? dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procs, stage)
+                                     : engine->solve(*solved_blocks, stage);
         if (!o.dump_arg.empty()) {
             std::ofstream f(o.dump_arg);
             if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
@@ -590,14 +616,14 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     auto check = [&](const Verdict& v) {
         const auto same = std::find_if(confirmed.begin(), confirmed.end(),
                                        [&](const ConfirmedVerdict& x) { return x.same_evidence(v); });
-        if (same == confirmed.end()) return certify(v, *solved_blocks, tu, externals, co, budget, procs);
+        if (same == confirmed.end()) return certify(v, *solved_blocks, tu, externals, co, stage, procs);
         Certified c = std::move(same->result);
         c.stats.count("certify.reused", 1);
         return c;
     };
     Verdict v = solve();
     Certified c = check(v);
-    if (summarised_blocks && v.kind == VerdictKind::False && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
+    if (summarised_blocks && v.kind == VerdictKind::False && c.kind == VerdictKind::Unknown && !stage.exhausted()) {
         // The path went through a summary that admits what the function never does: solve the
         // inlined program in the time left.
         summary_stats.count("summaries.fallback", 1);
@@ -608,26 +634,51 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         c = check(v);
     }
     base::Statistics precision_stats;
-    if (!words_refused.empty()) precision_stats.count("precision.fallback-lia", 1);
-    if (o.precision == "refine" && words) {
-        // Alg. 9 (encoding/theory_refinement.hpp): make the sites a refuted path falsifies exact
-        // and solve the more precise program again.
+    if (chain && words_refused.empty() && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
+        try {  // the word program (its translation may refuse it: pointers, values without range)
+            lowering.bit_precise = true;
+            chain_lowered.emplace(lower(tu, tm, lowering));
+            chain_words.emplace(to_bit_precise(*chain_lowered, precision));
+        } catch (const frontend::Unsupported& u) {
+            words_refused = u.what();
+            chain_words.reset();
+        }
+    }
+    if (!words_refused.empty() && c.kind == VerdictKind::Unknown) {
+        err << "craig: warning: --precision refine: words refused (" << words_refused
+            << "); the integer program's answer stands\n";
+        precision_stats.count("precision.fallback-lia", 1);
+    }
+    if (chain_words && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
+        // The word stage: Alg. 9 (encoding/theory_refinement.hpp) from every operator
+        // uninterpreted; the sites a refuted path falsifies become exact and the more precise
+        // program is solved again, in the time left.
+        precision_stats.count("precision.escalated", 1);
         const RefinementHeuristic h = *RefinementHeuristic::parse(o.precision_heuristic);
         std::size_t sites = 0;
-        for (const auto& on_edge : words->sites) sites += on_edge.size();
+        for (const auto& on_edge : chain_words->sites) sites += on_edge.size();
         precision_stats.count("precision.sites", sites);
+        std::optional<Program> word_blocks;
+        auto solve_words = [&]() {
+            word_blocks.emplace(large_block(chain_words->program));
+            solved_plain = &chain_words->program;
+            solved_blocks = &*word_blocks;
+            procs = nullptr;  // no procedural engine takes words
+            stage = budget;
+            confirmed.clear();
+            v = solve();
+            c = check(v);
+        };
+        solve_words();
         while (v.kind == VerdictKind::False && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
-            const TheoryRefinementStep step = theory_refinement_step(*words, v.cex, precision, h, budget);
+            const TheoryRefinementStep step = theory_refinement_step(*chain_words, v.cex, precision, h, budget);
             precision_stats.count("precision.falsified", step.falsified);
             if (step.refine.empty()) break;
             precision_stats.count("precision.refinements", 1);
             precision_stats.count("precision.refined-sites", step.refine.size());
             precision.exact.insert(step.refine.begin(), step.refine.end());
-            words.emplace(to_bit_precise(lowered, precision));  // `plain` is words->program
-            blocks = large_block(plain);
-            confirmed.clear();
-            v = solve();
-            c = check(v);
+            chain_words.emplace(to_bit_precise(*chain_lowered, precision));
+            solve_words();
         }
     }
     const double engine_time = base::seconds_since(t_engine);

@@ -86,17 +86,19 @@ struct VerifyOptions {
     // program whose calls of them are single steps by their summaries; a counterexample that the
     // replay refutes makes the engine solve the inlined program in the time left.
     bool use_summaries = false;
-    // How integers and C's operators are encoded (issue 22): "lia" integers with the non-linear
-    // and bitwise operators uninterpreted and refined point by point (the default); "bv" the
-    // bit-precise program (program/bit_precise.hpp), operators exact; "uf" the bit-precise program
-    // with the operators uninterpreted word functions (a spurious path ends UNKNOWN). The
-    // engines whose domains are over integers (vinta-box(es), value, value-impact) and the
-    // procedural ones need "lia".
-    // Where words are refused (engine, --use-summaries, program), "bv" and "uf" are Unsupported and
-    // "refine" solves the "lia" program with a warning.
-    // "refine": the bit-precise program from "uf", operators made exact where refuted paths need
-    // them (encoding/theory_refinement.hpp), chosen by `precision_heuristic` ("h0" .. "h7").
-    std::string precision = "lia";
+    // How integers and C's operators are encoded (issue 22). "lia": integers, the non-linear and
+    // bitwise operators between variables uninterpreted and refined point by point; "bv": the
+    // bit-precise program (program/bit_precise.hpp), operators exact; "uf": the bit-precise
+    // program with the operators uninterpreted word functions (a spurious path ends UNKNOWN).
+    // "refine" (the default) is the chain EUF -> arithmetic -> bit-vectors: the "lia" program
+    // first (alone when it has no such operator: then it is exact); if it ends UNKNOWN with time
+    // left, the bit-precise program from "uf", operators made exact where refuted paths need them
+    // (encoding/theory_refinement.hpp, chosen by `precision_heuristic`). With a timeout the
+    // integer stage gets half of it. Words need an engine whose reasoning is SMT over the
+    // program's formulas (verify.cpp's list; not vinta-box(es), value, the procedural engines,
+    // --use-summaries) and a program the translation takes (no pointer variables): "bv" and
+    // "uf" are Unsupported elsewhere, "refine" keeps the integer stage's answer with a warning.
+    std::string precision = "refine";
     // h5 by measurement (docs/results/precision-2026-11-27): the thesis default h4 refined the
     // operators of computations that precede the assertion first.
     std::string precision_heuristic = "h5";

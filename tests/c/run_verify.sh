@@ -6,6 +6,7 @@
 #   // reason: text the verdict line must contain (optional)
 #   // stderr: text standard error must contain (optional)
 #   // stdout: text standard output must contain (optional; e.g. a statistic of the JSON line)
+#   // timeout: --timeout in seconds (optional; 60 without)
 # Checks the verdict line, the JSON line, the exit code, for FALSE the replayed
 # counterexample and the GraphML violation witness, and in a second run the YAML 2.0
 # violation witness (--witness NAME.yml; checked by check_violation_witness_yaml.py against
@@ -24,9 +25,11 @@ for f in "$dir"/*.c; do
   reason=$(sed -n 's|^// reason: *||p' "$f" | head -1)
   stderr_text=$(sed -n 's|^// stderr: *||p' "$f" | head -1)
   stdout_text=$(sed -n 's|^// stdout: *||p' "$f" | head -1)
+  limit=$(sed -n 's|^// timeout: *\([0-9]*\).*|\1|p' "$f" | head -1)
+  limit=${limit:-60}
   echo stale > "$tmp/$name.graphml"
   # shellcheck disable=SC2086
-  timeout 120 "$craig" verify --json --timeout 60 --witness "$tmp/$name.graphml" $args "$f" \
+  timeout 120 "$craig" verify --json --timeout "$limit" --witness "$tmp/$name.graphml" $args "$f" \
     > "$tmp/$name.out" 2> "$tmp/$name.err"
   rc=$?
   verdict=$(sed -n 's|^Verification result: \([A-Z]*\).*|\1|p' "$tmp/$name.out")
@@ -43,7 +46,7 @@ for f in "$dir"/*.c; do
           grep -q '<data key="violation">true</data>' "$tmp/$name.graphml" ||
           problem="$problem; no violation witness"
         # shellcheck disable=SC2086
-        timeout 120 "$craig" verify --timeout 60 --witness "$tmp/$name.yml" $args "$f" > "$tmp/$name.yout" 2>&1 ||
+        timeout 120 "$craig" verify --timeout "$limit" --witness "$tmp/$name.yml" $args "$f" > "$tmp/$name.yout" 2>&1 ||
           problem="$problem; second run (YAML witness) failed"
         grep -q "^Witness: $tmp/$name.yml (violation, YAML 2.0" "$tmp/$name.yout" ||
           problem="$problem; no YAML witness line"

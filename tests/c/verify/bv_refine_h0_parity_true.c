@@ -1,5 +1,6 @@
 // expected: TRUE
 // args: --engine bmc --precision refine --precision-heuristic h0  (h0: the first falsified operator on the path)
+// timeout: 12  (the integer stage gets half of it and cannot count the bits; then words)
 extern void reach_error(void);
 extern unsigned char __VERIFIER_nondet_uchar(void);
 int main(void) {
