@@ -37,6 +37,7 @@
 #include "verifier/summaries/summary_file.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
 #include "verifier/witness/witness.hpp"
+#include "verifier/witness/witness_expression.hpp"
 #include "verifier/witness/witness_contracts.hpp"
 #include "verifier/witness/witness_invariants.hpp"
 
@@ -208,8 +209,16 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
                            : loc.loop_head         ? "loop head"
                                                    : "location";
         const LocProvenance& at = blocks.loc_origin(l);
+        // Words (a bit-precise program): the exact C form where there is one (bit fields as
+        // masks of unsigned long long), for the integer form would print word terms raw.
+        std::optional<std::string> exact;
+        if (!blocks.vars.empty() && blocks.terms().is_bv(blocks.vars.front().cur))
+            exact = exact_c_expression(blocks, inv[l], [&](VarId v) -> std::optional<std::string> {
+                const VarProvenance& o = blocks.var_origin(v);
+                return o.c_name.empty() || o.is_temp ? blocks.vars[v].name : o.c_name + o.c_path;
+            });
         out << "  " << at.loc.str() << " " << (at.function.empty() ? "-" : at.function) << " (" << what
-            << "): " << term_to_c_at(blocks, l, inv[l]) << "\n";
+            << "): " << (exact ? *exact : term_to_c_at(blocks, l, inv[l])) << "\n";
     }
 }
 

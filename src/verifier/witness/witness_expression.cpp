@@ -104,9 +104,9 @@ public:
                     }
                 return {r, true};
             }
-            case Kind::Leq: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<="), false};
-            case Kind::Lt: return {compare(tm_.child(t, 0), tm_.child(t, 1), "<"), false};
-            default: throw Refused{"a Boolean term of a kind C has no operator for"};
+            default:
+                if (auto o = ordering(t, false)) return {*o, false};
+                throw Refused{"a Boolean term of a kind C has no operator for"};
         }
     }
 
@@ -156,11 +156,20 @@ private:
         return r;
     }
 
+    // An ordering atom (<=, < over Int, or over words signed or unsigned) or its negation as a
+    // C comparison; nothing for other kinds.
+    std::optional<std::string> ordering(Term t, bool negate) {
+        const Kind k = tm_.kind(t);
+        const bool strict = k == Kind::Lt || k == Kind::BvSlt || k == Kind::BvUlt;
+        if (!strict && k != Kind::Leq && k != Kind::BvSle && k != Kind::BvUle) return std::nullopt;
+        const char* op = negate ? (strict ? ">=" : ">") : (strict ? "<" : "<=");
+        return compare(tm_.child(t, 0), tm_.child(t, 1), op, k == Kind::BvUle || k == Kind::BvUlt);
+    }
+
     std::pair<std::string, bool> negation(Term a) {
         if (lift_ite(a).valid()) return {negated(a), false};
+        if (auto o = ordering(a, true)) return {*o, false};
         switch (tm_.kind(a)) {
-            case Kind::Leq: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">"), false};
-            case Kind::Lt: return {compare(tm_.child(a, 0), tm_.child(a, 1), ">="), false};
             case Kind::Eq:
                 if (!tm_.is_bool(tm_.child(a, 0))) return {compare(tm_.child(a, 0), tm_.child(a, 1), "!="), false};
                 break;
@@ -195,14 +204,100 @@ private:
         }
     }
 
-    // lhs op rhs over the integers as a C comparison.
-    std::string compare(Term lhs, Term rhs, std::string op) {
-        if (tm_.sort(lhs) != smt::SortTable::Int || tm_.sort(rhs) != smt::SortTable::Int)
-            throw Refused{"arithmetic over a sort other than Int"};
+    // The signed value of a word of width w.
+    static mpz_class signed_value(const mpz_class& bits, unsigned w) {
+        return bits >= power_of_two(w - 1) ? mpz_class(bits - power_of_two(w)) : bits;
+    }
+
+    // Adds factor * t to the linear form for a word term of the bit-precise program
+    // (program/bit_precise.hpp) whose signed value is the integer it denotes: a program
+    // variable (its word read as signed is its C value), a constant, +, -, negation, a product
+    // by a constant, a sign extension, provided no operation can wrap when every variable holds
+    // a value of its C type (checked over intervals). Returns the interval of t's value.
+    Range word_linear(Term t, const mpz_class& factor, std::map<VarId, mpq_class>& coeffs, mpq_class& constant) {
+        const unsigned w = tm_.bv_width(t);
+        Range r;
+        switch (tm_.kind(t)) {
+            case Kind::BvConst: {
+                const mpz_class v = signed_value(tm_.bv_value(t), w);
+                constant += mpq_class(factor * v);
+                r = {v, v};
+                break;
+            }
+            case Kind::Const: {
+                const VarId v = p_.var_of(t);
+                if (v == UINT32_MAX || p_.vars[v].cur != t) throw Refused{"a constant that is not a program variable"};
+                coeffs[v] += mpq_class(factor);
+                r = var_range(v);
+                break;
+            }
+            case Kind::BvAdd: {
+                const Range a = word_linear(tm_.child(t, 0), factor, coeffs, constant);
+                const Range b = word_linear(tm_.child(t, 1), factor, coeffs, constant);
+                r = {a.lo + b.lo, a.hi + b.hi};
+                break;
+            }
+            case Kind::BvNeg: {
+                const Range a = word_linear(tm_.child(t, 0), -factor, coeffs, constant);
+                r = {-a.hi, -a.lo};
+                break;
+            }
+            case Kind::BvMul: {
+                const bool first = tm_.kind(tm_.child(t, 0)) == Kind::BvConst;
+                const Term c = tm_.child(t, first ? 0 : 1), x = tm_.child(t, first ? 1 : 0);
+                if (tm_.kind(c) != Kind::BvConst) throw Refused{"a product of two words"};
+                const mpz_class k = signed_value(tm_.bv_value(c), w);
+                const Range a = word_linear(x, factor * k, coeffs, constant);
+                r = k >= 0 ? Range{k * a.lo, k * a.hi} : Range{k * a.hi, k * a.lo};
+                break;
+            }
+            case Kind::BvSignExt: r = word_linear(tm_.child(t, 0), factor, coeffs, constant); break;
+            default: throw Refused{"a word operation without a C counterpart here"};
+        }
+        if (r.lo < -power_of_two(w - 1) || r.hi >= power_of_two(w - 1)) throw Refused{"a word operation that may wrap"};
+        return r;
+    }
+
+    // ((_ extract hi lo) x) of a program variable x, or a word constant, as an unsigned long
+    // long C expression of the same bits: (unsigned long long)x has the two's complement bits
+    // of x's value (C converts modulo 2^64), and the word of x is that value sign-extended.
+    std::string bits(Term t) {
+        if (tm_.kind(t) == Kind::BvConst) {
+            if (tm_.bv_width(t) > 64) throw Refused{"a bit pattern wider than 64 bits"};
+            return tm_.bv_value(t).get_str() + "ULL";
+        }
+        if (tm_.kind(t) != Kind::BvExtract) throw Refused{"bits of a word that is not a variable"};
+        const unsigned lo = tm_.bv_index(t), width = tm_.bv_width(t), hi = lo + width - 1;
+        const Term x = tm_.child(t, 0);
+        const VarId v = tm_.kind(x) == Kind::Const ? p_.var_of(x) : UINT32_MAX;
+        if (v == UINT32_MAX || p_.vars[v].cur != x) throw Refused{"bits of a word that is not a variable"};
+        if (hi >= 64) throw Refused{"bits above the 64th"};
+        std::string r = "(";
+        r += lo > 0 ? "(" : "";
+        r += variable(v, CType::ULongLong, true);
+        if (lo > 0) r += " >> " + std::to_string(lo) + ")";
+        if (width < 64) r += " & " + mpz_class(power_of_two(width) - 1).get_str() + "ULL";
+        r += ")";
+        return r;
+    }
+
+    // lhs op rhs over the integers (Int terms, or words read as signed; `unsigned_words`: as
+    // unsigned, printed only where both sides are never negative) as a C comparison.
+    std::string compare(Term lhs, Term rhs, std::string op, bool unsigned_words = false) {
         std::map<VarId, mpq_class> q;
         mpq_class k = 0;
-        linear(lhs, 1, q, k);
-        linear(rhs, -1, q, k);
+        if (tm_.is_bv(lhs)) {
+            const bool extract = tm_.kind(lhs) == Kind::BvExtract || tm_.kind(rhs) == Kind::BvExtract;
+            if (extract && (op == "==" || op == "!=")) return bits(lhs) + " " + op + " " + bits(rhs);
+            if (extract) throw Refused{"an ordering between bit fields"};
+            const Range a = word_linear(lhs, 1, q, k), b = word_linear(rhs, -1, q, k);
+            if (unsigned_words && (a.lo < 0 || b.lo < 0)) throw Refused{"an unsigned comparison of words"};
+        } else {
+            if (tm_.sort(lhs) != smt::SortTable::Int || tm_.sort(rhs) != smt::SortTable::Int)
+                throw Refused{"arithmetic over a sort other than Int or words"};
+            linear(lhs, 1, q, k);
+            linear(rhs, -1, q, k);
+        }
         // Scale by the common denominator (positive, so op is unchanged).
         mpz_class den = k.get_den();
         for (const auto& [v, c] : q) den = lcm(den, mpz_class(c.get_den()));
@@ -276,9 +371,11 @@ private:
         return within(c) && within(sum);
     }
 
-    std::string variable(VarId v, CType t) const {
+    // `convert`: any variable may be converted to t (the caller wants its bits modulo 2^64).
+    std::string variable(VarId v, CType t, bool convert = false) const {
         std::optional<std::string> n = name_(v);
         if (!n) throw Refused{"variable " + p_.vars[v].name + " is not visible in C there"};
+        if (!convert && !admits(v, t)) throw Refused{"a variable whose type does not convert exactly"};
         const frontend::TypeKind k = p_.var_origin(v).type.kind;
         const bool native = (t == CType::LongLong && k == frontend::TypeKind::LongLong) ||
                             (t == CType::ULongLong && k == frontend::TypeKind::ULongLong);

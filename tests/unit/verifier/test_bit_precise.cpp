@@ -10,6 +10,7 @@
 #include "verifier/encoding/operator_refinement.hpp"
 #include "verifier/encoding/theory_refinement.hpp"
 #include "verifier/program/bit_precise.hpp"
+#include "verifier/witness/witness_expression.hpp"
 
 using namespace craig;
 
@@ -117,4 +118,46 @@ TEST_CASE("theory refinement heuristics: h0..h7 as in the thesis") {
     CHECK((h1->backward && !h1->simultaneous && !h1->dependency));
     CHECK_FALSE(RefinementHeuristic::parse("h8"));
     CHECK_FALSE(RefinementHeuristic::parse("x4"));
+}
+
+TEST_CASE("word invariants as exact C: bit fields as masks, word arithmetic only where it cannot wrap") {
+    Words w(
+        "int main(void) { int x = __VERIFIER_nondet_int(); unsigned u = __VERIFIER_nondet_uint();\n"
+        "  if (x * 2 == 7) reach_error(); if (u == 3u) reach_error(); return 0; }");
+    const verifier::BitPrecise b = verifier::to_bit_precise(*w.ints, {});
+    const verifier::Program& p = b.program;
+    auto var = [&](const char* c_name) {
+        for (verifier::VarId v = 0; v < p.vars.size(); ++v)
+            if (p.var_origin(v).c_name == c_name) return p.vars[v].cur;
+        FAIL("no variable ", c_name);
+        return smt::Term{};
+    };
+    auto c = [&](smt::Term f) {
+        std::string why;
+        auto r = verifier::exact_c_expression(
+            p, f, [&](verifier::VarId v) { return std::optional<std::string>(p.var_origin(v).c_name); }, &why);
+        return r ? *r : "<refused: " + why + ">";
+    };
+    auto& tm = w.tm;
+    const unsigned W = b.width;
+    const smt::Term x = var("x"), u = var("u");
+    auto k = [&](long v) { return tm.mk_bv_const(mpz_class(v), W); };  // mod 2^W: -1 is all ones
+    // Signed comparisons of words are the integer ones; constants read as signed.
+    CHECK(c(tm.mk_bv(smt::Kind::BvSle, x, k(-1))) == "(long long)x + 1LL <= 0LL");  // x + 1 may overflow int
+    CHECK(c(tm.mk_bv(smt::Kind::BvSlt, tm.mk_bv(smt::Kind::BvAdd, x, k(3)), u)) ==
+          "(long long)x + 4LL <= (long long)u");
+    CHECK(c(tm.mk_not(tm.mk_bv(smt::Kind::BvSle, tm.mk_bv(smt::Kind::BvMul, k(2), x), k(5)))) ==
+          "2LL * (long long)x >= 6LL");
+    // Unsigned comparisons only where both sides are never negative.
+    CHECK(c(tm.mk_bv(smt::Kind::BvUle, u, k(9))) == "(long long)u <= 9LL");
+    CHECK(c(tm.mk_bv(smt::Kind::BvUle, x, k(9))).find("refused") != std::string::npos);
+    // Bits of a variable: the two's complement bits of its value as unsigned long long.
+    CHECK(c(tm.mk_eq(tm.mk_bv_extract(0, 0, x), tm.mk_bv_const(1, 1))) == "1ULL == ((unsigned long long)x & 1ULL)");
+    CHECK(c(tm.mk_eq(tm.mk_bv_const(5, 3), tm.mk_bv_extract(4, 2, u))) ==
+          "(((unsigned long long)u >> 2) & 7ULL) == 5ULL");
+    // A product of words, and sums that may wrap at W bits, are refused.
+    CHECK(c(tm.mk_eq(tm.mk_bv(smt::Kind::BvMul, x, u), k(6))).find("refused") != std::string::npos);
+    const smt::Term big = tm.mk_bv_const(mpz_class(1) << (W - 2), W);
+    CHECK(c(tm.mk_bv(smt::Kind::BvSle, tm.mk_bv(smt::Kind::BvAdd, tm.mk_bv(smt::Kind::BvAdd, big, big), x), k(0)))
+              .find("wrap") != std::string::npos);
 }
