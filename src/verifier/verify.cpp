@@ -445,12 +445,12 @@ bool bit_precise_engine(const EngineInfo& info, const std::map<std::string, std:
     return true;
 }
 
-// Whether the program has applications of C's operators between variables (the lowering's
-// uninterpreted c.* functions): where it has none, words would only cost time.
-bool has_operator_sites(smt::TermManager& tm, const Program& p) {
+// The applications of C's operators between variables in the program (the lowering's
+// uninterpreted c.* functions): where there are none, words would only cost time.
+std::size_t operator_sites(smt::TermManager& tm, const Program& p) {
     OperatorRefinement ops(tm);
     for (const Edge& e : p.edges) ops.scan(e.formula);
-    return !ops.empty();
+    return ops.size();
 }
 
 struct Outcome {
@@ -532,12 +532,27 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     } else {
         lowered_ints.emplace(lower(tu, tm, lowering));
     }
-    // "refine": whether there is a word stage to escalate to. Without C operators between
-    // variables the integer program is exact and solved alone (and nothing is refused).
-    const bool chain = o.precision == "refine" && has_operator_sites(tm, *lowered_ints);
+    // "refine": the word program to escalate to, made now so that the integer stage gets only
+    // half the time where there is one (a program the translation refuses keeps all of it).
+    // Without C operators between variables the integer program is exact and solved alone.
+    const std::size_t int_sites = o.precision == "refine" ? operator_sites(tm, *lowered_ints) : 0;
+    const bool chain = int_sites > 0;
     if (!chain) words_refused.clear();
     std::optional<Program> chain_lowered;
     std::optional<BitPrecise> chain_words;
+    const auto t_words = Clock::now();
+    if (chain && words_refused.empty()) {
+        try {
+            lowering.bit_precise = true;
+            chain_lowered.emplace(lower(tu, tm, lowering));
+            chain_words.emplace(to_bit_precise(*chain_lowered, precision));
+        } catch (const frontend::Unsupported& u) {
+            words_refused = u.what();
+            chain_words.reset();
+        }
+        lowering.bit_precise = false;
+    }
+    const double words_time = base::seconds_since(t_words);
     const Program& lowered = words ? *lowered_words : *lowered_ints;
     const Program& plain = words ? words->program : lowered;
     Program blocks = large_block(plain);
@@ -596,8 +611,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
 
     const auto t_engine = Clock::now();
     // The integer stage of "refine" gets half the time when the word stage may follow.
-    base::Budget stage =
-        chain && words_refused.empty() && o.timeout > 0 ? budget.slice(budget.remaining() / 2) : budget;
+    base::Budget stage = chain_words && o.timeout > 0 ? budget.slice(budget.remaining() / 2) : budget;
     std::vector<ConfirmedVerdict> confirmed;  // a portfolio may confirm several members' verdicts
     std::optional<Progress> progress;
     if (o.progress) progress.emplace(err, o.engine);
@@ -643,16 +657,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         c = check(v);
     }
     base::Statistics precision_stats;
-    if (chain && words_refused.empty() && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
-        try {  // the word program (its translation may refuse it: pointers, values without range)
-            lowering.bit_precise = true;
-            chain_lowered.emplace(lower(tu, tm, lowering));
-            chain_words.emplace(to_bit_precise(*chain_lowered, precision));
-        } catch (const frontend::Unsupported& u) {
-            words_refused = u.what();
-            chain_words.reset();
-        }
-    }
+    if (o.precision == "refine") precision_stats.count("precision.operator-sites", int_sites);
+    if (chain) precision_stats.seconds("precision.time.words", words_time);
     if (!words_refused.empty() && c.kind == VerdictKind::Unknown) {
         err << "craig: warning: --precision refine: words refused (" << words_refused
             << "); the integer program's answer stands\n";

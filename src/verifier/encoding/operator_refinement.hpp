@@ -38,6 +38,7 @@ public:
     // Remembers the operator applications occurring in f (call for every asserted formula).
     void scan(smt::Term f);
     bool empty() const { return apps_.empty(); }
+    std::size_t size() const { return apps_.size(); }  // distinct applications scanned
     // Instances refuting the model's wrong operator values (empty: the model is exact).
     std::vector<smt::Term> lemmas(const smt::Model& m);
 

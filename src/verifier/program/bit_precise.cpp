@@ -81,7 +81,7 @@ public:
                                             "-bit words (more than " + std::to_string(max_width_) + ")");
         sort_ = tm_.sorts().bitvec(width_);
 
-        BitPrecise out{Program(tm_), width_};
+        BitPrecise out{Program(tm_), width_, {}};
         Program& q = out.program;
         q.locs = p_.locs;
         q.entry = p_.entry;
