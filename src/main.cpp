@@ -374,14 +374,16 @@ int main(int argc, char** argv) {
                      "Inline recursive calls this deep (deeper calls make TRUE impossible)")
         ->capture_default_str();
     verify
-        ->add_option("--precision", vo.precision,
-                     "Encoding of integers and C operators: lia (integers; *, /, %, <<, >>, &, |, ^ between "
-                     "variables uninterpreted, refined point by point), bv (bit-precise words: operators exact, "
-                     "arithmetic undefined behaviour an error path), uf (bit-precise words, operators "
-                     "uninterpreted), refine (lia first, half the time with --timeout; if that ends UNKNOWN on a "
-                     "program with such operators, words from uf, operators made exact where a refuted path "
-                     "needs them: Asadi's theory refinement). Words: engines bmc, impact, ufo, cpufo, bpufo, cp, "
-                     "bp, lazy and a portfolio of them")
+        ->add_option(
+            "--precision", vo.precision,
+            "Encoding of integers and C operators: lia (integers; *, /, %, <<, >>, &, |, ^ between "
+            "variables uninterpreted, refined point by point), bv (bit-precise words: operators exact, "
+            "arithmetic undefined behaviour an error path), uf (bit-precise words, operators "
+            "uninterpreted), refine (lia first, with 10 rounds of point refinement and half the time with --timeout; "
+            "if that ends UNKNOWN on a "
+            "program with such operators, words from uf, operators made exact where a refuted path "
+            "needs them: Asadi's theory refinement). Words: engines bmc, impact, ufo, cpufo, bpufo, cp, "
+            "bp, lazy and a portfolio of them")
         ->check(CLI::IsMember({"lia", "bv", "uf", "refine"}))
         ->capture_default_str();
     verify

@@ -94,7 +94,7 @@ struct VerifyOptions {
     // first (alone when it has no such operator: then it is exact); if it ends UNKNOWN with time
     // left, the bit-precise program from "uf", operators made exact where refuted paths need them
     // (encoding/theory_refinement.hpp, chosen by `precision_heuristic`). With a timeout the
-    // integer stage gets half of it. Words need an engine whose reasoning is SMT over the
+    // integer stage gets half of it; it has 10 rounds of point refinement per check (not 100). Words need an engine whose reasoning is SMT over the
     // program's formulas (verify.cpp's list; not vinta-box(es), value, the procedural engines,
     // --use-summaries) and a program the translation takes (no pointer variables): "bv" and
     // "uf" are Unsupported elsewhere, "refine" keeps the integer stage's answer with a warning.
