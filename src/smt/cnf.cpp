@@ -1,5 +1,6 @@
 #include "smt/cnf.hpp"
 
+#include "smt/ackermann.hpp"
 #include "smt/bv/bit_blaster.hpp"
 
 namespace craig::smt {
@@ -15,9 +16,9 @@ bool CnfEncoder::is_bv_atom(Term t) const {
 bool CnfEncoder::is_theory_atom(Term t) const {
     switch (tm_.kind(t)) {
         case Kind::Eq: return !tm_.is_bool(tm_.child(t, 0)) && !tm_.is_bv(tm_.child(t, 0));
+        case Kind::App: return !is_ackermann_function(tm_, tm_.func_of(t));  // else a SAT variable
         case Kind::Leq:
         case Kind::Lt:
-        case Kind::App:
         case Kind::IsInt: return true;
         default: return false;
     }

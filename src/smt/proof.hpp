@@ -50,6 +50,7 @@ enum class LeafKind : uint8_t {
     LiaConflict,
     LraImplication,
     BvGate,
+    AckermannLemma,  // a congruence instance for a function over bit-vectors (smt/ackermann.hpp)
 };
 const char* leaf_kind_name(LeafKind k);
 

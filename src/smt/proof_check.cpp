@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "sat/proof_checker.hpp"
+#include "smt/ackermann.hpp"
 #include "smt/euf_certificate.hpp"
 #include "smt/terms/printer.hpp"
 
@@ -26,6 +27,7 @@ const char* leaf_kind_name(LeafKind k) {
         case LeafKind::LiaConflict: return "lia-conflict";
         case LeafKind::LraImplication: return "lra-implication";
         case LeafKind::BvGate: return "bv-gate";
+        case LeafKind::AckermannLemma: return "ackermann-lemma";
     }
     return "unknown";
 }
@@ -92,6 +94,10 @@ public:
                 Term def = standard_definition(info.term);
                 return def.valid() && unit_of(def, c) ? "" : "arith definition clause is not the definition";
             }
+            case LeafKind::AckermannLemma:
+                if (!info.term.valid() || !is_ackermann_lemma(tm_, info.term))
+                    return "ackermann lemma that is not a congruence instance";
+                return unit_of(info.term, c) ? "" : "ackermann lemma clause is not the lemma";
             case LeafKind::TheoryLemma: return theory_lemma(info, c);
             case LeafKind::Transitivity:
             case LeafKind::EufConflict: return euf_clause(c);

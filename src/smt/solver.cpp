@@ -8,6 +8,7 @@
 #include <set>
 
 #include "sat/sat_solver.hpp"
+#include "smt/ackermann.hpp"
 #include "smt/arith_definitions.hpp"
 #include "smt/bv/bit_blaster.hpp"
 #include "smt/cnf.hpp"
@@ -40,7 +41,7 @@ struct Assertion {
 
 struct Stats {
     uint64_t checks = 0, rounds = 0, theory_conflicts = 0, conflict_clauses = 0, lemmas = 0;
-    uint64_t transitivity_triangles = 0;
+    uint64_t transitivity_triangles = 0, ackermann_lemmas = 0;
     double theory_seconds = 0;
 };
 
@@ -76,6 +77,7 @@ struct Solver::Impl {
     LraTheory lra;
     Combination combination;
     std::vector<Theory*> theories;
+    Ackermann ackermann{tm};
 
     std::vector<Assertion> assertions;  // active, in order
     std::vector<sat::Lit> scope_acts;   // [0] for scope 0, then one per push
@@ -166,10 +168,22 @@ struct Solver::Impl {
     }
 
     sat::Lit encode(Term f, uint32_t tag) {
+        const std::vector<Term> congruence = ackermann.scan(f);
         cnf.set_tag(tag);
         size_t atoms_before = cnf.atoms().size();
         sat::Lit l = cnf.literal(f);
         define_ites();
+        // Ackermann's lemmas for applications of functions over bit-vectors first seen in f
+        // (smt/ackermann.hpp): valid, so global, as the ite definitions.
+        for (Term lemma : congruence) {
+            cnf.set_tag(kLemmaTag);
+            sat::Lit unit[1] = {cnf.literal(lemma)};
+            define_ites();
+            note(cnf.add_clause(unit), {LeafKind::AckermannLemma, lemma});
+            lemma_roots.push_back(lemma);
+            ++stats.ackermann_lemmas;
+        }
+        if (!congruence.empty()) cnf.set_tag(tag);
         for (size_t i = atoms_before; i < cnf.atoms().size(); ++i) {
             Term a = cnf.atoms()[i];
             sat.freeze(cnf.var_of(a));
@@ -182,6 +196,42 @@ struct Solver::Impl {
                 sat.set_phase(-cnf.var_of(a));
         }
         return l;
+    }
+
+    // The value of a blasted bit-vector term in the SAT model.
+    mpz_class bv_value(const bv::BitBlaster& bb, Term x) {
+        const std::vector<sat::Lit>& bits = bb.blasted(x);
+        mpz_class val = 0;
+        for (size_t i = bits.size(); i-- > 0;) val = val * 2 + (sat.value(bits[i]) ? 1 : 0);
+        return val;
+    }
+
+    // The tables of the functions Ackermann's reduction took from congruence closure: each
+    // application's argument values (evaluated level by level, so that nested applications
+    // find their tables) map to its value (its bits, or its SAT variable for a Boolean range).
+    // The lemmas make equal arguments give equal values.
+    void ackermann_tables(Model& m) {
+        const bv::BitBlaster* bb = cnf.bit_blaster();
+        std::unordered_map<FuncId, FunctionTable> tables;
+        uint32_t top = 0;
+        for (Term app : ackermann.applications()) top = std::max(top, ackermann.level(app));
+        for (uint32_t level = 1; level <= top; ++level) {
+            for (Term app : ackermann.applications()) {
+                if (ackermann.level(app) != level) continue;
+                std::vector<Value> args;
+                for (Term a : tm.children(app)) args.push_back(m.evaluate(a));
+                Value v = m.default_of(tm.sort(app));
+                if (tm.is_bool(app)) {
+                    if (const int var = cnf.var_of(app); var != 0) v = Value::of_bool(sat.value(var));
+                } else if (bb && bb->is_blasted(app)) {
+                    v = Value::of_number(mpq_class(bv_value(*bb, app)), tm.sort(app));
+                }
+                auto [it, fresh] = tables.try_emplace(tm.func_of(app));
+                if (fresh) it->second.otherwise = m.default_of(tm.func(tm.func_of(app)).range);
+                it->second.add(std::move(args), std::move(v));
+            }
+            for (const auto& [f, table] : tables) m.set_table(f, table);
+        }
     }
 
     bool value(Term t) {
@@ -263,6 +313,9 @@ struct Solver::Impl {
                 }
                 default:
                     if (cnf.is_bv_atom(t)) break;  // decided by its circuit in the SAT solver
+                    // A Boolean application of a function over bit-vectors: a SAT variable, tied
+                    // to the others by Ackermann's lemmas (smt/ackermann.hpp), no theory's atom.
+                    if (tm.kind(t) == Kind::App && is_ackermann_function(tm, tm.func_of(t))) break;
                     if (tm.kind(t) == Kind::Xor || (tm.kind(t) == Kind::Eq && tm.is_bool(tm.child(t, 0)))) {
                         stack.push_back(tm.child(t, 0));
                         stack.push_back(tm.child(t, 1));
@@ -395,13 +448,12 @@ struct Solver::Impl {
                 }
                 if (const bv::BitBlaster* bb = cnf.bit_blaster()) {
                     for (Term x : bb->variables()) {
-                        const std::vector<sat::Lit>& bits = bb->blasted(x);
-                        mpz_class val = 0;
-                        for (size_t i = bits.size(); i-- > 0;) val = val * 2 + (sat.value(bits[i]) ? 1 : 0);
-                        m.set_const(tm.func_of(x), Value::of_number(mpq_class(val), tm.sort(x)));
+                        if (tm.kind(x) != Kind::Const) continue;  // applications: tables below
+                        m.set_const(tm.func_of(x), Value::of_number(mpq_class(bv_value(*bb, x)), tm.sort(x)));
                     }
                 }
                 for (Theory* th : theories) th->extend_model(m);
+                if (!ackermann.empty()) ackermann_tables(m);
                 for (Theory* th : theories) th->end_round();
                 stats.theory_seconds += base::seconds_since(start);
                 if (opts.check_models) check_model(m, assumptions);
@@ -676,6 +728,7 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("theory-conflicts", num(s.stats.theory_conflicts));
     r.emplace_back("conflict-clauses", num(s.stats.conflict_clauses));
     r.emplace_back("theory-lemmas", num(s.stats.lemmas));
+    r.emplace_back("ackermann-lemmas", num(s.stats.ackermann_lemmas));
     r.emplace_back("transitivity-triangles", num(s.stats.transitivity_triangles));
     r.emplace_back("lra-static-lemmas", num(s.lra.static_lemmas()));
     r.emplace_back("simplex-checks", num(s.lra.simplex_stats().checks));

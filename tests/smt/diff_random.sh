@@ -6,7 +6,7 @@
 # before LOGIC), runs `CRAIG solve --timeout 20` and `z3 -T:20` ($DIFF_TIMEOUT seconds instead
 # of 20 when set), and compares every check-sat answer. LOGIC QF_UF uses gen_qf_uf
 # (`gen_qf_uf SEED [SIZE]`); QF_LRA, QF_LIA, QF_UFLRA and QF_UFLIA use gen_arith
-# (`gen_arith SEED LOGIC [SIZE]`).
+# (`gen_arith SEED LOGIC [SIZE]`), QF_BV and QF_UFBV gen_bv (`gen_bv SEED [SIZE] [--uf]`).
 #
 # A seed fails when
 #   - craig and z3 give opposite definite answers (sat vs unsat) and cvc5, asked as a second
@@ -45,9 +45,9 @@ logic=${logic:-QF_UF}
 case $logic in
   QF_UF) tool=gen_qf_uf gen=${GEN:-${GEN_QF_UF:-}} ;;
   QF_LRA | QF_LIA | QF_UFLRA | QF_UFLIA) tool=gen_arith gen=${GEN:-${GEN_ARITH:-}} ;;
-  QF_BV) tool=gen_bv gen=${GEN:-${GEN_BV:-}} ;;
+  QF_BV | QF_UFBV) tool=gen_bv gen=${GEN:-${GEN_BV:-}} ;;
   *)
-    echo "diff_random.sh: unknown LOGIC $logic (QF_UF, QF_LRA, QF_LIA, QF_UFLRA, QF_UFLIA, QF_BV)" >&2
+    echo "diff_random.sh: unknown LOGIC $logic (QF_UF, QF_LRA, QF_LIA, QF_UFLRA, QF_UFLIA, QF_BV, QF_UFBV)" >&2
     exit 2
     ;;
 esac
@@ -58,7 +58,7 @@ esac
 # / 1 of 300 / 0; QF_UFLRA 4 of 705 / 0 of 300 / 0; QF_UFLIA 6 of 743 / 2 of 300 / 0. The
 # floors leave room for a slower machine (timeouts turn into unknowns and timeouts).
 case $logic in
-  QF_UF | QF_LRA | QF_BV) floors=(0.02 0.02 0.02) ;;
+  QF_UF | QF_LRA | QF_BV | QF_UFBV) floors=(0.02 0.02 0.02) ;;
   QF_UFLRA) floors=(0.05 0.03 0.02) ;;
   QF_LIA | QF_UFLIA) floors=(0.05 0.05 0.02) ;;
 esac
@@ -91,6 +91,7 @@ fi
 generate() {
   local args=("$1")
   [ "$tool" = gen_arith ] && args+=("$logic")
+  [ "$logic" = QF_UFBV ] && args+=(--uf)
   [ -n "$size" ] && args+=("$size")
   "$gen" "${args[@]}" >"$2"
 }

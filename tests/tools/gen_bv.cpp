@@ -1,6 +1,6 @@
 // gen_bv: random QF_BV scripts for differential testing against z3 (tests/smt/diff_random.sh).
 //
-//   gen_bv SEED [SIZE [CONSTS]]
+//   gen_bv SEED [SIZE [CONSTS]] [--uf]
 //
 // prints one SMT-LIB 2.6 script: two to four bit-vector constants (CONSTS, 1..26, when given:
 // more constants leave more of them local to a partition when tests/smt/itp_random.py splits
@@ -10,6 +10,9 @@
 // cases, shifts by any amount, bitwise, concat, extract, extensions, repeat, rotations, bvcomp,
 // ite), sometimes in a push/pop block, check-sat, and a final (get-model) after half of them.
 // SIZE (1..10) scales the number of assertions. Same SEED and SIZE, same script (own PRNG).
+// --uf (QF_UFBV): also uninterpreted functions fW: W -> W, gW: W x W -> W and qW: W x Bool -> Bool
+// for each width W of the constants, applied in terms and atoms (nested, with shared arguments
+// now and then); without it the scripts are the same as before the option existed.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -32,16 +35,25 @@ struct Rng {
 
 class Gen {
 public:
-    Gen(uint64_t seed, int size, int consts) : rng_{seed}, size_(size), consts_(consts) {}
+    Gen(uint64_t seed, int size, int consts, bool uf) : rng_{seed}, size_(size), consts_(consts), uf_(uf) {}
 
     std::string script() {
-        std::string out = "(set-logic QF_BV)\n(set-option :produce-models true)\n";
+        std::string out = uf_ ? "(set-logic QF_UFBV)\n(set-option :produce-models true)\n"
+                              : "(set-logic QF_BV)\n(set-option :produce-models true)\n";
         int n = 2 + rng_.below(3);
         if (consts_ > 0) n = consts_;
         for (int i = 0; i < n; ++i) {
             widths_.push_back(1 + rng_.below(8));
             out += "(declare-const v" + std::to_string(i) + " (_ BitVec " + std::to_string(widths_.back()) + "))\n";
         }
+        if (uf_)
+            for (int w = 1; w <= 8; ++w) {
+                if (!has_width(w)) continue;
+                const std::string s = "(_ BitVec " + std::to_string(w) + ")", W = std::to_string(w);
+                out += "(declare-fun f" + W + " (" + s + ") " + s + ")\n";
+                out += "(declare-fun g" + W + " (" + s + " " + s + ") " + s + ")\n";
+                out += "(declare-fun q" + W + " (" + s + " Bool) Bool)\n";
+            }
         out += "(declare-const p Bool)\n";
         int asserts = 1 + rng_.below(1 + size_);
         bool block = rng_.chance(30);
@@ -78,8 +90,20 @@ private:
                name + ")";
     }
 
+    bool has_width(int w) const {
+        for (int x : widths_)
+            if (x == w) return true;
+        return false;
+    }
+
     std::string term(int w, int depth) {
         if (depth == 0 || rng_.chance(20)) return leaf(w);
+        if (uf_ && has_width(w) && rng_.chance(25)) {
+            const std::string W = std::to_string(w);
+            if (rng_.chance(50)) return "(f" + W + " " + term(w, depth - 1) + ")";
+            const std::string a = term(w, depth - 1);  // sometimes both arguments alike
+            return "(g" + W + " " + a + " " + (rng_.chance(30) ? a : term(w, depth - 1)) + ")";
+        }
         static const char* binary[] = {"bvand",  "bvor",   "bvxor", "bvnand", "bvnor",  "bvxnor",
                                        "bvadd",  "bvsub",  "bvmul", "bvudiv", "bvurem", "bvsdiv",
                                        "bvsrem", "bvsmod", "bvshl", "bvlshr", "bvashr"};
@@ -124,6 +148,10 @@ private:
         static const char* cmp[] = {"=",     "distinct", "bvult", "bvule", "bvugt",
                                     "bvuge", "bvslt",    "bvsle", "bvsgt", "bvsge"};
         if (rng_.chance(5)) return "p";
+        if (uf_ && rng_.chance(15)) {
+            const int w = widths_[rng_.below(static_cast<int>(widths_.size()))];
+            return "(q" + std::to_string(w) + " " + term(w, 2) + " " + (rng_.chance(50) ? "p" : formula(0)) + ")";
+        }
         int w = 1 + rng_.below(8);
         int dd = 1 + rng_.below(4);
         return "(" + std::string(cmp[rng_.below(10)]) + " " + term(w, depth > 0 ? dd : 1) + " " + term(w, dd) + ")";
@@ -138,23 +166,32 @@ private:
     Rng rng_;
     int size_;
     int consts_;  // 0: two to four
+    bool uf_;
     std::vector<int> widths_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2 || argc > 4) {
-        std::fprintf(stderr, "usage: gen_bv SEED [SIZE [CONSTS]]\n");
+    std::vector<std::string> args;
+    bool uf = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]) == "--uf")
+            uf = true;
+        else
+            args.push_back(argv[i]);
+    }
+    if (args.empty() || args.size() > 3) {
+        std::fprintf(stderr, "usage: gen_bv SEED [SIZE [CONSTS]] [--uf]\n");
         return 2;
     }
-    uint64_t seed = std::strtoull(argv[1], nullptr, 10);
-    int size = argc >= 3 ? std::atoi(argv[2]) : 1 + static_cast<int>(seed % 10);
-    int consts = argc == 4 ? std::atoi(argv[3]) : 0;
+    uint64_t seed = std::strtoull(args[0].c_str(), nullptr, 10);
+    int size = args.size() >= 2 ? std::atoi(args[1].c_str()) : 1 + static_cast<int>(seed % 10);
+    int consts = args.size() == 3 ? std::atoi(args[2].c_str()) : 0;
     if (consts < 0 || consts > 26) {
         std::fprintf(stderr, "gen_bv: CONSTS must be 1..26\n");
         return 2;
     }
-    std::fputs(Gen(seed, size, consts).script().c_str(), stdout);
+    std::fputs(Gen(seed, size, consts, uf).script().c_str(), stdout);
     return 0;
 }

@@ -276,7 +276,8 @@ BitBlaster::Bits BitBlaster::blast(Term t) {
             for (uint32_t i = 0; i < w; ++i) r[i] = mpz_tstbit(v.get_mpz_t(), i) ? true_ : -true_;
             return r;
         }
-        case Kind::Const: {
+        case Kind::Const:
+        case Kind::App: {  // an application: its congruence lemmas are the solver's (ackermann.hpp)
             Bits r(w);
             for (uint32_t i = 0; i < w; ++i) r[i] = new_var();
             variables_.push_back(t);

@@ -32,11 +32,14 @@ public:
 
     const std::vector<sat::Lit>& bits(Term t);
     const std::vector<sat::Lit>& blasted(Term t) const { return cache_[t.id]; }  // t already blasted
+    bool is_blasted(Term t) const { return t.id < cache_.size() && !cache_[t.id].empty(); }
     sat::Lit predicate(Term t);
     // out <=> l as a gate on a fresh variable made by the caller (after the circuit of l).
     void define_buffer(int out, sat::Lit l);
 
-    // Declared bit-vector constants met so far (their bits give the model's values).
+    // Declared bit-vector constants, and applications of functions with a bit-vector range
+    // (Ackermann's reduction, smt/ackermann.hpp), met so far: free bits, whose values give the
+    // model's.
     const std::vector<Term>& variables() const { return variables_; }
     const std::vector<Gate>& gates() const { return gates_; }
     // The owner of a variable the bit-blaster created (proof mode; invalid for other variables).

@@ -447,10 +447,16 @@ Term TermBuilder::apply_user(const FunctionSymbol& f, uint32_t head, std::span<c
     xs.reserve(args.size());
     for (size_t i = 0; i < args.size(); ++i) xs.push_back(coerce(args[i], f.domain[i]));
     if (f.kind == FunctionSymbol::Kind::Declared) {
-        // The bit-blaster has no congruence for functions yet (QF_UFBV's UF part).
-        bool bv = tm.sorts().is_bv(tm.func(f.func).range);
-        for (Sort s : f.domain) bv = bv || tm.sorts().is_bv(s);
-        if (bv) unsupported(head, "uninterpreted functions over bit-vector sorts are not supported");
+        // Functions over bit-vectors go through Ackermann's reduction (smt/ackermann.hpp), which
+        // needs every sort of the signature to be a bit-vector or Bool sort.
+        const Sort range = tm.func(f.func).range;
+        bool bv = tm.sorts().is_bv(range), other = !bv && range != smt::SortTable::Bool;
+        for (Sort s : f.domain) {
+            bv = bv || tm.sorts().is_bv(s);
+            other = other || (!tm.sorts().is_bv(s) && s != smt::SortTable::Bool);
+        }
+        if (bv && other)
+            unsupported(head, "functions that mix bit-vector sorts with sorts other than Bool are not supported");
         return tm.mk_app(f.func, xs);
     }
     std::unordered_map<Term, Term, smt::TermHash> subst;

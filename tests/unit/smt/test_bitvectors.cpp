@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 
+#include "smt/ackermann.hpp"
 #include "smt/proof_check.hpp"
 #include "smt/solver.hpp"
 #include "smt/terms/printer.hpp"
@@ -188,4 +189,46 @@ TEST_CASE("bit-vectors: incremental push/pop, ite, extract, concat, sign_extend"
     solver.assert_formula(tm.mk_eq(tm.mk_bv(Kind::BvConcat, x, y), tm.mk_bv_const(0x8001, 16)));
     CHECK(solver.check() == Result::Sat);
     CHECK(solver.model().evaluate(y).q == 1);
+}
+
+TEST_CASE("functions over bit-vectors: Ackermann's lemmas, checked proofs, models with tables") {
+    TermManager tm;
+    Sort s4 = tm.sorts().bitvec(4);
+    const FuncId f = tm.declare_fun("f", {s4, s4}, s4);
+    const FuncId q = tm.declare_fun("q", {s4}, SortTable::Bool);
+    Term x = tm.mk_const(tm.declare_fun("x", {}, s4));
+    Term y = tm.mk_const(tm.declare_fun("y", {}, s4));
+    auto app = [&](FuncId g, std::vector<Term> args) { return tm.mk_app(g, args); };
+    CHECK(is_ackermann_function(tm, f));
+    CHECK_FALSE(is_ackermann_function(tm, tm.declare_fun("h", {SortTable::Bool}, SortTable::Bool)));
+    // The checker's test: the lemma of two applications, and nothing else.
+    const Term fxy = app(f, {x, y}), fyx = app(f, {y, x});
+    const Term lemma = ackermann_lemma(tm, fxy, fyx);
+    CHECK(is_ackermann_lemma(tm, lemma));
+    CHECK_FALSE(is_ackermann_lemma(tm, tm.mk_eq(fxy, fyx)));         // the premise left out
+    const Term y1 = tm.mk_bv(Kind::BvAdd, y, tm.mk_bv_const(1, 4));  // x = y + 1 is no premise of it
+    CHECK_FALSE(is_ackermann_lemma(tm, tm.mk_or(tm.mk_not(tm.mk_eq(x, y1)), tm.mk_eq(fxy, fyx))));
+
+    SolverOptions o;
+    o.check_models = true;
+    o.produce_proofs = true;
+    Solver solver(tm, o);
+    // f(x, y) = x + 1, q(f(x, y)), !q(f(y, x)): sat with x != y; with x = y unsat.
+    solver.assert_formula(tm.mk_eq(fxy, tm.mk_bv(Kind::BvAdd, x, tm.mk_bv_const(1, 4))));
+    solver.assert_formula(app(q, {fxy}));
+    solver.assert_formula(tm.mk_not(app(q, {fyx})));
+    CHECK(solver.check() == Result::Sat);
+    const Model& m = solver.model();
+    CHECK(m.evaluate(fxy).q == (m.evaluate(x).q + 1) - (m.evaluate(x).q == 15 ? 16 : 0));
+    CHECK(m.evaluate(app(q, {fxy})).b);
+    CHECK(m.evaluate(x).q != m.evaluate(y).q);
+    solver.push();
+    solver.assert_formula(tm.mk_eq(x, y));
+    CHECK(solver.check() == Result::Unsat);
+    CHECK(check_smt_proof(tm, solver.proof()).ok);
+    solver.pop();
+    // Nested applications: f(f(x, x), x) = x and f(x, x) = x make f(x, x) = x twice over: sat;
+    // with f(x, x) = y and x != y the lemma f(y, x) vs f(x, x) needs y = x: sat, a table of two rows.
+    solver.assert_formula(tm.mk_eq(app(f, {app(f, {x, x}), x}), y));
+    CHECK(solver.check() == Result::Sat);
 }

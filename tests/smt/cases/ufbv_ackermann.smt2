@@ -1,0 +1,40 @@
+; QF_UFBV by Ackermann's reduction (smt/ackermann.hpp): congruence over bit-vector arguments,
+; Boolean-valued functions, nested applications, push/pop, and check-sat-assuming.
+(set-logic QF_UFBV)
+(set-option :produce-models true)
+(declare-fun f ((_ BitVec 8)) (_ BitVec 8))
+(declare-fun g ((_ BitVec 8) (_ BitVec 8)) (_ BitVec 8))
+(declare-fun p ((_ BitVec 8) Bool) Bool)
+(declare-const x (_ BitVec 8))
+(declare-const y (_ BitVec 8))
+(declare-const b Bool)
+; equal arguments, different values: unsat
+(push 1)
+(assert (= x (bvadd y #x00)))
+(assert (distinct (f x) (f y)))
+(check-sat)
+(pop 1)
+; f(f(x)) = x with f(x) = x + 1 forces x + 2 = x: unsat over 8 bits
+(push 1)
+(assert (= (f x) (bvadd x #x01)))
+(assert (= (f (f x)) x))
+(assert (= (f (bvadd x #x01)) (bvadd x #x02)))
+(check-sat)
+(pop 1)
+; the same without the third fact: sat
+(push 1)
+(assert (= (f x) (bvadd x #x01)))
+(assert (= (f (f x)) x))
+(check-sat)
+(pop 1)
+; a Boolean-valued function with a Boolean argument
+(assert (p x b))
+(assert (not (p y (not (not b)))))
+(check-sat)
+(check-sat-assuming ((= x y)))
+; g is commutative nowhere by itself
+(assert (distinct (g x y) (g y x)))
+(check-sat)
+(check-sat-assuming ((= x y)))
+(check-sat)
+(get-value ((bvand x #x00) (= (f x) (f x))))
