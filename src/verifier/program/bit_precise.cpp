@@ -310,8 +310,9 @@ private:
                 Term a = word(kids[0]), b = word(kids[1]);
                 if (!ops_.all_exact && !ops_.exact.count(t)) {
                     // A fresh word per application of the edge, with congruence among them
-                    // (congruence()): the solver has no functions over words, and the edges of
-                    // an unrolling are separate instances anyway.
+                    // (congruence()): functions over words (the solver's Ackermann reduction)
+                    // would relate applications of different steps of a path, and such lemmas
+                    // between the partitions of an interpolation query cannot be interpolated.
                     r = tm_.mk_const(tm_.fresh_fun("cbv." + std::string(op), {}, sort_));
                     apps_.push_back(UfSite{t, std::string(op), a, b, r});
                 } else {
