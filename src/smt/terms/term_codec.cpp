@@ -7,7 +7,9 @@ namespace craig::smt {
 
 // Format: "N <nodes>" then per node "kind sort payload... count child-indices...", then
 // "R <roots>" and the root indices. Payload: Const/App "f <id> <name-length> <name>",
-// Numeral "q <rational>", Linear "l <c1> .. <cn> <c0>", other kinds nothing.
+// Numeral "q <rational>", Linear "l <c1> .. <cn> <c0>", BvConst "v <value> <width>", BvExtract
+// "x <lo> <width>", BvSignExt "w <width>", other kinds nothing. Bit-vector sorts are rebuilt
+// from their widths (a sort id of the encoding side may not exist on the decoding side).
 std::string encode_terms(const TermManager& tm, std::span<const Term> roots) {
     std::unordered_map<Term, std::size_t, TermHash> index;
     std::vector<Term> order;
@@ -40,6 +42,12 @@ std::string encode_terms(const TermManager& tm, std::span<const Term> roots) {
             out << " l";
             for (std::size_t i = 0; i < tm.num_children(t); ++i) out << " " << tm.coeff(t, i).get_str();
             out << " " << tm.constant(t).get_str();
+        } else if (k == Kind::BvConst) {
+            out << " v " << tm.bv_value(t).get_str() << " " << tm.bv_width(t);
+        } else if (k == Kind::BvExtract) {
+            out << " x " << tm.bv_index(t) << " " << tm.bv_width(t);
+        } else if (k == Kind::BvSignExt) {
+            out << " w " << tm.bv_width(t);
         }
         out << " c " << tm.num_children(t);
         for (Term c : tm.children(t)) out << " " << index.at(c);
@@ -57,7 +65,52 @@ namespace {
 std::optional<Term> build(TermManager& tm, Kind k, Sort sort, FuncId f, std::vector<mpq_class>& rats,
                           std::span<const Term> kids) {
     auto need = [&](std::size_t n) { return kids.size() == n; };
+    auto is_bv = [&](std::size_t n) {
+        if (!need(n)) return false;
+        for (Term c : kids)
+            if (!tm.is_bv(c)) return false;
+        return true;
+    };
+    // BvConst: value, width; BvExtract: lo, width; BvSignExt: width (from the payload).
+    auto small = [&](std::size_t i) { return i < rats.size() && rats[i] >= 0 && rats[i] <= (1u << 24); };
     switch (k) {
+        case Kind::BvConst:
+            if (rats.size() != 2 || !small(1) || rats[1] < 1) return std::nullopt;
+            return tm.mk_bv_const(rats[0].get_num(), static_cast<uint32_t>(rats[1].get_num().get_ui()));
+        case Kind::BvExtract: {
+            if (rats.size() != 2 || !small(0) || !small(1) || !is_bv(1)) return std::nullopt;
+            const uint32_t lo = rats[0].get_num().get_ui(), w = rats[1].get_num().get_ui();
+            if (w < 1 || lo + w > tm.bv_width(kids[0])) return std::nullopt;
+            return tm.mk_bv_extract(lo + w - 1, lo, kids[0]);
+        }
+        case Kind::BvSignExt: {
+            if (rats.size() != 1 || !small(0) || !is_bv(1)) return std::nullopt;
+            const uint32_t w = rats[0].get_num().get_ui();
+            if (w <= tm.bv_width(kids[0])) return std::nullopt;
+            return tm.mk_bv_sign_extend(w - tm.bv_width(kids[0]), kids[0]);
+        }
+        case Kind::BvNot:
+        case Kind::BvNeg: return is_bv(1) ? std::optional(tm.mk_bv(k, kids[0])) : std::nullopt;
+        case Kind::BvConcat:
+        case Kind::BvAnd:
+        case Kind::BvOr:
+        case Kind::BvXor:
+        case Kind::BvAdd:
+        case Kind::BvMul:
+        case Kind::BvUdiv:
+        case Kind::BvUrem:
+        case Kind::BvSdiv:
+        case Kind::BvSrem:
+        case Kind::BvSmod:
+        case Kind::BvShl:
+        case Kind::BvLshr:
+        case Kind::BvAshr:
+        case Kind::BvUlt:
+        case Kind::BvUle:
+        case Kind::BvSlt:
+        case Kind::BvSle:
+            if (!is_bv(2) || (k != Kind::BvConcat && tm.bv_width(kids[0]) != tm.bv_width(kids[1]))) return std::nullopt;
+            return tm.mk_bv(k, kids[0], kids[1]);
         case Kind::True: return tm.mk_true();
         case Kind::False: return tm.mk_false();
         case Kind::Not: return need(1) ? std::optional(tm.mk_not(kids[0])) : std::nullopt;
@@ -86,7 +139,7 @@ std::optional<Term> build(TermManager& tm, Kind k, Sort sort, FuncId f, std::vec
         case Kind::Abs: return need(1) ? std::optional(tm.mk_abs(kids[0])) : std::nullopt;
         case Kind::ToInt: return need(1) ? std::optional(tm.mk_to_int(kids[0])) : std::nullopt;
         case Kind::IsInt: return need(1) ? std::optional(tm.mk_is_int(kids[0])) : std::nullopt;
-        default: return std::nullopt;  // bit-vector terms are not encoded (nor their sorts)
+        default: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -103,7 +156,7 @@ std::optional<std::vector<Term>> decode_terms(TermManager& tm, const std::string
     for (std::size_t i = 0; i < n; ++i) {
         int kind = 0;
         std::uint32_t sort_id = 0;
-        if (!(in >> kind >> sort_id) || kind < 0 || kind > static_cast<int>(Kind::IsInt)) return std::nullopt;
+        if (!(in >> kind >> sort_id) || kind < 0 || kind > static_cast<int>(Kind::BvSle)) return std::nullopt;
         const Kind k = static_cast<Kind>(kind);
         FuncId f = 0;
         std::vector<mpq_class> rats;
@@ -116,7 +169,7 @@ std::optional<std::vector<Term>> decode_terms(TermManager& tm, const std::string
             if (!in.read(name.data(), static_cast<std::streamsize>(len)) || tm.func(f).name != name)
                 return std::nullopt;
             if (!(in >> tag)) return std::nullopt;
-        } else if (tag == "q" || tag == "l") {
+        } else if (tag == "q" || tag == "l" || tag == "v" || tag == "x" || tag == "w") {
             for (std::string word; in >> word && word != "c";) rats.emplace_back(word);
             tag = "c";
         }

@@ -13,7 +13,8 @@
 // member progresses and none waits for another to end. A TRUE or FALSE of a member is put to
 // the certification gate at once (EngineSettings::certified); the first one it confirms wins
 // and the other children are killed. A member whose verdict the gate does not confirm counts as
-// UNKNOWN. Two confirmed verdicts that contradict each other (possible only when both arrive
+// UNKNOWN; when no member decides, the first refuted FALSE is the portfolio's verdict (the gate
+// refutes it again: UNKNOWN with the replay's reason). Two confirmed verdicts that contradict each other (possible only when both arrive
 // before the others are stopped) are a failed self-check (smt::CheckFailure, exit 10), as is a
 // member's own failed self-check. When every member ends with UNKNOWN the reason lists theirs.
 // Each child has the whole budget's deadline (wall clock) and a share of the process's memory
@@ -303,6 +304,8 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
     std::vector<std::string> outcomes(n);  // per member: its verdict or why it has none
     std::optional<std::size_t> winner;
     std::optional<Verdict> won;
+    std::optional<std::size_t> refuted_member;  // the first member whose FALSE the gate refuted
+    std::optional<Verdict> refuted;
     std::size_t finished = 0, next_slice = jobs_ % std::max<std::size_t>(n, 1);
     auto slice_start = base::Budget::Clock::now();
     bool signalled = false;
@@ -334,6 +337,10 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
         if (v->kind == VerdictKind::Unknown) return std::nullopt;
         if (s_.certified && !s_.certified(*v)) {
             outcomes[i] += " not confirmed by the certification gate";
+            if (v->kind == VerdictKind::False && !refuted) {
+                refuted_member = i;
+                refuted = std::move(v);
+            }
             return std::nullopt;
         }
         if (s_.keep_arg) arg_ = std::move(arg);
@@ -426,6 +433,12 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
         v = std::move(*won);
         v.reason += " (portfolio member " + members[*winner].text + ")";
         v.stats.text("portfolio.winner", members[*winner].text);
+    } else if (refuted) {
+        // No member decided, and a counterexample was refuted: the portfolio's claim is that
+        // path, as a single engine's would be (its refutation is the run's answer, and
+        // --precision refine reads the path to make operators exact).
+        v = std::move(*refuted);
+        v.reason += " (portfolio member " + members[*refuted_member].text + "; no member decided)";
     } else {
         v.reason = budget.exhausted() ? std::string(budget.why()) + " in every member" : "no member decided";
         std::string list;

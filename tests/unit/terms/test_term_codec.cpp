@@ -42,3 +42,31 @@ TEST_CASE("term codec: a symbol the receiver lacks or damaged text is refused") 
     CHECK_FALSE(decode_terms(sender, text.substr(0, text.size() / 2)));
     CHECK_FALSE(decode_terms(sender, "N 1\n99 0 c 0\nR 1 0\n"));
 }
+
+TEST_CASE("term codec: bit-vector terms, their widths rebuilt on the receiving side") {
+    TermManager tm;
+    const Sort s8 = tm.sorts().bitvec(8);
+    const Term x = tm.mk_const(tm.declare_fun("x", {}, s8));
+    const Term y = tm.mk_const(tm.declare_fun("y", {}, s8));
+    const FuncId f = tm.declare_fun("f", {s8}, s8);
+    const Term fx = tm.mk_app(f, std::vector<Term>{x});
+    const Term wide = tm.mk_bv_sign_extend(8, tm.mk_bv(Kind::BvMul, x, y));
+    const Term roots[] = {
+        tm.mk_bv(Kind::BvSle, tm.mk_bv(Kind::BvAdd, x, tm.mk_bv_const(200, 8)), fx),
+        tm.mk_eq(tm.mk_bv_extract(11, 4, wide), tm.mk_bv(Kind::BvXor, tm.mk_bv(Kind::BvNot, y), x)),
+        tm.mk_bv(Kind::BvUlt, tm.mk_bv(Kind::BvConcat, x, y), tm.mk_bv_const(mpz_class(1) << 15, 16)),
+        tm.mk_eq(tm.mk_bv_extract(0, 0, tm.mk_bv(Kind::BvLshr, x, y)), tm.mk_bv_const(1, 1)),
+    };
+    const std::string text = encode_terms(tm, roots);
+    const auto back = decode_terms(tm, text);
+    REQUIRE(back);
+    REQUIRE(back->size() == std::size(roots));
+    for (std::size_t i = 0; i < std::size(roots); ++i) CHECK((*back)[i] == roots[i]);
+    // An extract beyond its operand's width is refused.
+    const Term high[1] = {tm.mk_eq(tm.mk_bv_extract(7, 4, x), tm.mk_bv_const(3, 4))};
+    std::string bad = encode_terms(tm, high);
+    const std::size_t at = bad.find(" x 4 4 ");
+    REQUIRE(at != std::string::npos);
+    bad.replace(at, 7, " x 5 4 ");
+    CHECK_FALSE(decode_terms(tm, bad));
+}
