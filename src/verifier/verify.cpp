@@ -676,6 +676,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
             << "); the integer program's answer stands\n";
         precision_stats.count("precision.fallback-lia", 1);
     }
+    std::optional<Program> word_blocks;  // outlives the stage: solved_blocks points into it
     if (chain_words && c.kind == VerdictKind::Unknown && !budget.exhausted()) {
         // The word stage: Alg. 9 (encoding/theory_refinement.hpp) from every operator
         // uninterpreted; the sites a refuted path falsifies become exact and the more precise
@@ -685,7 +686,6 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         std::size_t sites = 0;
         for (const auto& on_edge : chain_words->sites) sites += on_edge.size();
         precision_stats.count("precision.sites", sites);
-        std::optional<Program> word_blocks;
         auto solve_words = [&]() {
             word_blocks.emplace(large_block(chain_words->program));
             solved_plain = &chain_words->program;
