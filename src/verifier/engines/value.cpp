@@ -298,7 +298,9 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
             if (!transfer_.post(e, bindings(states_[s]), post)) continue;
             const LocId to = plain_.edges[e].dst;
             lits.clear();
-            if (predicates_) {
+            // Until the first predicate refinement value-impact runs value's search unchanged (no
+            // literals to carry), so it pays nothing for the predicates it has not needed yet.
+            if (predicates_ && stats_.predicates > 0) {
                 literal_terms(states_[s], known);
                 if ((!known.empty() || !preds_[to].empty()) &&
                     !cartesian_.post(e, bindings(states_[s]), known, preds_[to], lits))
