@@ -4,8 +4,10 @@
 // leaves in layout order); a pointer is the pair (object id, cell offset), id 0 being null.
 // Objects of at most max_cells cells are tracked: each cell is a program variable, a read at
 // a symbolic position is an ite over the cells it may denote, a write updates each of them
-// under its condition. Larger objects and objects of variable size are untracked: a read
-// yields an arbitrary value of its type (an over-approximation), a write only checks bounds.
+// under its condition. Objects of variable size track the cells of their first elements
+// (LoweringOptions::prefix_elements; a cell exists while its index is below the length);
+// larger objects and the rest are untracked: a read yields an arbitrary value of its type (an
+// over-approximation), a write only checks bounds.
 // A write that can hit no valid cell (null, out of bounds, dead object, another type) leads
 // to the error location: such a path is undefined behaviour, which the replay reports, so
 // it can never be proved safe by accident; a read there yields an arbitrary value.
@@ -188,6 +190,61 @@ VarId Lowerer::off_var(const frontend::VarDecl* d, VarId v) {
     return o;
 }
 
+void Lowerer::track_prefix(MemObject& o, Type element) {
+    // Cell c of element i is i * inner + c; no unions (their sibling cells are found per
+    // element of a fixed layout).
+    const std::uint64_t inner = cell_count(element);
+    if (inner == 0 || inner >= kHuge || frontend::contains_union(element)) return;
+    if (opt_.bit_precise && mentions_pointer(element)) return;  // words carry no pointer values
+    const std::uint64_t elements = std::min(opt_.prefix_elements, opt_.max_cells / inner);
+    if (elements == 0) return;
+    std::vector<std::pair<Type, std::string>> ls;
+    for (std::uint64_t i = 0; i < elements; ++i) leaves(element, "[" + std::to_string(i) + "]", ls);
+    for (const auto& [lt, path] : ls) {
+        // No C name: a cell past the object's length does not exist, so a witness must not
+        // state invariants over it.
+        Cell c;
+        c.type = lt;
+        if (lt.is_pointer()) {
+            c.var = prog_.add_var(o.name + path, "", Type::of(TypeKind::Int), frames_.empty(), false);
+            c.off = prog_.add_var(o.name + path + ".off", "", Type::of(TypeKind::Int), frames_.empty(), false);
+        } else {
+            c.var = prog_.add_var(o.name + path, "", lt, frames_.empty(), false);
+        }
+        o.cells.push_back(c);
+    }
+    o.tracked = true;
+    o.prefix = true;
+}
+
+void Lowerer::fill_prefix(const MemObject& o, bool zero) {
+    for (const Cell& c : o.cells) {
+        if (zero) {
+            assign(c.var, num(0));
+            if (c.type.is_pointer()) assign(c.off, num(0));
+        } else if (c.type.is_pointer()) {
+            assign(c.var, fresh_aux("ptr", smt::SortTable::Int));
+            assign(c.off, fresh_aux("ptr.off", smt::SortTable::Int));
+        } else {
+            assign(c.var, arbitrary(c.type, "cell"));
+        }
+    }
+}
+
+smt::Term Lowerer::cell_exists(const MemObject& o, std::size_t c) {
+    if (!o.prefix) return tm_.mk_true();
+    return tm_.mk_lt(num(static_cast<i128>(c)), read(o.size));
+}
+
+smt::Term Lowerer::arbitrary(Type t, const std::string& tag) {
+    const Interval tr = type_range(t);
+    smt::Term r = fresh_aux(tag, smt::SortTable::Int);
+    assume(tm_.mk_leq(num(tr.lo), r));
+    assume(tm_.mk_leq(r, num(tr.hi)));
+    if (opt_.bit_precise) bound_aux(r, tr, seg_.loc);
+    return r;
+}
+
 void Lowerer::create_frame_objects(const frontend::FunctionDecl& f, Frame& fr) {
     const bool can_die = &f != tu_.main_function();
     auto make = [&](const frontend::VarDecl* d) {
@@ -213,9 +270,14 @@ void Lowerer::create_frame_objects(const frontend::FunctionDecl& f, Frame& fr) {
         std::uint32_t id =
             new_object(name + "#" + std::to_string(d->id), d->type, cell_count(d->type), can_die, false, d);
         if (!d->vla_lengths.empty()) {
-            objects_[id].tracked = false;
-            objects_[id].cells.clear();
-            objects_[id].size = prog_.add_var(name + "#size", "", Type::of(TypeKind::Int), false, true);
+            MemObject& o = objects_[id];
+            o.tracked = false;
+            o.cells.clear();
+            o.size = prog_.add_var(name + "#size", "", Type::of(TypeKind::Int), false, true);
+            // Only the first dimension may vary (then the layout is linear).
+            bool first_only = d->vla_lengths[0] != nullptr;
+            for (std::size_t k = 1; k < d->vla_lengths.size(); ++k) first_only &= d->vla_lengths[k] == nullptr;
+            if (first_only) track_prefix(o, d->type.info->target);
         }
         fr.objects[d] = id;
     };
@@ -395,7 +457,7 @@ Val Lowerer::load(const Place& p, const frontend::SourceLocation& at) {
             if (!compatible(p.type, o.cells[c].type)) continue;
             smt::Term at_c = tm_.mk_eq(p.off, num(static_cast<i128>(c)));
             if (at_c == tm_.mk_false()) continue;
-            cases.emplace_back(tm_.mk_and(base, at_c), &o.cells[c]);
+            cases.emplace_back(tm_.mk_and(base, tm_.mk_and(at_c, cell_exists(o, c))), &o.cells[c]);
         }
     };
     if (static_obj) {
@@ -420,12 +482,8 @@ Val Lowerer::load(const Place& p, const frontend::SourceLocation& at) {
         }
         return r;
     }
-    Interval tr = type_range(p.type);
-    r.term = fresh_aux("rd", smt::SortTable::Int);
-    assume(tm_.mk_leq(num(tr.lo), r.term));
-    assume(tm_.mk_leq(r.term, num(tr.hi)));
-    if (opt_.bit_precise) bound_aux(r.term, tr, seg_.loc);
-    r.range = tr;
+    r.term = arbitrary(p.type, "rd");
+    r.range = type_range(p.type);
     for (auto it = cases.rbegin(); it != cases.rend(); ++it)
         r.term = tm_.mk_ite(it->first, read(it->second->var), r.term);
     (void)at;
@@ -469,10 +527,16 @@ void Lowerer::store(const Place& p, const Val& v, const frontend::SourceLocation
         }
         for (std::size_t c = 0; c < o.cells.size(); ++c) {
             if (!compatible(p.type, o.cells[c].type)) continue;
-            smt::Term cond = tm_.mk_and(base, tm_.mk_eq(p.off, num(static_cast<i128>(c))));
+            smt::Term cond =
+                tm_.mk_and(base, tm_.mk_and(tm_.mk_eq(p.off, num(static_cast<i128>(c))), cell_exists(o, c)));
             if (cond == tm_.mk_false()) continue;
             valid.push_back(cond);
             updates.push_back(Update{id, c, cond});
+        }
+        if (o.prefix) {
+            // Past the tracked prefix: valid within the length, contents not tracked.
+            const smt::Term past = tm_.mk_leq(num(static_cast<i128>(o.cells.size())), p.off);
+            valid.push_back(tm_.mk_and(base, tm_.mk_and(past, tm_.mk_lt(p.off, read(o.size)))));
         }
     };
     if (static_obj) {
@@ -507,13 +571,7 @@ void Lowerer::havoc_union_siblings(std::uint32_t id, std::uint64_t cell, smt::Te
     for (const auto& [b, e] : ranges) {
         for (std::uint64_t s = base + b; s < base + e && s < o.cells.size(); ++s) {
             const Cell& c = o.cells[s];
-            smt::Term any = fresh_aux("union", smt::SortTable::Int);
-            if (!c.type.is_pointer()) {
-                Interval tr = type_range(c.type);
-                assume(tm_.mk_leq(num(tr.lo), any));
-                assume(tm_.mk_leq(any, num(tr.hi)));
-                if (opt_.bit_precise) bound_aux(any, tr, seg_.loc);
-            }
+            smt::Term any = c.type.is_pointer() ? fresh_aux("union", smt::SortTable::Int) : arbitrary(c.type, "union");
             assign(c.var, cond == tm_.mk_true() ? any : tm_.mk_ite(cond, any, read(c.var)));
             if (c.type.is_pointer()) {
                 smt::Term any_off = fresh_aux("union.off", smt::SortTable::Int);
@@ -642,6 +700,9 @@ void Lowerer::declare_memory(const frontend::VarDecl& d) {
         } else {
             objects_[id].size = UINT32_MAX;  // pointer accesses into it are not checked precisely: invalid
         }
+        // A VLA reads no inputs (as in the replay, where its cells stay uninitialised): each
+        // execution of the declaration gives the tracked cells arbitrary values.
+        fill_prefix(objects_[id], false);
         return;
     }
     init_object(id, d.init.get(), false, d.loc, "uninitialised " + d.name);

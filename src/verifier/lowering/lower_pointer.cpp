@@ -156,6 +156,10 @@ Val Lowerer::allocate(const Expr& call, Type pointee) {
                           call.loc);
         objects_[id].size = prog_.add_var(name + "#size", "", Type::of(TypeKind::Long), frames_.empty(), true);
         assign(objects_[id].size, tm_.mk_scale(mpq_class(static_cast<unsigned long>(k)), elems.term));
+        // Its first elements are tracked: zero from calloc; from malloc arbitrary and no inputs
+        // (the replay leaves a block sized at run time uninitialised).
+        track_prefix(objects_[id], pointee);
+        fill_prefix(objects_[id], zero);
     }
     label(f.name + "()", call.loc);
     Val r{num(static_cast<i128>(id) + 1), false, Interval::none()};

@@ -65,6 +65,12 @@ struct LoweringOptions {
     // cell by cell; larger ones and those of variable size are untracked (reads arbitrary).
     // frontend::ReplayLimits::max_input_cells must agree (uninitialised cells are inputs).
     std::uint64_t max_cells = 256;
+    // Objects of variable size (variable-length arrays whose only variable dimension is the
+    // first, blocks malloc'ed with a size known at run time once per run): the cells of their
+    // first prefix_elements elements are tracked (at most max_cells cells) while their index is
+    // below the length; reads past them are arbitrary, writes there are checked against the
+    // length only. 0: such objects are untracked.
+    std::uint64_t prefix_elements = 16;
     // By C function name; ignored with keep_calls.
     std::map<std::string, FunctionSummary> summaries;
     // For the bit-precise translation (program/bit_precise.hpp): C's arithmetic undefined

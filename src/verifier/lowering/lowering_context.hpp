@@ -61,12 +61,16 @@ struct Cell {
 // An object: a variable of array or struct type, an address-taken scalar, or a malloc'ed
 // block. Its id (index + 1 in Lowerer::objects_) is the object part of pointers to it.
 struct MemObject {
-    std::string name;          // C text for labels ("a", "main::s", "malloc at 12:5")
-    Type type;                 // the object's type (malloc: the element type)
-    std::uint64_t count = 0;   // number of cells (0 when the size is not static)
-    std::vector<Cell> cells;   // empty for untracked objects
-    bool tracked = true;       // false: larger than max_cells or of variable size: contents unknown
-    VarId size = UINT32_MAX;   // untracked objects of variable size: number of cells
+    std::string name;         // C text for labels ("a", "main::s", "malloc at 12:5")
+    Type type;                // the object's type (malloc: the element type)
+    std::uint64_t count = 0;  // number of cells (0 when the size is not static)
+    std::vector<Cell> cells;  // empty for untracked objects
+    bool tracked = true;      // false: larger than max_cells or of variable size: contents unknown
+    // Tracked cells that are only a prefix of an object of variable size (its first elements,
+    // LoweringOptions::prefix_elements): a cell exists while its index is below `size`; the
+    // contents past the prefix are unknown.
+    bool prefix = false;
+    VarId size = UINT32_MAX;   // objects of variable size: number of cells
     VarId alive = UINT32_MAX;  // objects that can die (locals of called functions, malloc'ed)
     std::vector<VarId> dims;   // variable-length arrays: length per dimension (UINT32_MAX: constant)
     bool heap = false;
@@ -176,6 +180,11 @@ public:
     std::uint32_t new_object(std::string name, Type t, std::uint64_t count, bool can_die, bool heap,
                              const frontend::VarDecl* decl = nullptr);
     void create_frame_objects(const frontend::FunctionDecl& f, Frame& fr);
+    // Makes o, an object of variable size with elements of type `element`, track the cells of
+    // its first elements (LoweringOptions::prefix_elements) when their layout allows it.
+    void track_prefix(MemObject& o, Type element);
+    // The prefix cells' values at the object's creation: zero, or arbitrary (no inputs).
+    void fill_prefix(const MemObject& o, bool zero);
     std::vector<VarId> dying_objects(const Frame& fr) const;
     std::uint32_t object_of(const frontend::VarDecl* d);
     VarId off_var(const frontend::VarDecl* d, VarId v);
@@ -185,6 +194,10 @@ public:
     void store(const Place& p, const Val& v, const frontend::SourceLocation& at);
     void copy_struct(const Place& dst, const Place& src, const frontend::SourceLocation& at);
     void havoc_union_siblings(std::uint32_t object, std::uint64_t cell, smt::Term cond);
+    // A fresh arbitrary value in the range of integer type t (what an invalid or unknown read yields).
+    smt::Term arbitrary(Type t, const std::string& tag);
+    // Whether cell c of object o exists: always, but for a prefix object while c is below its size.
+    smt::Term cell_exists(const MemObject& o, std::size_t c);
     void init_object(std::uint32_t obj, const Expr* init, bool zero_rest, const frontend::SourceLocation& at,
                      const std::string& what);
     void declare_memory(const frontend::VarDecl& d);

@@ -105,6 +105,34 @@ TEST_CASE("objects beyond max_cells and variable-length arrays have no cell vari
     CHECK(has(c_lvalues(q), "big[299]"));
 }
 
+TEST_CASE("objects of variable size track a prefix of cells, without C names") {
+    auto tu = parse(
+        "extern void *calloc(unsigned, unsigned); int main() { int n = __VERIFIER_nondet_int();"
+        " if (n < 1) return 0; int v[n]; v[0] = 1; int *p = calloc(n, sizeof(int)); p[1] = 2; return 0; }");
+    auto prefix_cells = [](const Program& p, const std::string& tag) {
+        int n = 0;
+        for (verifier::VarId v = 0; v < p.vars.size(); ++v)
+            if (p.vars[v].name.find(tag) != std::string::npos && p.vars[v].name.back() == ']') ++n;
+        return n;
+    };
+    {
+        smt::TermManager tm;
+        Program p = verifier::lower(tu, tm);
+        CHECK(prefix_cells(p, "main::v#") == 16);
+        CHECK(prefix_cells(p, "malloc@") == 16);
+        CHECK_FALSE(has(c_lvalues(p), "v[0]"));       // may not exist: never in a witness
+        CHECK(error_edges(p, "invalid write") == 2);  // each write is checked against the length
+    }
+    {
+        verifier::LoweringOptions none;
+        none.prefix_elements = 0;
+        smt::TermManager tm;
+        Program p = verifier::lower(tu, tm, none);
+        CHECK(prefix_cells(p, "main::v#") == 0);
+        CHECK(prefix_cells(p, "malloc@") == 0);
+    }
+}
+
 TEST_CASE("with calls kept, pointers in parameters are unsupported but arrays are not") {
     verifier::LoweringOptions keep;
     keep.keep_calls = true;
