@@ -254,7 +254,10 @@ std::optional<Term> MixedLiterals::combine(const La& l1, const La& l2, FuncId x,
         mpz_class j_end, i_end;  // ⌈k2/c2⌉, ⌈k1/c1⌉
         mpz_cdiv_q(j_end.get_mpz_t(), l2.k.get_mpz_t(), a2.get_mpz_t());
         mpz_cdiv_q(i_end.get_mpz_t(), l1.k.get_mpz_t(), a1.get_mpz_t());
-        if (k > 64 || j_end + i_end > 64) return fail(why, "an integer LA rule with a gap above 64"), std::nullopt;
+        // The disjunction below has j_end + i_end + 1 members; the gap k itself is only a number
+        // (2^33 where a wrap-around variable's coefficient 2^32 is the pivot's).
+        if (j_end + i_end > 64)
+            return fail(why, "an integer LA rule whose disjunction has over 64 members"), std::nullopt;
         auto num = [&](const mpz_class& v) { return tm_.mk_numeral(mpq_class(v), SortTable::Int); };
         // x0 = ⌈r2/c2⌉ (F2 is false below), x_top = ⌊-r1/c1⌋ (F1 is false above).
         Poly top = r1;
