@@ -322,11 +322,12 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             throw smt::CheckFailure("portfolio member " + members[i].text + ": " + c.text.substr(10));
         }
         std::string arg;
-        std::optional<Verdict> v =
-            c.text.rfind("ok\n", 0) == 0 ? decode_verdict(program, c.text.substr(3), &arg, procedures()) : std::nullopt;
+        const bool sent = c.text.rfind("ok\n", 0) == 0;
+        std::optional<Verdict> v = sent ? decode_verdict(program, c.text.substr(3), &arg, procedures()) : std::nullopt;
         if (!v) {
             outcomes[i] = members[i].text + ": no result (" +
-                          (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU ? std::string("its CPU-time limit")
+                          (sent ? std::string("a result the portfolio could not decode")
+                           : WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU ? std::string("its CPU-time limit")
                            : WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
                                                  : "exit " + std::to_string(WEXITSTATUS(status))) +
                           ")";
