@@ -483,6 +483,20 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
                     ++added;
                 }
         }
+        if (added == 0) {
+            // Every atom is a predicate there already, yet the Cartesian post lost the path's
+            // refutation (it abstracts each atom on its own): the interpolants themselves become
+            // predicates, so that their conjunctions and disjunctions are kept.
+            for (std::size_t i = 1; i + 1 < locs.size(); ++i) {
+                const Term f = r.labels[i];
+                if (f == tm_.mk_true() || f == tm_.mk_false()) continue;
+                if (pred_sets_[locs[i]].insert(f).second) {
+                    preds_[locs[i]].push_back(f);
+                    ++stats_.predicates;
+                    ++added;
+                }
+            }
+        }
         if (added > 0) {
             ++stats_.predicate_refinements;
             return refined();
