@@ -100,6 +100,7 @@ private:
         std::uint32_t first_child = kNone, next_sibling = kNone;
         std::uint32_t epoch = 0;  // refinements before the state was made (its precision's age)
         bool alive = true;        // false once pruned
+        bool waiting = false;     // in the waitlist (pruning queues a state at most once)
         // value-impact: the values (1 true, 0 false, 2 unknown) of the first lit_count
         // predicates of the location, in lits_.
         std::uint32_t lit_first = 0, lit_count = 0;
@@ -239,6 +240,7 @@ void ValueAnalysis::reset() {
     states_.back().epoch = epoch_;
     at_[plain_.entry].push_back(0);
     index_[plain_.entry].insert(0, {});
+    states_.back().waiting = true;
     waitlist_.assign(1, 0);
 }
 
@@ -263,11 +265,19 @@ void ValueAnalysis::prune(std::uint32_t c) {
             for (std::uint32_t x : at_[l]) index_[l].insert(x, bindings(states_[x]));
         }
     std::erase_if(waitlist_, [&](std::uint32_t x) { return !states_[x].alive; });
-    waitlist_.push_front(p);
+    if (!states_[p].waiting) {
+        states_[p].waiting = true;
+        waitlist_.push_front(p);
+    }
     std::erase_if(covers_, [&](const std::pair<std::uint32_t, std::uint32_t>& cv) {
         if (!states_[cv.second].alive) return true;
         if (states_[cv.first].alive) return false;
-        waitlist_.push_back(cv.second);  // its covered successor has lost its cover
+        // Its covered successor has lost its cover. Queued once: every expansion records its
+        // covers again, so a state queued per lost cover was expanded ever more often.
+        if (!states_[cv.second].waiting) {
+            states_[cv.second].waiting = true;
+            waitlist_.push_back(cv.second);
+        }
         return true;
     });
 }
@@ -284,6 +294,7 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
     while (!waitlist_.empty()) {
         const std::uint32_t s = waitlist_.front();
         waitlist_.pop_front();
+        states_[s].waiting = false;
         if (!states_[s].alive) continue;
         if ((++steps & 255) == 0) {
             if (budget_.exhausted()) return std::nullopt;
@@ -330,6 +341,7 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
             if (target) return id;
             at_[to].push_back(id);
             index_[to].insert(id, bindings(states_[id]));
+            states_[id].waiting = true;
             waitlist_.push_back(id);
         }
     }

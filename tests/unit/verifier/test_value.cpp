@@ -247,6 +247,32 @@ TEST_CASE("value engine: counting loops are proved, errors found, input ranges l
     CHECK(run_engine(lp).stats.find("value.refinements.explicit")->count >= 1);
 }
 
+TEST_CASE("value engine: pruning re-expands a state once per refinement, not once per lost cover") {
+    // A counter automaton (bench/gen_protocol.py's shape, k = 4): each refinement cuts the ARG
+    // where many successors were covered. Queuing a state once per lost cover made pruning do
+    // 1,650 times restart's transfers at k = 10 (the covers of its repeated expansions piled up).
+    const std::string code =
+        "int main() { int s = 0; int c1 = 0, c2 = 0, c3 = 0, c4 = 0;"
+        " while (__VERIFIER_nondet_int()) { int e = __VERIFIER_nondet_int();"
+        " if (s == 0) { if (e == 1) { s = 1; c1 = 1; } }"
+        " else if (s == 1) { if (e == 1) { s = 2; c2 = 1; } else if (e == 2) { s = 0; c1 = 0; c2 = 0; c3 = 0; c4 = 0; "
+        "} }"
+        " else if (s == 2) { if (e == 1) { s = 3; c3 = 1; } else if (e == 2) { s = 0; c1 = 0; c2 = 0; c3 = 0; c4 = 0; "
+        "} }"
+        " else if (s == 3) { if (e == 1) { s = 4; c4 = 1; } else if (e == 2) { s = 0; c1 = 0; c2 = 0; c3 = 0; c4 = 0; "
+        "} }"
+        " else if (s == 4) { if (e == 2) { s = 0; c1 = 0; c2 = 0; c3 = 0; c4 = 0; } }"
+        " __VERIFIER_assert(s != 0 || c1 + c2 + c3 + c4 == 0); } return 0; }";
+    test::LoweredProgram a(code), b(code);
+    const verifier::Verdict restart = run_engine(a, "restart"), prune = run_engine(b, "prune");
+    CHECK(restart.kind == VerdictKind::True);
+    CHECK(prune.kind == VerdictKind::True);
+    const auto transfers = [](const verifier::Verdict& v) { return v.stats.find("value.transfers")->count; };
+    CAPTURE(transfers(restart));
+    CAPTURE(transfers(prune));
+    CHECK(transfers(prune) <= transfers(restart));
+}
+
 TEST_CASE("split_conditionals: the cases of an edge are disjoint and their disjunction is the edge") {
     test::LoweredProgram lp(
         "int main() { int i = __VERIFIER_nondet_int(); int s = i == 7 ? 2 : 0; int a = i > 3 && s == 2;"
