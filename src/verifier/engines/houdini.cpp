@@ -13,7 +13,12 @@ HoudiniResult houdini(const Program& p, std::vector<std::vector<smt::Term>> cand
     std::vector<smt::Term> steps;
     for (const Edge& e : p.edges) steps.push_back(instantiate(p, e, cn.cur, cn.next, "#houdini", true, nullptr));
     // Drop what some edge does not preserve until nothing changes (the map only shrinks,
-    // so this ends after at most one round per candidate).
+    // so this ends after at most one round per candidate). Per edge, one query asks whether
+    // some candidate is violated; a model drops every candidate it falsifies at once, so an
+    // edge costs a query per round of drops rather than one per candidate (impact spent
+    // 48,638 queries in 10 s on loop-new/count_by_2 checking candidates one by one).
+    std::vector<smt::Term> next;
+    std::vector<char> alive;
     for (bool changed = true; changed;) {
         changed = false;
         for (EdgeId e = 0; e < p.edges.size(); ++e) {
@@ -22,12 +27,42 @@ HoudiniResult houdini(const Program& p, std::vector<std::vector<smt::Term>> cand
             smt::Solver s(tm, so);
             s.assert_formula(tm.mk_and(candidates[p.edges[e].src]));
             s.assert_formula(steps[e]);
-            std::vector<smt::Term> kept;
-            for (smt::Term c : post) {
+            next.clear();
+            for (smt::Term c : post) next.push_back(tm.substitute(c, cn.to_next));
+            alive.assign(post.size(), 1);
+            for (;;) {
+                std::vector<smt::Term> held;
+                for (std::size_t i = 0; i < post.size(); ++i)
+                    if (alive[i]) held.push_back(next[i]);
+                if (held.empty()) break;
                 ++out.queries;
-                const smt::Term violated[1] = {tm.mk_not(tm.substitute(c, cn.to_next))};
-                if (s.check(violated) == smt::Result::Unsat) kept.push_back(c);
+                const smt::Term some_violated[1] = {tm.mk_not(tm.mk_and(held))};
+                const smt::Result r = s.check(some_violated);
+                if (r == smt::Result::Unsat) break;
+                std::size_t dropped = 0;
+                if (r == smt::Result::Sat)
+                    for (std::size_t i = 0; i < post.size(); ++i) {
+                        if (!alive[i]) continue;
+                        const smt::Value v = s.model().evaluate(next[i]);
+                        if (v.type == smt::Value::Type::Bool && !v.b) {
+                            alive[i] = 0;
+                            ++dropped;
+                        }
+                    }
+                if (dropped > 0) continue;
+                // Undecided (C operators, the branch budget), or a model that falsifies none of
+                // them: each on its own; what is not proved preserved is dropped.
+                for (std::size_t i = 0; i < post.size(); ++i) {
+                    if (!alive[i]) continue;
+                    ++out.queries;
+                    const smt::Term violated[1] = {tm.mk_not(next[i])};
+                    if (s.check(violated) != smt::Result::Unsat) alive[i] = 0;
+                }
+                break;
             }
+            std::vector<smt::Term> kept;
+            for (std::size_t i = 0; i < post.size(); ++i)
+                if (alive[i]) kept.push_back(post[i]);
             if (kept.size() != post.size()) {
                 changed = true;
                 post = std::move(kept);

@@ -10,6 +10,7 @@
 #include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
+#include "verifier/domains/atoms.hpp"
 #include "verifier/engines/affine_hull.hpp"
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/engines/houdini.hpp"
@@ -39,6 +40,56 @@ constexpr std::uint64_t kCoverBranchBudget = 300;
 // location.
 constexpr std::size_t kSampledVertices = 6;
 constexpr std::size_t kMaxCandidates = 400;
+
+// discover_invariants: the largest modulus of a congruence candidate, the most bounds taken
+// from the program's atoms, and "no position" in the sampled variables.
+constexpr unsigned long kMaxModulus = 1UL << 20;
+constexpr std::size_t kMaxProgramBounds = 64;
+constexpr std::size_t kNoPosition = SIZE_MAX;
+
+// A bound q <= constant of an Int atom of the program, q = sum of coeff * var.
+struct ProgramBound {
+    std::vector<std::pair<VarId, mpq_class>> terms;
+    mpq_class constant;
+};
+
+// The bounds of the program's inequality and equality atoms over Int variables alone (cur or
+// next constants, not both), at most kMaxProgramBounds of them, in edge order.
+std::vector<ProgramBound> collect_program_bounds(const Program& p) {
+    smt::TermManager& tm = p.terms();
+    std::vector<ProgramBound> out;
+    std::unordered_set<Term, smt::TermHash> seen;
+    std::vector<Term> atoms;
+    for (const Edge& e : p.edges) {
+        atoms.clear();
+        collect_atoms(tm, e.formula, atoms);
+        for (Term a : atoms) {
+            if (out.size() >= kMaxProgramBounds) return out;
+            if (tm.kind(a) != smt::Kind::Leq && tm.kind(a) != smt::Kind::Eq) continue;
+            const auto kids = tm.children(a);
+            if (kids.size() != 2 || tm.kind(kids[1]) != smt::Kind::Numeral) continue;
+            if (tm.sort(kids[0]) != smt::SortTable::Int || !seen.insert(a).second) continue;
+            std::vector<smt::Monomial> ms;
+            mpq_class k = 0;
+            tm.as_polynomial(kids[0], ms, k);
+            ProgramBound b;
+            bool cur = false, next = false, plain = !ms.empty();
+            for (const smt::Monomial& m : ms) {
+                const VarId v = p.var_of(m.atom);
+                if (v == UINT32_MAX) {
+                    plain = false;
+                    break;
+                }
+                (m.atom == p.vars[v].cur ? cur : next) = true;
+                b.terms.emplace_back(v, m.coeff);
+            }
+            if (!plain || (cur && next)) continue;
+            b.constant = tm.numeral(kids[1]) - k;
+            out.push_back(std::move(b));
+        }
+    }
+    return out;
+}
 
 // Models kept per label to refute later implications without the solver.
 constexpr std::size_t kWitnessesPerLabel = 4;
@@ -124,6 +175,9 @@ void ImpactEngine::discover_invariants() {
     const std::size_t nvars = arith.size();
     smt::SolverOptions so = search_options();
     so.lia_branch_budget = kCoverBranchBudget;
+    std::vector<std::size_t> position(blocks_.vars.size(), kNoPosition);
+    for (std::size_t i = 0; i < nvars; ++i) position[arith[i]] = i;
+    const std::vector<ProgramBound> program_bounds = collect_program_bounds(blocks_);
     std::vector<std::vector<Term>> candidates(blocks_.locs.size());
     for (LocId l = 0; l < blocks_.locs.size(); ++l) {
         if (!blocks_.locs[l].loop_head || l == blocks_.entry) continue;
@@ -192,6 +246,46 @@ void ImpactEngine::discover_invariants() {
                 bounds({{1, cur[arith[i]]}, {-1, cur[arith[j]]}},
                        [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
         }
+        // Congruences x = r (mod g) where every sample agrees modulo g >= 2 (i += 2 loops: the
+        // exit value follows only from the parity and the bound).
+        for (std::size_t i = 0; i < nvars; ++i) {
+            if (tm_.sort(cur[arith[i]]) != smt::SortTable::Int) continue;
+            mpz_class g = 0;
+            for (const auto& pt : samples) g = gcd(g, mpz_class(pt[i].get_num() - samples[0][i].get_num()));
+            if (g < 2 || g > kMaxModulus) continue;
+            mpz_class r = samples[0][i].get_num() % g;
+            if (r < 0) r += g;
+            const Term m = tm_.mk_mod(cur[arith[i]], tm_.mk_numeral(mpq_class(g), smt::SortTable::Int));
+            candidates[l].push_back(tm_.mk_eq(m, tm_.mk_numeral(mpq_class(r), smt::SortTable::Int)));
+        }
+        // The program's own bounds q <= c (guards, assertions) and their neighbours q <= c + 1
+        // (the value a loop leaves with), q >= c, q >= c + 1, where the samples satisfy them.
+        for (const ProgramBound& b : program_bounds) {
+            std::vector<smt::Monomial> ms;
+            bool over_arith = true;
+            for (const auto& [var, coeff] : b.terms)
+                if (position[var] == kNoPosition)
+                    over_arith = false;
+                else
+                    ms.push_back({coeff, cur[var]});
+            if (!over_arith) continue;
+            auto value = [&](const std::vector<mpq_class>& pt) {
+                mpq_class x = 0;
+                for (const auto& [var, coeff] : b.terms) x += coeff * pt[position[var]];
+                return x;
+            };
+            mpq_class lo = value(samples[0]), hi = lo;
+            for (const auto& pt : samples) {
+                lo = std::min(lo, value(pt));
+                hi = std::max(hi, value(pt));
+            }
+            const Term q = tm_.mk_linear(ms, 0, smt::SortTable::Int);
+            for (const mpq_class& c : {b.constant, mpq_class(b.constant + 1)}) {
+                const Term k = tm_.mk_numeral(c, smt::SortTable::Int);
+                if (hi <= c) candidates[l].push_back(tm_.mk_leq(q, k));
+                if (lo >= c) candidates[l].push_back(tm_.mk_geq(q, k));
+            }
+        }
         std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());
         for (VertexId x : at_l) {
             if (unwinding_.is_covered(x)) continue;
@@ -214,7 +308,8 @@ void ImpactEngine::discover_invariants() {
     if (timed_out()) return;  // undecided checks dropped candidates: still sound, but stop here
     for (LocId l = 0; l < blocks_.locs.size(); ++l) {
         if (h.kept[l].empty()) continue;
-        const Term fact = tm_.mk_and(h.kept[l]);
+        // Bound subsumption drops the looser of the program's bounds q <= c, q <= c + 1.
+        const Term fact = itp::simplify_interpolant(tm_, tm_.mk_and(h.kept[l]), kSimplifyLevel);
         if (implies(facts_[l], fact)) continue;
         stats_.invariant_facts += h.kept[l].size();
         facts_[l] = tm_.mk_and(facts_[l], fact);

@@ -18,6 +18,9 @@ struct Refused {
     std::string why;
 };
 
+// The largest modulus of a printed congruence: an int literal, and x % g exact in every type.
+constexpr unsigned long kMaxModulus = 1UL << 20;
+
 struct Monomial {
     mpz_class coeff;  // > 0
     VarId var = 0;
@@ -89,6 +92,7 @@ public:
             case Kind::Eq:
                 if (tm_.is_bool(tm_.child(t, 0)))
                     return {wrapped(tm_.child(t, 0)) + " == " + wrapped(tm_.child(t, 1)), true};
+                if (auto c = congruence(tm_.child(t, 0), tm_.child(t, 1), false)) return *c;
                 return {compare(tm_.child(t, 0), tm_.child(t, 1), "=="), false};
             case Kind::Distinct: {
                 auto c = tm_.children(t);
@@ -171,11 +175,37 @@ private:
         if (auto o = ordering(a, true)) return {*o, false};
         switch (tm_.kind(a)) {
             case Kind::Eq:
-                if (!tm_.is_bool(tm_.child(a, 0))) return {compare(tm_.child(a, 0), tm_.child(a, 1), "!="), false};
-                break;
+                if (tm_.is_bool(tm_.child(a, 0))) break;
+                if (auto c = congruence(tm_.child(a, 0), tm_.child(a, 1), true)) return *c;
+                return {compare(tm_.child(a, 0), tm_.child(a, 1), "!="), false};
             default: break;
         }
         return {negated(a), false};
+    }
+
+    // (mod x g) = r for a program variable x and numerals g >= 2, r (impact's congruence
+    // candidates) in C, whose % truncates: x % g is r, or r - g when x is negative and r != 0
+    // (never for an unsigned x). Nothing for other equalities.
+    std::optional<std::pair<std::string, bool>> congruence(Term a, Term b, bool negate) const {
+        if (tm_.kind(a) != Kind::Mod) std::swap(a, b);
+        if (tm_.kind(a) != Kind::Mod || tm_.kind(b) != Kind::Numeral) return std::nullopt;
+        const Term x = tm_.child(a, 0), m = tm_.child(a, 1);
+        if (tm_.kind(x) != Kind::Const || tm_.kind(m) != Kind::Numeral) return std::nullopt;
+        const VarId v = p_.var_of(x);
+        const mpq_class& g = tm_.numeral(m);
+        const mpq_class& r = tm_.numeral(b);
+        if (v == UINT32_MAX || p_.vars[v].cur != x) throw Refused{"a constant that is not a program variable"};
+        if (g.get_den() != 1 || r.get_den() != 1 || g < 2 || g > kMaxModulus)
+            throw Refused{"a congruence modulo a number that is not a small integer"};
+        if (r < 0 || r >= g) return std::pair<std::string, bool>{negate ? "1" : "0", false};
+        std::optional<std::string> n = name_(v);
+        if (!n) throw Refused{"variable " + p_.vars[v].name + " is not visible in C there"};
+        const std::string rem = "(" + *n + " % " + g.get_str() + ")", op = negate ? " != " : " == ";
+        const bool may_be_negative = frontend::is_signed(p_.var_origin(v).type.kind);
+        if (r == 0 || !may_be_negative) return std::pair<std::string, bool>{rem + op + r.get_str(), false};
+        const std::string both =
+            rem + op + r.get_str() + (negate ? " && " : " || ") + rem + op + mpq_class(r - g).get_str();
+        return std::pair<std::string, bool>{both, true};
     }
 
     std::string negated(Term t) {

@@ -9,9 +9,11 @@
 //   long long  `2LL * (long long)x <= (long long)y + 3LL`
 //   unsigned long long (all variables unsigned) `(unsigned long long)x <= 5ULL`
 // so no evaluation overflows or wraps and the C value is the mathematical one. A
-// comparison over an integer if-then-else becomes a Boolean one (c ? a <= r : b <= r). Anything
-// else (uninterpreted C operators, div/mod, non-program constants, a variable `name`
-// refuses, coefficients too large for every type) makes the result empty, with `why`.
+// comparison over an integer if-then-else becomes a Boolean one (c ? a <= r : b <= r); a
+// congruence (mod x g) = r with numerals becomes `x % g == r || x % g == r - g` (C's %
+// truncates). Anything else (uninterpreted C operators, other div/mod, non-program constants,
+// a variable `name` refuses, coefficients too large for every type) makes the result empty,
+// with `why`.
 #pragma once
 
 #include <functional>

@@ -98,6 +98,26 @@ TEST_CASE("exact C expressions: positive sides, the narrowest C type in which no
     CHECK(v.c(tm.mk_false()) == "0");
 }
 
+TEST_CASE("exact C expressions: congruences with C's truncating %") {
+    Vars v;
+    auto& tm = v.tm;
+    const smt::Term x = v.cur(v.x), u = v.cur(v.u);
+    auto mod = [&](smt::Term a, long g) { return tm.mk_mod(a, num(tm, g)); };
+    CHECK(v.c(tm.mk_eq(mod(x, 2), num(tm, 0))) == "(x % 2) == 0");
+    CHECK(v.c(tm.mk_not(tm.mk_eq(mod(x, 2), num(tm, 0)))) == "(x % 2) != 0");
+    // (mod -1 3) = 2 where C's -1 % 3 is -1: both remainders.
+    CHECK(v.c(tm.mk_eq(mod(x, 3), num(tm, 2))) == "(x % 3) == 2 || (x % 3) == -1");
+    CHECK(v.c(tm.mk_not(tm.mk_eq(mod(x, 3), num(tm, 2)))) == "(x % 3) != 2 && (x % 3) != -1");
+    CHECK(v.c(tm.mk_and(tm.mk_eq(mod(x, 3), num(tm, 1)), tm.mk_leq(x, num(tm, 5)))) ==
+          "((x % 3) == 1 || (x % 3) == -2) && x <= 5");
+    // An unsigned variable has one remainder.
+    CHECK(v.c(tm.mk_eq(mod(u, 4), num(tm, 3))) == "(u % 4) == 3");
+    // A remainder out of range is false.
+    CHECK(v.c(tm.mk_eq(mod(x, 4), num(tm, 7))) == "0");
+    std::string why;
+    CHECK_FALSE(v.c_opt(tm.mk_eq(mod(x, 1 << 22), num(tm, 3)), &why));
+}
+
 TEST_CASE("exact C expressions refuse what C cannot say exactly") {
     Vars v;
     auto& tm = v.tm;

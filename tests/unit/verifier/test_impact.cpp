@@ -414,6 +414,24 @@ TEST_CASE("houdini keeps exactly the inductive candidates") {
     CHECK(verifier::houdini(*f.blocks, cands, so).kept[f.blocks->entry].empty());
 }
 
+TEST_CASE("houdini checks the candidates an edge preserves in one query") {
+    // 40 lower bounds i >= -c of a counter (all inductive) and one upper bound i <= 5 (not):
+    // checked one by one every round, each bound costs a query per edge and round; asked
+    // together, an edge that preserves them all costs one query, and the model of the one
+    // violation drops i <= 5.
+    Fixture f("int main() { int i = 0; while (__VERIFIER_nondet_int()) i++; return 0; }");
+    const auto head = f.loop_head();
+    smt::TermManager& tm = f.tm;
+    std::vector<std::vector<smt::Term>> cands(f.blocks->locs.size());
+    for (int c = 0; c < 40; ++c) cands[head].push_back(tm.mk_leq(tm.mk_numeral(-c, smt::SortTable::Int), f.var("i")));
+    const smt::Term upper = tm.mk_leq(f.var("i"), tm.mk_numeral(5, smt::SortTable::Int));
+    cands[head].push_back(upper);
+    auto h = verifier::houdini(*f.blocks, cands, smt::SolverOptions{});
+    std::vector<smt::Term> inductive(cands[head].begin(), cands[head].end() - 1);
+    CHECK(h.kept[head] == inductive);
+    CHECK(h.queries < 20);
+}
+
 TEST_CASE("impact: candidate invariants let relational loops close") {
     // up.c of SV-COMP loop-invgen: without k = i at the first loop, the labels count.
     Fixture f(
