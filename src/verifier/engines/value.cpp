@@ -19,8 +19,8 @@
 //     interpolants (dag_refine.hpp on the path), whose variables join the precision.
 // The precision only grows; after a refinement the ARG is rebuilt from the entry (the report's
 // restart) or, with --value-refinement prune, cut at the first state of the path whose
-// location's precision grew: its subtree goes, its parent and the states whose successors a
-// removed state covered are expanded again. A refinement that adds nothing ends the run with UNKNOWN: the explicit domain
+// location's precision grew (value-impact: or its predicates): its subtree goes, its parent and
+// the states whose successors a removed state covered are expanded again. A refinement that adds nothing ends the run with UNKNOWN: the explicit domain
 // cannot express what refutes the path (a range of an input), which the predicate-based engines
 // can. TRUE: the invariant of a location is the disjunction of its reached states (each a
 // conjunction of x = c), inductive because every successor is covered; the gate checks it.
@@ -69,9 +69,7 @@ public:
           transfer_(plain_),
           nvars_(plain_.vars.size()),
           precision_(plain_.locs.size() * plain_.vars.size(), 0),
-          // With predicates the ARG is rebuilt after each refinement (pruning tracks the age of
-          // explicit precisions only).
-          prune_(!predicates && s.get("value-refinement") == "prune"),
+          prune_(s.get("value-refinement") == "prune"),
           global_(s.get("value-precision") == "global"),
           predicates_(predicates),
           threshold_(s.has("value-threshold") ? s.number("value-threshold") : 0),
@@ -314,7 +312,7 @@ std::optional<std::uint32_t> ValueAnalysis::explore(
             if (predicates_ && stats_.predicates > 0) {
                 literal_terms(states_[s], known);
                 if ((!known.empty() || !preds_[to].empty()) &&
-                    !cartesian_.post(e, bindings(states_[s]), known, preds_[to], lits))
+                    !cartesian_.post(e, bindings(states_[s]), known, preds_[to], lits, post))
                     continue;
             }
             // Precision adjustment: only the variables tracked at the successor's location.
@@ -495,6 +493,17 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
                     ++added;
                 }
         }
+        // Pruning: the first state of the path made with fewer predicates than its location
+        // has now (a state's literals cover the predicates that existed when it was made).
+        if (prune_)
+            for (std::size_t i = 1; i + 1 < locs.size(); ++i)
+                if (states_[on_path[i]].lit_count < preds_[locs[i]].size()) {
+                    first_changed_ = std::min(first_changed_, i);
+                    // A pruned ARG keeps states of older predicate sets, which can lead to the
+                    // same path again: re-exploring from them is progress.
+                    if (added == 0) added = 1;
+                    break;
+                }
         if (added == 0) {
             // Every atom is a predicate there already, yet the Cartesian post lost the path's
             // refutation (it abstracts each atom on its own): the interpolants themselves become
@@ -506,6 +515,7 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
                     preds_[locs[i]].push_back(f);
                     ++stats_.predicates;
                     ++added;
+                    first_changed_ = std::min(first_changed_, i);
                 }
             }
         }
@@ -581,6 +591,7 @@ Verdict ValueAnalysis::finish(Verdict v) const {
         st.count("value.handed-over", stats_.handed_over);
         st.count("value.predicate-posts", cartesian_.stats().posts);
         st.count("value.predicate-queries", cartesian_.stats().queries);
+        st.count("value.predicate-posts.without-solver", cartesian_.stats().shortcuts);
         st.seconds("value.time.predicate-posts", cartesian_.stats().seconds);
     }
     st.seconds("value.time.feasibility", stats_.feasibility_seconds);
@@ -651,21 +662,21 @@ constexpr EngineOption kValuePrecisionOption{
     "or everywhere (global); all: every variable everywhere from the start, no refinement (the cpa-expl baseline)",
     check_precision};
 
+constexpr EngineOption kValueRefinementOption{
+    "value-refinement", OptionKind::Choice, "restart",
+    "after a refinement: rebuild the ARG from the entry (restart) or cut it at the first state whose location's "
+    "precision (variables, predicates) grew (prune)",
+    check_refinement};
+
 constexpr EngineOption kValueOptions[] = {
-    kItpBoolOption,
-    kItpLraOption,
-    kItpEufOption,
-    {"value-refinement", OptionKind::Choice, "restart",
-     "after a refinement: rebuild the ARG from the entry (restart) or cut it at the first state whose location's "
-     "precision grew (prune)",
-     check_refinement},
-    kValuePrecisionOption,
+    kItpBoolOption, kItpLraOption, kItpEufOption, kValueRefinementOption, kValuePrecisionOption,
 };
 
 constexpr EngineOption kValueImpactOptions[] = {
     kItpBoolOption,
     kItpLraOption,
     kItpEufOption,
+    kValueRefinementOption,
     kValuePrecisionOption,
     // Off by default: measured 2026-11-26, with 10 or 100 loop-lit's gj2007 and gr2006 (TRUE by
     // explicit values in 0.3 s and 1 s) time out, the predicates of path interpolants diverging.

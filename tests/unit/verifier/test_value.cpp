@@ -12,6 +12,7 @@
 #include "frontend/interpreter.hpp"
 #include "smt/solver.hpp"
 #include "verifier/certify/invariant_check.hpp"
+#include "verifier/domains/cartesian_post.hpp"
 #include "verifier/domains/value_transfer.hpp"
 #include "verifier/encoding/operator_refinement.hpp"
 #include "verifier/engines/engine.hpp"
@@ -427,13 +428,68 @@ TEST_CASE("value transfer: every concrete run of random straight-line programs a
     CHECK(determined > 300);
 }
 
+TEST_CASE("CartesianPost: every known literal and every ⊥, with or without the solver, is confirmed by it") {
+    test::LoweredProgram lp(
+        "int main() { int a = 0, b = 0, i = 0, n = __VERIFIER_nondet_int();"
+        " while (i < n) { if (__VERIFIER_nondet_int()) a = a + 1; else a = a + 2; i++; }"
+        " int j = 0; while (j < n) { if (__VERIFIER_nondet_int()) b++; j++; }"
+        " __VERIFIER_assert(a >= 0 && b >= 0); return 0; }");
+    const verifier::Program& p = *lp.plain;
+    smt::TermManager& tm = lp.tm;
+    auto cur = [&](const char* name) { return p.vars[var(p, name)].cur; };
+    auto num = [&](int v) { return tm.mk_numeral(v, smt::SortTable::Int); };
+    const std::vector<smt::Term> preds{
+        tm.mk_leq(num(0), cur("main::a")), tm.mk_leq(cur("main::b"), num(3)), tm.mk_lt(cur("main::i"), cur("main::n")),
+        tm.mk_leq(cur("main::j"), cur("main::n")), tm.mk_eq(cur("main::a"), cur("main::b"))};
+    verifier::ValueTransfer t(p);
+    verifier::CartesianPost c(p, base::Budget::seconds(60));
+    std::mt19937 rng(20261128);
+    std::uniform_int_distribution<int> pick(-3, 3), coin(0, 2);
+    std::size_t confirmed = 0;
+    for (verifier::EdgeId e = 0; e < p.edges.size(); ++e)
+        for (int round = 0; round < 12; ++round) {
+            Valuation in, after;
+            for (verifier::VarId v = 0; v < p.vars.size(); ++v)
+                if (coin(rng) == 0) in.push_back({v, pick(rng)});
+            if (!t.post(e, in, after)) continue;
+            std::vector<smt::Term> literals;
+            for (smt::Term q : preds)
+                if (const int k = coin(rng); k < 2) literals.push_back(k ? q : tm.mk_not(q));
+            std::vector<std::uint8_t> out;
+            const bool ok = c.post(e, in, literals, preds, out, after);
+            std::vector<smt::Term> pre{p.edges[e].formula};
+            for (const Binding& b : in) pre.push_back(tm.mk_eq(p.vars[b.var].cur, num(static_cast<int>(b.value))));
+            pre.insert(pre.end(), literals.begin(), literals.end());
+            smt::Solver s(tm);
+            s.assert_formula(tm.mk_and(pre));
+            if (!ok) {
+                CHECK(s.check() == smt::Result::Unsat);
+                ++confirmed;
+                continue;
+            }
+            std::unordered_map<smt::Term, smt::Term, smt::TermHash> to_next;
+            for (verifier::VarId w : p.edges[e].writes) to_next.emplace(p.vars[w].cur, p.vars[w].next);
+            for (std::size_t k = 0; k < preds.size(); ++k) {
+                if (out[k] == 2) continue;
+                const smt::Term after_edge = tm.substitute(preds[k], to_next);
+                const smt::Term wrong[1] = {out[k] == 1 ? tm.mk_not(after_edge) : after_edge};
+                CHECK_MESSAGE(s.check(wrong) == smt::Result::Unsat,
+                              "edge " << p.edge_origin(e).label << ", predicate " << k << " = " << int(out[k]));
+                ++confirmed;
+            }
+        }
+    CHECK(confirmed > 100);
+    CHECK(c.stats().shortcuts > 0);
+}
+
 TEST_CASE("value-impact: predicates from interpolants where explicit values cannot refute a path") {
     const verifier::EngineInfo* info = verifier::builtin_engines().find("value-impact");
     REQUIRE(info != nullptr);
-    auto run = [&](const std::string& code, unsigned threshold) {
+    auto run = [&](const std::string& code, unsigned threshold, const char* refinement = "restart") {
         test::LoweredProgram lp(code);
         verifier::EngineSettings settings = info->defaults();
         settings.set("value-threshold", std::to_string(threshold));
+        settings.set("value-refinement", refinement);
         verifier::Verdict v = info->make(settings)->solve(*lp.blocks, base::Budget::seconds(60));
         if (v.kind == VerdictKind::True)
             CHECK(verifier::check_invariants(*lp.blocks, v.certificate.invariants, {}).outcome ==
@@ -447,6 +503,14 @@ TEST_CASE("value-impact: predicates from interpolants where explicit values cann
             0);
     CHECK(range.kind == VerdictKind::True);
     CHECK(range.stats.find("value.refinements.predicates")->count >= 1);
+    // Pruning after a predicate refinement: the cut is where the path's states lack the new
+    // predicates.
+    const verifier::Verdict pruned =
+        run("int main() { int y = __VERIFIER_nondet_int(); int z; if (y > 10) z = y; else z = 20;"
+            " int k = 0; while (k < 3) k++; if (z < 5) reach_error(); return 0; }",
+            0, "prune");
+    CHECK(pruned.kind == VerdictKind::True);
+    CHECK(pruned.stats.find("value.refinements.predicates")->count >= 1);
     CHECK(run("int main() { int y = __VERIFIER_nondet_int(); int z; if (y > 10) z = y; else z = 20;"
               " if (z < 12) reach_error(); return 0; }",
               0)
