@@ -235,7 +235,7 @@ TEST_CASE("value engine: counting loops are proved, errors found, input ranges l
     };
     for (const Case& c : cases)
         for (const char* refinement : {"restart", "prune"})
-            for (const char* precision : {"location", "global", "all"}) {
+            for (const char* precision : {"location", "region", "global", "all"}) {
                 const std::string what = std::string(c.what) + " / " + refinement + " / " + precision;
                 CAPTURE(what);
                 test::LoweredProgram lp(c.code);
@@ -246,6 +246,22 @@ TEST_CASE("value engine: counting loops are proved, errors found, input ranges l
             }
     test::LoweredProgram lp(std::string(cases[0].code));
     CHECK(run_engine(lp).stats.find("value.refinements.explicit")->count >= 1);
+}
+
+TEST_CASE("value engine: region precision tracks a variable on every branch between two cut points") {
+    // The state variable is needed on each arm of the dispatch: per location, one refinement per
+    // arm the error paths take in turn; per block region, the first refinement covers them all.
+    test::LoweredProgram lp(
+        "int main() { int state = 0, steps = 0, input;"
+        " while (steps < 1000) { input = __VERIFIER_nondet_int();"
+        " if (state == 0) { if (input > 0) state = 1; } else if (state == 1) { state = input == 7 ? 2 : 0; }"
+        " else if (state == 2) { state = 0; } if (state == 3) reach_error(); steps++; } return 0; }");
+    const verifier::Verdict location = run_engine(lp, "restart", "location");
+    const verifier::Verdict region = run_engine(lp, "restart", "region");
+    REQUIRE(location.kind == VerdictKind::True);
+    REQUIRE(region.kind == VerdictKind::True);
+    CHECK(region.stats.find("value.refinements.explicit")->count <
+          location.stats.find("value.refinements.explicit")->count);
 }
 
 TEST_CASE("value engine: pruning re-expands a state once per refinement, not once per lost cover") {
