@@ -4,9 +4,11 @@
 #include "base/stopwatch.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <ostream>
 #include <unordered_set>
 
+#include "frontend/types.hpp"
 #include "itp/interpolant_size.hpp"
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
@@ -40,6 +42,8 @@ constexpr std::uint64_t kCoverBranchBudget = 300;
 // location.
 constexpr std::size_t kSampledVertices = 6;
 constexpr std::size_t kMaxCandidates = 400;
+// discover_invariants: iterations of a loop's own blocks sampled past each sampled vertex.
+constexpr std::size_t kExtraIterations = 3;
 
 // discover_invariants: the largest modulus of a congruence candidate, the most bounds taken
 // from the program's atoms, and "no position" in the sampled variables.
@@ -52,6 +56,22 @@ struct ProgramBound {
     std::vector<std::pair<VarId, mpq_class>> terms;
     mpq_class constant;
 };
+
+// The range of v's C type (nullopt for variables without a C declaration, such as those of
+// Horn clauses, and for non-integer types).
+std::optional<std::pair<mpq_class, mpq_class>> c_type_range(const Program& p, VarId v) {
+    const VarProvenance& origin = p.var_origin(v);
+    const frontend::Type& t = origin.type;
+    if (origin.decl == UINT32_MAX || !(t.is_integer() || t.is_bool())) return std::nullopt;
+    if (t.is_bool()) return std::pair{mpq_class(0), mpq_class(1)};
+    const auto dm = p.provenance.data_model;
+    const std::uint64_t lo = frontend::min_value(t.kind, dm), hi = frontend::max_value(t.kind, dm);
+    if (frontend::is_signed(t.kind))
+        return std::pair{mpq_class(mpz_class(static_cast<long>(static_cast<std::int64_t>(lo)))),
+                         mpq_class(mpz_class(static_cast<long>(static_cast<std::int64_t>(hi))))};
+    return std::pair{mpq_class(mpz_class(static_cast<unsigned long>(lo))),
+                     mpq_class(mpz_class(static_cast<unsigned long>(hi)))};
+}
 
 // The bounds of the program's inequality and equality atoms over Int variables alone (cur or
 // next constants, not both), at most kMaxProgramBounds of them, in edge order.
@@ -197,24 +217,54 @@ void ImpactEngine::discover_invariants() {
             const smt::Sort s = sort_of(ms);
             return tm_.mk_linear(std::move(ms), e.constant, s);
         };
+        // Adds models of `s` at `state` outside the hull of the samples so far as samples.
+        auto sample = [&](smt::Solver& s, const std::vector<Term>& state) {
+            for (std::size_t round = 0; round <= nvars; ++round) {
+                std::vector<Term> inside;
+                for (const AffineEquality& e : hull) {
+                    const Term lin = equality(e, state);
+                    inside.push_back(tm_.mk_eq(lin, tm_.mk_numeral(0, tm_.sort(lin))));
+                }
+                const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
+                if (s.check(outside) != smt::Result::Sat) return;
+                std::vector<mpq_class> point;
+                for (VarId v : arith) point.push_back(s.model().evaluate(state[v]).q);
+                samples.push_back(std::move(point));
+                hull = affine_equalities(samples, nvars);
+            }
+        };
+        // The loop's own blocks (large-block bodies without inner loops are one edge l -> l).
+        std::vector<EdgeId> self_loops;
+        for (EdgeId e : blocks_.out(l))
+            if (blocks_.edges[e].dst == l) self_loops.push_back(e);
         const std::vector<VertexId>& at_l = unwinding_.at(l);
         for (std::size_t i = 0; i < at_l.size() && i < kSampledVertices && !timed_out(); ++i) {
             const std::vector<VertexId> path = unwinding_.path(at_l[i]);
             PathQuery q = build_path(path);
             smt::Solver s(tm_, so);
             for (Term step : q.steps) s.assert_formula(step);
-            for (std::size_t round = 0; round <= nvars; ++round) {
-                std::vector<Term> inside;
-                for (const AffineEquality& e : hull) {
-                    const Term lin = equality(e, q.states.back());
-                    inside.push_back(tm_.mk_eq(lin, tm_.mk_numeral(0, tm_.sort(lin))));
+            sample(s, q.states.back());
+            // The unwinding reaches a loop head first with the states of its first iterations
+            // only (fragtest_simple: j = 0 and k = n at the third loop, where k + j = n is the
+            // invariant): a few more iterations of the loop's blocks past the vertex give
+            // samples of later ones. Each continuation is a path of its own, after the vertex's.
+            for (std::size_t j = 0; j < self_loops.size() && !timed_out(); ++j) {
+                const EdgeId e = self_loops[j];
+                std::optional<smt::Solver> other;  // past the first edge: s holds its steps
+                if (j > 0) {
+                    other.emplace(tm_, so);
+                    for (Term step : q.steps) other->assert_formula(step);
                 }
-                const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
-                if (s.check(outside) != smt::Result::Sat) break;
-                std::vector<mpq_class> point;
-                for (VarId v : arith) point.push_back(s.model().evaluate(q.states.back()[v]).q);
-                samples.push_back(std::move(point));
-                hull = affine_equalities(samples, nvars);
+                smt::Solver& more = j == 0 ? s : *other;
+                PathEncoding::NodeId n = q.nodes.back();
+                for (std::size_t k = 1; k <= kExtraIterations; ++k) {
+                    n = encoding_.add_step(
+                        n, e, "@v" + std::to_string(at_l[i]) + "+" + std::to_string(k) + "e" + std::to_string(e));
+                    more.assert_formula(encoding_.step(n));
+                    const std::size_t before = samples.size();
+                    sample(more, encoding_.state(n));
+                    if (samples.size() == before && more.check() != smt::Result::Sat) break;  // the loop has ended
+                }
             }
         }
         if (samples.empty()) continue;  // no reachable state found: nothing to generalise
@@ -245,6 +295,16 @@ void ImpactEngine::discover_invariants() {
             for (std::size_t j = i + 1; j < nvars; ++j)
                 bounds({{1, cur[arith[i]]}, {-1, cur[arith[j]]}},
                        [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
+        }
+        // The range of each C variable's type: the lowering keeps values in it (wrap-around,
+        // inputs in range), but no label states it, and without it an invariant x + y = n with
+        // unsigned y++ is not inductive (y could wrap to 0).
+        for (std::size_t i = 0; i < nvars; ++i) {
+            if (tm_.sort(cur[arith[i]]) != smt::SortTable::Int) continue;
+            if (const auto range = c_type_range(blocks_.plain(), arith[i])) {
+                candidates[l].push_back(tm_.mk_geq(cur[arith[i]], tm_.mk_numeral(range->first, smt::SortTable::Int)));
+                candidates[l].push_back(tm_.mk_leq(cur[arith[i]], tm_.mk_numeral(range->second, smt::SortTable::Int)));
+            }
         }
         // Congruences x = r (mod g) where every sample agrees modulo g >= 2 (i += 2 loops: the
         // exit value follows only from the parity and the bound).

@@ -107,7 +107,9 @@ struct Edge {
 };
 
 // Where the parts of a Program come from in the C source: names, types and places users see,
-// and what witnesses and the counterexample printer need. Engines never read it; a Program
+// and what witnesses and the counterexample printer need. Engines do not depend on it: they
+// read it at most for guesses that they prove before use (impact's candidate invariants take
+// the ranges of C variables' types from it, and Houdini keeps only inductive ones); a Program
 // made from Horn clauses has entries with empty names and no locations. Parallel to the
 // model's vectors (vars, locs, edges).
 struct VarProvenance {
