@@ -431,18 +431,28 @@ bool word_engine(std::string_view name) {
     return false;
 }
 
-bool bit_precise_engine(const EngineInfo& info, const std::map<std::string, std::string>& options) {
-    if (info.name != "portfolio") return word_engine(info.name);
-    const auto given = options.find("portfolio");
-    const std::string spec = given != options.end() ? given->second : info.defaults().get("portfolio");
-    std::istringstream members(spec);  // ENGINE[:OPTION=VALUE,...][@SECONDS];...
+// The members of a portfolio list (ENGINE[:OPTION=VALUE,...][@SECONDS];...) whose engine takes
+// words, in the same syntax.
+std::string word_members(const std::string& spec) {
+    std::istringstream members(spec);
+    std::string out;
     for (std::string item; std::getline(members, item, ';');) {
         std::string name = item.substr(0, item.find_first_of(":@"));
         name.erase(0, name.find_first_not_of(" \t"));
         name.erase(name.find_last_not_of(" \t") + 1);
-        if (!name.empty() && !word_engine(name)) return false;
+        if (name.empty() || !word_engine(name)) continue;
+        if (!out.empty()) out += ';';
+        out += item;
     }
-    return true;
+    return out;
+}
+
+// A portfolio takes words when one of its members does; on words it runs those alone
+// (make_engine), so that members without words (value, vinta-box) do not refuse the program.
+bool bit_precise_engine(const EngineInfo& info, const std::map<std::string, std::string>& options) {
+    if (info.name != "portfolio") return word_engine(info.name);
+    const auto given = options.find("portfolio");
+    return !word_members(given != options.end() ? given->second : info.defaults().get("portfolio")).empty();
 }
 
 // The applications of C's operators between variables in the program (the lowering's
@@ -464,7 +474,7 @@ struct Outcome {
 // The engine of the run with the settings of the command line (checked by main.cpp against
 // the engine's option table).
 std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& info, const frontend::TranslationUnit& tu,
-                                    const Job& job, std::optional<unsigned> operator_rounds,
+                                    const Job& job, std::optional<unsigned> operator_rounds, bool on_words,
                                     std::function<bool(const Verdict&)> certified) {
     EngineSettings s = info.defaults();
     if (operator_rounds) s.operator_rounds = *operator_rounds;
@@ -482,6 +492,7 @@ std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& in
     s.certified = std::move(certified);
     for (const auto& [name, value] : o.engine_options)
         if (info.option(name)) s.set(name, value);
+    if (on_words && info.name == "portfolio") s.set("portfolio", word_members(s.get("portfolio")));
     return info.make(s);
 }
 
@@ -627,15 +638,17 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     std::vector<ConfirmedVerdict> confirmed;  // a portfolio may confirm several members' verdicts
     std::optional<Progress> progress;
     if (o.progress) progress.emplace(err, o.engine);
+    bool on_words = words.has_value();  // the program solved is the bit-precise one
     auto solve = [&]() {
-        std::unique_ptr<Engine> engine = make_engine(o, *info, tu, job, stage_rounds, [&](const Verdict& candidate) {
-            Certified c = certify(candidate, *solved_blocks, tu, externals, co, stage, procs);
-            if (c.kind != candidate.kind) return false;
-            confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
-                                                 ConfirmedVerdict::bits(candidate), candidate.certificate,
-                                                 std::move(c)});
-            return true;
-        });
+        std::unique_ptr<Engine> engine =
+            make_engine(o, *info, tu, job, stage_rounds, on_words, [&](const Verdict& candidate) {
+                Certified c = certify(candidate, *solved_blocks, tu, externals, co, stage, procs);
+                if (c.kind != candidate.kind) return false;
+                confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
+                                                     ConfirmedVerdict::bits(candidate), candidate.certificate,
+                                                     std::move(c)});
+                return true;
+            });
         engine->set_procedures(procs);
         if (progress) engine->set_progress(&*progress);
         Verdict v = info->procedural ? dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procs, stage)
@@ -691,6 +704,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
             solved_plain = &chain_words->program;
             solved_blocks = &*word_blocks;
             procs = nullptr;  // no procedural engine takes words
+            on_words = true;
             stage = budget;
             stage_rounds.reset();
             confirmed.clear();
