@@ -6,7 +6,9 @@
 #   // reason: text the verdict line must contain (optional)
 #   // stderr: text standard error must contain (optional)
 #   // stdout: text standard output must contain (optional; e.g. a statistic of the JSON line)
-#   // timeout: --timeout in seconds (optional; 60 without)
+#   // timeout: --timeout in seconds (optional; 60 without); for an expected TRUE or FALSE it
+#      is multiplied by $CRAIG_TEST_TIME_SCALE (the sanitizer build sets 3: its code runs 3-5x
+#      slower, and a verdict test states the budget of a release build)
 # Checks the verdict line, the JSON line, the exit code, for FALSE the replayed
 # counterexample and the GraphML violation witness, and in a second run the YAML 2.0
 # violation witness (--witness NAME.yml; checked by check_violation_witness_yaml.py against
@@ -27,6 +29,7 @@ for f in "$dir"/*.c; do
   stdout_text=$(sed -n 's|^// stdout: *||p' "$f" | head -1)
   limit=$(sed -n 's|^// timeout: *\([0-9]*\).*|\1|p' "$f" | head -1)
   limit=${limit:-60}
+  case "$expected" in TRUE|FALSE) limit=$((limit * ${CRAIG_TEST_TIME_SCALE:-1}));; esac
   echo stale > "$tmp/$name.graphml"
   # shellcheck disable=SC2086
   timeout 120 "$craig" verify --json --timeout "$limit" --witness "$tmp/$name.graphml" $args "$f" \
