@@ -57,22 +57,6 @@ struct ProgramBound {
     mpq_class constant;
 };
 
-// The range of v's C type (nullopt for variables without a C declaration, such as those of
-// Horn clauses, and for non-integer types).
-std::optional<std::pair<mpq_class, mpq_class>> c_type_range(const Program& p, VarId v) {
-    const VarProvenance& origin = p.var_origin(v);
-    const frontend::Type& t = origin.type;
-    if (origin.decl == UINT32_MAX || !(t.is_integer() || t.is_bool())) return std::nullopt;
-    if (t.is_bool()) return std::pair{mpq_class(0), mpq_class(1)};
-    const auto dm = p.provenance.data_model;
-    const std::uint64_t lo = frontend::min_value(t.kind, dm), hi = frontend::max_value(t.kind, dm);
-    if (frontend::is_signed(t.kind))
-        return std::pair{mpq_class(mpz_class(static_cast<long>(static_cast<std::int64_t>(lo)))),
-                         mpq_class(mpz_class(static_cast<long>(static_cast<std::int64_t>(hi))))};
-    return std::pair{mpq_class(mpz_class(static_cast<unsigned long>(lo))),
-                     mpq_class(mpz_class(static_cast<unsigned long>(hi)))};
-}
-
 // The bounds of the program's inequality and equality atoms over Int variables alone (cur or
 // next constants, not both), at most kMaxProgramBounds of them, in edge order.
 std::vector<ProgramBound> collect_program_bounds(const Program& p) {
@@ -301,9 +285,13 @@ void ImpactEngine::discover_invariants() {
         // unsigned y++ is not inductive (y could wrap to 0).
         for (std::size_t i = 0; i < nvars; ++i) {
             if (tm_.sort(cur[arith[i]]) != smt::SortTable::Int) continue;
-            if (const auto range = c_type_range(blocks_.plain(), arith[i])) {
-                candidates[l].push_back(tm_.mk_geq(cur[arith[i]], tm_.mk_numeral(range->first, smt::SortTable::Int)));
-                candidates[l].push_back(tm_.mk_leq(cur[arith[i]], tm_.mk_numeral(range->second, smt::SortTable::Int)));
+            // Only C-declared variables (not those of Horn clauses, whose types are nominal).
+            if (blocks_.plain().var_origin(arith[i]).decl == UINT32_MAX) continue;
+            if (const auto range = blocks_.plain().type_range(arith[i])) {
+                candidates[l].push_back(
+                    tm_.mk_geq(cur[arith[i]], tm_.mk_numeral(mpq_class(range->first), smt::SortTable::Int)));
+                candidates[l].push_back(
+                    tm_.mk_leq(cur[arith[i]], tm_.mk_numeral(mpq_class(range->second), smt::SortTable::Int)));
             }
         }
         // Congruences x = r (mod g) where every sample agrees modulo g >= 2 (i += 2 loops: the

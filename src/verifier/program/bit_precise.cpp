@@ -48,21 +48,12 @@ public:
     Translator(const Program& p, const OperatorPrecision& ops, unsigned max_width)
         : p_(p), tm_(p.terms()), ops_(ops), max_width_(max_width) {
         for (VarId v = 0; v < p.vars.size(); ++v) {
-            const frontend::Type& t = p.var_origin(v).type;
-            if (tm_.sort(p.vars[v].cur) != smt::SortTable::Int || !(t.is_integer() || t.is_bool()))
+            const auto range = p.type_range(v);
+            if (tm_.sort(p.vars[v].cur) != smt::SortTable::Int || !range)
                 throw frontend::Unsupported(
                     frontend::SourceLocation{p.provenance.file, 0, 0},
                     "bit-precise encoding: variable " + p.vars[v].name + " is not of an integer type");
-            const auto dm = p.provenance.data_model;
-            Range r{0, 1};
-            if (!t.is_bool()) {
-                const std::uint64_t lo = frontend::min_value(t.kind, dm), hi = frontend::max_value(t.kind, dm);
-                r = frontend::is_signed(t.kind)
-                        ? Range{mpz_class(static_cast<long>(static_cast<std::int64_t>(lo))),
-                                mpz_class(static_cast<long>(static_cast<std::int64_t>(hi)))}
-                        : Range{mpz_class(static_cast<unsigned long>(lo)), mpz_class(static_cast<unsigned long>(hi))};
-            }
-            ranges_[p.vars[v].cur] = ranges_[p.vars[v].next] = r;
+            ranges_[p.vars[v].cur] = ranges_[p.vars[v].next] = Range{range->first, range->second};
         }
         for (const auto& [a, r] : p.aux_ranges) ranges_[a] = Range{r.first, r.second};
     }

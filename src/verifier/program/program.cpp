@@ -45,6 +45,18 @@ void Program::index() {
     }
 }
 
+std::optional<std::pair<mpz_class, mpz_class>> Program::type_range(VarId v) const {
+    const frontend::Type& t = var_origin(v).type;
+    if (t.is_bool()) return std::pair{mpz_class(0), mpz_class(1)};
+    if (!t.is_integer()) return std::nullopt;
+    const auto dm = provenance.data_model;
+    const std::uint64_t lo = frontend::min_value(t.kind, dm), hi = frontend::max_value(t.kind, dm);
+    if (frontend::is_signed(t.kind))
+        return std::pair{mpz_class(static_cast<long>(static_cast<std::int64_t>(lo))),
+                         mpz_class(static_cast<long>(static_cast<std::int64_t>(hi)))};
+    return std::pair{mpz_class(static_cast<unsigned long>(lo)), mpz_class(static_cast<unsigned long>(hi))};
+}
+
 VarId Program::var_of(smt::Term constant) const {
     auto it = var_of_.find(constant);
     return it == var_of_.end() ? UINT32_MAX : it->second;

@@ -33,6 +33,7 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -194,6 +195,9 @@ public:
     // The C side of the program (side table, see Provenance); add_* keep it parallel.
     Provenance provenance;
     const VarProvenance& var_origin(VarId v) const { return provenance.vars[v]; }
+    // The values of variable v's C type under the program's data model ([0, 1] for _Bool);
+    // none for a variable of another type (pointers, Horn-clause reals).
+    std::optional<std::pair<mpz_class, mpz_class>> type_range(VarId v) const;
     const LocProvenance& loc_origin(LocId l) const { return provenance.locs[l]; }
     const EdgeProvenance& edge_origin(EdgeId e) const { return provenance.edges[e]; }
     // Input j of edge e with its origin.
