@@ -199,6 +199,7 @@ private:
     bool read_input(Type t, const SourceLocation& at, TraceStep::InputSource source, const std::string& name,
                     std::uint64_t& out, const SourceLocation& anchor = {});
     bool fill_inputs(std::uint32_t slot, const SourceLocation& at, TraceStep::InputSource source);
+    bool main_parameters(const FunctionDecl& main);
     bool declare(const VarDecl& d);
     bool declare_vla(const VarDecl& d);
     bool initialise(std::uint32_t slot, std::uint64_t offset, Type t, const Expr& init, bool trace);
@@ -415,6 +416,33 @@ bool Machine::write_var(const VarDecl& v, const Value& value, const SourceLocati
     if (slot == 0) return undefined(at, "variable " + v.name + " is not in scope");
     mem_.cells(slot)[0] = value;
     if (v.type.is_integer() && tracing()) record(TraceStep::Assign, at, v.name, value.bits, v.type);
+    return true;
+}
+
+// main's integer parameters read one input each, in order (argc: a negative value blocks the
+// run, as the lowering assumes argc >= 0); pointer parameters point to an object without cells.
+bool Machine::main_parameters(const FunctionDecl& main) {
+    for (std::size_t i = 0; i < main.params.size(); ++i) {
+        const VarDecl& p = *main.params[i];
+        const std::uint32_t slot = object_of(p);  // 0: the body never uses p
+        if (p.type.is_pointer() && slot != 0) {
+            // argv: a pointer to an object without cells, so that it can be passed and compared
+            // but every access through it is undefined here (the lowering knows nothing of it).
+            ObjectShape shape;
+            shape.element = p.type.target();
+            shape.dims.push_back(0);
+            const std::uint32_t opaque = mem_.create(ObjectKind::Global, shape, 0, nullptr, &p.loc);
+            if (opaque == 0) return out_of_memory(p.loc);
+            mem_.cells(slot)[0] = mem_.address(opaque);
+            continue;
+        }
+        if (!p.type.is_integer()) continue;
+        std::uint64_t v;
+        if (!read_input(p.type, p.loc, TraceStep::InputSource::Uninitialised, p.name, v)) return false;
+        if (i == 0 && is_signed(p.type.kind) && static_cast<std::int64_t>(v) < 0)
+            return halt(ReplayOutcome::Blocked, p.loc, p.name + " (argc) is negative");
+        if (slot != 0) mem_.cells(slot)[0] = Value::integer(v);
+    }
     return true;
 }
 
@@ -1353,8 +1381,7 @@ ReplayResult Machine::run() {
         halt(ReplayOutcome::UndefinedBehaviour, SourceLocation{tu_.file, 0, 0}, "the program has no main function");
     if (!halted_) {
         record(TraceStep::Call, main->loc, main->name, 0, main->return_type);
-        // main's parameters have no value.
-        if (push_frame(*main, main->loc)) {
+        if (push_frame(*main, main->loc) && main_parameters(*main)) {
             const Signal sig = exec(*main->body, nullptr);
             if (sig == Signal::Normal) ret_loc_ = main->body->loc;
             if (sig != Signal::Halt) {

@@ -14,7 +14,11 @@
 // 0xFFFFFFFFFFFFFFFF for an int). They are consumed in this order:
 //  1. for each `is_extern` global of tu.globals, in tu.globals order, the inputs
 //     of an uninitialised object (below);
-//  2. then, during execution, those of each execution of the declaration of an
+//  2. then one for each integer parameter of main, in order (a negative first
+//     parameter, argc, ends the replay with Blocked; pointer parameters read
+//     none and point to an object without cells: any access through them is
+//     UndefinedBehaviour);
+//  3. then, during execution, those of each execution of the declaration of an
 //     uninitialised local (a VarDecl of a Decl statement with no initialiser;
 //     each execution, e.g. once per loop iteration), of each malloc call, and
 //     one per call of a __VERIFIER_nondet_* function, in C evaluation order
@@ -37,9 +41,8 @@
 // Semantics:
 //  - Non-extern globals and static locals start with their constant
 //    initialiser (static locals once, as globals; InitList: the listed
-//    positions, every other cell zero or null). main's parameters have no
-//    value; locals whose declaration was jumped over (goto) have none until
-//    assigned: reading a variable without value is UndefinedBehaviour. A
+//    positions, every other cell zero or null). Locals whose declaration
+//    was jumped over (goto) have none until assigned: reading a variable without value is UndefinedBehaviour. A
 //    local keeps its value when its block is left and re-entered by goto
 //    (as in the lowering: one variable per declaration and call instance).
 //    A local with an InitList initialiser is zero but for the listed cells.

@@ -144,6 +144,7 @@ Type Memory::leaf(const Object& o, std::uint64_t cell) {
 
 std::string Memory::name(const Object& o) const {
     if (o.var) return o.var->name;
+    if (o.kind == ObjectKind::Global) return "the array a pointer parameter of main points to";
     return std::string(o.kind == ObjectKind::Alloca ? "alloca'ed" : "malloc'ed") + " object at " +
            (o.loc ? std::to_string(o.loc->line) + ":" + std::to_string(o.loc->col) : std::string("?"));
 }

@@ -300,15 +300,23 @@ Program Lowerer::run() {
             assign(v, num(init));
         }
     }
-    label("initialise globals", main->loc);
     Frame fr;
     fr.fn = main;
     fr.prefix = "main::";
     fr.ret_loc = prog_.exit;
     instances_[main] = 1;
-    for (const auto& p : main->params)
-        if (p->type.is_integer())
-            fr.locals[p.get()] = prog_.add_var("main::" + p->name, p->name, p->type, false, false, p->id);
+    // main's integer parameters are inputs read after the globals' (as in the replay); the
+    // first, argc, is not negative (C11 5.1.2.2.1). Pointer parameters (argv) get no cells.
+    for (std::size_t i = 0; i < main->params.size(); ++i) {
+        const auto& p = main->params[i];
+        if (!p->type.is_integer()) continue;
+        const VarId v = prog_.add_var("main::" + p->name, p->name, p->type, false, false, p->id);
+        fr.locals[p.get()] = v;
+        const Val x = nondet_value(p->type, p->loc, "parameter " + p->name + " of main");
+        if (i == 0 && frontend::is_signed(p->type.kind)) assume(tm_.mk_leq(num(0), x.term));
+        assign(v, x.term);
+    }
+    label("initialise globals", main->loc);
     LocId start = new_loc(main->loc);
     close_to(start);
     FunctionBody main_body{"main", prog_.entry, prog_.exit, {}, UINT32_MAX};

@@ -4,7 +4,8 @@
 // so that a counterexample found on the Program replays on the C program):
 //  - Signed arithmetic is mathematical integer arithmetic (overflow is undefined and
 //    outside the unreach-call property); values are constrained to their type's range
-//    where they enter: nondet values, uninitialised locals, extern globals.
+//    where they enter: nondet values, uninitialised locals, extern globals, main's integer
+//    parameters (argc >= 0; pointer parameters such as argv are arbitrary pointers).
 //  - Unsigned arithmetic wraps: r = t - 2^w*k, 0 <= r < 2^w with a fresh integer k,
 //    unless intervals prove t in range. Conversions to narrower or unsigned types wrap
 //    the same way (out-of-range conversion to a signed type wraps, as GCC does).
@@ -24,7 +25,7 @@
 //    assumes the summary's relation (a proven over-approximation of the function's returning
 //    executions; nondeterministic values read inside the function are then no inputs).
 //  - Nondeterministic values are read in the interpreter's order: extern globals at
-//    start, then each execution of an uninitialised local declaration and each
+//    start, main's integer parameters, then each execution of an uninitialised local declaration and each
 //    __VERIFIER_nondet_* call, in C evaluation order (left to right).
 // Throws frontend::Unsupported when the inlined program would exceed `max_edges`.
 #pragma once

@@ -321,8 +321,28 @@ TEST_CASE("replay: missing return value, missing main, step limit") {
     CHECK(loop.outcome == ReplayOutcome::StepLimit);
     CHECK(run("int main(void) { L: goto L; }\n", {}, small).outcome == ReplayOutcome::StepLimit);
     CHECK(run("int main(void) { for (;;) {} }\n", {}, small).outcome == ReplayOutcome::StepLimit);
+}
 
-    CHECK(outcome("int main(int argc, char** argv) { return argc; }\n") == ReplayOutcome::UndefinedBehaviour);
+TEST_CASE("replay: main's parameters") {
+    // Integer parameters read the first inputs (after extern globals'), in order; argc >= 0.
+    CHECK(outcome("int main(int argc, char** argv) { return argc; }\n") == ReplayOutcome::OutOfInputs);
+    CHECK(outcome("int main(int argc, char** argv) { if (argc == 3) reach_error(); return 0; }\n", {3}) ==
+          ReplayOutcome::ReachedError);
+    CHECK(outcome("int main(int argc, char** argv) { return 0; }\n", {0xFFFFFFFF}) == ReplayOutcome::Blocked);
+    CHECK(outcome("int main(int argc, int k) { if (k == -1 && argc == 0) reach_error(); return 0; }\n",
+                  {0, 0xFFFFFFFF}) == ReplayOutcome::ReachedError);
+    CHECK(outcome("extern int g;\nint main(int argc) { if (g == 1 && argc == 2) reach_error(); return 0; }\n",
+                  {1, 2}) == ReplayOutcome::ReachedError);
+    // An unused parameter still reads its input (the lowering reads it too).
+    CHECK(outcome("int main(int argc) { if (__VERIFIER_nondet_int() == 5) reach_error(); return 0; }\n", {1, 5}) ==
+          ReplayOutcome::ReachedError);
+    // argv can be passed and compared; every access through it is undefined.
+    CHECK(outcome("int f(char **v) { return v != 0; }\n"
+                  "int main(int argc, char** argv) { if (f(argv)) reach_error(); return 0; }\n",
+                  {1}) == ReplayOutcome::ReachedError);
+    ReplayResult deref = run("int main(int argc, char** argv) { return argv[0] != 0; }\n", {1});
+    CHECK(deref.outcome == ReplayOutcome::UndefinedBehaviour);
+    CHECK(deref.message.find("parameter of main") != std::string::npos);
 }
 
 TEST_CASE("replay: static locals are initialised once") {
