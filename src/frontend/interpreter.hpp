@@ -42,9 +42,10 @@
 //  - Non-extern globals and static locals start with their constant
 //    initialiser (static locals once, as globals; InitList: the listed
 //    positions, every other cell zero or null). Locals whose declaration
-//    was jumped over (goto) have none until assigned: reading a variable without value is UndefinedBehaviour. A
-//    local keeps its value when its block is left and re-entered by goto
-//    (as in the lowering: one variable per declaration and call instance).
+//    was jumped over (goto) have none until assigned: reading a variable
+//    without value is UndefinedBehaviour. A local keeps its value when its
+//    block is left and re-entered by goto (as in the lowering: one variable
+//    per declaration and call instance).
 //    A local with an InitList initialiser is zero but for the listed cells.
 //  - Signed arithmetic (+ - * / % unary -, <<, ++ --) is exact; a result that
 //    does not fit the type ends the replay with SignedOverflow (also

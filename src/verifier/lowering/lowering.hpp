@@ -25,8 +25,8 @@
 //    assumes the summary's relation (a proven over-approximation of the function's returning
 //    executions; nondeterministic values read inside the function are then no inputs).
 //  - Nondeterministic values are read in the interpreter's order: extern globals at
-//    start, main's integer parameters, then each execution of an uninitialised local declaration and each
-//    __VERIFIER_nondet_* call, in C evaluation order (left to right).
+//    start, main's integer parameters, then each execution of an uninitialised local
+//    declaration and each __VERIFIER_nondet_* call, in C evaluation order (left to right).
 // Throws frontend::Unsupported when the inlined program would exceed `max_edges`.
 #pragma once
 
