@@ -3,7 +3,8 @@
 //
 // Contract: bits(t) is cached per term; a declared bit-vector constant's bits are fresh SAT
 // variables, an operator's bits are outputs of gates (gate.hpp) over its arguments' bits: ripple
-// carry adders, shift-add multipliers, restoring dividers (SMT-LIB's division by zero), barrel
+// carry adders, shift-add multipliers (x * c as -(x * -c) when -c has fewer ones), restoring
+// dividers (SMT-LIB's division by zero; a shift and a mask for a constant 2^k), barrel
 // shifters, comparators. predicate(t) gives a literal equivalent to a bit-vector atom (= over
 // bit-vectors, bvult, bvule, bvslt, bvsle). Gate clauses are definitions of fresh variables, valid
 // in every scope, so push/pop keep them (like CnfEncoder's Tseitin clauses). Boolean subterms
@@ -62,6 +63,7 @@ private:
     Bits neg(const Bits& a);
     Bits mul(const Bits& a, const Bits& b);
     void udivrem(const Bits& a, const Bits& b, Bits& q, Bits& r);
+    int power_of_two(const Bits& b) const;
     Bits mux(sat::Lit c, const Bits& a, const Bits& b);
     Bits shift(Kind k, const Bits& a, const Bits& b);
     sat::Lit ult(const Bits& a, const Bits& b);
