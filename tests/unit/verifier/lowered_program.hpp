@@ -2,9 +2,11 @@
 // large-block encoding, sharing one TermManager.
 #pragma once
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 
+#include "base/budget.hpp"
 #include "frontend/frontend.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/large_block.hpp"
@@ -17,6 +19,14 @@ inline const char* kSvPrelude =
     "extern unsigned int __VERIFIER_nondet_uint(void);\n"
     "extern void __VERIFIER_assume(int);\n"
     "void __VERIFIER_assert(int c) { if (!c) { ERROR: reach_error(); } }\n";
+
+// The budget of an engine run in a unit test: `seconds` times $CRAIG_TEST_TIME_SCALE when set (the
+// sanitizer build sets 3, as for the C verdict tests; its code runs 3 to 12 times slower).
+inline base::Budget test_budget(double seconds) {
+    const char* scale = std::getenv("CRAIG_TEST_TIME_SCALE");
+    const double k = scale ? std::atof(scale) : 1.0;
+    return base::Budget::seconds(seconds * (k >= 1.0 ? k : 1.0));
+}
 
 struct LoweredProgram {
     smt::TermManager tm;

@@ -34,7 +34,7 @@ struct Fixture : test::LoweredProgram {
         o.eager = eager;
         o.refine.core_rounds = core_rounds;
         o.refine.itp.dag_route = route;
-        verifier::UfoEngine e(*blocks, o, base::Budget::seconds(60));
+        verifier::UfoEngine e(*blocks, o, test::test_budget(60));
         verifier::Verdict v = e.run();
         if (v.kind == VerdictKind::True)
             CHECK(verifier::check_invariants(*blocks, v.certificate.invariants, {}).outcome ==
@@ -195,13 +195,13 @@ TEST_CASE("vinta: Box and Boxes prove loops by abstract interpretation and find 
         CAPTURE(boxes);
         for (const char* code : {kCountToN, kNested}) {
             Fixture f(code);
-            const base::Budget b = base::Budget::seconds(60);
+            const base::Budget b = test::test_budget(60);
             auto d = boxes ? verifier::make_boxes_domain(*f.blocks, b) : verifier::make_box_domain(*f.blocks, b);
             CAPTURE(code);
             CHECK(f.run(UfoPost::True, false, 3, itp::DagRoute::OneProof, d.get()).kind == VerdictKind::True);
         }
         Fixture bug(kCountWrong);
-        const base::Budget b = base::Budget::seconds(60);
+        const base::Budget b = test::test_budget(60);
         auto d = boxes ? verifier::make_boxes_domain(*bug.blocks, b) : verifier::make_box_domain(*bug.blocks, b);
         CHECK(bug.run(UfoPost::True, false, 3, itp::DagRoute::OneProof, d.get()).kind == VerdictKind::False);
     }
