@@ -28,9 +28,12 @@ public:
     // After a propose() that returned splits: false if every one of them had been proposed
     // before (the theories then disagree on decided atoms, and the loop would not converge).
     bool made_progress() const { return progress_; }
+    // After a propose() that returned false without splits: congruent terms with different
+    // values had no equality atom to split on (every one normalized to a constant).
+    bool unresolved() const { return unresolved_; }
 
 private:
-    void split(Term s, Term t, std::vector<Term>& splits);
+    bool split(Term s, Term t, std::vector<Term>& splits);  // false: the atom is a constant
 
     TermManager& tm_;
     EufTheory& euf_;
@@ -38,6 +41,7 @@ private:
     std::vector<std::pair<Term, Term>> shared_;  // scratch: (term, representative)
     std::unordered_set<uint64_t> proposed_;      // pairs (s, t) ever proposed
     bool progress_ = false;
+    bool unresolved_ = false;
 };
 
 }  // namespace craig::smt

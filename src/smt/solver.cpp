@@ -463,6 +463,8 @@ struct Solver::Impl {
             for (Theory* th : theories) th->end_round();
             stats.theory_seconds += base::seconds_since(start);
             if (stuck) return unknown("theory combination did not converge");
+            if (!agreed && !theory_requests && incomplete.empty() && splits.empty() && combination.unresolved())
+                return unknown("theory combination: congruent terms with different values and no atom to split on");
             if (conflicts.empty() && lemmas.empty() && splits.empty()) return unknown(incomplete);
             stats.theory_conflicts += conflicts.size();
             stats.lemmas += lemmas.size();
