@@ -165,7 +165,7 @@ BitBlaster::Bits BitBlaster::neg(const Bits& a) {
 BitBlaster::Bits BitBlaster::mul(const Bits& a_in, const Bits& b_in) {
     // Partial products are skipped where the selecting operand has a constant 0 bit, so the
     // operand with more of them selects: x * 3 is two adders rather than one per bit of 3's
-    // 64-bit word (C's `u * 3` on a long blasted ~40,000 clauses before).
+    // 64-bit word (C's `u * 3` on a long: 2 adders instead of 64).
     auto zeros = [&](const Bits& x) { return std::count(x.begin(), x.end(), -true_); };
     auto constant = [&](const Bits& x) {
         return std::all_of(x.begin(), x.end(), [&](sat::Lit l) { return l == true_ || l == -true_; });
