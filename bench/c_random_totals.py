@@ -45,8 +45,8 @@ def main(paths):
         if ranges and c["first"] <= ranges[-1][1]:
             print(f"overlap: {c['first']}..{c['last']} with ..{ranges[-1][1]}", file=sys.stderr)
             status = 1
-        if ranges and c["first"] == ranges[-1][1] + 1:
-            ranges[-1][1] = c["last"]
+        if ranges and c["first"] <= ranges[-1][1] + 1:
+            ranges[-1][1] = max(ranges[-1][1], c["last"])
         else:
             if ranges:
                 print(f"gap: {ranges[-1][1] + 1}..{c['first'] - 1}")
