@@ -86,6 +86,7 @@ struct Expr;
 struct Stmt;
 struct VarDecl;
 struct FunctionDecl;
+struct LibcEntry;
 using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
 
@@ -248,12 +249,14 @@ enum class Builtin : std::uint8_t {
     Assume,      // __VERIFIER_assume(c), undefined assume_abort_if_not(c): blocks unless c != 0
     Assert,      // undefined assert(c) / __VERIFIER_assert(c): error unless c != 0
     ReachError,  // reach_error(), __VERIFIER_error(): the error location (even if defined)
-    AssertFail,  // __assert_fail, __assert, __assert_perror_fail: a failed C assert
+    AssertFail,  // __assert_fail, __assert, __assert_perror_fail: a failed C assert (aborts;
+                 // only reach_error violates unreach-call)
     Abort,       // abort(): the execution ends
     Exit,        // exit(status): the execution ends
     Malloc,      // malloc(size) and alloca: a fresh object, or null (see the lowering)
     Calloc,      // calloc(n, size): a fresh zeroed object of n*size bytes
     Free,        // free(p): ends the lifetime of a malloc'ed object (null: no effect)
+    Libc,        // a C library function of frontend/libc.hpp's table (FunctionDecl::libc)
 };
 
 struct CallSite {
@@ -273,6 +276,7 @@ struct FunctionDecl {
     // Set when the definition uses an unsupported construct; body is then null.
     std::optional<Unsupported> unsupported;
     Builtin builtin = Builtin::None;
+    const LibcEntry* libc = nullptr;  // the table row when builtin == Builtin::Libc
     bool reachable = false;
     // Declared, called, never defined, not a builtin: external code. A call evaluates its
     // arguments, then may change every file-scope variable and returns an arbitrary value

@@ -1,5 +1,7 @@
 #include "frontend/builtins.hpp"
 
+#include "frontend/libc.hpp"
+
 #include <array>
 #include <utility>
 
@@ -69,6 +71,7 @@ Builtin classify_builtin(std::string_view name, bool is_defined) {
     if (name == "malloc" || name == "alloca" || name == "__builtin_alloca") return Builtin::Malloc;
     if (name == "calloc") return Builtin::Calloc;
     if (name == "free") return Builtin::Free;
+    if (find_libc(name)) return Builtin::Libc;
     return Builtin::None;
 }
 
@@ -91,10 +94,21 @@ std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view nam
         case Builtin::Assert: return ImplicitSignature{v, false, {}};
         case Builtin::Exit: return ImplicitSignature{v, true, {Type::of(TypeKind::Int)}};
         case Builtin::AssertFail: return ImplicitSignature{v, false, {}};
+        case Builtin::Libc: {
+            const LibcEntry& e = *find_libc(name);
+            ImplicitSignature sig{libc_type(e.result, types), true, {}, e.variadic};
+            for (LibcType p : e.params)
+                if (p != LibcType::Void) sig.params.push_back(libc_type(p, types));
+            return sig;
+        }
         default: return std::nullopt;
     }
 }
 
-bool accepts_string_arguments(std::string_view name) { return is_assert_fail(name); }
+bool accepts_string_arguments(std::string_view name) {
+    if (is_assert_fail(name)) return true;
+    const LibcEntry* e = find_libc(name);
+    return e && e->model == LibcModel::Output;
+}
 
 }  // namespace craig::frontend

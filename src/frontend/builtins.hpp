@@ -32,6 +32,7 @@ struct ImplicitSignature {
     Type return_type;
     bool has_prototype = false;  // false: arguments get default promotions only
     std::vector<Type> params;
+    bool variadic = false;
 };
 std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view name, DataModel dm, TypeTable& types);
 

@@ -9,6 +9,8 @@
 #include <utility>
 
 #include "frontend/constant_eval.hpp"
+#include "frontend/libc.hpp"
+#include "frontend/libc_replay.hpp"
 #include "frontend/memory.hpp"
 #include "frontend/memory_layout.hpp"
 #include "frontend/printer.hpp"
@@ -231,6 +233,7 @@ private:
     bool inc_dec(const Expr& e, Value& out);
     bool call(const Expr& e, Value& out, bool used, Type allocated = Type::of(TypeKind::Void));
     bool call_external(const Expr& e, const FunctionDecl& f, Value& out);
+    bool call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     bool error(const Expr& e, std::string message);
 
     // --- statements ---------------------------------------------------------
@@ -1134,6 +1137,35 @@ bool Machine::call_external(const Expr& e, const FunctionDecl& f, Value& out) {
     return true;
 }
 
+// Builtin::Libc: libc_replay.hpp's three steps. The input the lowering's model read is read
+// here too (same order); the trace shows the value the library returns.
+bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    std::vector<LibcArg> lib_args;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const Expr& a = e.operand(i);
+        LibcArg arg{args[i].bits, a.type, std::nullopt};
+        if (a.kind == ExprKind::StringLiteral) arg.literal = std::string_view(a.text);
+        lib_args.push_back(arg);
+    }
+    if (auto ub = libc_undefined_use(*f.libc, lib_args, dm_)) return undefined(e.loc, *ub);
+    std::int64_t input = 0;
+    if (libc_reads_input(*f.libc)) {
+        if (next_input_ >= inputs_.size())
+            return halt(ReplayOutcome::OutOfInputs, e.loc, "no input left for " + f.name + "()");
+        input = static_cast<std::int64_t>(normalize(inputs_[next_input_++], TypeKind::Int, dm_));
+        if (f.libc->model == LibcModel::Random && (input < 0 || input > kRandMax))
+            return halt(ReplayOutcome::Blocked, e.loc, "rand() cannot return " + std::to_string(input));
+    }
+    const std::int64_t r = libc_result(*f.libc, lib_args, input, dm_);
+    const Type rt = f.return_type.is_integer() ? f.return_type : Type::of(TypeKind::Int);
+    out = Value::integer(normalize(static_cast<std::uint64_t>(r), rt.kind, dm_));
+    if (tracing() && !f.return_type.is_void()) {
+        record(TraceStep::Input, e.loc, f.name, out.bits, rt, false, {}, TraceStep::InputSource::LibraryResult);
+        result_.trace.back().anchor = e.rparen;
+    }
+    return true;
+}
+
 // `allocated`: for malloc/calloc, the type of the cells (the pointee of the Cast around the call).
 bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
     out = Value{};
@@ -1160,8 +1192,8 @@ bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
                 return halt(ReplayOutcome::Blocked, e.loc, f->name + ": the condition is false");
             return error(e, f->name + ": the assertion fails");
         }
-        case Builtin::ReachError:
-        case Builtin::AssertFail: return error(e, f->name + " is called");
+        case Builtin::ReachError: return error(e, f->name + " is called");
+        case Builtin::AssertFail:  // a failed assert() aborts: no reach_error call (unreach-call)
         case Builtin::Abort:
         case Builtin::Exit: return halt(ReplayOutcome::Exited, e.loc, f->name + " is called");
         case Builtin::Malloc:
@@ -1169,6 +1201,7 @@ bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
         case Builtin::Free:
             if (args.empty()) return undefined(e.loc, "free is called without a pointer");
             return release(e, args[0]);
+        case Builtin::Libc: return call_libc(e, *f, args, out);
         case Builtin::Nondet:
         case Builtin::None: break;
     }

@@ -217,7 +217,11 @@ struct TraceStep {
     // ExternalResult: the value an external function (FunctionDecl::external) returns;
     // ExternalGlobal: a file-scope variable that call may have changed (name = the variable).
     // Allocated: a cell of a malloc'ed block (name = its text, which is not a C expression).
-    enum class InputSource : std::uint8_t { Nondet, Uninitialised, Extern, ExternalResult, ExternalGlobal, Allocated };
+    // LibraryResult: the value a C library function of libc.hpp returned (its input, if
+    // it read one, mapped to what the library returns).
+    enum class InputSource : std::uint8_t {
+        Nondet, Uninitialised, Extern, ExternalResult, ExternalGlobal, Allocated, LibraryResult
+    };
 
     Kind kind = Input;
     SourceLocation loc;

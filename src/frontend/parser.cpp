@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "frontend/builtins.hpp"
+#include "frontend/libc.hpp"
 #include "frontend/errors.hpp"
 #include "frontend/parser_guards.hpp"
 
@@ -175,7 +176,13 @@ std::unique_ptr<VarDecl> Parser::make_var(std::string name, SourceLocation loc, 
 // ---------------------------------------------------------------- after parsing
 
 void Parser::finalize() {
-    for (auto& f : tu_.functions) f->builtin = classify_builtin(f->name, f->is_defined);
+    for (auto& f : tu_.functions) {
+        f->builtin = classify_builtin(f->name, f->is_defined);
+        if (f->builtin == Builtin::Libc) f->libc = find_libc(f->name);
+    }
+    std::erase_if(tu_.globals, [&](const std::unique_ptr<VarDecl>& v) {
+        return v->is_extern && !used_globals_.count(v.get());
+    });
     for (auto& v : tu_.globals) {
         if (!v->is_extern && !v->init) v->init = zero_initializer(v->type, v->loc);
     }

@@ -311,6 +311,9 @@ private:
     std::unordered_map<const Aggregate*, unsigned> type_depths_;
     // Parameters that the body of their function refers to.
     std::unordered_set<const VarDecl*> used_params_;
+    // File-scope variables that some expression refers to (extern ones that none does are
+    // dropped: a header's `extern FILE *stdin;` is no part of the program).
+    std::unordered_set<const VarDecl*> used_globals_;
     // Calls with pointer arguments of functions not defined at the call: (caller, callee)
     // -> the first such call.
     std::map<std::pair<const FunctionDecl*, const FunctionDecl*>, SourceLocation> pointer_argument_calls_;

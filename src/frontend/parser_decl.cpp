@@ -894,6 +894,7 @@ FunctionDecl* Parser::implicit_function(const Token& name) {
         if (auto sig = implicit_builtin_signature(name.text, dm_, table_)) {
             owned->return_type = sig->return_type;
             owned->has_prototype = sig->has_prototype;
+            owned->variadic = sig->variadic;
             for (Type t : sig->params) {
                 auto v = make_var("", name.loc, t, Storage::Param);
                 v->function = owned.get();

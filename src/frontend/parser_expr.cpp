@@ -345,6 +345,7 @@ ExprPtr Parser::parse_primary() {
                 case Symbol::Kind::Var:
                     advance();
                     if (sym->var->storage == Storage::Param) used_params_.insert(sym->var);
+                    if (sym->var->storage == Storage::Global) used_globals_.insert(sym->var);
                     return tc_.var_ref(*sym->var, loc);
                 case Symbol::Kind::EnumConst:
                     advance();

@@ -150,8 +150,11 @@ CppResult run_cpp(const std::string& path, bool m32) {
     posix_spawn_file_actions_adddup2(&actions, err_write.get(), STDERR_FILENO);
 
     // A path starting with '-' would be taken for an option.
-    std::string arg0 = "cpp", arg1 = "-w", arg2 = "-m32", file = path.rfind('-', 0) == 0 ? "./" + path : path;
-    std::vector<char*> argv = {arg0.data(), arg1.data()};
+    // __NO_CTYPE: glibc's <ctype.h> then declares isdigit and the others as functions instead of
+    // macros that index its locale tables (libc.hpp models the functions).
+    std::string arg0 = "cpp", arg1 = "-w", arg2 = "-m32", arg3 = "-D__NO_CTYPE",
+                file = path.rfind('-', 0) == 0 ? "./" + path : path;
+    std::vector<char*> argv = {arg0.data(), arg1.data(), arg3.data()};
     if (m32) argv.push_back(arg2.data());
     argv.push_back(file.data());
     argv.push_back(nullptr);

@@ -55,12 +55,33 @@ struct Report {
     VerdictKind kind = VerdictKind::Unknown;
     std::string reason;
     std::string unsupported;  // "FILE:LINE:COL: construct" when the input is outside the subset
+    // FALSE: the functions without a definition (neither the program's nor docs/libc.md's)
+    // whose arbitrary results or effects the replayed path relies on; said on the verdict line.
+    std::vector<std::string> assumed_externals;
+    std::vector<std::string> externals;  // every reachable function without a definition (--json)
 };
 
 void print_verdict_line(std::ostream& out, const Report& r) {
     out << "Verification result: " << verdict_name(r.kind);
     if (r.kind == VerdictKind::Unknown) out << " (" << r.reason << ")";
+    if (r.kind == VerdictKind::False && !r.assumed_externals.empty()) {
+        out << " (the path assumes results of functions without a definition:";
+        for (const std::string& f : r.assumed_externals) out << " " << f;
+        out << ")";
+    }
     out << "\n";
+}
+
+// The functions without a definition whose results the replayed path read. (Their effects on
+// globals are not listed: a FALSE stands only when a replay without them reaches the error too.)
+std::vector<std::string> externals_on_path(const frontend::ReplayResult& replay) {
+    std::vector<std::string> names;
+    for (const frontend::TraceStep& s : replay.trace) {
+        if (s.kind != frontend::TraceStep::Input || s.source != frontend::TraceStep::InputSource::ExternalResult)
+            continue;
+        if (std::find(names.begin(), names.end(), s.name + "()") == names.end()) names.push_back(s.name + "()");
+    }
+    return names;
 }
 
 void print_json(std::ostream& out, const VerifyOptions& o, const Report& r, double seconds,
@@ -70,6 +91,12 @@ void print_json(std::ostream& out, const VerifyOptions& o, const Report& r, doub
     out << "{\"result\":\"" << (result ? result : verdict_name(r.kind)) << "\",\"reason\":\"" << json_escape(r.reason)
         << "\",\"unsupported\":\"" << json_escape(r.unsupported) << "\",\"engine\":\"" << json_escape(o.engine)
         << "\",\"time\":" << time;
+    if (!r.externals.empty()) {
+        out << ",\"external_functions\":[";
+        for (std::size_t i = 0; i < r.externals.size(); ++i)
+            out << (i ? "," : "") << "\"" << json_escape(r.externals[i]) << "\"";
+        out << "]";
+    }
     if (stats) {
         out << ",\"stats\":";
         stats->print_json(out);
@@ -137,6 +164,8 @@ std::string describe(const frontend::TraceStep& s) {
                 line += "extern " + s.name + " = " + value;
             else if (s.source == K::InputSource::ExternalResult)
                 line += "external " + s.name + "() returns " + value;
+            else if (s.source == K::InputSource::LibraryResult)
+                line += s.name + "() returns " + value + " (C library)";
             else if (s.source == K::InputSource::ExternalGlobal)
                 line += "external call sets " + s.name + " = " + value;
             else
@@ -727,6 +756,14 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     Report& r = result.report;
     r.kind = c.kind;
     r.reason = c.reason;
+    r.externals = externals;
+    if (r.kind == VerdictKind::False && c.replay) {
+        r.assumed_externals = externals_on_path(*c.replay);
+        if (!r.assumed_externals.empty()) {
+            r.reason += "; the path assumes results of functions without a definition:";
+            for (const std::string& f : r.assumed_externals) r.reason += " " + f;
+        }
+    }
     if (r.kind == VerdictKind::Unknown && base::interrupted()) {
         r.reason = stop_reason("interrupted", r.reason);
         result.status = VerifyStatus::ResourceLimit;
@@ -819,24 +856,21 @@ VerifyStatus run_verify(const VerifyOptions& o, std::ostream& out, std::ostream&
                          VerifyStatus::Usage);
     }
     try {
+        // A program on standard input is copied to a file first; from there on it takes the same
+        // path as a named file, every guard included (the stdin branch once skipped the property check).
         std::optional<frontend::StdinFile> from_stdin;
+        VerifyOptions run = o;
         if (o.input == "-") {
             from_stdin.emplace();
-            VerifyOptions copy = o;
-            copy.input = from_stdin->path();
-            Job job = resolve_job(copy);
-            if (witness_is_input(copy, job))
-                return error("--witness " + o.witness + " names an input file", VerifyStatus::Usage);
-            remove_stale_witness(copy, job);
-            return verify_program(copy, job, start, out, err).status;
+            run.input = from_stdin->path();
         }
-        Job job = resolve_job(o);
-        if (witness_is_input(o, job))
+        Job job = resolve_job(run);
+        if (witness_is_input(run, job))
             return error("--witness " + o.witness + " names an input file", VerifyStatus::Usage);
-        remove_stale_witness(o, job);
+        remove_stale_witness(run, job);
         if (!job.property_supported)
             return unknown("unsupported property " + job.property_file, "", VerifyStatus::Unsupported);
-        return verify_program(o, job, start, out, err).status;
+        return verify_program(run, job, start, out, err).status;
     } catch (const frontend::Unsupported& e) {
         const std::string where = e.location().str() + ": " + e.construct();
         return unknown("unsupported: " + where, where, VerifyStatus::Unsupported);

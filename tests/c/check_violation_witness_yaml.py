@@ -22,6 +22,19 @@ import re
 import sys
 
 
+
+def call_open(text, close):
+    """The index of the '(' that matches the ')' at index close (0 when there is none)."""
+    depth = 0
+    for k in range(close, -1, -1):
+        if text[k] == ")":
+            depth += 1
+        elif text[k] == "(":
+            depth -= 1
+            if depth == 0:
+                return k
+    return 0
+
 def fail(msg):
     print("FAIL: " + msg)
     sys.exit(1)
@@ -95,7 +108,7 @@ def main():
         t = w.get("type")
         if t == "function_return":
             # A nondet call, or a call of an external function (no body in the program).
-            if not rest.startswith(")") or not re.search(r"[A-Za-z_]\w*\s*\([^()]*$", text[:col - 1]):
+            if not rest.startswith(")") or not re.search(r"[A-Za-z_]\w*\s*$", text[:call_open(text, col - 1)]):
                 fail(where + ": %d:%d is not the ')' of a call: %r" % (line, col, text))
             if not c or c.get("format") != "acsl_expression" or \
                     not re.fullmatch(r"\\result == (-?\d+U?|\(-\d+LL - 1\))", str(c.get("value"))):

@@ -282,7 +282,9 @@ Val Lowerer::call(const Expr& e) {
         case Builtin::Abort:
         case Builtin::Exit: {
             for (const auto& a : e.operands) expr(*a);
-            bool err = f.builtin == Builtin::ReachError || f.builtin == Builtin::AssertFail;
+            // The property is unreach-call: only reach_error violates it. A failed C assert()
+            // (__assert_fail) aborts the program like abort() does.
+            bool err = f.builtin == Builtin::ReachError;
             label(f.name + "()", e.loc);
             close_to(err ? prog_.error : prog_.exit);
             dead(e.loc);
@@ -296,6 +298,7 @@ Val Lowerer::call(const Expr& e) {
         case Builtin::Malloc:
         case Builtin::Calloc:
             throw frontend::Unsupported(e.loc, "malloc whose result is not converted to a pointer type");
+        case Builtin::Libc: return libc_call(e);
         case Builtin::None: break;
     }
     if (f.external) {

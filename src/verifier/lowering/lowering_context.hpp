@@ -171,6 +171,7 @@ public:
     bool splits(const Expr& e);  // lowering e may close the segment
     bool has_effects(const Expr& e);
     Val call(const Expr& e);
+    Val libc_call(const Expr& e);  // frontend/libc.hpp's functions (lower_libc.cpp)
     Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 

@@ -1,7 +1,10 @@
 #include "verifier/witness/violation_witness_yaml.hpp"
 
+#include <cctype>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "verifier/witness/correctness_witness.hpp"
 
@@ -27,7 +30,8 @@ Waypoint waypoint_of(const TraceStep& s) {
     switch (s.kind) {
         case TraceStep::Input:
             // The result of a nondet or external call (a changed global has no waypoint kind).
-            if ((s.source != TraceStep::InputSource::Nondet && s.source != TraceStep::InputSource::ExternalResult) ||
+            if ((s.source != TraceStep::InputSource::Nondet && s.source != TraceStep::InputSource::ExternalResult &&
+                 s.source != TraceStep::InputSource::LibraryResult) ||
                 s.anchor.line == 0)
                 return w;
             w.type = "function_return";
@@ -57,6 +61,33 @@ Waypoint waypoint_of(const TraceStep& s) {
 
 bool counted(const TraceStep& s) { return s.kind == TraceStep::Input || s.kind == TraceStep::Branch; }
 
+// The lines of the program file (empty when it cannot be read).
+std::vector<std::string> read_lines(const std::string& path) {
+    std::vector<std::string> lines;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// Whether the program text at the waypoint's location is what its type anchors to: a branching
+// keyword or '?', a call's ')'. A location inside a macro expansion (assert() of <assert.h>)
+// points into text the preprocessor made, not into the file: such a waypoint is left out, since
+// a validator would reject it.
+bool anchored_in_text(const Waypoint& w, const std::vector<std::string>& lines) {
+    const std::string_view type(w.type);
+    if (type != "branching" && type != "function_return") return true;
+    if (w.loc.line == 0 || w.loc.line > lines.size() || w.loc.col == 0) return false;
+    const std::string& line = lines[w.loc.line - 1];
+    if (w.loc.col > line.size()) return false;
+    const std::string_view rest = std::string_view(line).substr(w.loc.col - 1);
+    if (type == "function_return") return rest.starts_with(")");
+    for (std::string_view k : {"if", "while", "for", "do", "switch"})
+        if (rest.starts_with(k) && (rest.size() == k.size() || !(std::isalnum(static_cast<unsigned char>(rest[k.size()])) ||
+                                                                rest[k.size()] == '_')))
+            return true;
+    return rest.starts_with("?");
+}
+
 }  // namespace
 
 YamlViolationWitness write_violation_witness_yaml(std::ostream& out, const WitnessInfo& info,
@@ -69,9 +100,11 @@ YamlViolationWitness write_violation_witness_yaml(std::ostream& out, const Witne
     const std::string file = yaml_quote(info.program_file);
     std::ostringstream content;
     bool target = false;
+    const std::vector<std::string> lines = read_lines(info.program_file);
     for (const TraceStep& s : replay.trace) {
         const Waypoint w = waypoint_of(s);
-        const bool in_file = w.type && w.loc.line > 0 && w.loc.file == info.program_file;
+        const bool in_file =
+            w.type && w.loc.line > 0 && w.loc.file == info.program_file && anchored_in_text(w, lines);
         if (!in_file) {
             if (counted(s)) ++result.left_out;
             if (s.kind == TraceStep::Error) break;

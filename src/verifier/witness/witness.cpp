@@ -58,6 +58,7 @@ EdgeData edge_data(const TraceStep& s) {
             switch (s.source) {
                 case TraceStep::InputSource::Nondet:
                 case TraceStep::InputSource::ExternalResult:  // the value a call returns
+                case TraceStep::InputSource::LibraryResult:
                     d.emplace_back("assumption", "\\result == " + value + ";");
                     d.emplace_back("assumption.scope", s.function);
                     d.emplace_back("assumption.resultfunction", s.name);

@@ -126,7 +126,7 @@ TEST_CASE("declarations: typedefs, enums, globals, prototypes, definitions") {
     TranslationUnit tu = parse_string(
         "typedef unsigned int uint; typedef uint count_t;\n"
         "enum color { RED, GREEN = 5, BLUE };\n"
-        "extern int e; static int s; int g = BLUE * 2; int g;\n"
+        "extern int e; static int s; int g = BLUE * 2; int g; extern int never_used;\n"
         "extern void abort(void) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));\n"
         "extern int printf(const char *__restrict fmt, ...);\n"
         "void *memcpy(void *dst, const void *src, unsigned long n);\n"
@@ -134,8 +134,9 @@ TEST_CASE("declarations: typedefs, enums, globals, prototypes, definitions") {
         "static inline int add(int x, int y) { return x + y; }\n"
         "count_t k(enum color c) { count_t r = c; return r; }\n"
         "old(x, y) int x; char y; { return x + y; }\n"
-        "int main() { return add(1, 2); }\n",
+        "int main() { return add(1, 2) + e; }\n",
         "t.c", DataModel::ILP32);
+    // An extern variable that no expression refers to is dropped (a header's `extern FILE *stdin;`).
     REQUIRE(tu.globals.size() == 3);
     CHECK(tu.globals[0]->name == "e");
     CHECK(tu.globals[0]->is_extern);

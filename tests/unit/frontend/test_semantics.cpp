@@ -169,8 +169,11 @@ TEST_CASE("only reachable code matters") {
               .empty());
     CHECK(unsupported("extern void *my_alloc(unsigned long);\n"
                       "int main(void) { my_alloc(4); return 0; }") == "external function with pointer arguments");
+    CHECK(unsupported("int log_text(const char *, ...);\n"
+                      "int main(void) { log_text(\"x\"); return 0; }") == "string");
+    // printf is a C library function (libc.hpp): its format may be a literal.
     CHECK(unsupported("int printf(const char *, ...);\n"
-                      "int main(void) { printf(\"x\"); return 0; }") == "string");
+                      "int main(void) { printf(\"x\"); return 0; }").empty());
     CHECK(unsupported("int main(int argc, char **argv) { return argc; }").empty());
     CHECK(unsupported("int main(int argc, char **argv) { return argv != 0; }").empty());
     // Recursion is allowed.

@@ -1,0 +1,109 @@
+#include "frontend/libc.hpp"
+
+#include <array>
+
+namespace craig::frontend {
+
+namespace {
+
+using M = LibcModel;
+using T = LibcType;
+using C = CharSet;
+
+constexpr LibcEntry absolute(std::string_view name, T t, std::string_view meaning) {
+    return LibcEntry{name, "stdlib.h", M::Absolute, t, {t, T::Void}, false, C::None, OutputKind::None, meaning};
+}
+
+constexpr LibcEntry char_class(std::string_view name, C set, std::string_view meaning) {
+    return LibcEntry{name, "ctype.h", M::CharClass, T::Int, {T::Int, T::Void}, false, set, OutputKind::None, meaning};
+}
+
+constexpr LibcEntry char_map(std::string_view name, C set, std::string_view meaning) {
+    return LibcEntry{name, "ctype.h", M::CharMap, T::Int, {T::Int, T::Void}, false, set, OutputKind::None, meaning};
+}
+
+constexpr std::array kTable = {
+    absolute("abs", T::Int, "|x|; abs(INT_MIN) is undefined behaviour"),
+    absolute("labs", T::Long, "|x|; labs(LONG_MIN) is undefined behaviour"),
+    absolute("llabs", T::LongLong, "|x|; llabs(LLONG_MIN) is undefined behaviour"),
+    LibcEntry{"rand", "stdlib.h", M::Random, T::Int, {T::Void, T::Void}, false, C::None, OutputKind::None,
+              "any value in [0, RAND_MAX] (RAND_MAX = 2147483647); the seed is not modelled"},
+    LibcEntry{"srand", "stdlib.h", M::Seed, T::Void, {T::UInt, T::Void}, false, C::None, OutputKind::None,
+              "no effect on the program's state (rand stays any value in range)"},
+    char_class("isalnum", C::Alnum, "isalpha or isdigit"),
+    char_class("isalpha", C::Alpha, "A-Z, a-z"),
+    char_class("isblank", C::Blank, "space, tab"),
+    char_class("iscntrl", C::Cntrl, "0-31, 127"),
+    char_class("isdigit", C::Digit, "0-9"),
+    char_class("isgraph", C::Graph, "33-126"),
+    char_class("islower", C::Lower, "a-z"),
+    char_class("isprint", C::Print, "32-126"),
+    char_class("ispunct", C::Punct, "isgraph and not isalnum"),
+    char_class("isspace", C::Space, "space, \\t \\n \\v \\f \\r"),
+    char_class("isupper", C::Upper, "A-Z"),
+    char_class("isxdigit", C::Xdigit, "0-9, A-F, a-f"),
+    char_map("tolower", C::ToLower, "A-Z to a-z, other values unchanged"),
+    char_map("toupper", C::ToUpper, "a-z to A-Z, other values unchanged"),
+    LibcEntry{"printf", "stdio.h", M::Output, T::Int, {T::ConstCharPtr, T::Void}, true, C::None, OutputKind::Printf,
+              "arguments evaluated, no effect on the program; result: the number of characters "
+              "printed, or any negative value (an output error)"},
+    LibcEntry{"puts", "stdio.h", M::Output, T::Int, {T::ConstCharPtr, T::Void}, false, C::None, OutputKind::Puts,
+              "argument evaluated, no effect on the program; result: any nonnegative value, or EOF"},
+    LibcEntry{"putchar", "stdio.h", M::Output, T::Int, {T::Int, T::Void}, false, C::None, OutputKind::Putchar,
+              "argument evaluated, no effect on the program; result: the character as unsigned char, or EOF"},
+};
+
+bool between(std::int64_t c, char lo, char hi) { return c >= lo && c <= hi; }
+
+}  // namespace
+
+std::span<const LibcEntry> libc_table() { return kTable; }
+
+const LibcEntry* find_libc(std::string_view name) {
+    for (const LibcEntry& e : kTable)
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
+Type libc_type(LibcType t, TypeTable& types) {
+    switch (t) {
+        case T::Void: return Type::of(TypeKind::Void);
+        case T::Int: return Type::of(TypeKind::Int);
+        case T::UInt: return Type::of(TypeKind::UInt);
+        case T::Long: return Type::of(TypeKind::Long);
+        case T::LongLong: return Type::of(TypeKind::LongLong);
+        case T::ConstCharPtr: return types.pointer_to(Type::of(TypeKind::Char));
+    }
+    return Type::of(TypeKind::Void);
+}
+
+bool in_char_set(CharSet set, std::int64_t c) {
+    const bool upper = between(c, 'A', 'Z'), lower = between(c, 'a', 'z'), digit = between(c, '0', '9');
+    const bool graph = c >= 33 && c <= 126;
+    switch (set) {
+        case C::Alnum: return upper || lower || digit;
+        case C::Alpha: return upper || lower;
+        case C::Blank: return c == ' ' || c == '\t';
+        case C::Cntrl: return (c >= 0 && c <= 31) || c == 127;
+        case C::Digit: return digit;
+        case C::Graph: return graph;
+        case C::Lower: return lower;
+        case C::Print: return graph || c == ' ';
+        case C::Punct: return graph && !(upper || lower || digit);
+        case C::Space: return c == ' ' || (c >= '\t' && c <= '\r');
+        case C::Upper: return upper;
+        case C::Xdigit: return digit || between(c, 'A', 'F') || between(c, 'a', 'f');
+        case C::None:
+        case C::ToLower:
+        case C::ToUpper: return false;
+    }
+    return false;
+}
+
+std::int64_t map_char(CharSet set, std::int64_t c) {
+    if (set == C::ToLower && between(c, 'A', 'Z')) return c - 'A' + 'a';
+    if (set == C::ToUpper && between(c, 'a', 'z')) return c - 'a' + 'A';
+    return c;
+}
+
+}  // namespace craig::frontend

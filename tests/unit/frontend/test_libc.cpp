@@ -1,0 +1,102 @@
+// The C library table (frontend/libc.hpp) and the replay's concrete meaning (libc_replay.hpp).
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "frontend/libc.hpp"
+#include "frontend/libc_replay.hpp"
+
+using namespace craig::frontend;
+namespace fs = std::filesystem;
+
+namespace {
+
+LibcArg int_arg(std::int64_t v, TypeKind k = TypeKind::Int) {
+    return LibcArg{static_cast<std::uint64_t>(v), Type::of(k), std::nullopt};
+}
+
+}  // namespace
+
+TEST_CASE("libc: docs/libc.md lists every row of the table") {
+    const fs::path doc = fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path() / "docs" / "libc.md";
+    std::ifstream in(doc);
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const LibcEntry& e : libc_table()) {
+        INFO(e.name);
+        CHECK(text.str().find("| `" + std::string(e.name) + "` |") != std::string::npos);
+        CHECK(find_libc(e.name) == &e);
+    }
+    CHECK(find_libc("memcpy_not_a_function") == nullptr);
+}
+
+TEST_CASE("libc: the lowering's character classes agree with the replay's C library (C locale)") {
+    for (const LibcEntry& e : libc_table()) {
+        if (e.model != LibcModel::CharClass && e.model != LibcModel::CharMap) continue;
+        for (int c = -1; c <= 255; ++c) {
+            INFO(e.name << " " << c);
+            const LibcArg arg[] = {int_arg(c)};
+            REQUIRE(!libc_undefined_use(e, arg, DataModel::LP64));
+            const std::int64_t r = libc_result(e, arg, 0, DataModel::LP64);
+            if (e.model == LibcModel::CharClass)
+                CHECK(in_char_set(e.set, c) == (r != 0));
+            else
+                CHECK(map_char(e.set, c) == r);
+        }
+    }
+}
+
+TEST_CASE("libc: undefined uses") {
+    const LibcEntry& abs_e = *find_libc("abs");
+    const LibcArg min_int[] = {int_arg(INT32_MIN)};
+    CHECK(libc_undefined_use(abs_e, min_int, DataModel::ILP32).has_value());
+    const LibcArg one[] = {int_arg(-1)};
+    CHECK(!libc_undefined_use(abs_e, one, DataModel::ILP32));
+    CHECK(libc_result(abs_e, one, 0, DataModel::ILP32) == 1);
+    const LibcEntry& labs_e = *find_libc("labs");
+    const LibcArg min_long[] = {int_arg(INT64_MIN, TypeKind::Long)};
+    CHECK(libc_undefined_use(labs_e, min_long, DataModel::LP64).has_value());
+    const LibcArg min_int_long[] = {int_arg(INT32_MIN, TypeKind::Long)};
+    CHECK(libc_undefined_use(labs_e, min_int_long, DataModel::ILP32).has_value());  // long is 32 bits
+    CHECK(!libc_undefined_use(labs_e, min_int_long, DataModel::LP64));
+    const LibcEntry& digit = *find_libc("isdigit");
+    const LibcArg eof[] = {int_arg(-1)}, big[] = {int_arg(256)}, neg[] = {int_arg(-2)};
+    CHECK(!libc_undefined_use(digit, eof, DataModel::ILP32));
+    CHECK(libc_undefined_use(digit, big, DataModel::ILP32).has_value());
+    CHECK(libc_undefined_use(digit, neg, DataModel::ILP32).has_value());
+}
+
+TEST_CASE("libc: printf's character count is the C library's") {
+    auto count = [](std::string_view fmt, std::vector<LibcArg> args) {
+        return printf_count(fmt, args, DataModel::LP64);
+    };
+    char buf[256];
+    CHECK(count("x=%d\n", {int_arg(42)}) == std::snprintf(buf, sizeof buf, "x=%d\n", 42));
+    CHECK(count("%5d|%-3u|%x|%X|%o", {int_arg(-7), int_arg(3, TypeKind::UInt), int_arg(255), int_arg(255), int_arg(8)}) ==
+          std::snprintf(buf, sizeof buf, "%5d|%-3u|%x|%X|%o", -7, 3u, 255, 255, 8));
+    CHECK(count("%ld %lld %hhd %hu %zu", {int_arg(-1234567890123, TypeKind::Long), int_arg(5, TypeKind::LongLong),
+                                         int_arg(300), int_arg(70000), int_arg(9, TypeKind::ULong)}) ==
+          std::snprintf(buf, sizeof buf, "%ld %lld %hhd %hu %zu", -1234567890123L, 5LL,
+                        static_cast<signed char>(300), static_cast<unsigned short>(70000), std::size_t{9}));
+    CHECK(count("%c%%%+.3d", {int_arg('a'), int_arg(4)}) == std::snprintf(buf, sizeof buf, "%c%%%+.3d", 'a', 4));
+    LibcArg s{0, Type::of(TypeKind::Int), std::string_view("hello")};
+    CHECK(count("[%8s]", {s}) == std::snprintf(buf, sizeof buf, "[%8s]", "hello"));
+    CHECK(!count("%f", {int_arg(1)}));  // floats: not counted
+    CHECK(!count("%d %d", {int_arg(1)}));  // fewer arguments than conversions
+    CHECK(!count("%*d", {int_arg(1), int_arg(2)}));
+    // The result the replay uses: the count, or the failure the input selects.
+    const LibcEntry& printf_e = *find_libc("printf");
+    const LibcArg fmt_args[] = {LibcArg{0, Type::of(TypeKind::Int), std::string_view("ab%dc")}, int_arg(12)};
+    CHECK(libc_result(printf_e, fmt_args, 0, DataModel::LP64) == 5);
+    CHECK(libc_result(printf_e, fmt_args, -3, DataModel::LP64) == -3);
+    const LibcEntry& putchar_e = *find_libc("putchar");
+    const LibcArg ch[] = {int_arg(0x141)};
+    CHECK(libc_result(putchar_e, ch, 7, DataModel::LP64) == 0x41);
+    CHECK(libc_result(putchar_e, ch, -1, DataModel::LP64) == kEof);
+}
