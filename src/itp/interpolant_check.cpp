@@ -1,5 +1,5 @@
 // Independent check of tree interpolants (interpolant_check.hpp): one fresh solver per local
-// condition, and the symbol condition from the formulas' symbols.
+// condition, and the symbol condition from the symbols of each partition's assertions.
 #include "itp/interpolant_check.hpp"
 
 #include <stdexcept>
@@ -58,11 +58,35 @@ bool shared_symbols(smt::TermManager& tm, Term itp, std::span<const std::vector<
     return true;
 }
 
+// Each formula as a partition of one assertion.
+std::vector<std::vector<Term>> singletons(std::span<const Term> formulas) {
+    std::vector<std::vector<Term>> out;
+    for (Term f : formulas) out.push_back({f});
+    return out;
+}
+
+// The symbols of each partition, from its assertions one by one (not from their conjunction).
+std::vector<std::vector<FuncId>> partition_symbols(smt::TermManager& tm,
+                                                   std::span<const std::vector<Term>> partitions) {
+    std::vector<std::vector<FuncId>> syms(partitions.size());
+    for (size_t j = 0; j < partitions.size(); ++j)
+        for (Term t : partitions[j]) collect_symbols(tm, t, syms[j]);
+    return syms;
+}
+
 }  // namespace
 
 CheckReport check_state_transition_interpolants(smt::TermManager& tm, std::span<const smt::Term> phis,
                                                 std::span<const smt::Term> g, std::span<const smt::Term> s,
                                                 const smt::SolverOptions& solver_options) {
+    return check_state_transition_interpolants(tm, singletons(phis), g, s, solver_options);
+}
+
+CheckReport check_state_transition_interpolants(smt::TermManager& tm, std::span<const std::vector<Term>> parts,
+                                                std::span<const smt::Term> g, std::span<const smt::Term> s,
+                                                const smt::SolverOptions& solver_options) {
+    std::vector<Term> phis;
+    for (const auto& p : parts) phis.push_back(tm.mk_and(p));
     const size_t m = phis.size();
     if (m < 2 || g.size() + 1 != m || s.size() + 2 != m)
         return {CheckOutcome::Invalid, "expected " + std::to_string(m < 2 ? 0 : m - 1) + " state and " +
@@ -85,8 +109,7 @@ CheckReport check_state_transition_interpolants(smt::TermManager& tm, std::span<
     }
     query({g[n], phis[n + 1]}, "condition 4 (g_" + std::to_string(n) + " ∧ φ_" + std::to_string(n + 1) + " unsat)");
 
-    std::vector<std::vector<FuncId>> syms(m);
-    for (size_t j = 0; j < m; ++j) collect_symbols(tm, phis[j], syms[j]);
+    const std::vector<std::vector<FuncId>> syms = partition_symbols(tm, parts);
     std::vector<uint8_t> in_a(m, 0);
     std::string bad;
     for (size_t i = 0; i <= n && report.outcome != CheckOutcome::Invalid; ++i) {
@@ -108,7 +131,15 @@ CheckReport check_state_transition_interpolants(smt::TermManager& tm, std::span<
 CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::Term> formulas,
                                     std::span<const uint32_t> start, std::span<const smt::Term> interpolants,
                                     const smt::SolverOptions& solver_options) {
+    return check_tree_interpolants(tm, singletons(formulas), start, interpolants, solver_options);
+}
+
+CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const std::vector<Term>> partitions,
+                                    std::span<const uint32_t> start, std::span<const smt::Term> interpolants,
+                                    const smt::SolverOptions& solver_options) {
     CheckReport report;
+    std::vector<Term> formulas;
+    for (const auto& p : partitions) formulas.push_back(tm.mk_and(p));
     const size_t n = formulas.size();
     std::vector<uint32_t> parent;
     try {
@@ -124,8 +155,7 @@ CheckReport check_tree_interpolants(smt::TermManager& tm, std::span<const smt::T
     for (size_t i = 0; i + 1 < n; ++i) children[parent[i]].push_back(static_cast<uint32_t>(i));
 
     // Symbols of each partition: sides[f] for node i is computed from these per node.
-    std::vector<std::vector<FuncId>> syms(n);
-    for (size_t i = 0; i < n; ++i) collect_symbols(tm, formulas[i], syms[i]);
+    const std::vector<std::vector<FuncId>> syms = partition_symbols(tm, partitions);
 
     auto mark = [&](CheckOutcome o, std::string why) { merge(report, o, std::move(why)); };
 

@@ -10,7 +10,9 @@
 // the same list, back to the previous partition of the list (included). So every partition
 // of a list has the list's first node as the start of its subtree (JavaSMT's start indices).
 // The answer is one interpolant per partition but the root, in post-order: (I_0 ... I_{n-2}).
-// Active assertions that no partition names belong to the root partition.
+// Active assertions that no partition names (unnamed, or named and left out) belong to the root
+// partition, for the interpolants and for their check (README.md: a special case of
+// SMTInterpol's theory extension, whose conditions then hold without them but at the root).
 // Also (get-state-transition-interpolants P_0 ... P_{n+1}), craig's extension (below).
 #include <algorithm>
 #include <chrono>
@@ -137,10 +139,10 @@ Interpreter::PreparedInterpolation Interpreter::prepare_interpolation(uint32_t c
                 fail(name_node, "the assertion '" + name + "' is in two partitions");
             out.partition_of[it->second] = p;
         }
-    std::vector<std::vector<smt::Term>> parts(n);
+    out.partitions.assign(n, {});
     for (const auto& a : out.proof.active)
-        parts[out.partition_of[a.id] == itp::kNoPartition ? n - 1 : out.partition_of[a.id]].push_back(a.formula);
-    for (uint32_t p = 0; p < n; ++p) out.formulas.push_back(tm_->mk_and(parts[p]));
+        out.partitions[out.partition_of[a.id] == itp::kNoPartition ? n - 1 : out.partition_of[a.id]].push_back(
+            a.formula);
     return out;
 }
 
@@ -161,7 +163,7 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
     TreeReader(*pool_, failer).read_list(args, cmd, spec);
     if (spec.start.size() < 2) fail(cmd, "expected at least two partitions");
     const PreparedInterpolation prep = prepare_interpolation(cmd, spec.names);
-    InterpolationQuery q{cmd, prep.proof, prep.partition_of, spec.start, prep.formulas};
+    InterpolationQuery q{cmd, prep.proof, prep.partition_of, spec.start, prep.partitions};
     if (script_opts_.all_systems) {
         report_all_systems(q);
         return true;
@@ -182,9 +184,9 @@ bool Interpreter::cmd_get_interpolants(uint32_t cmd, Args args) {
 
 // (get-state-transition-interpolants P_0 P_1 ... P_{n+1}): craig's extension for WHALE-style
 // summaries (itp/state_transition.hpp). Partitions as in get-interpolants but flat (no
-// subtrees); unnamed active assertions belong to the last. The answer is, in the order of the
-// thesis' Def. 6.1, (g_0 s_0 g_1 s_1 ... s_{n-1} g_n), all from the one proof of the last
-// check-sat, each condition checked with :certify-interpolants.
+// subtrees); unnamed and left-out active assertions belong to the last. The answer is, in the
+// order of the thesis' Def. 6.1, (g_0 s_0 g_1 s_1 ... s_{n-1} g_n), all from the one proof of
+// the last check-sat, each condition checked with :certify-interpolants.
 bool Interpreter::cmd_get_state_transition_interpolants(uint32_t cmd, Args args) {
     arity(cmd, args, 2, SIZE_MAX, "(get-state-transition-interpolants PARTITION PARTITION+)");
     std::function<void(uint32_t, const std::string&)> failer = [this](uint32_t n, const std::string& m) { fail(n, m); };
@@ -199,12 +201,12 @@ bool Interpreter::cmd_get_state_transition_interpolants(uint32_t cmd, Args args)
     // The comb: φ_k's assertions go to its node; the state nodes hold no assertion (true).
     const std::vector<uint32_t> start = itp::state_transition_shape(m);
     std::vector<uint32_t> node_of(prep.partition_of.size(), itp::kNoPartition);
-    std::vector<smt::Term> node_formulas(start.size(), tm_->mk_true());
+    std::vector<std::vector<smt::Term>> node_partitions(start.size());
     for (size_t id = 0; id < node_of.size(); ++id)
         if (prep.partition_of[id] != itp::kNoPartition)
             node_of[id] = itp::state_transition_node(prep.partition_of[id], m);
-    for (uint32_t k = 0; k < m; ++k) node_formulas[itp::state_transition_node(k, m)] = prep.formulas[k];
-    InterpolationQuery q{cmd, prep.proof, node_of, start, node_formulas};
+    for (uint32_t k = 0; k < m; ++k) node_partitions[itp::state_transition_node(k, m)] = prep.partitions[k];
+    InterpolationQuery q{cmd, prep.proof, node_of, start, node_partitions};
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<smt::Term> itps = interpolate(q, interpolation_options(), nullptr, nullptr, false);
     const itp::StateTransitionInterpolants st = itp::split_state_transition(itps);
@@ -212,7 +214,7 @@ bool Interpreter::cmd_get_state_transition_interpolants(uint32_t cmd, Args args)
         smt::SolverOptions so;
         so.deadline = script_opts_.deadline;
         so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
-        const itp::CheckReport rep = itp::check_state_transition_interpolants(*tm_, prep.formulas, st.g, st.s, so);
+        const itp::CheckReport rep = itp::check_state_transition_interpolants(*tm_, prep.partitions, st.g, st.s, so);
         if (rep.outcome == itp::CheckOutcome::Invalid)
             throw smt::CheckFailure("state/transition interpolant check failed: " + rep.why);
         if (rep.outcome == itp::CheckOutcome::Inconclusive)
@@ -247,7 +249,7 @@ std::vector<smt::Term> Interpreter::interpolate(const InterpolationQuery& q, con
         smt::SolverOptions so;
         so.deadline = script_opts_.deadline;
         so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
-        itp::CheckReport rep = itp::check_tree_interpolants(*tm_, q.formulas, q.start, r.interpolants, so);
+        itp::CheckReport rep = itp::check_tree_interpolants(*tm_, q.partitions, q.start, r.interpolants, so);
         if (rep.outcome == itp::CheckOutcome::Invalid)
             throw smt::CheckFailure(std::string("interpolant check failed (") + itp::name(opts.boolean) + " " +
                                     itp::name(opts.lra) + " " + itp::name(opts.euf) + "): " + rep.why);

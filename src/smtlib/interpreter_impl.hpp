@@ -99,17 +99,19 @@ private:
         const smt::SmtProof& proof;
         const std::vector<uint32_t>& partition_of;  // assertion id -> partition
         const std::vector<uint32_t>& start;         // tree shape (itp/interpolation.hpp)
-        const std::vector<smt::Term>& formulas;     // per partition, for the checks
+        // per partition its assertions, for the checks (their symbols, not their folded conjunction's)
+        const std::vector<std::vector<smt::Term>>& partitions;
     };
     bool cmd_get_interpolants(uint32_t, Args);
     bool cmd_get_state_transition_interpolants(uint32_t, Args);
     // The proof of the last check-sat (which must have answered unsat) and, per active assertion
     // id, the partition of `names` (the pool nodes of each partition's assertion names) holding it
-    // (itp::kNoPartition: none); `formulas` per partition, the unnamed assertions in the last.
+    // (itp::kNoPartition: none); `partitions`: the active assertions of each partition, those
+    // that no name picks (unnamed or left out) in the last.
     struct PreparedInterpolation {
         smt::SmtProof proof;
         std::vector<uint32_t> partition_of;
-        std::vector<smt::Term> formulas;
+        std::vector<std::vector<smt::Term>> partitions;
         double mined_seconds = 0;
     };
     PreparedInterpolation prepare_interpolation(uint32_t cmd, const std::vector<std::vector<uint32_t>>& names);

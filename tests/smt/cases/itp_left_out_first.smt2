@@ -1,0 +1,15 @@
+; A left-out assertion asserted first, before the partitions (LRA): L joins the root partition
+; B, whatever its position; the unsat proof of the first check-sat uses L and A.
+(set-option :print-success false)
+(set-option :produce-interpolants true)
+(set-logic QF_LRA)
+(declare-const a Real)
+(declare-const b Real)
+(assert (! (<= b 0.0) :named L))
+(assert (! (and (= a b) (> a 3.0)) :named A))
+(check-sat)
+(push 1)
+(assert (! (and (> b 0.0) (< a 10.0)) :named B))
+(check-sat)
+(get-interpolants A B)
+(get-interpolants B A)
