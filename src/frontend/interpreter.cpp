@@ -1153,8 +1153,24 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
         if (next_input_ >= inputs_.size())
             return halt(ReplayOutcome::OutOfInputs, e.loc, "no input left for " + f.name + "()");
         input = static_cast<std::int64_t>(normalize(inputs_[next_input_++], TypeKind::Int, dm_));
-        if (f.libc->model == LibcModel::Random && (input < 0 || input > kRandMax))
-            return halt(ReplayOutcome::Blocked, e.loc, "rand() cannot return " + std::to_string(input));
+        const std::size_t targets = args.empty() ? 0 : args.size() - 1;
+        if (auto range = libc_input_range(*f.libc, targets);
+            range && !(input >= range->lo && input <= range->hi) && !(range->eof && input == kEof))
+            return halt(ReplayOutcome::Blocked, e.loc, f.name + "() cannot return " + std::to_string(input));
+    }
+    if (f.libc->model == LibcModel::Scan) {  // one input per target, stored when below the result
+        for (std::size_t i = 1; i < args.size(); ++i) {
+            const Type t = e.operand(i).type;
+            if (!t.is_pointer() || !t.target().is_integer())
+                return undefined(e.loc, f.name + " target " + std::to_string(i) + " is not a pointer to an integer");
+            std::uint64_t v = 0;
+            if (!read_input(t.target(), e.loc, TraceStep::InputSource::LibraryResult,
+                            f.name + "() target " + std::to_string(i), v))
+                return false;
+            if (static_cast<std::int64_t>(i) <= input &&
+                !store(Place{args[i], t.target()}, Value::integer(v), e.loc, nullptr))
+                return false;
+        }
     }
     const std::int64_t r = libc_result(*f.libc, lib_args, input, dm_);
     const Type rt = f.return_type.is_integer() ? f.return_type : Type::of(TypeKind::Int);

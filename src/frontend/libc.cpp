@@ -51,6 +51,11 @@ constexpr std::array kTable = {
               "argument evaluated, no effect on the program; result: any nonnegative value, or EOF"},
     LibcEntry{"putchar", "stdio.h", M::Output, T::Int, {T::Int, T::Void}, false, C::None, OutputKind::Putchar,
               "argument evaluated, no effect on the program; result: the character as unsigned char, or EOF"},
+    LibcEntry{"getchar", "stdio.h", M::ReadChar, T::Int, {T::Void, T::Void}, false, C::None, OutputKind::None,
+              "any value in [0, 255], or EOF"},
+    LibcEntry{"scanf", "stdio.h", M::Scan, T::Int, {T::ConstCharPtr, T::Void}, true, C::None, OutputKind::None,
+              "writes fresh values of their types through its first r pointer arguments (pointers to integers); "
+              "result r: the number of them, 0 to n, or EOF"},
 };
 
 bool between(std::int64_t c, char lo, char hi) { return c >= lo && c <= hi; }

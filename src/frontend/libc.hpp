@@ -35,7 +35,11 @@ enum class LibcModel : std::uint8_t {
     CharClass,  // isdigit, ...: 0 outside the class, an input != 0 inside (C locale)
     CharMap,    // tolower, toupper: the C locale's mapping; other values unchanged
     Output,     // printf, puts, putchar: arguments evaluated, the program's state unchanged,
-                // the result an input the standard allows (see result_of_output)
+                // the result an input the standard allows (libc_replay.hpp, libc_result)
+    ReadChar,   // getchar: an input in [0, 255] or EOF
+    Scan,       // scanf: an input r in {EOF, 0..n} (the conversions assigned), then one input
+                // per target pointer (of its pointee's type), written through it when its
+                // position is below r; targets are pointers to integers
 };
 
 // The <ctype.h> class or mapping of a CharClass / CharMap row.

@@ -91,7 +91,8 @@ std::optional<std::string> libc_undefined_use(const LibcEntry& e, std::span<cons
 }
 
 bool libc_reads_input(const LibcEntry& e) {
-    return e.model == LibcModel::Random || e.model == LibcModel::CharClass || e.model == LibcModel::Output;
+    return e.model == LibcModel::Random || e.model == LibcModel::CharClass || e.model == LibcModel::Output ||
+           e.model == LibcModel::ReadChar || e.model == LibcModel::Scan;
 }
 
 std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std::int64_t input, DataModel dm) {
@@ -105,7 +106,9 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
             if (e.result == LibcType::Long && dm == DataModel::ILP32) return std::abs(static_cast<std::int32_t>(x));
             return std::llabs(x);
         }
-        case LibcModel::Random: return input;
+        case LibcModel::Random:
+        case LibcModel::ReadChar:
+        case LibcModel::Scan: return input;  // in range: the replay checks it (interpreter.cpp)
         case LibcModel::Seed: return 0;
         case LibcModel::CharClass: return host_class(e.set, static_cast<int>(int_arg(0)));
         case LibcModel::CharMap: return host_class(e.set, static_cast<int>(int_arg(0)));
@@ -126,6 +129,15 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
         }
     }
     return 0;
+}
+
+std::optional<InputRange> libc_input_range(const LibcEntry& e, std::size_t targets) {
+    switch (e.model) {
+        case LibcModel::Random: return InputRange{0, kRandMax, false};
+        case LibcModel::ReadChar: return InputRange{0, 255, true};
+        case LibcModel::Scan: return InputRange{0, static_cast<std::int64_t>(targets), true};
+        default: return std::nullopt;
+    }
 }
 
 std::optional<std::int64_t> printf_count(std::string_view format, std::span<const LibcArg> args, DataModel dm) {

@@ -5,7 +5,7 @@
 //
 // A call is replayed in three steps: undefined_use (undefined behaviour of the arguments),
 // then, when reads_input, one input of type int is read (the value the lowering's model
-// chose), then result() gives the value the call returns.
+// chose; scanf then reads one input per target), then result() gives the value the call returns.
 #pragma once
 
 #include <cstdint>
@@ -36,11 +36,19 @@ bool libc_reads_input(const LibcEntry& e);
 
 // The value the call returns (normal form of int or of the row's result type). `input` is the
 // value read when libc_reads_input. Where the standard allows several results, the one the
-// input selects: rand returns it (it is in range: the lowering assumed that), the output
+// input selects: rand, getchar and scanf return it (the replay checks its range first), the output
 // functions fail (a negative result) when it is negative and otherwise return what glibc
 // returns (for printf the character count when the format's conversions are known, else the
 // failure -1, which is always a possible result), the <ctype.h> classes glibc's nonzero value.
 std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std::int64_t input, DataModel dm);
+
+// The range [lo, hi] of the input of rand, getchar and scanf (with n targets); EOF is allowed
+// besides it for getchar and scanf.
+struct InputRange {
+    std::int64_t lo, hi;
+    bool eof;
+};
+std::optional<InputRange> libc_input_range(const LibcEntry& e, std::size_t targets);
 
 // printf's character count for a format with the conversions d i u o x X c % (with flags,
 // width, precision and the length modifiers hh h l ll z j t) and %s of string literals;

@@ -164,6 +164,8 @@ std::string describe(const frontend::TraceStep& s) {
                 line += "extern " + s.name + " = " + value;
             else if (s.source == K::InputSource::ExternalResult)
                 line += "external " + s.name + "() returns " + value;
+            else if (s.source == K::InputSource::LibraryResult && s.name.find(' ') != std::string::npos)
+                line += s.name + " = " + value + " (C library)";  // "scanf() target 1 = 5"
             else if (s.source == K::InputSource::LibraryResult)
                 line += s.name + "() returns " + value + " (C library)";
             else if (s.source == K::InputSource::ExternalGlobal)

@@ -68,6 +68,13 @@ Val Lowerer::libc_call(const Expr& e) {
             return Val{r.term, false, Interval::of(0, frontend::kRandMax)};
         }
         case LibcModel::Seed: return Val{num(0), false, Interval::of(0, 0)};
+        case LibcModel::ReadChar: {
+            Val r = nondet_value(int_t, e.loc, f.name + "()");
+            assume(tm_.mk_or(tm_.mk_eq(r.term, num(frontend::kEof)),
+                             tm_.mk_and(tm_.mk_leq(num(0), r.term), tm_.mk_leq(r.term, num(255)))));
+            return Val{r.term, false, Interval::of(frontend::kEof, 255)};
+        }
+        case LibcModel::Scan: return scan_call(e, args);
         case LibcModel::CharClass:
         case LibcModel::CharMap: {
             Val c = as_int(arg(0));
@@ -110,6 +117,34 @@ Val Lowerer::libc_call(const Expr& e) {
         }
     }
     throw frontend::Unsupported(e.loc, "C library function " + f.name);
+}
+
+// scanf (C11 7.21.6.2p16): r, the number of targets assigned (EOF before the first conversion),
+// then a fresh value per target, which the target takes when its position is below r. The
+// inputs are read in this order whatever r is, as the replay reads them.
+Val Lowerer::scan_call(const Expr& e, const std::vector<Val>& args) {
+    const frontend::FunctionDecl& f = *e.callee;
+    if (e.operand(0).kind == frontend::ExprKind::StringLiteral) {
+        const std::string& format = e.operand(0).text;
+        for (std::size_t i = 0; i + 1 < format.size(); ++i)
+            if (format[i] == '%' && format.find_first_of("s[", i + 1) == format.find_first_not_of("0123456789*hlzjt", i + 1))
+                throw frontend::Unsupported(e.loc, f.name + " of a string (%s, %[)");
+    }
+    const std::size_t n = args.size() - 1;
+    Val r = nondet_value(Type::of(TypeKind::Int), e.loc, f.name + "()");
+    assume(tm_.mk_or(tm_.mk_eq(r.term, num(frontend::kEof)),
+                     tm_.mk_and(tm_.mk_leq(num(0), r.term), tm_.mk_leq(r.term, num(static_cast<i128>(n))))));
+    for (std::size_t i = 1; i <= n; ++i) {
+        const Type t = e.operand(i).type;
+        if (!t.is_pointer() || !t.target().is_integer())
+            throw frontend::Unsupported(e.operand(i).loc, f.name + " target that is not a pointer to an integer");
+        const Place p = pointee_place(args[i], t.target());
+        const Val old = as_int(load(p, e.loc));
+        const Val v = nondet_value(t.target(), e.loc, f.name + "() target " + std::to_string(i));
+        const smt::Term assigned = tm_.mk_lt(num(static_cast<i128>(i - 1)), r.term);
+        store(p, Val{tm_.mk_ite(assigned, v.term, old.term), false, type_range(t.target())}, e.loc);
+    }
+    return Val{r.term, false, Interval::of(frontend::kEof, static_cast<i128>(n))};
 }
 
 }  // namespace craig::verifier::detail

@@ -172,6 +172,7 @@ public:
     bool has_effects(const Expr& e);
     Val call(const Expr& e);
     Val libc_call(const Expr& e);  // frontend/libc.hpp's functions (lower_libc.cpp)
+    Val scan_call(const Expr& e, const std::vector<Val>& args);
     Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 
