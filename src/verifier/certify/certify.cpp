@@ -38,8 +38,8 @@ void certify_true(const Verdict& v, const Program& p, const Procedures* procedur
     }
 }
 
-void certify_false(const Verdict& v, const frontend::TranslationUnit& tu, std::span<const std::string> externals,
-                   Certified& out) {
+void certify_false(const Verdict& v, const Program& program, const frontend::TranslationUnit& tu,
+                   std::span<const std::string> externals, Certified& out) {
     std::vector<std::uint64_t> inputs;
     for (const InputValue& in : v.cex.inputs) inputs.push_back(in.bits);
     frontend::ReplayResult replay = frontend::replay(tu, inputs);
@@ -60,6 +60,12 @@ void certify_false(const Verdict& v, const frontend::TranslationUnit& tu, std::s
         out.kind = VerdictKind::Unknown;
         out.reason = "counterexample not confirmed by replay: " + std::string(frontend::to_string(replay.outcome)) +
                      (replay.message.empty() ? "" : " (" + replay.message + ")") + " at " + replay.where.str();
+        // The model reads arbitrary values from blocks allocated in loops: the likely cause.
+        const std::vector<std::string>& blocks = program.plain().untracked_blocks;
+        if (!blocks.empty())
+            out.reason = "a block allocated in a loop is not tracked (" + blocks.front() +
+                         (blocks.size() > 1 ? ", +" + std::to_string(blocks.size() - 1) + " more" : "") + "); " +
+                         out.reason;
     }
     out.replay = std::move(replay);
 }
@@ -85,7 +91,7 @@ Certified certify(const Verdict& v, const Program& program, const frontend::Tran
     out.kind = v.kind;
     out.reason = v.reason;
     if (v.kind == VerdictKind::True) certify_true(v, program, procedures, o, budget, out);
-    if (v.kind == VerdictKind::False) certify_false(v, tu, externals, out);
+    if (v.kind == VerdictKind::False) certify_false(v, program, tu, externals, out);
     out.stats.seconds("certify.time", base::seconds_since(start));
     return out;
 }

@@ -105,6 +105,7 @@ Val Lowerer::allocate(const Expr& call, Type pointee) {
         id = new_object(name, pointee, opt_.max_cells + 1, false, true);
         objects_[id].tracked = false;
         objects_[id].summary = true;
+        prog_.untracked_blocks.push_back(call.loc.str() + " " + f.name);
         objects_[id].count = count;
         if (!zero && count <= opt_.max_cells) {
             // The replay reads one input per integer cell of each block (a fresh block is

@@ -183,6 +183,10 @@ public:
     // Reasons why the program under-approximates the C program (e.g. recursion bound);
     // a safety proof needs truncated unreachable.
     std::vector<std::string> approximations;
+    // Over-approximations of the memory model that a counterexample may rest on: blocks of an
+    // allocation site that may run more than once ("FILE:LINE:COL malloc"), whose reads are
+    // arbitrary; a counterexample that does not replay names them as the likely cause.
+    std::vector<std::string> untracked_blocks;
     // Lowered with LoweringOptions::bit_precise: the range of every aux constant of the plain
     // edges (also asserted on its edge), by which the bit-precise translation sizes its words.
     std::unordered_map<smt::Term, std::pair<mpz_class, mpz_class>, smt::TermHash> aux_ranges;
