@@ -1,5 +1,6 @@
 // expected: UNKNOWN
-// args: --engine bmc --timeout 20
+// args: --engine bmc
+// timeout: 20
 // reason: a block allocated in a loop is not tracked
 // A linked list built in a loop: its blocks are one untracked summary object whose reads are
 // arbitrary, so the model's counterexample does not replay; the reason names that cause (was
