@@ -21,6 +21,10 @@
 // limit (RLIMIT_AS, set by --memory): the pages of the parent at the fork, which the children
 // share copy-on-write, plus 1/n of what remains for n members, so that all members together stay
 // within the limit the user gave (statistic portfolio.member-memory-mb).
+// No member outlives the run: members still running kMemberGrace past the deadline are killed,
+// as are all on every way out of solve (a Children guard), and a member dies with its parent
+// (PR_SET_PDEATHSIG: main's watchdog ends the parent with _exit) and never holds the run's
+// standard output. The parent waits for nothing without a bound (non-blocking reads, reap).
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
