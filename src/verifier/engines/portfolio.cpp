@@ -41,6 +41,7 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -260,12 +261,13 @@ struct Ending {
     double cpu = 0;
 };
 
-Ending wait_for(pid_t pid, int options) {
+// wait4 with `options` (WNOHANG: nothing while it runs).
+std::optional<Ending> wait_for(pid_t pid, int options) {
     Ending e;
     rusage ru{};
     pid_t got;
     while ((got = wait4(pid, &e.status, options, &ru)) < 0 && errno == EINTR) {}
-    if (got <= 0) return Ending{-1, 0};
+    if (got <= 0) return std::nullopt;
     e.cpu = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
             static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
     return e;
@@ -277,18 +279,17 @@ Ending wait_for(pid_t pid, int options) {
 Ending reap(const Child& c) {
     kill(c.pid, SIGCONT);
     for (int waited = 0; waited < 200; ++waited) {
-        const Ending e = wait_for(c.pid, WNOHANG);
-        if (e.status != -1) return e;
+        if (const std::optional<Ending> e = wait_for(c.pid, WNOHANG)) return *e;
         usleep(5000);
     }
     kill(c.pid, SIGKILL);
-    return wait_for(c.pid, 0);
+    return wait_for(c.pid, 0).value_or(Ending{});
 }
 
 // The members' processes of one portfolio run. Whatever way the run leaves (a verdict, a failed
 // self-check, std::bad_alloc), every member still running is killed and reaped: none outlives the
 // run. (Should the parent itself end first, at the watchdog, its members die with it:
-// PR_SET_PDEATHSIG in start_member.)
+// PR_SET_PDEATHSIG in detach_member.)
 class Children {
 public:
     explicit Children(std::size_t n) : all_(n) {}
@@ -297,7 +298,6 @@ public:
     ~Children() { stop_all(); }
 
     Child& operator[](std::size_t i) { return all_[i]; }
-    std::vector<Child>& all() { return all_; }
     std::vector<Child>::iterator begin() { return all_.begin(); }
     std::vector<Child>::iterator end() { return all_.end(); }
 
