@@ -1,12 +1,11 @@
 // craig command line: `craig solve FILE.smt2` (SMT-LIB 2.6 scripts),
 // `craig verify FILE.c|TASK.yml` (software verification) and `craig chc FILE.smt2` (Horn clauses).
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <map>
-#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -18,10 +17,12 @@
 #include <iostream>
 #include <new>
 #include <optional>
-#include <thread>
 
 #include "base/gmp_memory.hpp"
 #include "base/interrupt.hpp"
+#include "base/memory_limit.hpp"
+#include "base/out_of_memory.hpp"
+#include "base/watchdog.hpp"
 #include "chc/run_chc.hpp"
 #include "cli/exit_codes.hpp"
 #include "itp/options.hpp"
@@ -134,57 +135,13 @@ void add_itp_options(CLI::App& app, CommonOptions& o) {
                  "interpolation), interpolant sizes");
 }
 
-void apply_memory_limit(uint64_t mb) {
-    if (!mb) return;
-#if defined(__SANITIZE_ADDRESS__)  // ASan's shadow memory needs terabytes of address space: a
-    return;                        // RLIMIT_AS breaks it. Only ASan builds (CRAIG_SANITIZE) skip the limit.
-#endif
-    rlimit rl{};
-    rl.rlim_cur = rl.rlim_max = static_cast<rlim_t>(mb) * 1024 * 1024;
-    setrlimit(RLIMIT_AS, &rl);
-}
-
-// The solver and the engines poll the deadline and the interrupt flag; this watchdog
-// guarantees termination even inside a long non-polling step: a second after the time
-// limit, or three seconds after SIGINT/SIGTERM if the run has not unwound by then.
-// `timeout_words` / `interrupt_words` are printed on stdout first (verify: the UNKNOWN
-// verdict); they are built before the thread starts, so it does not allocate.
-void start_watchdog(double timeout, std::string timeout_words = {}, std::string interrupt_words = {}) {
-    using Clock = std::chrono::steady_clock;
-    const Clock::time_point start = Clock::now();
-    std::thread([=, timeout_words = std::move(timeout_words), interrupt_words = std::move(interrupt_words)] {
-        std::optional<Clock::time_point> interrupted_at, grace_from;
-        for (;;) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            const Clock::time_point now = Clock::now();
-            const std::string* words = nullptr;
-            const char* what = nullptr;
-            if (timeout > 0 && now - start > std::chrono::duration<double>(timeout + 1.0)) {
-                words = &timeout_words;
-                what = "craig: time limit reached\n";
-            } else if (base::interrupted()) {
-                if (!interrupted_at) interrupted_at = now;
-                if (now - *interrupted_at > std::chrono::seconds(3)) {
-                    words = &interrupt_words;
-                    what = "craig: interrupted\n";
-                }
-            }
-            if (!what) continue;
-            // The run is printing its answer: let it finish (it polls nothing any more), within
-            // a grace period, and print no second verdict line.
-            if (base::answer_started()) {
-                if (!grace_from) grace_from = now;
-                if (now - *grace_from < std::chrono::seconds(10)) continue;
-                std::cout.flush();  // what the run printed so far (it is stuck: no race to fear)
-                _exit(cli::kResourceLimit);
-            }
-            std::cout.flush();
-            if (!words->empty()) (void)!write(STDOUT_FILENO, words->data(), words->size());
-            std::fputs(what, stderr);
-            _exit(cli::kResourceLimit);
-        }
-    }).detach();
-}
+// What the run prints at each limit and the limits themselves (watchdog.hpp, memory_limit.hpp).
+struct Limits {
+    double timeout = 0;
+    uint64_t memory_mb = 0;
+    base::WatchdogWords watch;
+    std::string memory;  // on stdout when the memory limit is reached
+};
 
 // Every option of every engine's table on a subcommand, once (engines may share one, e.g.
 // --itp-bool); values are kept as text and checked by the table's own check. The holders are
@@ -457,7 +414,7 @@ int main(int argc, char** argv) {
         int rc = app.exit(e);
         return rc == 0 ? cli::kOk : cli::kUsage;
     }
-    apply_memory_limit(common.memory_mb);
+    Limits limits{common.timeout, common.memory_mb, {{}, "unknown\n"}, "unknown\n"};
     base::route_gmp_allocation();
     base::install_interrupt_handlers();
     if (*solve) collect_table_options(*solve, solve_table, common);
@@ -468,8 +425,7 @@ int main(int argc, char** argv) {
         co.memory_mb = chc_common.memory_mb;
         co.check_models = chc_common.check_models;
         co.check_certificates = chc_common.check_certificates;
-        apply_memory_limit(chc_common.memory_mb);
-        start_watchdog(chc_common.timeout, "unknown\n", "unknown\n");
+        limits = {chc_common.timeout, chc_common.memory_mb, {"unknown\n", "unknown\n"}, "unknown\n"};
     } else if (*testgen) {
         to.cover = cover == "branches" ? verifier::Coverage::Branches
                    : cover == "error"  ? verifier::Coverage::Error
@@ -479,9 +435,10 @@ int main(int argc, char** argv) {
         to.timeout = testgen_common.timeout;
         to.memory_mb = testgen_common.memory_mb;
         to.producer = std::string("craig ") + CRAIG_VERSION;
-        apply_memory_limit(testgen_common.memory_mb);
-        start_watchdog(testgen_common.timeout, "Search stopped: timeout before the tests were written\n",
-                       "Search stopped: interrupted before the tests were written\n");
+        limits = {testgen_common.timeout, testgen_common.memory_mb,
+                  {"Search stopped: timeout before the tests were written\n",
+                   "Search stopped: interrupted before the tests were written\n"},
+                  "Search stopped: memory limit before the tests were written\n"};
     } else if (*verify) {
         if (list_engines) {
             for (const verifier::EngineInfo& e : registry.all()) {
@@ -507,21 +464,27 @@ int main(int argc, char** argv) {
         vo.check_certificates = common.check_certificates;
         vo.producer = std::string("craig ") + CRAIG_VERSION;
         if (!data_model.empty()) vo.data_model = parse_data_model(data_model);
-        start_watchdog(common.timeout, verifier::timeout_report(vo, common.timeout + 1.0),
-                       verifier::interrupt_report(vo));
-    } else {
-        start_watchdog(common.timeout, {}, "unknown\n");
+        limits.watch = {verifier::timeout_report(vo, common.timeout + base::kStopAfter),
+                        verifier::interrupt_report(vo)};
+        limits.memory = verifier::memory_report(vo);
     }
+    // The watchdog's thread and every text printed at a limit exist before the memory limit is
+    // set: under it a thread may not start, and the out-of-memory path must not allocate.
+    if (!base::start_watchdog(limits.timeout, std::move(limits.watch), cli::kResourceLimit)) {
+        std::cerr << "craig: cannot start the watchdog thread: " << std::strerror(errno) << "\n";
+        return cli::kResourceLimit;
+    }
+    base::on_out_of_memory(STDOUT_FILENO, limits.memory, "craig: memory limit reached\n", cli::kResourceLimit);
+    base::apply_memory_limit(limits.memory_mb);
     try {
         if (*solve || *itp_cmd) return run_solve(file, common);
         if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
         if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
         if (*testgen) return exit_code(verifier::run_testgen(to, std::cout, std::cerr));
     } catch (const std::bad_alloc&) {
-        std::cout.flush();
-        if (*verify) std::cout << verifier::memory_report(vo) << std::flush;
-        if (*chc_cmd) std::cout << "unknown\n" << std::flush;
-        std::cerr << "craig: memory limit reached\n";
+        std::cout.flush();  // a std::bad_alloc thrown on purpose (base::out_of_memory ends the others)
+        (void)!write(STDOUT_FILENO, limits.memory.data(), limits.memory.size());
+        std::fputs("craig: memory limit reached\n", stderr);
         return cli::kResourceLimit;
     } catch (const smt::CheckFailure& e) {
         std::cout.flush();

@@ -6,8 +6,8 @@
 //   base::Budget slice = b.slice(5);                     // at most 5 s of b, same memory
 //
 // The deadline is wall-clock (steady_clock); the memory limit is the process's (main.cpp
-// applies it with setrlimit and GMP's allocator throws std::bad_alloc), recorded here so that
-// engines and reports can name it. Interrupts (SIGINT/SIGTERM, base/interrupt.hpp) exhaust every
+// applies it with setrlimit, memory_limit.hpp; a failed allocation ends the run with the
+// memory-limit answer, out_of_memory.hpp), recorded here so that engines and reports can name it. Interrupts (SIGINT/SIGTERM, base/interrupt.hpp) exhaust every
 // budget. A budget is a value: copies and slices share nothing but the process-wide flag.
 #pragma once
 

@@ -5,19 +5,21 @@
 #include <cstdlib>
 #include <new>
 
+#include "base/out_of_memory.hpp"
+
 namespace craig::base {
 
 namespace {
 
 void* gmp_alloc(size_t n) {
     void* p = std::malloc(n);
-    if (!p) throw std::bad_alloc();
+    if (!p) out_of_memory();
     return p;
 }
 
 void* gmp_realloc(void* old, size_t, size_t n) {
     void* p = std::realloc(old, n);
-    if (!p) throw std::bad_alloc();  // `old` is still valid and owned by its number
+    if (!p) out_of_memory();  // never returns: GMP cannot go on without the memory
     return p;
 }
 

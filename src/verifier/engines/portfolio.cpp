@@ -21,8 +21,14 @@
 // limit (RLIMIT_AS, set by --memory): the pages of the parent at the fork, which the children
 // share copy-on-write, plus 1/n of what remains for n members, so that all members together stay
 // within the limit the user gave (statistic portfolio.member-memory-mb).
+// No member outlives the run: members still running kMemberGrace past the deadline are killed,
+// as are all on every way out of solve (a Children guard), and a member dies with its parent
+// (PR_SET_PDEATHSIG: main's watchdog ends the parent with _exit) and never holds the run's
+// standard output. The parent waits for nothing without a bound (non-blocking reads, reap).
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,10 +41,12 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "base/interrupt.hpp"
+#include "base/out_of_memory.hpp"
 #include "smt/solver.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/verdict_codec.hpp"
@@ -162,6 +170,13 @@ rlim_t member_memory_limit(std::size_t n) {
 void run_member(const Member& m, const EngineSettings& common, const Program& program, const Procedures* procedures,
                 const base::Budget& budget, Progress* progress, rlim_t memory_limit, int fd) {
     std::string message;
+    {
+        // At the memory limit the member ends from the failed allocation (base/out_of_memory.hpp)
+        // and sends this, made while there is memory.
+        Verdict out_of_memory;
+        out_of_memory.reason = "memory limit";
+        base::on_out_of_memory(fd, "ok\n" + encode_verdict(program, out_of_memory), nullptr, 0);
+    }
     if (memory_limit > 0) {
         rlimit rl{};
         getrlimit(RLIMIT_AS, &rl);
@@ -227,6 +242,91 @@ void run_member(const Member& m, const EngineSettings& common, const Program& pr
     }
 }
 
+// Seconds past the deadline that members get to send what they found before they are killed;
+// with the watchdog's base::kStopAfter after it, the run ends within a second of its limit.
+constexpr double kMemberGrace = 0.3;
+
+// A member's process as the parent sees it.
+struct Child {
+    pid_t pid = -1;
+    int fd = -1;  // the read end of its pipe (non-blocking)
+    std::string text;
+    bool stopped = false;
+    bool done = false;
+};
+
+// How a member's process ended: its wait status and the CPU seconds it used.
+struct Ending {
+    int status = 0;
+    double cpu = 0;
+};
+
+// wait4 with `options` (WNOHANG: nothing while it runs).
+std::optional<Ending> wait_for(pid_t pid, int options) {
+    Ending e;
+    rusage ru{};
+    pid_t got;
+    while ((got = wait4(pid, &e.status, options, &ru)) < 0 && errno == EINTR) {}
+    if (got <= 0) return std::nullopt;
+    e.cpu = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+            static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+    return e;
+}
+
+// Waits for a member that closed its pipe, so is ending: continued first, should a time slice
+// have stopped it between its last write and its exit, and killed if it has not ended within a
+// second, so that the parent never waits without a bound.
+Ending reap(const Child& c) {
+    kill(c.pid, SIGCONT);
+    for (int waited = 0; waited < 200; ++waited) {
+        if (const std::optional<Ending> e = wait_for(c.pid, WNOHANG)) return *e;
+        usleep(5000);
+    }
+    kill(c.pid, SIGKILL);
+    return wait_for(c.pid, 0).value_or(Ending{});
+}
+
+// The members' processes of one portfolio run. Whatever way the run leaves (a verdict, a failed
+// self-check, std::bad_alloc), every member still running is killed and reaped: none outlives the
+// run. (Should the parent itself end first, at the watchdog, its members die with it:
+// PR_SET_PDEATHSIG in detach_member.)
+class Children {
+public:
+    explicit Children(std::size_t n) : all_(n) {}
+    Children(const Children&) = delete;
+    Children& operator=(const Children&) = delete;
+    ~Children() { stop_all(); }
+
+    Child& operator[](std::size_t i) { return all_[i]; }
+    std::vector<Child>::iterator begin() { return all_.begin(); }
+    std::vector<Child>::iterator end() { return all_.end(); }
+
+    void stop_all() {
+        for (Child& c : all_)
+            if (!c.done && c.pid > 0) {
+                kill(c.pid, SIGKILL);  // ends a stopped process too
+                if (c.fd >= 0) close(c.fd);
+                wait_for(c.pid, 0);
+                c.done = true;
+            }
+    }
+
+private:
+    std::vector<Child> all_;
+};
+
+// In a member's process, first: it dies with the parent (the watchdog's _exit does not unwind
+// to kill it), and its standard output is not the run's (it sends its verdict through its pipe),
+// so that a member can neither outlive the run nor keep the run's output open.
+void detach_member(pid_t parent) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(0);  // the parent ended before the line above
+    if (const int null = open("/dev/null", O_WRONLY); null >= 0) {
+        dup2(null, STDOUT_FILENO);
+        close(null);
+    }
+}
+
 class Portfolio final : public Engine {
 public:
     explicit Portfolio(const EngineSettings& s) : s_(s) {
@@ -249,32 +349,12 @@ public:
     }
 
 private:
-    struct Child {
-        pid_t pid = -1;
-        int fd = -1;
-        std::string text;
-        bool stopped = false;
-        bool done = false;
-    };
-
-    void stop_all(std::vector<Child>& children) const;
-
     EngineSettings s_;
     std::vector<Member> members_;
     std::vector<Member> recursive_;  // added for recursive programs
     unsigned jobs_ = 1;
     std::string arg_;
 };
-
-void Portfolio::stop_all(std::vector<Child>& children) const {
-    for (Child& c : children)
-        if (!c.done && c.pid > 0) {
-            kill(c.pid, SIGKILL);
-            if (c.fd >= 0) close(c.fd);
-            waitpid(c.pid, nullptr, 0);
-            c.done = true;
-        }
-}
 
 Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
     // A recursive program (its calls inlined to a bound, so impact cannot prove it safe) gets
@@ -283,16 +363,27 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
     if (program.plain().truncated != kNoLoc && procedures())
         for (Member& m : recursive_) members.push_back(m);
     const std::size_t n = members.size();
-    std::vector<Child> children(n);
+    Children children(n);
     std::cout.flush();
     std::cerr.flush();
     const rlim_t memory_limit = member_memory_limit(n);
+    const pid_t parent = getpid();
     for (std::size_t i = 0; i < n; ++i) {
         int fds[2];
-        if (pipe(fds) != 0) throw std::runtime_error("portfolio: pipe failed");
+        if (pipe(fds) != 0) {
+            if (errno == ENOMEM) throw std::bad_alloc();
+            throw std::runtime_error(std::string("portfolio: pipe failed: ") + std::strerror(errno));
+        }
         const pid_t pid = fork();
-        if (pid < 0) throw std::runtime_error("portfolio: fork failed");
+        if (pid < 0) {
+            const int why = errno;
+            close(fds[0]);
+            close(fds[1]);
+            if (why == ENOMEM) throw std::bad_alloc();  // the address-space limit (--memory)
+            throw std::runtime_error(std::string("portfolio: fork failed: ") + std::strerror(why));
+        }
         if (pid == 0) {
+            detach_member(parent);
             close(fds[0]);
             for (std::size_t j = 0; j < i; ++j) close(children[j].fd);
             run_member(members[i], s_, program, procedures(), budget, progress_sink(), memory_limit, fds[1]);
@@ -300,6 +391,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             _exit(0);
         }
         close(fds[1]);
+        fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);  // reads never wait
         children[i].pid = pid;
         children[i].fd = fds[0];
         if (i >= jobs_) {  // waits for its first time slice
@@ -319,21 +411,29 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
     auto collect = [&](std::size_t i) -> std::optional<Verdict> {
         Child& c = children[i];
         close(c.fd);
-        int status = 0;
-        waitpid(c.pid, &status, 0);
+        const Ending ending = reap(c);
+        const int status = ending.status;
         c.done = true;
         ++finished;
         if (c.text.rfind("checkfail\n", 0) == 0) {
-            stop_all(children);
+            children.stop_all();
             throw smt::CheckFailure("portfolio member " + members[i].text + ": " + c.text.substr(10));
         }
         std::string arg;
         const bool sent = c.text.rfind("ok\n", 0) == 0;
         std::optional<Verdict> v = sent ? decode_verdict(program, c.text.substr(3), &arg, procedures()) : std::nullopt;
+        // The kernel ends a member at its CPU-time limit with SIGXCPU (no handler) or, when it
+        // did not stop within 5 s of the signal, with SIGKILL at the hard limit: a timeout.
+        const bool cpu_limit = !sent && members[i].seconds > 0 && WIFSIGNALED(status) &&
+                               (WTERMSIG(status) == SIGXCPU ||
+                                (WTERMSIG(status) == SIGKILL && ending.cpu >= members[i].seconds));
+        if (cpu_limit) {
+            outcomes[i] = members[i].text + ": UNKNOWN (timeout: its CPU-time limit)";
+            return std::nullopt;
+        }
         if (!v) {
             outcomes[i] = members[i].text + ": no result (" +
                           (sent ? std::string("a result the portfolio could not decode")
-                           : WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU ? std::string("its CPU-time limit")
                            : WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
                                                  : "exit " + std::to_string(WEXITSTATUS(status))) +
                           ")";
@@ -362,8 +462,12 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
                 }
             signalled = true;
         }
-        // Past the deadline every member stops by itself; one second more and it is killed.
-        if (budget.deadline() && base::Budget::Clock::now() > *budget.deadline() + std::chrono::seconds(1)) break;
+        // Past the deadline every member stops by itself; kMemberGrace more and it is killed.
+        if (budget.deadline() &&
+            base::Budget::Clock::now() >
+                *budget.deadline() + std::chrono::duration_cast<base::Budget::Clock::duration>(
+                                         std::chrono::duration<double>(kMemberGrace)))
+            break;
         std::vector<pollfd> fds;
         std::vector<std::size_t> who;
         for (std::size_t i = 0; i < n; ++i)
@@ -382,7 +486,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
                 c.text.append(buf, static_cast<std::size_t>(got));
                 continue;
             }
-            if (got < 0 && errno == EINTR) continue;
+            if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
             if (std::optional<Verdict> v = collect(who[k]); v && !winner) {
                 winner = who[k];
                 won = std::move(v);
@@ -428,13 +532,13 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             if (got != 0) continue;
             const std::optional<Verdict> other = collect(i);
             if (other && other->kind != won->kind) {
-                stop_all(children);
+                children.stop_all();
                 throw smt::CheckFailure("portfolio: " + members[*winner].text + " says " + verdict_name(won->kind) +
                                         ", " + members[i].text + " says " + verdict_name(other->kind) +
                                         "; both passed the certification gate");
             }
         }
-    stop_all(children);
+    children.stop_all();
     Verdict v;
     if (won) {
         v = std::move(*won);
