@@ -132,7 +132,8 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
         if (!run.passes(patterns[gi])) {
             ++replay_failures;
             err << "craig: warning: the test for " << describe(gp.goals[gi])
-                << " does not pass the goal when replayed (" << frontend::to_string(r.outcome) << "); not written\n";
+                << " does not pass the goal when replayed (the run ended: " << frontend::to_string(r.outcome)
+                << "); not written\n";
             return;
         }
         curve.emplace_back(ri, gi);
