@@ -1,13 +1,12 @@
 #include "verifier/testgen/testgen.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <cstring>
 #include <chrono>
 #include <filesystem>
 #include <ostream>
 #include <set>
-#include <string_view>
+#include <string>
+#include <vector>
 
 #include "base/budget.hpp"
 #include "base/interrupt.hpp"
@@ -17,6 +16,7 @@
 #include "frontend/task.hpp"
 #include "smt/terms/term.hpp"
 #include "verifier/lazy/lazy_search.hpp"
+#include "verifier/testgen/goal_check.hpp"
 #include "verifier/testgen/testcomp_suite.hpp"
 #include "verifier/testgen/unreachable_claim.hpp"
 #include "verifier/witness/sha256.hpp"
@@ -31,67 +31,6 @@ using Clock = std::chrono::steady_clock;
 bool has_suffix(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
-
-// The branch outcomes of an edge label, in order ("[c]", "[!(c)]"; the lowering labels an
-// edge by its statements joined with "; ").
-std::vector<std::string> branch_outcomes(const std::string& label) {
-    std::vector<std::string> out;
-    for (std::size_t at = 0; at < label.size();) {
-        const std::size_t next = std::min(label.find("; ", at), label.size());
-        if (label[at] == '[' && !constant_outcome(std::string_view(label).substr(at, next - at)))
-            out.push_back(label.substr(at, next - at));
-        at = next + 2;
-    }
-    return out;
-}
-
-// Whether branch step s prints as the outcome o ("[c]" taken, "[!(c)]" not), without building
-// the text.
-bool same_outcome(const frontend::TraceStep& s, std::string_view o) {
-    const std::string_view open = s.taken ? "[" : "[!(", close = s.taken ? "]" : ")]";
-    return o.size() == open.size() + s.text.size() + close.size() && o.substr(0, open.size()) == open &&
-           o.substr(open.size(), s.text.size()) == s.text && o.substr(o.size() - close.size()) == close;
-}
-
-// One replayed run, indexed to test many goals against it: its steps by source line and, per
-// step, the next branch step. Whether the run passes a goal: the error goal needs the error; an
-// edge goal a step on the edge's source line (the interpreter places an assignment at its '='
-// or declarator, a condition at the condition, the lowering an edge at its first statement)
-// followed by the edge's branch outcomes as the run's next branch steps (the interpreter prints
-// conditions as the lowering labels edges).
-class RunIndex {
-public:
-    explicit RunIndex(const frontend::ReplayResult& r) : r_(r) {
-        const std::size_t n = r.trace.size();
-        by_line_.reserve(n);
-        for (std::size_t i = 0; i < n; ++i) by_line_.emplace_back(r.trace[i].loc.line, i);
-        std::sort(by_line_.begin(), by_line_.end());
-        next_branch_.assign(n + 1, n);
-        for (std::size_t i = n; i-- > 0;)
-            next_branch_[i] = r.trace[i].kind == frontend::TraceStep::Branch ? i : next_branch_[i + 1];
-    }
-
-    bool passes(const Goal& g, const std::vector<std::string>& outcomes) const {
-        if (g.edge == kNoEdge) return r_.outcome == frontend::ReplayOutcome::ReachedError;
-        const auto& trace = r_.trace;
-        auto it =
-            std::lower_bound(by_line_.begin(), by_line_.end(), std::pair<std::uint32_t, std::size_t>(g.loc.line, 0));
-        for (; it != by_line_.end() && it->first == g.loc.line; ++it) {
-            if (trace[it->second].loc.file != g.loc.file) continue;
-            std::size_t k = 0;
-            for (std::size_t j = next_branch_[it->second]; j < trace.size() && k < outcomes.size();
-                 j = next_branch_[j + 1], ++k)
-                if (!same_outcome(trace[j], outcomes[k])) break;
-            if (k == outcomes.size()) return true;
-        }
-        return false;
-    }
-
-private:
-    const frontend::ReplayResult& r_;
-    std::vector<std::pair<std::uint32_t, std::size_t>> by_line_;
-    std::vector<std::size_t> next_branch_;
-};
 
 std::string describe(const Goal& g) { return g.loc.str() + " " + g.label; }
 
@@ -164,8 +103,7 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
     // goals the search reached count: the replay sees source lines, and an inlined function's
     // line stands for goals of every instance, of which some may be unreachable.
     std::vector<std::uint8_t> searched(n_goals, 0), passed(n_goals, 0);
-    std::vector<std::vector<std::string>> outcomes;  // per goal, its branch outcomes
-    for (const Goal& g : gp.goals) outcomes.push_back(branch_outcomes(g.label));
+    const std::vector<GoalPattern> patterns = goal_patterns(tu, gp.goals);
     std::size_t reached = 0, replay_failures = 0, unreplayed = 0, calls = 0;
     std::set<std::vector<std::uint64_t>> written;
     // --stats: the paper's curve, goals against backtracks (per reached path: its goal, if its
@@ -191,18 +129,23 @@ TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream&
         for (const InputValue& v : cex.inputs) bits.push_back(v.bits);
         const frontend::ReplayResult r = frontend::replay(tu, bits, limits);
         const RunIndex run(r);
-        if (!run.passes(gp.goals[gi], outcomes[gi])) {
+        if (!run.passes(patterns[gi])) {
             ++replay_failures;
             err << "craig: warning: the test for " << describe(gp.goals[gi])
-                << " does not pass the goal when replayed (" << frontend::to_string(r.outcome) << "); not written\n";
+                << " does not pass the goal when replayed (the run ended: " << frontend::to_string(r.outcome)
+                << "); not written\n";
             return;
         }
         curve.emplace_back(ri, gi);
         for (std::size_t j = 0; j < n_goals; ++j)
-            if (!passed[j] && run.passes(gp.goals[j], outcomes[j])) passed[j] = 1;
+            if (!passed[j] && run.passes(patterns[j])) passed[j] = 1;
         if (!written.insert(bits).second) return;
-        suite.add(
-            TestCase{test_inputs(cex), describe(gp.goals[gi]), r.outcome == frontend::ReplayOutcome::ReachedError});
+        // The error goal is one location for all error calls: the comment names the one this run
+        // reached.
+        const std::string error_at = error_call(r);
+        suite.add(TestCase{test_inputs(cex),
+                           error_at.empty() || !patterns[gi].error ? describe(gp.goals[gi]) : error_at,
+                           r.outcome == frontend::ReplayOutcome::ReachedError});
     };
     LazyOptions lo;
     lo.learning = o.learning;

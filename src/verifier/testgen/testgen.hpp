@@ -9,12 +9,13 @@
 // `learning` false the DART baseline without learned labels) -> tests. A goal is
 //   reached      the search found a feasible path to it: its inputs are a test, which craig's
 //                concrete interpreter replays on the C program before it is written (the run
-//                must pass the goal's source place, or reach the error for the error goal;
-//                a test that does not is dropped and counted, never written);
+//                must pass the goal, goal_check.hpp, however it ends afterwards; a test that
+//                does not is dropped and counted, never written);
 //   unreachable  the labels prove that no run reaches it (printed, as the paper's
 //                "goals proved unreachable");
 //   undecided    the budget ended first.
-// Tests that the replay shows reaching several goals are written once. Output on `out`: one
+// Tests that the replay shows reaching several goals are written once; an error test's comment
+// names the error call its run reached. Output on `out`: one
 // summary line per kind, the unreachable goals, and with `stats` the search statistics. Files:
 // OUTPUT/metadata.xml and OUTPUT/test-N.xml, or OUTPUT.zip with `zip` (testcomp_suite.hpp).
 #pragma once
