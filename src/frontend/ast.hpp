@@ -16,8 +16,9 @@
 //    zero; plain char is signed). Used as an array (the operand of Decay or AddrOf in
 //    reachable code or a static initialiser) its `var` is its object, one per occurrence in
 //    the source, in TranslationUnit::string_literals. Otherwise var is null, and the node
-//    occurs only as a call argument of the assert-failure functions (__assert_fail,
-//    __assert, ...), where the callee cannot read it: lowering may ignore it.
+//    occurs only as a call argument of the assert-failure builtins (__assert_fail,
+//    __assert, ... when the program does not define them), which cannot read it: lowering
+//    may ignore it.
 //  - Lvalues are VarRef, StringLiteral, Deref, Index and Member (of an lvalue); Assign, IncDec
 //    and AddrOf take only these. Arrays are never assigned; struct values occur only in struct Assign
 //    (both operands lvalues of the same struct type) and initialisers: struct parameters,

@@ -273,6 +273,7 @@ private:
     void create_string_objects();
     void string_objects_in(Stmt& s, const FunctionDecl* fn);
     void string_objects_in(Expr& e, const FunctionDecl* fn);
+    void convert_string_arguments(Expr& call);
 
     std::vector<Token> toks_;
     std::size_t pos_ = 0;

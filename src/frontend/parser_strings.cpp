@@ -6,7 +6,8 @@
 // they do not, so `"a" == "a"` is false, as with GCC without -fmerge-constants). Only reachable
 // code and static initialisers get objects, so that a literal in a function that never runs
 // adds no memory to the program. A literal that is not used as an array (an argument of an
-// assert-failure function, which never reads it) keeps a null Expr::var.
+// assert-failure builtin, which never reads it) keeps a null Expr::var.
+#include "frontend/builtins.hpp"
 #include "frontend/parser.hpp"
 #include "frontend/printer.hpp"
 
@@ -25,6 +26,18 @@ std::string object_name(const Expr& literal) {
 }
 
 }  // namespace
+
+void Parser::convert_string_arguments(Expr& call) {
+    // The program defines an assert-failure function itself: it is no builtin, so its literal
+    // arguments (kept unconverted while the definition was unknown) are ordinary arguments.
+    const FunctionDecl& f = *call.callee;
+    for (std::size_t i = 0; i < call.operands.size(); ++i) {
+        ExprPtr& a = call.operands[i];
+        if (a->kind != ExprKind::StringLiteral) continue;
+        a = i < f.params.size() ? convert_argument(std::move(a), f.params[i]->type, false)
+                                : promote_argument(std::move(a), false);
+    }
+}
 
 void Parser::create_string_objects() {
     for (auto& g : tu_.globals)
@@ -50,6 +63,8 @@ void Parser::string_objects_in(Stmt& s, const FunctionDecl* fn) {
 
 void Parser::string_objects_in(Expr& e, const FunctionDecl* fn) {
     // Expression height is bounded (TypeChecker::kMaxExprHeight), so recursion is safe.
+    if (e.kind == ExprKind::Call && e.callee && e.callee->is_defined && accepts_string_arguments(e.callee->name))
+        convert_string_arguments(e);
     for (auto& o : e.operands) {
         if (o->kind == ExprKind::StringLiteral && !o->var &&
             (e.kind == ExprKind::Decay || e.kind == ExprKind::AddrOf)) {

@@ -53,6 +53,12 @@ TEST_CASE("string literal objects: only where the literal is an array of reachab
     // The initialiser of buf is its characters, the assert-failure arguments are not read, and
     // unused() never runs.
     CHECK(tu.string_literals.empty());
+    // An assert-failure function that the program defines is no builtin: ordinary arguments.
+    TranslationUnit own = parse_program(
+        "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) { }\n"
+        "int main(void) { __assert_fail(\"0\", \"t.c\", 3, __func__); return 0; }");
+    CHECK(own.string_literals.size() == 3);
+    CHECK(own.main_function()->body->stmts[0]->expr->operand(0).kind == ExprKind::Decay);
     // A long literal's object is named by its first bytes.
     TranslationUnit big = parse_program("int main(void) { return \"" + std::string(100, 'x') + "\"[99]; }");
     REQUIRE(big.string_literals.size() == 1);
