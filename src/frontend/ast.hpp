@@ -11,11 +11,16 @@
 //    (only as the operand of Decay, AddrOf, Member and sizeof, i.e. never as a value) or a
 //    struct/union (only as an lvalue: VarRef, Deref, Index, Member; as both sides of a
 //    struct Assign; as an InitList); void for calls of void functions, casts to void, void
-//    conditionals and commas; StringLiteral (type Unsupported "string") only as a call
-//    argument of the assert-failure functions (__assert_fail, __assert, ...), where the
-//    callee cannot read it: lowering may ignore it. ExprKind::StmtExpr never occurs.
-//  - Lvalues are VarRef, Deref, Index and Member (of an lvalue); Assign, IncDec and AddrOf
-//    take only these. Arrays are never assigned; struct values occur only in struct Assign
+//    conditionals and commas. ExprKind::StmtExpr never occurs.
+//  - StringLiteral is an lvalue of type char[N + 1] (N bytes of text and the terminating
+//    zero; plain char is signed). Used as an array (the operand of Decay or AddrOf in
+//    reachable code or a static initialiser) its `var` is its object, one per occurrence in
+//    the source, in TranslationUnit::string_literals. Otherwise var is null, and the node
+//    occurs only as a call argument of the assert-failure builtins (__assert_fail,
+//    __assert, ... when the program does not define them), which cannot read it: lowering
+//    may ignore it.
+//  - Lvalues are VarRef, StringLiteral, Deref, Index and Member (of an lvalue); Assign, IncDec
+//    and AddrOf take only these. Arrays are never assigned; struct values occur only in struct Assign
 //    (both operands lvalues of the same struct type) and initialisers: struct parameters,
 //    struct return values and struct-valued conditionals are Unsupported.
 //  - All implicit conversions are explicit Cast nodes (implicit = true):
@@ -56,8 +61,8 @@
 //    every goto to its label, every case/default to its switch.
 //  - File-scope and static local variables have a constant initialiser, unless is_extern:
 //    an IntLiteral for integers; for pointers a null pointer constant, AddrOf or Decay of a
-//    file-scope/static variable (or of an Index/Member path into one with constant
-//    indices), possibly with constant pointer arithmetic; for arrays and structs an
+//    file-scope/static variable or a string literal (or of an Index/Member path into one
+//    with constant indices), possibly with constant pointer arithmetic; for arrays and structs an
 //    InitList of such constants (an empty InitList when the source has none: all zero).
 //  - InitList (arrays and structs): operands[k] initialises element / member positions[k]
 //    (designators and brace elision resolved; nested aggregates get nested InitLists; a
@@ -92,7 +97,7 @@ using StmtPtr = std::unique_ptr<Stmt>;
 
 enum class ExprKind : std::uint8_t {
     IntLiteral,     // value (normal form of type); text = enumeration constant name, if any
-    StringLiteral,  // text (decoded bytes)
+    StringLiteral,  // text (decoded bytes); var = its object or null (see above)
     VarRef,         // var
     Cast,           // operands[0] converted to type; implicit
     Unary,          // op in Neg Plus BitNot LogNot; operands[0]
@@ -303,6 +308,12 @@ struct TranslationUnit {
     // declaration order (variables of unsupported types are left out; reachable
     // code cannot use them).
     std::vector<std::unique_ptr<VarDecl>> globals;
+    // The objects of string literals used as arrays (C11 6.4.5p6): Storage::Global, of type
+    // char[N + 1] with the InitList of the bytes and the zero as init, named by the literal's
+    // C text (abridged when long); one per occurrence (identical literals do not share an
+    // object). They are not in `globals` and are never written: a write through a pointer
+    // into one is undefined behaviour.
+    std::vector<std::unique_ptr<VarDecl>> string_literals;
     // One entry per function name, in order of first declaration.
     std::vector<std::unique_ptr<FunctionDecl>> functions;
 

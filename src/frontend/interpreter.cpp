@@ -75,6 +75,7 @@ bool is_allocation(const Expr& e) {
 std::string lvalue_text(const Expr& e) {
     switch (e.kind) {
         case ExprKind::VarRef: return e.var ? e.var->name : "?";
+        case ExprKind::StringLiteral: return print(e);
         case ExprKind::Member: {
             const Expr& s = e.operand(0);
             if (s.kind == ExprKind::Deref) return lvalue_text(s.operand(0)) + "->" + e.text;
@@ -327,9 +328,20 @@ void Machine::init_stack_limit() {
     stack_limit_ = low + margin;
 }
 
-// Objects for every global first (initialisers may point to later ones), then their values in
-// declaration order (extern ones read inputs).
+// The objects of string literals (read-only, with their bytes), then objects for every global
+// (initialisers may point to later ones), then their values in declaration order (extern ones
+// read inputs).
 bool Machine::init_globals() {
+    for (const auto& lit : tu_.string_literals) {
+        auto shape = shape_of(lit->type);
+        auto n = shape ? cell_count(*shape) : std::nullopt;
+        if (!n) return undefined(lit->loc, "string literal of no fixed size");
+        const std::uint32_t slot = mem_.create(ObjectKind::StringLiteral, *shape, *n, lit.get(), &lit->loc);
+        if (slot == 0) return out_of_memory(lit->loc);
+        global_object_[lit->id] = slot;
+        std::fill(mem_.cells(slot), mem_.cells(slot) + *n, Value{});
+        if (!initialise(slot, 0, lit->type, *lit->init, false)) return false;
+    }
     for (const auto& g : tu_.globals) {
         auto shape = shape_of(g->type);
         auto n = shape ? cell_count(*shape) : std::nullopt;
@@ -592,6 +604,12 @@ bool Machine::place(const Expr& e, Use use, Place& out) {
             const std::uint32_t slot = object_of(*e.var);
             if (slot == 0) return undefined(e.loc, "variable " + e.var->name + " is not in scope");
             out = Place{mem_.address(slot), e.var->type, e.var->vla_lengths.empty() ? kNoSlot : 0};
+            return true;
+        }
+        case ExprKind::StringLiteral: {
+            const std::uint32_t slot = e.var ? object_of(*e.var) : 0;
+            if (slot == 0) return undefined(e.loc, "string literal without an object");
+            out = Place{mem_.address(slot), e.type, kNoSlot};
             return true;
         }
         case ExprKind::Deref: {
@@ -966,7 +984,7 @@ bool Machine::eval(const Expr& e, Value& out) {
     out = Value{};
     switch (e.kind) {
         case ExprKind::IntLiteral: out = Value::integer(e.value); return true;
-        case ExprKind::StringLiteral: return true;  // only as an argument of the assert-failure functions
+        case ExprKind::StringLiteral: return true;  // as an argument of the assert-failure functions (ast.hpp)
         case ExprKind::VarRef:
             if (!e.var) return undefined(e.loc, "unresolved variable");
             if (!e.var->type.is_scalar()) return undefined(e.loc, "the aggregate " + e.var->name + " used as a value");
@@ -1424,6 +1442,7 @@ ReplayResult Machine::run() {
     init_stack_limit();
     for (const auto& f : tu_.functions) index_function(*f);
     for (const auto& g : tu_.globals) index_var(*g, kNoSlot);
+    for (const auto& lit : tu_.string_literals) index_var(*lit, kNoSlot);
 
     const FunctionDecl* main = tu_.main_function();
     if (init_globals() && (!main || !main->body))

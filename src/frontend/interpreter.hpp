@@ -78,7 +78,9 @@
 //    flat vector of cells, its type flattened into scalar leaves in layout
 //    order (int a[3][2]: 6 cells; struct {int x; int y[2]; char *p;}: 4), each
 //    holding a value or nothing (uninitialised). A pointer is (object, cell
-//    offset), object 0 being null.
+//    offset), object 0 being null. Each string literal of
+//    tu.string_literals is a read-only object holding its bytes from the
+//    start: a write into it is "write to a string literal ("abc"[1])".
 //  - &x is (x, 0); Decay of an array and &s.f point to the first cell of the
 //    array or member; p + i, p - i, p[i], ++/-- move by i * cells(T), T the
 //    pointee; p - q is the difference of the offsets divided by cells(T); ==

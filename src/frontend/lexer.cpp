@@ -582,6 +582,12 @@ Token Lexer::string_literal(std::size_t prefix_len) {
     }
     t.kind = TokenKind::StringLiteral;
     t.text = std::move(text);
+    // The element type: char for plain and u8 literals; L, u and U literals are wide.
+    const std::string_view prefix = src_.substr(start, prefix_len);
+    t.int_type = prefix == "L"   ? TypeKind::Int
+                 : prefix == "u" ? TypeKind::UShort
+                 : prefix == "U" ? TypeKind::UInt
+                                 : TypeKind::Char;
     return t;
 }
 

@@ -9,7 +9,8 @@
 //    data model; decimal constants too large for long long become unsigned
 //    long long (as GCC does); constants above 2^64-1 are a ParseError.
 //  - Character constants have type int (plain, with the value of the signed
-//    char), or the type of L/u/U prefixes; string literals are decoded bytes.
+//    char), or the type of L/u/U prefixes; string literals are decoded bytes
+//    with their element type (char, or the wide type of L/u/U prefixes).
 //  - Comments and line continuations are whitespace. Malformed input raises
 //    ParseError at the offending character; lexing always terminates.
 #pragma once

@@ -166,6 +166,8 @@ std::string Memory::check(const Value& p, Type t, std::uint64_t n, bool write) {
                std::to_string(elements) + (elements == 1 ? " element)" : " elements)");
     }
     const auto first = static_cast<std::uint64_t>(off);
+    if (write && o->kind == ObjectKind::StringLiteral)
+        return "write to a string literal (" + cell_name(*o, off) + ")";
     if (t.is_scalar()) {
         if (!compatible(t, leaf(*o, first))) return "access through a pointer of another type";
         return {};

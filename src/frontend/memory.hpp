@@ -47,7 +47,9 @@ struct Value {
     }
 };
 
-enum class ObjectKind : std::uint8_t { Global, Local, Heap, Alloca };
+// StringLiteral: a string literal's array (TranslationUnit::string_literals), static like a
+// Global but read-only: writing one of its cells is undefined.
+enum class ObjectKind : std::uint8_t { Global, Local, Heap, Alloca, StringLiteral };
 
 struct Object {
     ObjectKind kind = ObjectKind::Local;
@@ -131,7 +133,8 @@ public:
     // Why an access of `n` cells of type t (a scalar, or a struct for whole-struct copies; its
     // leaf types are compared cell by cell) through p is invalid, or "" when it is valid:
     // "null pointer dereference", "access to a dead object", "out-of-bounds read of a[5]
-    // (3 elements)", "access through a pointer of another type".
+    // (3 elements)", "access through a pointer of another type", "write to a string literal
+    // ("abc"[1])".
     std::string check(const Value& p, Type t, std::uint64_t n, bool write);
     // Writing a cell of an object with unions: the other members of each union around it become
     // uninitialised (memory_layout.hpp keeps union members in cells of their own).

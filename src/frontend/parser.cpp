@@ -189,6 +189,7 @@ void Parser::finalize() {
     convert_pending_calls();
     drop_unused_main_parameters();
     check_reachable();
+    create_string_objects();
 }
 
 void Parser::drop_unused_main_parameters() {

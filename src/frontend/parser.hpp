@@ -269,6 +269,11 @@ private:
     void check_reachable();
     void check_external_call(const FunctionDecl& caller, const FunctionDecl& callee, const SourceLocation& loc);
     void drop_unused_main_parameters();
+    // TranslationUnit::string_literals (parser_strings.cpp).
+    void create_string_objects();
+    void string_objects_in(Stmt& s, const FunctionDecl* fn);
+    void string_objects_in(Expr& e, const FunctionDecl* fn);
+    void convert_string_arguments(Expr& call);
 
     std::vector<Token> toks_;
     std::size_t pos_ = 0;

@@ -195,7 +195,6 @@ ExprPtr Parser::parse_sizeof() {
         CounterGuard unevaluated(unevaluated_);
         DepthGuard depth(*this, kExprWeight, loc);
         ExprPtr e = parse_unary();
-        if (e->kind == ExprKind::StringLiteral) throw Unsupported(e->loc, "string");
         if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
         t = e->type;
         // Arrays of unknown length only occur as variables of variable length here.
@@ -289,10 +288,7 @@ ExprPtr Parser::parse_call() {
 
 ExprPtr Parser::convert_argument(ExprPtr arg, Type param, bool strings_ok) {
     if (strings_ok && arg->kind == ExprKind::StringLiteral) return arg;
-    if (param.is_unsupported()) {
-        if (arg->kind == ExprKind::StringLiteral) throw Unsupported(arg->loc, "string");
-        throw Unsupported(arg->loc, std::string(param.construct));
-    }
+    if (param.is_unsupported()) throw Unsupported(arg->loc, std::string(param.construct));
     return tc_.convert(tc_.rvalue(std::move(arg)), param);
 }
 
@@ -362,7 +358,11 @@ ExprPtr Parser::parse_primary() {
         case TokenKind::FloatConstant: throw Unsupported(loc, "float");
         case TokenKind::StringLiteral: {
             std::string text;
-            while (kind() == TokenKind::StringLiteral) text += advance().text;  // adjacent literals concatenate
+            while (kind() == TokenKind::StringLiteral) {  // adjacent literals concatenate
+                const Token& part = advance();
+                if (part.int_type != TypeKind::Char) throw Unsupported(part.loc, "wide string literal");
+                text += part.text;
+            }
             return tc_.string_literal(std::move(text), loc);
         }
         case TokenKind::KwFuncName:

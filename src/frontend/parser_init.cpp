@@ -328,8 +328,8 @@ ExprPtr Parser::make_constant(ExprPtr e) {
 }
 
 ExprPtr Parser::address_constant(ExprPtr e) {
-    // ast.hpp: null, &x or a decayed array x of static storage (or an Index/Member path into
-    // one with constant indices), possibly +/- a constant.
+    // ast.hpp: null, &x or a decayed array x of static storage or a string literal (or an
+    // Index/Member path into one with constant indices), possibly +/- a constant.
     switch (e->kind) {
         case ExprKind::Cast:
             if (e->operand(0).type.is_integer()) return e;  // the null pointer (see convert)
@@ -361,6 +361,7 @@ void Parser::check_static_path(Expr& e) {
         case ExprKind::VarRef:
             if (e.var->storage == Storage::Global || e.var->storage == Storage::StaticLocal) return;
             break;
+        case ExprKind::StringLiteral: return;  // static storage (C11 6.4.5p6)
         case ExprKind::Member: check_static_path(*e.operands[0]); return;
         case ExprKind::Index: {
             if (e.operand(0).kind != ExprKind::Decay) break;

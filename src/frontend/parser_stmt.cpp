@@ -205,7 +205,6 @@ StmtPtr Parser::parse_for() {
     if (kind() != TokenKind::RParen) {
         s->step = parse_expression();
         if (const Expr* se = find_stmt_expr(*s->step)) throw Unsupported(se->loc, "statement expression");
-        if (s->step->kind == ExprKind::StringLiteral) throw Unsupported(s->step->loc, "string");
         s->step = tc_.discard(std::move(s->step));
     }
     expect(TokenKind::RParen);
@@ -270,7 +269,6 @@ StmtPtr Parser::parse_case() {
 }
 
 StmtPtr Parser::expression_statement(ExprPtr e, SourceLocation loc) {
-    if (e->kind == ExprKind::StringLiteral) throw Unsupported(e->loc, "string");
     e = tc_.discard(std::move(e));
     if (e->has_stmt_expr) return flatten(std::move(e));
     auto s = make_stmt(StmtKind::Expr, std::move(loc));

@@ -18,7 +18,7 @@ enum class TokenKind : std::uint8_t {
     IntConstant,    // value, int_type; text is the spelling
     CharConstant,   // value, int_type (int for plain character constants); text is the spelling
     FloatConstant,  // text is the spelling
-    StringLiteral,  // text is the decoded contents (bytes)
+    StringLiteral,  // text is the decoded contents (bytes); int_type the element type (Char unless wide)
 
     // Keywords (C11 plus GNU extensions seen in preprocessed glibc headers).
     KwAuto,

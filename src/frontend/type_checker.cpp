@@ -61,7 +61,9 @@ ExprPtr TypeChecker::int_literal(std::uint64_t value, Type type, SourceLocation 
 }
 
 ExprPtr TypeChecker::string_literal(std::string text, SourceLocation loc) const {
-    auto e = make(ExprKind::StringLiteral, Type::unsupported("string"), std::move(loc));
+    // C11 6.4.5p6: an array of char with the terminating zero.
+    const Type t = types_->array_of(Type::of(TypeKind::Char), text.size() + 1);
+    auto e = make(ExprKind::StringLiteral, t, std::move(loc));
     e->text = std::move(text);
     return e;
 }
@@ -87,7 +89,6 @@ ExprPtr TypeChecker::call(const FunctionDecl& callee, std::vector<ExprPtr> args,
 
 ExprPtr TypeChecker::rvalue(ExprPtr e) const {
     if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
-    if (e->kind == ExprKind::StringLiteral) throw Unsupported(e->loc, "string");
     if (e->type.is_void()) throw ParseError(e->loc, "void value not ignored as it ought to be");
     if (e->type.is_unsupported()) throw Unsupported(e->loc, std::string(e->type.construct));
     if (e->type.is_array()) return decay(std::move(e));
@@ -252,7 +253,6 @@ ExprPtr TypeChecker::conditional(ExprPtr c, ExprPtr a, ExprPtr b, SourceLocation
     if (a->type.is_void() || b->type.is_void()) {
         // GCC accepts one void operand (the result is void).
         for (ExprPtr* x : {&a, &b}) {
-            if ((*x)->kind == ExprKind::StringLiteral) throw Unsupported((*x)->loc, "string");
             if ((*x)->type.is_unsupported()) {
                 throw Unsupported((*x)->loc, std::string((*x)->type.construct));
             }
@@ -280,7 +280,6 @@ ExprPtr TypeChecker::conditional(ExprPtr c, ExprPtr a, ExprPtr b, SourceLocation
 
 ExprPtr TypeChecker::comma(ExprPtr a, ExprPtr b, SourceLocation loc) const {
     for (const ExprPtr* x : {&a, &b}) {
-        if ((*x)->kind == ExprKind::StringLiteral) throw Unsupported((*x)->loc, "string");
         if ((*x)->type.is_unsupported()) throw Unsupported((*x)->loc, std::string((*x)->type.construct));
     }
     if (b->type.is_struct()) throw Unsupported(b->loc, "struct value");
@@ -296,7 +295,6 @@ ExprPtr TypeChecker::cast(Type to, ExprPtr e, SourceLocation loc) const {
     if (to.is_unsupported()) throw Unsupported(loc, std::string(to.construct));
     if (to.is_struct() || to.is_array()) throw ParseError(loc, "conversion to non-scalar type " + quoted(to));
     if (to.is_void()) {
-        if (e->kind == ExprKind::StringLiteral) throw Unsupported(e->loc, "string");
         if (e->type.is_unsupported()) throw Unsupported(e->loc, std::string(e->type.construct));
         if (e->type.is_struct()) throw Unsupported(e->loc, "struct value");
         e = discard(std::move(e));

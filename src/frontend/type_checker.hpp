@@ -6,8 +6,8 @@
 //
 // Errors: ParseError for constraint violations (assigning to a non-lvalue,
 // using a void value, `*` of an integer, an unknown member, ...), Unsupported
-// for values of unsupported type (strings, statement expressions used as
-// values, struct values outside struct assignment) and for the pointer
+// for values of unsupported type (statement expressions used as values,
+// struct values outside struct assignment) and for the pointer
 // conversions outside the subset (see ast.hpp).
 // Every node's height is bounded by kMaxExprHeight (ParseError beyond).
 #pragma once
@@ -33,6 +33,8 @@ public:
     TypeTable& types() const { return *types_; }
 
     ExprPtr int_literal(std::uint64_t value, Type type, SourceLocation loc, std::string name = {}) const;
+    // An lvalue of type char[text.size() + 1]; its object (Expr::var) is made after parsing
+    // (Parser::create_string_objects).
     ExprPtr string_literal(std::string text, SourceLocation loc) const;
     ExprPtr var_ref(const VarDecl& var, SourceLocation loc) const;
     // GNU statement expression; value_type is the type of its last expression

@@ -18,6 +18,7 @@ std::string quoted(Type t) { return "'" + to_string(t) + "'"; }
 bool is_lvalue(const Expr& e) {
     switch (e.kind) {
         case ExprKind::VarRef:
+        case ExprKind::StringLiteral:  // C11 6.5.1p4
         case ExprKind::Deref:
         case ExprKind::Index: return true;
         case ExprKind::Member: return is_lvalue(e.operand(0));
@@ -239,7 +240,6 @@ ExprPtr TypeChecker::deref(ExprPtr e, SourceLocation loc) const {
 
 ExprPtr TypeChecker::addr_of(ExprPtr e, SourceLocation loc) const {
     if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
-    if (e->kind == ExprKind::StringLiteral) throw Unsupported(e->loc, "string");
     if (e->type.is_unsupported()) throw Unsupported(e->loc, std::string(e->type.construct));
     if (!is_lvalue(*e)) throw ParseError(loc, "lvalue required as unary '&' operand");
     if (e->type.is_array() && !e->type.info->length) throw Unsupported(loc, "variable length array");
@@ -292,7 +292,6 @@ void TypeChecker::finish_init_list(Expr& list) const {
 
 ExprPtr TypeChecker::struct_value(ExprPtr e, Type to, SourceLocation loc) const {
     if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
-    if (e->kind == ExprKind::StringLiteral) throw Unsupported(e->loc, "string");
     if (e->type.is_unsupported()) throw Unsupported(e->loc, std::string(e->type.construct));
     if (e->type != to) {
         throw ParseError(loc,

@@ -375,6 +375,15 @@ Place Lowerer::place(const Expr& e) {
             if (d->type.is_pointer()) p.var_off = off_var(d, p.var);
             return p;
         }
+        case ExprKind::StringLiteral: {
+            if (!e.var) throw frontend::Unsupported(e.loc, "string literal without an object");
+            Place p;
+            p.type = e.type;
+            p.ok = tm_.mk_true();
+            p.obj = num(global_objects_.at(e.var) + 1);
+            p.off = num(0);
+            return p;
+        }
         case ExprKind::Deref: {
             return pointee_place(expr(e.operand(0)), e.type);
         }
@@ -468,6 +477,7 @@ Val Lowerer::load(const Place& p, const frontend::SourceLocation& at) {
     }
     if (cases.size() == 1 && cases[0].first == tm_.mk_true()) {
         const Cell& c = *cases[0].second;
+        if (c.var == UINT32_MAX) return Val{num(c.constant), false, Interval::of(c.constant, c.constant)};
         return read_var(c.var, ptr ? c.off : UINT32_MAX, p.type);
     }
     // An invalid read (out of bounds, null, dead, untracked) yields an arbitrary value.
@@ -484,8 +494,10 @@ Val Lowerer::load(const Place& p, const frontend::SourceLocation& at) {
     }
     r.term = arbitrary(p.type, "rd");
     r.range = type_range(p.type);
-    for (auto it = cases.rbegin(); it != cases.rend(); ++it)
-        r.term = tm_.mk_ite(it->first, read(it->second->var), r.term);
+    for (auto it = cases.rbegin(); it != cases.rend(); ++it) {
+        const Cell& c = *it->second;
+        r.term = tm_.mk_ite(it->first, c.var == UINT32_MAX ? num(c.constant) : read(c.var), r.term);
+    }
     (void)at;
     return r;
 }
@@ -511,7 +523,7 @@ void Lowerer::store(const Place& p, const Val& v, const frontend::SourceLocation
         smt::Term base = static_obj ? tm_.mk_true() : tm_.mk_eq(p.obj, num(id + 1));
         if (o.alive != UINT32_MAX) base = tm_.mk_and(base, tm_.mk_eq(read(o.alive), num(1)));
         base = tm_.mk_and(base, p.ok);
-        if (base == tm_.mk_false()) return;
+        if (base == tm_.mk_false() || o.read_only) return;  // no cell of a string literal is writable
         if (!o.tracked) {
             // Contents unknown: only whether the write is valid matters.
             if (o.size != UINT32_MAX) {
@@ -666,6 +678,25 @@ void Lowerer::init_object(std::uint32_t id, const Expr* init, bool zero_rest, co
     }
     for (std::size_t c = 0; c < value.size(); ++c)
         if (value[c]) havoc_union_siblings(id, c, tm_.mk_true());
+}
+
+void Lowerer::declare_string_literals() {
+    // Their cells are constants, not program variables: no write of the program can change them
+    // (every write into one leads to the error location), so a read yields the byte itself and
+    // the engines need no invariant over them. So they are tracked whatever their size.
+    for (const auto& lit : tu_.string_literals) {
+        MemObject o;
+        o.name = lit->name;
+        o.type = lit->type;
+        o.count = cell_count(lit->type);
+        o.read_only = true;
+        o.cells.assign(o.count, Cell{lit->type.target()});
+        const Expr& init = *lit->init;
+        for (std::size_t k = 0; k < init.operands.size(); ++k)
+            if (init.positions[k] < o.count) o.cells[init.positions[k]].constant = init.operand(k).signed_value();
+        objects_.push_back(std::move(o));
+        global_objects_[lit.get()] = static_cast<std::uint32_t>(objects_.size() - 1);
+    }
 }
 
 void Lowerer::declare_memory(const frontend::VarDecl& d) {

@@ -250,6 +250,7 @@ Program Lowerer::run() {
         return g.storage == frontend::Storage::StaticLocal && g.function ? g.function->name + "::" + g.name : g.name;
     };
     // Objects first: initialisers may take the address of any of them.
+    declare_string_literals();
     for (const auto& g : tu_.globals) {
         if (g->type.is_scalar()) {
             bool ptr = g->type.is_pointer();

@@ -52,10 +52,11 @@ struct Val {
 
 // ---- memory model (lower_memory.cpp, docs/memory-model.md)
 // One scalar of an object's flattened layout: an integer (var) or a pointer (var = object
-// id, off = cell offset).
+// id, off = cell offset); in a read-only object, the integer `constant` (var is UINT32_MAX).
 struct Cell {
     Type type;
     VarId var = UINT32_MAX, off = UINT32_MAX;
+    i128 constant = 0;
 };
 
 // An object: a variable of array or struct type, an address-taken scalar, or a malloc'ed
@@ -79,6 +80,9 @@ struct MemObject {
     // (reads arbitrary, writes checked against the block size, free always flagged, pointers
     // into it compare arbitrarily: two blocks of one site are not told apart).
     bool summary = false;
+    // A string literal (TranslationUnit::string_literals): static, its cells constants; a write
+    // into it is invalid.
+    bool read_only = false;
 };
 
 // An lvalue: a scalar program variable, or a cell position in memory.
@@ -203,6 +207,8 @@ public:
     void init_object(std::uint32_t obj, const Expr* init, bool zero_rest, const frontend::SourceLocation& at,
                      const std::string& what);
     void declare_memory(const frontend::VarDecl& d);
+    // The objects of the string literals of reachable code and static initialisers.
+    void declare_string_literals();
     Val pointer_arith(frontend::Op op, Val p, Val i, Type pointee, const frontend::SourceLocation& at);
     Val pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLocation& at);
     Val pointer_compare(frontend::Op op, Val p, Val q);

@@ -431,7 +431,7 @@ TEST_CASE("initialisers: nested designators continue in the sub-aggregate; const
     CHECK(print(*global(tu, "p6").init) == "&g[1] - 1");
     // Unsupported initialisers of globals leave them unsupported where used.
     CHECK(unsupported("char *msg = \"hi\"; int main(void) { return 0; }").empty());
-    CHECK(unsupported("char *msg = \"hi\"; int main(void) { return msg != 0; }") == "string");
+    CHECK(unsupported("char *msg = \"hi\"; int main(void) { return msg != 0; }").empty());
     CHECK(unsupported("int x; void *vx = &x; int main(void) { return vx != 0; }") ==
           "pointer conversion in a constant initializer");
 }
