@@ -22,6 +22,7 @@
 
 #include "base/gmp_memory.hpp"
 #include "base/interrupt.hpp"
+#include "base/large_stack.hpp"
 #include "chc/run_chc.hpp"
 #include "cli/exit_codes.hpp"
 #include "itp/options.hpp"
@@ -512,25 +513,29 @@ int main(int argc, char** argv) {
     } else {
         start_watchdog(common.timeout, {}, "unknown\n");
     }
-    try {
-        if (*solve || *itp_cmd) return run_solve(file, common);
-        if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
-        if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
-        if (*testgen) return exit_code(verifier::run_testgen(to, std::cout, std::cerr));
-    } catch (const std::bad_alloc&) {
-        std::cout.flush();
-        if (*verify) std::cout << verifier::memory_report(vo) << std::flush;
-        if (*chc_cmd) std::cout << "unknown\n" << std::flush;
-        std::cerr << "craig: memory limit reached\n";
-        return cli::kResourceLimit;
-    } catch (const smt::CheckFailure& e) {
-        std::cout.flush();
-        std::cerr << "craig: SELF-CHECK FAILED: " << e.what() << "\n";
-        return cli::kCheckFailure;
-    } catch (const std::exception& e) {
-        std::cout.flush();
-        std::cerr << "craig: internal error: " << e.what() << "\n";
-        return cli::kInternalError;
-    }
-    return cli::kUsage;
+    // On a thread with a large stack: the front end and the verifier recurse as deep as the C
+    // program nests (see base/large_stack.hpp).
+    return base::run_on_large_stack([&]() -> int {
+        try {
+            if (*solve || *itp_cmd) return run_solve(file, common);
+            if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
+            if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
+            if (*testgen) return exit_code(verifier::run_testgen(to, std::cout, std::cerr));
+        } catch (const std::bad_alloc&) {
+            std::cout.flush();
+            if (*verify) std::cout << verifier::memory_report(vo) << std::flush;
+            if (*chc_cmd) std::cout << "unknown\n" << std::flush;
+            std::cerr << "craig: memory limit reached\n";
+            return cli::kResourceLimit;
+        } catch (const smt::CheckFailure& e) {
+            std::cout.flush();
+            std::cerr << "craig: SELF-CHECK FAILED: " << e.what() << "\n";
+            return cli::kCheckFailure;
+        } catch (const std::exception& e) {
+            std::cout.flush();
+            std::cerr << "craig: internal error: " << e.what() << "\n";
+            return cli::kInternalError;
+        }
+        return cli::kUsage;
+    });
 }
