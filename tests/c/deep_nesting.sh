@@ -71,12 +71,13 @@ verdict sum_true TRUE
 gen parens_true '"if (" + r("(", 1500) + "a" + r(")", 1500) + " != a) reach_error();"'
 verdict parens_true TRUE
 
-# Beyond the stack (1 GiB; a quarter of --memory): UNKNOWN with the reason.
-gen parens_adversarial '"return " + r("(", 1000000) + "a" + r(")", 1000000) + ";"'
+# Beyond the stack (1 GiB: 16,384 parentheses, 131,072 blocks or operands; a quarter of --memory
+# on the smaller stack): UNKNOWN with the reason.
+gen parens_adversarial '"return " + r("(", 100000) + "a" + r(")", 100000) + ";"'
 unsupported parens_adversarial
-gen blocks_adversarial 'r("{", 300000) + r("}", 300000)'
+gen blocks_adversarial 'r("{", 150000) + r("}", 150000)'
 unsupported blocks_adversarial
-gen sum_adversarial '"return a" + r(" + a", 200000) + ";"'
+gen sum_adversarial '"return a" + r(" + a", 150000) + ";"'
 unsupported sum_adversarial
 gen blocks_small_stack 'r("{", 20000) + "reach_error();" + r("}", 20000)'
 unsupported blocks_small_stack --memory 400
