@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # deep_nesting.sh CRAIG              — deeply nested C programs (issue 50 item 11)
-# deep_nesting.sh CRAIG --task FILE  — a real SV-COMP task that nests deeply (exit 77 without it)
+# deep_nesting.sh CRAIG --task DIR   — a real SV-COMP task that nests deeply, in DIR (the svcomp
+#                                      folder of the development set, or $CRAIG_SVCOMP; exit 77
+#                                      without the file)
 #
 # Valid C is never a syntax error: nesting that machine-generated programs reach (thousands of
 # blocks, else-if arms, labels, operands) is verified like any other program, and nesting beyond
@@ -14,7 +16,7 @@ source "$(dirname "$0")/../cli/lib.sh"
 if [ "${2:-}" = --task ]; then
   # pals_floodmax.5.2 (seq-mthreaded-reduced, 10,530 lines, expected FALSE) nests 695 blocks and
   # 1,100 else-if arms. Within a few seconds craig finds no verdict; it must read the program.
-  task=$3
+  task=${CRAIG_SVCOMP:-$3}/c/seq-mthreaded-reduced/pals_floodmax.5.2.ufo.UNBOUNDED.pals.c.v+lhb-reducer.yml
   [ -f "$task" ] || { echo "skipped: no file $task"; exit 77; }
   timeout 60 "$craig" verify --timeout 3 "$task" >"$tmp/out" 2>"$tmp/err" </dev/null
   rc=$?
