@@ -99,7 +99,7 @@ public:
     // kExprWeight (their recursion uses more stack per level). The budget is the stack left
     // when the Parser is made (base::stack_bytes_left()) over kStackBytesPerDepth, the stack one
     // unit may take in all the recursive passes over the tree (parser, type checker, lowering,
-    // interpreter, printer, destructors): 2000 on an 8 MiB stack, 262,144 on the 1 GiB thread
+    // interpreter, printer, destructors): about 2000 on an 8 MiB stack, 262,144 on the 1 GiB thread
     // of craig's main. Deeper nesting is Unsupported (UNKNOWN with the reason), never a crash.
 #if defined(__SANITIZE_ADDRESS__)
     // ASan builds (CRAIG_SANITIZE): frames are several times larger (parse_statement's is

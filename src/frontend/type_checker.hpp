@@ -28,7 +28,7 @@ class TypeChecker {
 public:
     // The height budget: the stack the passes over an expression tree may use (they recurse
     // once per level: lowering, interpreter, printer, the verifier's term walks) over
-    // kStackBytesPerLevel; 1000 on an 8 MiB stack, 131,072 on the 1 GiB thread of craig's main.
+    // kStackBytesPerLevel: about 1000 on an 8 MiB stack, 131,072 on the 1 GiB thread of craig's main.
     static constexpr std::size_t kStackBytesPerLevel = 8192;
     static std::uint32_t height_budget(std::size_t stack_bytes) {
         return static_cast<std::uint32_t>(std::min<std::size_t>(stack_bytes / kStackBytesPerLevel, 1u << 30));
