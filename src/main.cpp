@@ -20,6 +20,7 @@
 
 #include "base/gmp_memory.hpp"
 #include "base/interrupt.hpp"
+#include "base/large_stack.hpp"
 #include "base/memory_limit.hpp"
 #include "base/out_of_memory.hpp"
 #include "base/watchdog.hpp"
@@ -476,24 +477,28 @@ int main(int argc, char** argv) {
     }
     base::on_out_of_memory(STDOUT_FILENO, limits.memory, "craig: memory limit reached\n", cli::kResourceLimit);
     base::apply_memory_limit(limits.memory_mb);
-    try {
-        if (*solve || *itp_cmd) return run_solve(file, common);
-        if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
-        if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
-        if (*testgen) return exit_code(verifier::run_testgen(to, std::cout, std::cerr));
-    } catch (const std::bad_alloc&) {
-        std::cout.flush();  // a std::bad_alloc thrown on purpose (base::out_of_memory ends the others)
-        (void)!write(STDOUT_FILENO, limits.memory.data(), limits.memory.size());
-        std::fputs("craig: memory limit reached\n", stderr);
-        return cli::kResourceLimit;
-    } catch (const smt::CheckFailure& e) {
-        std::cout.flush();
-        std::cerr << "craig: SELF-CHECK FAILED: " << e.what() << "\n";
-        return cli::kCheckFailure;
-    } catch (const std::exception& e) {
-        std::cout.flush();
-        std::cerr << "craig: internal error: " << e.what() << "\n";
-        return cli::kInternalError;
-    }
-    return cli::kUsage;
+    // On a thread with a large stack (capped by the memory limit): the front end and the verifier
+    // recurse as deep as the C program nests (see base/large_stack.hpp).
+    return base::run_on_large_stack([&]() -> int {
+        try {
+            if (*solve || *itp_cmd) return run_solve(file, common);
+            if (*verify) return exit_code(verifier::run_verify(vo, std::cout, std::cerr));
+            if (*chc_cmd) return exit_code(chc::run_chc(co, std::cout, std::cerr));
+            if (*testgen) return exit_code(verifier::run_testgen(to, std::cout, std::cerr));
+        } catch (const std::bad_alloc&) {
+            std::cout.flush();  // a std::bad_alloc thrown on purpose (base::out_of_memory ends the others)
+            (void)!write(STDOUT_FILENO, limits.memory.data(), limits.memory.size());
+            std::fputs("craig: memory limit reached\n", stderr);
+            return cli::kResourceLimit;
+        } catch (const smt::CheckFailure& e) {
+            std::cout.flush();
+            std::cerr << "craig: SELF-CHECK FAILED: " << e.what() << "\n";
+            return cli::kCheckFailure;
+        } catch (const std::exception& e) {
+            std::cout.flush();
+            std::cerr << "craig: internal error: " << e.what() << "\n";
+            return cli::kInternalError;
+        }
+        return cli::kUsage;
+    });
 }

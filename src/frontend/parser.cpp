@@ -1,9 +1,11 @@
 #include "frontend/parser.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <unordered_set>
 #include <utility>
 
+#include "base/large_stack.hpp"
 #include "frontend/builtins.hpp"
 #include "frontend/libc.hpp"
 #include "frontend/errors.hpp"
@@ -20,8 +22,16 @@ TypeTable& make_type_table(TranslationUnit& tu, DataModel dm) {
 
 }  // namespace
 
+int Parser::depth_budget(std::size_t stack_bytes) {
+    return static_cast<int>(std::min<std::size_t>(stack_bytes / kStackBytesPerDepth, 1u << 30));
+}
+
 Parser::Parser(std::vector<Token> tokens, std::string file, DataModel dm)
-    : toks_(std::move(tokens)), table_(make_type_table(tu_, dm)), tc_(dm, table_), dm_(dm) {
+    : toks_(std::move(tokens)),
+      table_(make_type_table(tu_, dm)),
+      tc_(dm, table_, TypeChecker::height_budget(base::stack_bytes_left())),
+      dm_(dm),
+      max_depth_(depth_budget(base::stack_bytes_left())) {
     if (toks_.empty() || toks_.back().kind != TokenKind::Eof) {
         Token eof;
         eof.kind = TokenKind::Eof;

@@ -14,7 +14,7 @@ namespace craig::frontend {
 class Parser::DepthGuard {
 public:
     DepthGuard(Parser& p, int weight, const SourceLocation& loc) : p_(p), weight_(weight) {
-        if (p_.depth_ + weight_ > kMaxDepth) throw ParseError(loc, "nesting is too deep");
+        if (p_.depth_ + weight_ > p_.max_depth_) throw Unsupported(loc, "nesting too deep for the stack");
         p_.depth_ += weight_;
     }
     ~DepthGuard() { p_.depth_ -= weight_; }

@@ -23,7 +23,7 @@ void Parser::check_type_depth(Type t, const SourceLocation& loc) {
     } else {
         return;
     }
-    if (depth > kMaxTypeDepth) throw ParseError(loc, "type is too deeply nested");
+    if (depth > kMaxTypeDepth) throw Unsupported(loc, "type nested too deeply");
     type_depths_[t.info] = depth;
 }
 

@@ -49,7 +49,7 @@ ExprPtr TypeChecker::finish(ExprPtr e) const {
     }
     e->height = h + 1;
     e->has_stmt_expr = stmt_expr;
-    if (e->height > kMaxExprHeight) throw ParseError(e->loc, "expression is too deeply nested");
+    if (e->height > max_height_) throw Unsupported(e->loc, "expression too deeply nested for the stack");
     return e;
 }
 

@@ -9,9 +9,11 @@
 // for values of unsupported type (statement expressions used as values,
 // struct values outside struct assignment) and for the pointer
 // conversions outside the subset (see ast.hpp).
-// Every node's height is bounded by kMaxExprHeight (ParseError beyond).
+// Every node's height is bounded by the checker's height budget (Unsupported beyond).
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -24,11 +26,18 @@ namespace craig::frontend {
 
 class TypeChecker {
 public:
-    static constexpr std::uint32_t kMaxExprHeight = 1000;
+    // The height budget: the stack the passes over an expression tree may use (they recurse
+    // once per level: lowering, interpreter, printer, the verifier's term walks) over
+    // kStackBytesPerLevel: about 1000 on an 8 MiB stack, 131,072 on the 1 GiB thread of craig's main.
+    static constexpr std::size_t kStackBytesPerLevel = 8192;
+    static std::uint32_t height_budget(std::size_t stack_bytes) {
+        return static_cast<std::uint32_t>(std::min<std::size_t>(stack_bytes / kStackBytesPerLevel, 1u << 30));
+    }
 
     // `types` owns the pointer types the checker creates (AddrOf, Decay); it must outlive
-    // the checker.
-    TypeChecker(DataModel dm, TypeTable& types) : dm_(dm), types_(&types) {}
+    // the checker. Nodes higher than max_height are Unsupported.
+    TypeChecker(DataModel dm, TypeTable& types, std::uint32_t max_height = 1000)
+        : dm_(dm), types_(&types), max_height_(max_height) {}
     DataModel data_model() const { return dm_; }
     TypeTable& types() const { return *types_; }
 
@@ -112,6 +121,7 @@ private:
 
     DataModel dm_;
     TypeTable* types_;
+    std::uint32_t max_height_;
     std::unordered_map<const Aggregate*, std::string_view> unsupported_records_;
 };
 

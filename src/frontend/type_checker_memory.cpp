@@ -287,7 +287,7 @@ void TypeChecker::finish_init_list(Expr& list) const {
     }
     list.height = h + 1;
     list.has_stmt_expr = stmt_expr;
-    if (list.height > kMaxExprHeight) throw ParseError(list.loc, "expression is too deeply nested");
+    if (list.height > max_height_) throw Unsupported(list.loc, "expression too deeply nested for the stack");
 }
 
 ExprPtr TypeChecker::struct_value(ExprPtr e, Type to, SourceLocation loc) const {
