@@ -1,4 +1,6 @@
 // Expressions of the lowering: values as terms in the open segment; calls inlined.
+#include <algorithm>
+
 #include "verifier/lowering/lowering_context.hpp"
 
 namespace craig::verifier::detail {
@@ -302,7 +304,10 @@ Val Lowerer::call(const Expr& e) {
         case Builtin::None: break;
     }
     if (f.external) {
-        if (!objects_.empty() || !global_offs_.empty())
+        // String literals are constants that no function may write: they do not count.
+        const bool writable_memory =
+            std::any_of(objects_.begin(), objects_.end(), [](const MemObject& o) { return !o.read_only; });
+        if (writable_memory || !global_offs_.empty())
             throw frontend::Unsupported(e.loc, "call of an external function in a program with arrays or pointers");
         // frontend::FunctionDecl::external: the arguments for their effects, then an arbitrary
         // result and arbitrary values of the file-scope variables (the replay's input order).
