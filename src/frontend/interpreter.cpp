@@ -751,8 +751,14 @@ bool Machine::store(const Place& p, const Value& v, const SourceLocation& at, co
     const std::uint32_t slot = p.ptr.obj;
     mem_.cells(slot)[p.ptr.bits] = v;
     mem_.clear_union_siblings(slot, p.ptr.bits, p.ptr.bits, p.ptr.bits + 1);
-    if (lvalue && p.type.is_integer() && constant_path(*lvalue) && tracing())
-        record(TraceStep::Assign, at, mem_.cell_name(mem_.object(slot), p.ptr.offset()), v.bits, p.type);
+    if (lvalue && p.type.is_integer() && tracing()) {
+        // A cell of a named variable by its cell name (a[3], s.f, also for a[i]); a write through
+        // a pointer by the program's own lvalue (p->balance, *q), which names no object.
+        const Object& o = mem_.object(slot);
+        const bool named = constant_path(*lvalue) || (o.var && o.kind != ObjectKind::Heap);
+        record(TraceStep::Assign, at, named ? mem_.cell_name(o, p.ptr.offset()) : lvalue_text(*lvalue), v.bits,
+               p.type);
+    }
     return true;
 }
 

@@ -183,13 +183,23 @@ std::string describe(const frontend::TraceStep& s) {
 }
 
 void print_counterexample(std::ostream& out, const Counterexample& cex, const frontend::ReplayResult& replay) {
-    out << "Counterexample: " << cex.inputs.size() << " input value" << (cex.inputs.size() == 1 ? "" : "s")
-        << ", replayed concretely: " << replay.message << " at " << replay.where.str() << "\n";
-    for (std::size_t i = 0; i < cex.inputs.size(); ++i) {
-        const InputValue& in = cex.inputs[i];
-        out << "  input " << (i + 1) << ": " << in.input.source << " at " << in.input.loc.str() << " = " << in.text
-            << "\n";
-    }
+    // Values the program reads from variables it never initialised are no inputs a user gives:
+    // they are listed apart (the replay reads them in the same sequence, so the order is kept).
+    auto uninitialised = [](const InputValue& in) { return in.input.source.rfind("uninitialised", 0) == 0; };
+    const std::size_t n_uninit =
+        static_cast<std::size_t>(std::count_if(cex.inputs.begin(), cex.inputs.end(), uninitialised));
+    const std::size_t n_inputs = cex.inputs.size() - n_uninit;
+    out << "Counterexample: " << n_inputs << " input value" << (n_inputs == 1 ? "" : "s");
+    if (n_uninit) out << " and " << n_uninit << " uninitialised value" << (n_uninit == 1 ? "" : "s");
+    out << ", replayed concretely: " << replay.message << " at " << replay.where.str() << "\n";
+    std::size_t k = 0;
+    for (const InputValue& in : cex.inputs)
+        if (!uninitialised(in))
+            out << "  input " << ++k << ": " << in.input.source << " at " << in.input.loc.str() << " = " << in.text
+                << "\n";
+    for (const InputValue& in : cex.inputs)
+        if (uninitialised(in)) out << "  read before written: " << in.input.source.substr(14) << " at "
+                                   << in.input.loc.str() << " = " << in.text << "\n";
     out << "Path (replayed):\n";
     for (const frontend::TraceStep& s : replay.trace) out << "  " << describe(s) << "\n";
 }

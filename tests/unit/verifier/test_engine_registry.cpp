@@ -54,16 +54,51 @@ const verifier::EngineInfo kClaimTrue{"claim-true", "test engine: claims TRUE", 
                                           return std::make_unique<ClaimTrue>(s);
                                       }};
 
-// run_verify with the built-in engines plus claim-true.
-verifier::VerifyStatus run(const std::string& code, const std::string& certificate, std::string& out) {
+// A trivial engine: says FALSE with a counterexample of one input, the value its option names
+// (the gate replays it on the C program: only a value that reaches reach_error makes FALSE).
+class ClaimFalse final : public verifier::Engine {
+public:
+    explicit ClaimFalse(const verifier::EngineSettings& s) : value_(std::stoll(s.get("input"))) {}
+    verifier::Verdict solve(const verifier::Program&, const base::Budget&) override {
+        verifier::Verdict v;
+        v.kind = VerdictKind::False;
+        v.reason = "claimed";
+        verifier::InputValue in;
+        in.bits = static_cast<std::uint64_t>(value_);
+        in.text = std::to_string(value_);
+        v.cex.inputs.push_back(in);
+        return v;
+    }
+
+private:
+    long long value_;
+};
+
+std::string check_integer(const std::string& v) {
+    return !v.empty() && v.find_first_not_of("-0123456789") == std::string::npos ? "" : "an integer";
+}
+
+constexpr verifier::EngineOption kClaimFalseOptions[] = {
+    {"input", verifier::OptionKind::Text, "0", "the input value of the claimed counterexample", check_integer},
+};
+
+const verifier::EngineInfo kClaimFalse{"claim-false", "test engine: claims FALSE", kClaimFalseOptions,
+                                       [](const verifier::EngineSettings& s) -> std::unique_ptr<verifier::Engine> {
+                                           return std::make_unique<ClaimFalse>(s);
+                                       }};
+
+// run_verify with the built-in engines plus claim-true and claim-false.
+verifier::VerifyStatus run(const std::string& code, const std::string& certificate, std::string& out,
+                           const std::string& engine = "claim-true") {
     verifier::EngineRegistry registry = verifier::builtin_engines();
     registry.add(kClaimTrue);
+    registry.add(kClaimFalse);
     test::TempProgram prog(code);
     verifier::VerifyOptions o;
     o.input = prog.file.string();
-    o.engine = "claim-true";
+    o.engine = engine;
     o.engines = &registry;
-    o.engine_options["certificate"] = certificate;
+    o.engine_options[engine == "claim-true" ? "certificate" : "input"] = certificate;
     o.stats = true;
     std::ostringstream sout, serr;
     const verifier::VerifyStatus s = verifier::run_verify(o, sout, serr);
@@ -102,6 +137,17 @@ TEST_CASE("registry: a test engine runs through run_verify and its certificate i
     CHECK_THROWS_AS(run(kSafe, "true-map", out), smt::CheckFailure);
     // No certificate at all: refused whatever the engine.
     CHECK_THROWS_AS(run(kSafe, "none", out), smt::CheckFailure);
+}
+
+TEST_CASE("registry: a FALSE is printed only when the gate's replay of its counterexample reaches the error") {
+    const char* bug = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+                      "int main() { int x = __VERIFIER_nondet_int(); if (x == 3) reach_error(); return 0; }\n";
+    std::string out;
+    run(bug, "3", out, "claim-false");
+    CHECK(out.find("Verification result: FALSE") != std::string::npos);
+    run(bug, "4", out, "claim-false");  // a counterexample that does not replay
+    CHECK(out.find("Verification result: UNKNOWN (counterexample not confirmed by replay") != std::string::npos);
+    CHECK(out.find("Verification result: FALSE") == std::string::npos);
 }
 
 TEST_CASE("registry: progress lines are rate-limited and name the engine") {
