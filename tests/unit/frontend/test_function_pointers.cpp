@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "frontend/frontend.hpp"
+#include "frontend/interpreter.hpp"
 #include "frontend/printer.hpp"
 #include "frontend_test_util.hpp"
 
@@ -86,6 +87,27 @@ TEST_CASE("function pointers: unsupported constructs and errors") {
     CHECK(unsupported("int main(void) { int x = 0; return x(1); }").find("called object") != std::string::npos);
     // Unused declarations of unsupported function pointer types are fine.
     CHECK(unsupported("float (*fp)(float); int main(void) { return 0; }").empty());
+}
+
+TEST_CASE("function pointers in the replay: dispatch by id, null calls are undefined behaviour") {
+    const std::string defs =
+        "void reach_error(void); extern int __VERIFIER_nondet_int(void);\n"
+        "int inc(int x) { return x + 1; } int dbl(int x) { return 2 * x; }\n"
+        "struct ops { int (*f)(int); } ops = { dbl };\n";
+    auto run = [&](const std::string& main_body, std::vector<std::uint64_t> inputs) {
+        TranslationUnit tu = parse_string(defs + "int main(void) {\n" + main_body + "\nreturn 0;\n}\n", "t.c",
+                                          DataModel::ILP32);
+        return replay(tu, inputs, ReplayLimits{});
+    };
+    const std::string pick = "int (*t[2])(int) = { inc, ops.f }; int r = t[__VERIFIER_nondet_int()](5);";
+    CHECK(run(pick + " if (r == 6) reach_error();", {0}).outcome == ReplayOutcome::ReachedError);
+    CHECK(run(pick + " if (r == 6) reach_error();", {1}).outcome == ReplayOutcome::Exited);
+    CHECK(run(pick + " if (r == 10) reach_error();", {1}).outcome == ReplayOutcome::ReachedError);
+    ReplayResult null_call = run("int (*f)(int) = 0; if (__VERIFIER_nondet_int()) f = inc; f(1);", {0});
+    CHECK(null_call.outcome == ReplayOutcome::UndefinedBehaviour);
+    CHECK(null_call.message.find("null function pointer") != std::string::npos);
+    CHECK(run("int (*f)(int) = 0; if (__VERIFIER_nondet_int()) f = inc; f(1);", {1}).outcome ==
+          ReplayOutcome::Exited);
 }
 
 }  // namespace craig::frontend::test
