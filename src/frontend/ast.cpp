@@ -73,4 +73,14 @@ std::string_view to_string(Builtin b) {
     return "?";
 }
 
+bool has_function_type(const FunctionDecl& f, Type function) {
+    const Aggregate& sig = *function.info;
+    if (!f.has_prototype || f.return_type != sig.target || f.variadic != sig.variadic ||
+        f.params.size() != sig.fields.size())
+        return false;
+    for (std::size_t i = 0; i < f.params.size(); ++i)
+        if (f.params[i]->type != sig.fields[i].type) return false;
+    return true;
+}
+
 }  // namespace craig::frontend

@@ -69,6 +69,11 @@
 //    string literal initialising a char array becomes an InitList of its characters
 //    including the terminating zero when it fits). Everything not listed is zero (null
 //    for pointers), also for automatic variables. positions is strictly increasing.
+//  - Function pointers (Type::is_function_pointer) are pointers whose values are the
+//    address-taken functions (FunctionRef; FunctionDecl::address_id) or null. They are
+//    never dereferenced (`*fp` is fp), never indexed, never converted to or from other
+//    pointer types; only assigned, passed, compared (== !=, with null or the same type) and
+//    called (PointerCall, arguments converted to the parameter types as in a direct call).
 //  - Every function reachable from main (FunctionDecl::reachable; all defined
 //    functions when there is no main) has a body or is a builtin; no
 //    reachable code uses an unsupported construct.
@@ -114,6 +119,8 @@ enum class ExprKind : std::uint8_t {
     Member,         // operands[0].text: struct/union lvalue; value = the member's index in fields
     Decay,          // operands[0]: an array lvalue, as a pointer to its first element
     InitList,       // { operands } at positions (see above); type = the initialised aggregate
+    FunctionRef,    // callee as a value (`f`, `&f`, `*f`): its function pointer (callee->address_id)
+    PointerCall,    // operands[0](operands[1]...): a call through a function pointer (not null-checked)
 };
 
 enum class Op : std::uint8_t {
@@ -283,6 +290,10 @@ struct FunctionDecl {
     Builtin builtin = Builtin::None;
     const LibcEntry* libc = nullptr;  // the table row when builtin == Builtin::Libc
     bool reachable = false;
+    // 1 + the index of this function among the functions whose address is taken (FunctionRef)
+    // in the order of their first reference; 0 when its address is never taken. The value of
+    // a function pointer to it in the lowering and the replay.
+    std::uint32_t address_id = 0;
     // Declared, called, never defined, not a builtin: external code. A call evaluates its
     // arguments, then may change every file-scope variable and returns an arbitrary value
     // of the return type (CPAchecker and Ultimate assume no side effects; assuming any
@@ -317,9 +328,17 @@ struct TranslationUnit {
     // One entry per function name, in order of first declaration.
     std::vector<std::unique_ptr<FunctionDecl>> functions;
 
+    // Functions whose address is taken (address_id = index + 1): every one is reachable and
+    // defined once the parse succeeded (a call through a pointer may reach it).
+    std::vector<const FunctionDecl*> address_taken;
+
     const FunctionDecl* find_function(std::string_view name) const;
     const FunctionDecl* main_function() const { return find_function("main"); }
 };
+
+// Whether f (with a prototype) has the function type `function` (TypeKind::Function): the
+// functions a call through a pointer of that type may reach.
+bool has_function_type(const FunctionDecl& f, Type function);
 
 std::string_view to_string(Op op);
 std::string_view to_string(Builtin b);

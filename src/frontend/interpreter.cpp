@@ -1005,6 +1005,7 @@ bool Machine::eval(const Expr& e, Value& out) {
         case ExprKind::AddrOf:
         case ExprKind::Decay: return address_of(e.operand(0), out);
         case ExprKind::InitList: return undefined(e.loc, "an initialiser list used as a value");
+        case ExprKind::FunctionRef: out = Value{0, e.callee->address_id, 0}; return true;
         case ExprKind::Cast: return eval_cast(e, out);
         case ExprKind::Unary: {
             Value v;
@@ -1043,7 +1044,8 @@ bool Machine::eval(const Expr& e, Value& out) {
         case ExprKind::Comma:
             if (!eval_discarded(e.operand(0))) return false;
             return eval(e.operand(1), out);
-        case ExprKind::Call: return call(e, out, true);
+        case ExprKind::Call:
+        case ExprKind::PointerCall: return call(e, out, true);
         case ExprKind::StmtExpr: break;
     }
     return undefined(e.loc, "statement expressions are not supported");
@@ -1096,7 +1098,8 @@ bool Machine::eval_assign(const Expr& e, Value& out) {
 bool Machine::eval_discarded(const Expr& e) {
     Value unused;
     switch (e.kind) {
-        case ExprKind::Call: return call(e, unused, false);
+        case ExprKind::Call:
+        case ExprKind::PointerCall: return call(e, unused, false);
         case ExprKind::Cast:
             if (e.type.is_void()) return eval_discarded(e.operand(0));
             break;
@@ -1210,6 +1213,18 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
 bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
     out = Value{};
     const FunctionDecl* f = e.callee;
+    std::size_t first = 0;  // of the arguments among the operands
+    if (e.kind == ExprKind::PointerCall) {
+        // The pointer first, then the arguments (as the lowering does).
+        Value fp;
+        if (!eval(e.operand(0), fp)) return false;
+        if (!fp.initialised() || fp.obj == 0) return undefined(e.loc, "call through a null function pointer");
+        if (fp.obj > tu_.address_taken.size()) return undefined(e.loc, "call through an invalid function pointer");
+        f = tu_.address_taken[fp.obj - 1];
+        if (!has_function_type(*f, e.operand(0).type.target()))
+            return undefined(e.loc, "call of " + f->name + " through a function pointer of another type");
+        first = 1;
+    }
     if (!f) return undefined(e.loc, "call of an unknown function");
     if (f->builtin == Builtin::Nondet) {
         std::uint64_t v;
@@ -1219,9 +1234,9 @@ bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
     }
 
     // Arguments, left to right.
-    std::vector<Value> args(e.operands.size());
-    for (std::size_t i = 0; i < e.operands.size(); ++i)
-        if (!eval(e.operand(i), args[i])) return false;
+    std::vector<Value> args(e.operands.size() - first);
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (!eval(e.operand(first + i), args[i])) return false;
 
     switch (f->builtin) {
         case Builtin::Assume:

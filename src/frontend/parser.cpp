@@ -255,6 +255,19 @@ void Parser::check_reachable() {
             if (f->is_defined && f->builtin == Builtin::None) enqueue(f.get());
         }
     }
+    // A function whose address is taken may be called through a pointer: it must be
+    // defined here and is reachable when the code taking its address is.
+    auto take_addresses = [&](const FunctionDecl* from) {
+        auto it = address_refs_.find(from);
+        if (it == address_refs_.end()) return;
+        for (const CallSite& c : it->second) {
+            FunctionDecl* target = functions_.at(c.callee->name);
+            if (target->builtin != Builtin::None) throw Unsupported(c.loc, "address of a built-in function");
+            if (!target->is_defined) throw Unsupported(c.loc, "address of an undefined function");
+            enqueue(target);
+        }
+    };
+    take_addresses(nullptr);
     while (!queue.empty()) {
         FunctionDecl* f = queue.front();
         queue.pop_front();
@@ -264,6 +277,7 @@ void Parser::check_reachable() {
             // Its void * result converts to other pointer types only as the builtin's does.
             throw Unsupported(f->loc, "definition of an allocation function");
         }
+        take_addresses(f);
         for (const CallSite& c : f->calls) {
             FunctionDecl* callee = functions_.at(c.callee->name);
             if (callee->builtin != Builtin::None) {

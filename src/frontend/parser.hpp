@@ -192,6 +192,11 @@ private:
     // inner_vla: base is an array whose length is variable (not an incomplete array).
     Type array_type(Type elem, const ArraySuffix& s, bool direct, bool inner_vla);
     Type function_return_type(Type t, const SourceLocation& loc);
+    // Pointer to the function type (ret, params, variadic); Unsupported (as a Type) without a
+    // prototype or with a parameter or result of unsupported type.
+    Type function_pointer_type(Type ret, const std::vector<Type>& params, bool variadic, bool prototype,
+                               const SourceLocation& loc);
+    Type function_pointer_type(const FunctionSig& sig, const SourceLocation& loc);
     unsigned type_depth(Type t) const;
     void check_type_depth(Type t, const SourceLocation& loc);
     // The construct of a size expression that raised Unsupported where no size expression
@@ -265,6 +270,10 @@ private:
     ExprPtr parse_primary();
     ExprPtr parse_call();
     ExprPtr parse_statement_expression();
+    // `f` as a value: f's function pointer (f becomes address-taken).
+    ExprPtr function_value(FunctionDecl& f, SourceLocation loc);
+    // fp(args) for a function pointer value fp.
+    ExprPtr make_pointer_call(ExprPtr fp, std::vector<ExprPtr> args, SourceLocation loc);
     ExprPtr make_call(FunctionDecl& fn, std::vector<ExprPtr> args, SourceLocation loc);
     ExprPtr parse_postfix_operator(ExprPtr e);
     ExprPtr convert_argument(ExprPtr arg, Type param, bool strings_ok);
@@ -331,6 +340,9 @@ private:
     // Calls with pointer arguments of functions not defined at the call: (caller, callee)
     // -> the first such call.
     std::map<std::pair<const FunctionDecl*, const FunctionDecl*>, SourceLocation> pointer_argument_calls_;
+    // Functions whose address is taken, per function that takes it (null: a file-scope
+    // initialiser): reachable when that function is (check_reachable).
+    std::map<const FunctionDecl*, std::vector<CallSite>> address_refs_;
 };
 
 }  // namespace craig::frontend

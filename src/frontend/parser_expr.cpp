@@ -221,7 +221,7 @@ ExprPtr Parser::parse_postfix() {
         Symbol* sym = lookup(t.text);
         if (!sym || sym->kind == Symbol::Kind::Function)
             e = parse_call();
-        else if (sym->kind == Symbol::Kind::Var) {
+        else if (sym->kind == Symbol::Kind::Var && !sym->var->type.is_function_pointer()) {
             throw ParseError(t.loc, "called object '" + t.text + "' is not a function");
         }
     }
@@ -229,7 +229,27 @@ ExprPtr Parser::parse_postfix() {
     for (;;) {
         SourceLocation loc = peek().loc;
         switch (kind()) {
-            case TokenKind::LParen: throw Unsupported(loc, "function pointer");
+            case TokenKind::LParen: {
+                // (*fp)(...), fp(...), (f)(...): a call of a function pointer value.
+                advance();
+                e = tc_.rvalue(std::move(e));
+                if (!e->type.is_function_pointer())
+                    throw ParseError(loc, "called object is not a function or function pointer");
+                std::vector<ExprPtr> args;
+                if (kind() != TokenKind::RParen) {
+                    for (;;) {
+                        args.push_back(parse_assignment());
+                        if (!accept(TokenKind::Comma)) break;
+                    }
+                }
+                const SourceLocation rparen = expect(TokenKind::RParen, "')' after arguments").loc;
+                const SourceLocation at = e->loc;
+                e = e->kind == ExprKind::FunctionRef
+                        ? make_call(*const_cast<FunctionDecl*>(e->callee), std::move(args), at)
+                        : make_pointer_call(std::move(e), std::move(args), at);
+                e->rparen = rparen;
+                break;
+            }
             case TokenKind::LBracket: {
                 advance();
                 ExprPtr i = parse_expression();
@@ -330,6 +350,32 @@ ExprPtr Parser::make_call(FunctionDecl& fn, std::vector<ExprPtr> args, SourceLoc
     return call;
 }
 
+ExprPtr Parser::function_value(FunctionDecl& f, SourceLocation loc) {
+    std::vector<Type> params;
+    for (const auto& p : f.params) params.push_back(p->type);
+    const Type t = function_pointer_type(f.return_type, params, f.variadic, f.has_prototype, loc);
+    if (t.is_unsupported()) throw Unsupported(loc, std::string(t.construct));
+    // Also in unevaluated contexts: static initialisers are parsed as such.
+    if (f.address_id == 0) {
+        tu_.address_taken.push_back(&f);
+        f.address_id = static_cast<std::uint32_t>(tu_.address_taken.size());
+    }
+    address_refs_[current_fn_].push_back(CallSite{&f, loc});
+    return tc_.function_ref(f, t, std::move(loc));
+}
+
+ExprPtr Parser::make_pointer_call(ExprPtr fp, std::vector<ExprPtr> args, SourceLocation loc) {
+    const Aggregate& sig = *fp->type.target().info;
+    const std::size_t n = sig.fields.size();
+    if (args.size() < n) throw ParseError(loc, "too few arguments to function pointer call");
+    if (args.size() > n && !sig.variadic) throw ParseError(loc, "too many arguments to function pointer call");
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        args[i] = i < n ? convert_argument(std::move(args[i]), sig.fields[i].type, false)
+                        : promote_argument(std::move(args[i]), false);
+    }
+    return tc_.pointer_call(std::move(fp), std::move(args), std::move(loc));
+}
+
 ExprPtr Parser::parse_primary() {
     const Token& t = peek();
     SourceLocation loc = t.loc;
@@ -346,7 +392,7 @@ ExprPtr Parser::parse_primary() {
                 case Symbol::Kind::EnumConst:
                     advance();
                     return tc_.int_literal(sym->value, Type::of(TypeKind::Int), loc, t.text);
-                case Symbol::Kind::Function: throw Unsupported(loc, "function pointer");
+                case Symbol::Kind::Function: advance(); return function_value(*sym->fn, loc);
                 case Symbol::Kind::Typedef:
                     throw ParseError(loc, "unexpected type name '" + t.text + "': expected expression");
                 case Symbol::Kind::Poisoned: throw poisons_[sym->index];

@@ -337,6 +337,7 @@ ExprPtr Parser::address_constant(ExprPtr e) {
             throw Unsupported(e->loc, "pointer conversion in a constant initializer");
         case ExprKind::AddrOf:
         case ExprKind::Decay: check_static_path(*e->operands[0]); return e;
+        case ExprKind::FunctionRef: return e;
         case ExprKind::Binary: {
             e->operands[0] = address_constant(std::move(e->operands[0]));
             Expr& offset = *e->operands[1];

@@ -18,8 +18,9 @@ void Parser::check_type_depth(Type t, const SourceLocation& loc) {
     unsigned depth = 1;
     if (t.is_pointer() || t.is_array()) {
         depth = type_depth(t.target()) + 1;
-    } else if (t.is_struct()) {
+    } else if (t.is_struct() || t.is_function()) {
         for (const Field& f : t.info->fields) depth = std::max(depth, type_depth(f.type) + 1);
+        if (t.is_function()) depth = std::max(depth, type_depth(t.target()) + 1);
     } else {
         return;
     }
@@ -28,7 +29,7 @@ void Parser::check_type_depth(Type t, const SourceLocation& loc) {
 }
 
 DeclaredType Parser::pointer_type(DeclaredType base, const SourceLocation& loc) {
-    if (base.is_function()) return DeclaredType{Type::unsupported("function pointer"), std::nullopt};
+    if (base.is_function()) return DeclaredType{function_pointer_type(*base.function, loc), std::nullopt};
     const Type t = base.object;
     if (t.is_unsupported()) return base;
     // Pointers to arrays of variable length are not formed (see array_type); one of unknown
@@ -79,9 +80,33 @@ Type Parser::function_return_type(Type t, const SourceLocation& loc) {
     return t;
 }
 
+Type Parser::function_pointer_type(Type ret, const std::vector<Type>& params, bool variadic, bool prototype,
+                                   const SourceLocation& loc) {
+    // A call through a pointer converts its arguments to the parameter types: without a
+    // prototype they are unknown.
+    if (!prototype) return Type::unsupported("function pointer without prototype");
+    if (ret.is_unsupported()) return ret;
+    if (ret.is_struct()) return Type::unsupported("struct value");
+    for (Type p : params) {
+        if (p.is_unsupported()) return p;
+        if (p.is_struct()) return Type::unsupported("struct value");
+    }
+    const Type f = table_.function_of(ret, params, variadic);
+    check_type_depth(f, loc);
+    const Type p = table_.pointer_to(f);
+    check_type_depth(p, loc);
+    return p;
+}
+
+Type Parser::function_pointer_type(const FunctionSig& sig, const SourceLocation& loc) {
+    std::vector<Type> params;
+    for (const ParamSpec& p : sig.params) params.push_back(p.type);
+    return function_pointer_type(sig.ret, params, sig.variadic, sig.prototype, loc);
+}
+
 Type Parser::adjust_parameter(const Declarator& d) {
     // Array and function parameters are adjusted to pointers (C11 6.7.6.3p7-8).
-    if (d.type.is_function()) return Type::unsupported("function pointer");
+    if (d.type.is_function()) return function_pointer_type(*d.type.function, d.loc);
     Type t = d.type.object;
     if (t.is_array()) {
         const Type elem = t.target();

@@ -69,6 +69,7 @@ std::string quote(const std::string& s) {
 }
 
 std::string expr(const Expr& e, bool top);
+std::string type_name(Type t);
 
 // C declaration syntax: the type t around the declarator `inner` ("" for a type name), e.g.
 // int (*p)[4], int a[2][3], struct node *next. vla: the length expressions of a variable's
@@ -78,8 +79,16 @@ std::string declaration(Type t, const std::string& inner, const std::vector<Expr
     switch (t.kind) {
         case TypeKind::Pointer: {
             std::string d = "*" + inner;
-            if (t.target().is_array()) d = cat({"(", d, ")"});
+            if (t.target().is_array() || t.target().is_function()) d = cat({"(", d, ")"});
             return declaration(t.target(), d);
+        }
+        case TypeKind::Function: {
+            const Aggregate& f = *t.info;
+            std::string params;
+            for (const Field& p : f.fields) params += (params.empty() ? "" : ", ") + type_name(p.type);
+            if (f.variadic) params += params.empty() ? "..." : ", ...";
+            if (params.empty()) params = "void";
+            return declaration(f.target, cat({inner, "(", params, ")"}));
         }
         case TypeKind::Array: {
             std::string len;
@@ -102,7 +111,7 @@ std::string type_name(Type t) { return declaration(t, ""); }
 std::string operand(const Expr& e) {
     // Operands of prefix operators: keep `- -x` and `-(-1)` unambiguous.
     if (e.kind == ExprKind::Decay) return operand(e.operand(0));
-    bool atomic = e.kind == ExprKind::VarRef || e.kind == ExprKind::Call || e.kind == ExprKind::Cast ||
+    bool atomic = e.kind == ExprKind::VarRef || e.kind == ExprKind::Call || e.kind == ExprKind::FunctionRef || e.kind == ExprKind::Cast ||
                   (e.kind == ExprKind::IntLiteral && e.signed_value() >= 0) || e.kind == ExprKind::Binary ||
                   e.kind == ExprKind::Assign || e.kind == ExprKind::Conditional || e.kind == ExprKind::Comma ||
                   e.kind == ExprKind::Index || e.kind == ExprKind::Member || e.kind == ExprKind::Deref ||
@@ -114,7 +123,7 @@ std::string operand(const Expr& e) {
 // Operands of postfix operators ([] . ->), which bind tighter than prefix ones and casts.
 std::string postfix_operand(const Expr& e) {
     if (e.kind == ExprKind::Decay) return postfix_operand(e.operand(0));
-    bool atomic = e.kind == ExprKind::VarRef || e.kind == ExprKind::Call || e.kind == ExprKind::Index ||
+    bool atomic = e.kind == ExprKind::VarRef || e.kind == ExprKind::Call || e.kind == ExprKind::FunctionRef || e.kind == ExprKind::Index ||
                   e.kind == ExprKind::Member || e.kind == ExprKind::StringLiteral ||
                   (e.kind == ExprKind::IntLiteral && e.signed_value() >= 0 && e.type.kind == TypeKind::Int) ||
                   e.kind == ExprKind::Binary || e.kind == ExprKind::Assign || e.kind == ExprKind::Conditional ||
@@ -171,10 +180,13 @@ std::string expr(const Expr& e, bool top) {
             return wrap(expr(e.operand(0), false) + " ? " + expr(e.operand(1), false) + " : " +
                         expr(e.operand(2), false));
         case ExprKind::Comma: return wrap(expr(e.operand(0), false) + ", " + expr(e.operand(1), false));
-        case ExprKind::Call: {
-            std::string s = e.callee->name + "(";
-            for (std::size_t i = 0; i < e.operands.size(); ++i) {
-                if (i) s += ", ";
+        case ExprKind::FunctionRef: return e.callee->name;
+        case ExprKind::Call:
+        case ExprKind::PointerCall: {
+            const bool direct = e.kind == ExprKind::Call;
+            std::string s = (direct ? e.callee->name : postfix_operand(e.operand(0))) + "(";
+            for (std::size_t i = direct ? 0 : 1; i < e.operands.size(); ++i) {
+                if (i > (direct ? 0u : 1u)) s += ", ";
                 const Expr& a = e.operand(i);
                 s += expr(a, a.kind != ExprKind::Comma);
             }

@@ -87,6 +87,20 @@ ExprPtr TypeChecker::call(const FunctionDecl& callee, std::vector<ExprPtr> args,
     return finish(std::move(e));
 }
 
+ExprPtr TypeChecker::function_ref(const FunctionDecl& f, Type pointer, SourceLocation loc) const {
+    auto e = make(ExprKind::FunctionRef, pointer, std::move(loc));
+    e->callee = &f;
+    return e;
+}
+
+ExprPtr TypeChecker::pointer_call(ExprPtr fp, std::vector<ExprPtr> args, SourceLocation loc) const {
+    const Type ret = fp->type.target().target();
+    auto e = make(ExprKind::PointerCall, ret, std::move(loc));
+    e->operands.push_back(std::move(fp));
+    for (auto& a : args) e->operands.push_back(std::move(a));
+    return finish(std::move(e));
+}
+
 ExprPtr TypeChecker::rvalue(ExprPtr e) const {
     if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
     if (e->type.is_void()) throw ParseError(e->loc, "void value not ignored as it ought to be");

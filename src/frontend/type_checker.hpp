@@ -50,6 +50,10 @@ public:
     // statement (void if there is none).
     ExprPtr stmt_expr(StmtPtr body, Type value_type, SourceLocation loc) const;
     ExprPtr call(const FunctionDecl& callee, std::vector<ExprPtr> args, Type type, SourceLocation loc) const;
+    // f as a value of its function pointer type `pointer`.
+    ExprPtr function_ref(const FunctionDecl& f, Type pointer, SourceLocation loc) const;
+    // fp(args): args already converted to fp's parameter types; the type is its return type.
+    ExprPtr pointer_call(ExprPtr fp, std::vector<ExprPtr> args, SourceLocation loc) const;
 
     // Lvalue conversion: the value of e, an integer or a pointer (arrays decay; a struct
     // value is Unsupported "struct value"; void is a ParseError).

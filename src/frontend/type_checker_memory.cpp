@@ -31,6 +31,7 @@ bool has_side_effects(const Expr& e) {
         case ExprKind::Assign:
         case ExprKind::IncDec:
         case ExprKind::Call:
+        case ExprKind::PointerCall:
         case ExprKind::StmtExpr: return true;
         default: break;
     }
@@ -77,6 +78,7 @@ void TypeChecker::mark_unsupported_record(Type record, std::string_view construc
 
 void TypeChecker::require_complete(Type t, const SourceLocation& loc, const std::string& what) const {
     if (t.is_unsupported()) throw Unsupported(loc, std::string(t.construct));
+    if (t.is_function()) throw Unsupported(loc, "function pointer arithmetic");
     if (t.is_void()) throw ParseError(loc, what + " incomplete type 'void'");
     if (t.is_struct() && !t.info->complete) {
         auto it = unsupported_records_.find(t.info);
@@ -108,6 +110,9 @@ ExprPtr TypeChecker::convert_pointer(ExprPtr e, Type to, bool implicit) const {
     if (is_null_pointer_constant(*e, dm_)) return null_pointer(to, e->loc, implicit);
     if (from.is_integer()) throw Unsupported(e->loc, "integer to pointer cast");
     if (!from.is_pointer()) throw ParseError(e->loc, "cannot convert " + quoted(from) + " to " + quoted(to));
+    // Function pointers keep their type: a call dispatches over the functions of that type.
+    if (from != to && (from.is_function_pointer() || to.is_function_pointer()))
+        throw Unsupported(e->loc, "function pointer cast");
     // An explicit cast to the same type stays a node: its result is no lvalue.
     if (from == to || to.target().is_void()) return cast_node();
     if (from.target().is_void()) {
@@ -164,6 +169,8 @@ ExprPtr TypeChecker::pointer_difference(ExprPtr l, ExprPtr r, SourceLocation loc
 
 ExprPtr TypeChecker::pointer_comparison(Op op, ExprPtr l, ExprPtr r, SourceLocation loc) const {
     unify_pointers(l, r, /*to_void=*/false);
+    if (l->type.is_function_pointer() && op != Op::Eq && op != Op::Ne)
+        throw Unsupported(loc, "ordering of function pointers");
     auto n = make(ExprKind::Binary, Type::of(TypeKind::Int), std::move(loc));
     n->op = op;
     n->operands.push_back(std::move(l));
@@ -186,6 +193,8 @@ void TypeChecker::unify_pointers(ExprPtr& a, ExprPtr& b, bool to_void) const {
             return;
         }
     }
+    if (a->type.is_function_pointer() || b->type.is_function_pointer())
+        throw Unsupported(b->loc, "function pointer cast");
     for (auto [x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
         if (!(*x)->type.target().is_void()) continue;
         // ?: has type void * (C11 6.5.15p6); a comparison compares in the other side's type.
@@ -231,6 +240,8 @@ ExprPtr TypeChecker::deref(ExprPtr e, SourceLocation loc) const {
         throw ParseError(loc, "invalid type argument of unary '*' (have " + quoted(e->type) + ")");
     }
     const Type pointee = e->type.target();
+    // `*fp` designates the function, which converts back to the pointer (C11 6.3.2.1p4).
+    if (pointee.is_function()) return e;
     if (pointee.is_void()) throw Unsupported(loc, "dereference of void *");
     require_complete(pointee, loc, "dereferencing pointer to");
     auto n = make(ExprKind::Deref, pointee, std::move(loc));
@@ -239,6 +250,7 @@ ExprPtr TypeChecker::deref(ExprPtr e, SourceLocation loc) const {
 }
 
 ExprPtr TypeChecker::addr_of(ExprPtr e, SourceLocation loc) const {
+    if (e->kind == ExprKind::FunctionRef) return e;  // &f is f's pointer
     if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
     if (e->type.is_unsupported()) throw Unsupported(e->loc, std::string(e->type.construct));
     if (!is_lvalue(*e)) throw ParseError(loc, "lvalue required as unary '&' operand");

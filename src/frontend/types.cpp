@@ -139,6 +139,15 @@ std::string to_string(Type t) {
         case TypeKind::LongLong: return "long long";
         case TypeKind::ULongLong: return "unsigned long long";
         case TypeKind::Pointer: {
+            if (t.is_function_pointer()) {
+                // int (*)(int, char *)
+                const Aggregate& f = *t.target().info;
+                std::string params;
+                for (const Field& p : f.fields) params += (params.empty() ? "" : ", ") + to_string(p.type);
+                if (f.variadic) params += params.empty() ? "..." : ", ...";
+                if (params.empty()) params = "void";
+                return to_string(f.target) + " (*)(" + params + ")";
+            }
             std::string inner = to_string(t.target());
             return inner + (inner.back() == '*' ? "*" : " *");
         }
@@ -158,12 +167,15 @@ std::string to_string(Type t) {
             const Aggregate& a = *t.info;
             return std::string(a.is_union ? "union " : "struct ") + (a.tag.empty() ? "<anonymous>" : a.tag);
         }
+        case TypeKind::Function: return "function";
         case TypeKind::Unsupported: return "<unsupported: " + std::string(t.construct) + ">";
     }
     return "?";
 }
 
 Type Type::target() const { return info->target; }
+
+bool Type::is_function_pointer() const { return is_pointer() && info->target.is_function(); }
 
 std::optional<std::size_t> Aggregate::field_index(std::string_view name) const {
     for (std::size_t i = 0; i < fields.size(); ++i)
@@ -203,6 +215,23 @@ Type TypeTable::array_of(Type elem, std::optional<std::uint64_t> length) {
         it = arrays_.emplace(key, &a).first;
     }
     return Type{TypeKind::Array, {}, it->second};
+}
+
+Type TypeTable::function_of(Type ret, const std::vector<Type>& params, bool variadic) {
+    for (const Aggregate* f : functions_) {
+        if (f->target != ret || f->variadic != variadic || f->fields.size() != params.size()) continue;
+        if (std::equal(params.begin(), params.end(), f->fields.begin(),
+                       [](const Type& t, const Field& p) { return t == p.type; }))
+            return Type{TypeKind::Function, {}, f};
+    }
+    Aggregate& a = nodes_.emplace_back();
+    a.kind = TypeKind::Function;
+    a.target = ret;
+    a.variadic = variadic;
+    a.complete = true;
+    for (const Type& t : params) a.fields.push_back(Field{"", t, 0});
+    functions_.push_back(&a);
+    return Type{TypeKind::Function, {}, &a};
 }
 
 Type TypeTable::new_record(std::string tag, bool is_union) {

@@ -8,7 +8,9 @@
 //    (target, length), so equality of Types is equality of C types (qualifiers are
 //    dropped); a struct or union type is unique per definition. Aggregates live as
 //    long as the TypeTable.
-//  - Every type outside the subset (floats, function pointers, ...) is
+//  - Function types (TypeKind::Function) occur only as the target of a pointer type (a
+//    function pointer); they are interned per (return type, parameter types, variadic).
+//  - Every type outside the subset (floats, functions without prototype, ...) is
 //    TypeKind::Unsupported with a stable construct name that becomes the
 //    construct of the Unsupported error raised when reachable code uses it.
 //  - Values of integer types are carried as 64-bit patterns in normal form
@@ -50,6 +52,7 @@ enum class TypeKind : std::uint8_t {
     Pointer,  // Aggregate::target = the pointee (void allowed)
     Array,    // Aggregate::target = the element type, Aggregate::length
     Struct,   // struct or union (Aggregate::is_union), Aggregate::fields
+    Function,  // Aggregate::target = the return type, fields = the parameters (types only), variadic
     Unsupported,
 };
 
@@ -73,6 +76,9 @@ struct Type {
     bool is_pointer() const { return kind == TypeKind::Pointer; }
     bool is_array() const { return kind == TypeKind::Array; }
     bool is_struct() const { return kind == TypeKind::Struct; }
+    bool is_function() const { return kind == TypeKind::Function; }
+    // A pointer to a function type: its values are the functions whose address is taken.
+    bool is_function_pointer() const;
     // Integers and pointers: the types of values a single memory cell holds.
     bool is_scalar() const { return is_integer() || is_pointer(); }
     bool is_unsupported() const { return kind == TypeKind::Unsupported; }
@@ -103,6 +109,7 @@ struct Aggregate {
     // closing brace was parsed (an incomplete struct is only usable behind a pointer).
     std::string tag;
     bool is_union = false;
+    bool variadic = false;  // Function: `...` after the parameters
     bool complete = false;
     std::vector<Field> fields;
     // Struct/union: sizeof and _Alignof under the data model (set when complete).
@@ -123,6 +130,9 @@ public:
     Type pointer_to(Type t);
     // Array of `length` elements of type elem (nullopt: variable length).
     Type array_of(Type elem, std::optional<std::uint64_t> length);
+    // The function type with these return and parameter types (all integers, pointers or void
+    // for the return type).
+    Type function_of(Type ret, const std::vector<Type>& params, bool variadic);
     // A new, incomplete struct or union; complete it with complete_record.
     Type new_record(std::string tag, bool is_union);
     // Sets the members of an incomplete record (offsets, size and alignment computed under
@@ -132,6 +142,7 @@ public:
 private:
     DataModel dm_;
     std::deque<Aggregate> nodes_;
+    std::vector<const Aggregate*> functions_;  // searched linearly: programs have few function types
     std::map<std::tuple<TypeKind, const Aggregate*, std::string_view, bool, std::uint64_t>, const Aggregate*> pointers_,
         arrays_;
 };

@@ -23,7 +23,9 @@ i128 literal_value(const Expr& e) {
 }  // namespace
 
 bool Lowerer::has_effects(const Expr& e) {
-    if (e.kind == ExprKind::Assign || e.kind == ExprKind::IncDec || e.kind == ExprKind::Call) return true;
+    if (e.kind == ExprKind::Assign || e.kind == ExprKind::IncDec || e.kind == ExprKind::Call ||
+        e.kind == ExprKind::PointerCall)
+        return true;
     // bit_precise: an operator that may lead to the error location (signed overflow, division by
     // zero, bad shifts) must not run where C does not evaluate it (the right of && and ||, the
     // arms of ?:), so an operand with one is lowered by branching.
@@ -51,6 +53,7 @@ bool Lowerer::splits(const Expr& e) {
     if (e.kind == ExprKind::Call && e.callee && e.callee->builtin != Builtin::Nondet &&
         e.callee->builtin != Builtin::Assume)
         return true;
+    if (e.kind == ExprKind::PointerCall) return true;
     if (is_branching(e))
         for (std::size_t i = 1; i < e.operands.size(); ++i)
             if (has_effects(*e.operands[i])) return true;
@@ -120,6 +123,7 @@ Val Lowerer::expr(const Expr& e) {
             return r;
         }
         case ExprKind::InitList: throw frontend::Unsupported(e.loc, "initialiser list as a value");
+        case ExprKind::FunctionRef: return function_pointer(*e.callee);
         case ExprKind::Unary: {
             Val v = expr(e.operand(0));
             switch (e.op) {
@@ -149,7 +153,13 @@ Val Lowerer::expr(const Expr& e) {
                         if (e.operand(1).type.is_pointer())
                             return pointer_diff(a, b, e.operand(0).type.target(), e.loc);
                         return pointer_arith(e.op, a, b, e.operand(0).type.target(), e.loc);
-                    default: return pointer_compare(e.op, a, b);
+                    default:
+                        // Function pointers: equal iff they are the same function (or both null).
+                        if (e.operand(0).type.is_function_pointer()) {
+                            smt::Term eq = tm_.mk_eq(get(a), get(b));
+                            return Val{e.op == Op::Eq ? eq : tm_.mk_not(eq), true, {}};
+                        }
+                        return pointer_compare(e.op, a, b);
                 }
             }
             switch (e.op) {
@@ -213,6 +223,7 @@ Val Lowerer::expr(const Expr& e) {
         }
         case ExprKind::Comma: expr(e.operand(0)); return expr(e.operand(1));
         case ExprKind::Call: return call(e);
+        case ExprKind::PointerCall: return pointer_call(e);
         case ExprKind::StmtExpr: break;
     }
     throw frontend::Unsupported(e.loc, "statement expression");
@@ -324,6 +335,10 @@ Val Lowerer::call(const Expr& e) {
         return result;
     }
     // A defined function: evaluate the arguments left to right, then inline the body.
+    return invoke(f, operand_values(e), e.loc);
+}
+
+std::vector<Val> Lowerer::operand_values(const Expr& e) {
     std::vector<Val> args;
     for (std::size_t i = 0; i < e.operands.size(); ++i) {
         Val v = expr(e.operand(i));
@@ -334,20 +349,25 @@ Val Lowerer::call(const Expr& e) {
             v = protect(v, e.operand(i).type);
         args.push_back(v);
     }
-    if (opt_.keep_calls && f.body) return call_edge(f, std::move(args), e.loc);
+    return args;
+}
+
+Val Lowerer::invoke(const frontend::FunctionDecl& f, std::vector<Val> args, const frontend::SourceLocation& at) {
+    auto void_val = [&] { return Val{num(0), false, Interval::of(0, 0)}; };
+    if (opt_.keep_calls && f.body) return call_edge(f, std::move(args), at);
     if (auto it = opt_.summaries.find(f.name); it != opt_.summaries.end() && f.body)
-        if (std::optional<Val> r = summary_call(f, it->second, args, e.loc)) return *r;
+        if (std::optional<Val> r = summary_call(f, it->second, args, at)) return *r;
     unsigned depth = 0;
     for (const Frame& fr : frames_) depth += fr.fn == &f;
     if (depth > opt_.recursion_depth || !f.body) {
         if (prog_.truncated == kNoLoc) {
-            prog_.truncated = prog_.add_location(e.loc, "");
+            prog_.truncated = prog_.add_location(at, "");
             prog_.approximations.push_back("recursion inlined " + std::to_string(opt_.recursion_depth) +
                                            " levels deep");
         }
-        label("call " + f.name + " (beyond the recursion bound)", e.loc);
+        label("call " + f.name + " (beyond the recursion bound)", at);
         close_to(prog_.truncated);
-        dead(e.loc);
+        dead(at);
         return Val{num(0), false, Interval::none()};
     }
     unsigned n = instances_[&f]++;
@@ -380,7 +400,7 @@ Val Lowerer::call(const Expr& e) {
         fr.ret_off = prog_.add_var(fr.prefix + "return.off", "", Type::of(frontend::TypeKind::Int), false, true);
     }
     fr.ret_loc = new_loc(f.loc);
-    label("call " + f.name, e.loc);
+    label("call " + f.name, at);
     LocId ret_loc = fr.ret_loc;
     VarId ret = fr.ret, ret_off = fr.ret_off;
     std::vector<VarId> dying = inline_body(f, std::move(fr));

@@ -175,6 +175,17 @@ public:
     bool splits(const Expr& e);  // lowering e may close the segment
     bool has_effects(const Expr& e);
     Val call(const Expr& e);
+    // The values of e's operands, left to right (kept in temporaries where later ones split).
+    std::vector<Val> operand_values(const Expr& e);
+    // The call of the defined function f with evaluated arguments: inlined, a call edge
+    // (keep_calls) or a summary step.
+    Val invoke(const frontend::FunctionDecl& f, std::vector<Val> args, const frontend::SourceLocation& at);
+    // ---- calls through function pointers (lower_pointer_call.cpp)
+    // The value of a pointer to f: object part f.address_id, offset 0.
+    Val function_pointer(const frontend::FunctionDecl& f);
+    // fp(args): a case split over the address-taken functions of fp's type; any other value
+    // of fp (null, uninitialised) is undefined behaviour.
+    Val pointer_call(const Expr& e);
     Val libc_call(const Expr& e);  // frontend/libc.hpp's functions (lower_libc.cpp)
     Val scan_call(const Expr& e, const std::vector<Val>& args);
     Val branching(const Expr& e);  // && || ?: whose operands have effects

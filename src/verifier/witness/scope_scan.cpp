@@ -22,7 +22,7 @@ bool branches(const Expr& e) {
 
 bool pure_and_variable(const Expr& e, bool& reads) {
     if (e.kind == ExprKind::Assign || e.kind == ExprKind::IncDec || e.kind == ExprKind::Call ||
-        e.kind == ExprKind::Comma || e.kind == ExprKind::StmtExpr)
+        e.kind == ExprKind::PointerCall || e.kind == ExprKind::Comma || e.kind == ExprKind::StmtExpr)
         return false;
     if (e.kind == ExprKind::VarRef) reads = true;
     for (const auto& o : e.operands)

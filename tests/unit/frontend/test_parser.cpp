@@ -159,12 +159,12 @@ TEST_CASE("declarations: typedefs, enums, globals, prototypes, definitions") {
 }
 
 TEST_CASE("declarators: nesting and abstract declarators") {
-    // f takes a function pointer and returns a pointer to function: an
-    // unused prototype whose types are unsupported is fine.
+    // signal takes a function pointer and returns one.
     CHECK(unsupported("void (*signal(int sig, void (*func)(int)))(int);\n"
                       "int (*fp)(void); int *p, **q, arr[3][4], (*pa)[2];\n"
                       "typedef int fn_t(int); fn_t h; int h(int z);\n"
-                      "int main(void) { return h(1) + (int)sizeof(int (*)(void)); }") == "function pointer");
+                      "int main(void) { return h(1) + (int)sizeof(int (*)(void)); }")
+              .empty());
     // A function without a body is external code (FunctionDecl::external), not unsupported.
     CHECK(unsupported("typedef int fn_t(int); fn_t h; int main(void) { return h(1); }").empty());
     CHECK(unsupported("int (x) = 3; int main(void) { return (x); }").empty());

@@ -131,9 +131,8 @@ TEST_CASE("unsupported constructs in reachable code") {
     CHECK(in_main("x = ({ 1; });") == "statement expression");
     CHECK(in_main("_Complex double z;").empty());
     CHECK(in_main("__int128 big = 0;") == "__int128");
-    CHECK(unsupported("int f(int a) { return a; } int main(void) { int (*p)(int) = f; return 0; }") ==
-          "function pointer");
-    CHECK(unsupported("int f(int a) { return a; } int main(void) { return f == 0; }") == "function pointer");
+    CHECK(unsupported("int f(int a) { return a; } int main(void) { int (*p)(int) = f; return 0; }").empty());
+    CHECK(unsupported("int f(int a) { return a; } int main(void) { return f == 0; }").empty());
     // The location is that of the construct.
     std::string msg;
     CHECK(error_location("int main(void) {\n  int x;\n  int *p = (int *)&x;\n  char *c = (char *)p;\n  return 0;\n}",
