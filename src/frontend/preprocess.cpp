@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -129,9 +131,26 @@ namespace {
 
 struct CppResult {
     int exit_status = -1;
+    bool killed = false;  // cpp (or the cc1 it runs) died of a signal
     std::string output;
     std::string errors;
 };
+
+// Whether craig runs under an address-space limit (--memory sets RLIMIT_AS).
+bool address_space_limited() {
+    rlimit rl{};
+    return ::getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY;
+}
+
+// Whether cpp's failure is one of memory: a signal (the driver reports cc1's as "signal
+// terminated program"), or its out-of-memory messages.
+bool died_of_memory(const CppResult& r) {
+    if (r.killed) return true;
+    for (std::string_view m : {"signal terminated program", "memory exhausted", "out of memory",
+                               "Cannot allocate memory"})
+        if (r.errors.find(m) != std::string::npos) return true;
+    return false;
+}
 
 CppResult run_cpp(const std::string& path, bool m32) {
     int out_pipe[2];
@@ -195,6 +214,7 @@ CppResult run_cpp(const std::string& path, bool m32) {
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     CppResult result;
     result.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.killed = WIFSIGNALED(status);
     result.output = std::move(output);
     result.errors = std::move(errors);
     return result;
@@ -208,6 +228,9 @@ std::string preprocess(const std::string& path, DataModel dm) {
         if (r.exit_status == 0) return std::move(r.output);
     }
     CppResult r = run_cpp(path, /*m32=*/false);
+    // cpp inherits craig's address-space limit (--memory): a cpp that dies of a signal under it
+    // ran out of memory, which is craig's memory limit (UNKNOWN, exit 5), not an input error.
+    if (r.exit_status != 0 && died_of_memory(r) && address_space_limited()) throw std::bad_alloc();
     if (r.exit_status != 0) {
         // An error in the program (#error, a missing header) is an input error at its
         // location; a preprocessor that fails otherwise is reported as it speaks.
