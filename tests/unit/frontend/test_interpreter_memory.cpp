@@ -343,7 +343,7 @@ TEST_CASE("replay memory: unions: writing a member makes the others uninitialise
           "read of uninitialised memory (u.a)");
 }
 
-TEST_CASE("replay memory: the trace records stores through constant paths") {
+TEST_CASE("replay memory: the trace records every store to an integer cell") {
     ReplayResult r = body(
         "struct { int x; int y[2]; } s = {0}; int a[3] = {0}; int i = 1; int *p = &a[2];\n"
         "a[1] = 5; s.y[1] = 6; a[i] = 7; *p = 8; s.x++;\nreach_error();");
@@ -351,7 +351,14 @@ TEST_CASE("replay memory: the trace records stores through constant paths") {
     std::vector<std::string> names;
     for (const TraceStep* s : steps(r, TraceStep::Assign))
         if (s->loc.line == 4) names.push_back(s->name + "=" + std::to_string(s->value));
-    CHECK(names == std::vector<std::string>{"a[1]=5", "s.y[1]=6", "s.x=1"});
+    // Through a variable index or a pointer into a named object: by the cell's name (issue 50, 13).
+    CHECK(names == std::vector<std::string>{"a[1]=5", "s.y[1]=6", "a[1]=7", "a[2]=8", "s.x=1"});
+    // Into a malloc'ed block, which has no C name: by the program's lvalue.
+    ReplayResult h = body("int *h = (int *)malloc(sizeof(int));\nif (!h) return 0;\n*h = 9;\nreach_error();", {0});
+    REQUIRE(h.outcome == ReplayOutcome::ReachedError);
+    bool heap_store = false;
+    for (const TraceStep* s : steps(h, TraceStep::Assign)) heap_store |= s->name == "*h" && s->value == 9;
+    CHECK(heap_store);
 }
 
 TEST_CASE("replay memory: limits on memory") {
