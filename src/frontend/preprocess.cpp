@@ -147,7 +147,7 @@ bool address_space_limited() {
 bool died_of_memory(const CppResult& r) {
     if (r.killed) return true;
     for (std::string_view m : {"signal terminated program", "memory exhausted", "out of memory",
-                               "Cannot allocate memory"})
+                               "Cannot allocate memory", "failed to map segment"})
         if (r.errors.find(m) != std::string::npos) return true;
     return false;
 }
@@ -180,6 +180,7 @@ CppResult run_cpp(const std::string& path, bool m32) {
     pid_t pid = 0;
     int rc = ::posix_spawnp(&pid, "cpp", &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
+    if ((rc == ENOMEM || rc == EAGAIN) && address_space_limited()) throw std::bad_alloc();  // --memory
     if (rc != 0) throw InputError(path, std::string("cannot run the C preprocessor 'cpp': ") + std::strerror(rc));
     out_write.reset();
     err_write.reset();
