@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "base/large_stack.hpp"
 #include "frontend/constant_eval.hpp"
 #include "frontend/libc.hpp"
 #include "frontend/libc_replay.hpp"
@@ -33,7 +34,6 @@ using memory::Value;
 constexpr std::size_t kThreadStackBytes = std::size_t{256} << 20;
 constexpr std::size_t kStackMarginBytes = std::size_t{1} << 20;
 // Assumed stack size when the thread's stack cannot be queried.
-constexpr std::size_t kFallbackStackBytes = std::size_t{4} << 20;
 
 // Result of executing a statement (exception-free control flow). Goto carries
 // its target in Machine::goto_target_; Halt means the replay has ended and
@@ -313,15 +313,7 @@ void Machine::index_stmt(const Stmt& s, std::vector<FrameVar>& vars) {
 
 void Machine::init_stack_limit() {
     const char* here = static_cast<const char*>(__builtin_frame_address(0));
-    const char* low = nullptr;
-    pthread_attr_t attr;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-        void* addr = nullptr;
-        std::size_t size = 0;
-        if (pthread_attr_getstack(&attr, &addr, &size) == 0 && addr) low = static_cast<const char*>(addr);
-        pthread_attr_destroy(&attr);
-    }
-    if (!low || low >= here) low = here - kFallbackStackBytes;
+    const char* low = here - base::stack_bytes_left();
     // Keep the margin; on a tiny stack, allow at least a little work.
     std::size_t available = static_cast<std::size_t>(here - low);
     std::size_t margin = available > 2 * kStackMarginBytes ? kStackMarginBytes : available / 2;

@@ -269,6 +269,7 @@ private:
     ExprPtr parse_postfix();
     ExprPtr parse_primary();
     ExprPtr parse_call();
+    std::vector<ExprPtr> parse_arguments(SourceLocation& rparen);
     ExprPtr parse_statement_expression();
     // `f` as a value: f's function pointer (f becomes address-taken).
     ExprPtr function_value(FunctionDecl& f, SourceLocation loc);

@@ -235,14 +235,8 @@ ExprPtr Parser::parse_postfix() {
                 e = tc_.rvalue(std::move(e));
                 if (!e->type.is_function_pointer())
                     throw ParseError(loc, "called object is not a function or function pointer");
-                std::vector<ExprPtr> args;
-                if (kind() != TokenKind::RParen) {
-                    for (;;) {
-                        args.push_back(parse_assignment());
-                        if (!accept(TokenKind::Comma)) break;
-                    }
-                }
-                const SourceLocation rparen = expect(TokenKind::RParen, "')' after arguments").loc;
+                SourceLocation rparen;
+                std::vector<ExprPtr> args = parse_arguments(rparen);
                 const SourceLocation at = e->loc;
                 e = e->kind == ExprKind::FunctionRef
                         ? make_call(*const_cast<FunctionDecl*>(e->callee), std::move(args), at)
@@ -277,13 +271,8 @@ ExprPtr Parser::parse_postfix() {
     }
 }
 
-ExprPtr Parser::parse_call() {
-    const Token& name = advance();
-    SourceLocation loc = name.loc;
-    Symbol* sym = lookup(name.text);
-    bool builtin_expect = !sym && name.text == "__builtin_expect";
-    FunctionDecl* fn = builtin_expect ? nullptr : sym ? sym->fn : implicit_function(name);
-    expect(TokenKind::LParen);
+// The arguments of a call after its '(' up to and including the ')', whose location is `rparen`.
+std::vector<ExprPtr> Parser::parse_arguments(SourceLocation& rparen) {
     std::vector<ExprPtr> args;
     if (kind() != TokenKind::RParen) {
         for (;;) {
@@ -291,7 +280,19 @@ ExprPtr Parser::parse_call() {
             if (!accept(TokenKind::Comma)) break;
         }
     }
-    const SourceLocation rparen = expect(TokenKind::RParen, "')' after arguments").loc;
+    rparen = expect(TokenKind::RParen, "')' after arguments").loc;
+    return args;
+}
+
+ExprPtr Parser::parse_call() {
+    const Token& name = advance();
+    SourceLocation loc = name.loc;
+    Symbol* sym = lookup(name.text);
+    bool builtin_expect = !sym && name.text == "__builtin_expect";
+    FunctionDecl* fn = builtin_expect ? nullptr : sym ? sym->fn : implicit_function(name);
+    expect(TokenKind::LParen);
+    SourceLocation rparen;
+    std::vector<ExprPtr> args = parse_arguments(rparen);
     if (builtin_expect) {
         // __builtin_expect(e, c) is e (as long); c is a constant hint.
         if (args.size() != 2) throw ParseError(loc, "__builtin_expect takes two arguments");
