@@ -12,4 +12,5 @@ if [ ! -d "$dir" ]; then
   echo "skipped: no folder $dir (set $var)"
   exit 77
 fi
+export "$var=$dir"  # the command finds the folder by VAR, not by its own source path
 exec "$@"
