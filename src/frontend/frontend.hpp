@@ -9,7 +9,9 @@
 // preprocessor (preprocess.hpp); line markers are honoured in any case, so
 // locations refer to the original files. parse_string parses text as it is
 // (no preprocessing; directives other than line markers are a ParseError);
-// `name` is the file name used in locations.
+// `name` is the file name used in locations. parse_translation_unit's `name` (default: the
+// path) is the name of the file in locations and errors: `craig verify -` parses a temporary
+// copy of standard input and names it `<stdin>`, as gcc and cpp do.
 //
 // Errors (errors.hpp): ParseError for syntax and constraint errors,
 // Unsupported when code reachable from main uses a construct outside the
@@ -26,7 +28,7 @@
 
 namespace craig::frontend {
 
-TranslationUnit parse_translation_unit(const std::string& path, DataModel dm);
+TranslationUnit parse_translation_unit(const std::string& path, DataModel dm, const std::string& name = {});
 TranslationUnit parse_string(std::string_view text, const std::string& name, DataModel dm);
 
 }  // namespace craig::frontend

@@ -111,6 +111,7 @@ bool has_suffix(const std::string& s, const std::string& suffix) {
 // The C file, data model and property text of the job.
 struct Job {
     std::string c_file;
+    std::string c_name;  // the C file in locations, witnesses and messages: c_file, or <stdin>
     DataModel data_model = DataModel::ILP32;
     std::string property_text = "CHECK( init(main()), LTL(G ! call(reach_error())) )";
     bool property_supported = true;
@@ -148,6 +149,7 @@ Job resolve_job(const VerifyOptions& o) {
         job.property_supported = p.kind == frontend::PropertyKind::UnreachCall;
     }
     if (o.data_model) job.data_model = *o.data_model;
+    job.c_name = job.c_file;
     return job;
 }
 
@@ -221,7 +223,7 @@ void emit_chc(const VerifyOptions& o, const Job& job, const Program& blocks, boo
             throw frontend::InputError(o.emit_chc, "is an input file; no Horn clauses written");
     std::ostringstream text;
     std::string why;
-    if (!write_chc(text, blocks, job.c_file, why)) {
+    if (!write_chc(text, blocks, job.c_name, why)) {
         err << "craig: warning: --emit-chc: " << o.emit_chc << " not written: " << why << "\n";
         return;
     }
@@ -311,6 +313,7 @@ void print_summaries(std::ostream& out, const smt::TermManager& tm,
 WitnessInfo witness_info(const VerifyOptions& o, const Job& job) {
     WitnessInfo info;
     info.program_file = job.c_file;
+    info.program_name = job.c_name;
     info.specification = job.property_text;
     info.architecture = job.data_model == DataModel::LP64 ? "64bit" : "32bit";
     info.producer = o.producer;
@@ -371,11 +374,11 @@ void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job, 
 void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job, const frontend::TranslationUnit& tu,
                        const Program& plain, const Program& blocks, const Verdict& v, const Procedures* procs) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
-    WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.certificate.invariants, job.c_file);
+    WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.certificate.invariants, job.c_name);
     const bool contracts = procs && !v.certificate.contracts.empty();
     std::size_t stated = 0, not_stated = 0;  // of the contracts
     if (contracts) {
-        WitnessInvariants c = witness_contracts(tu, *procs, v.certificate.contracts, job.c_file);
+        WitnessInvariants c = witness_contracts(tu, *procs, v.certificate.contracts, job.c_name);
         stated = c.invariants.size();
         not_stated = c.left_out.size();
         inv.invariants.insert(inv.invariants.end(), c.invariants.begin(), c.invariants.end());
@@ -543,9 +546,9 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const EngineRegistry& registry = o.engines ? *o.engines : builtin_engines();
     const EngineInfo* info = registry.find(o.engine);
     if (!info) throw std::invalid_argument("unknown engine '" + o.engine + "'");
-    frontend::TranslationUnit tu = frontend::parse_translation_unit(job.c_file, job.data_model);
+    frontend::TranslationUnit tu = frontend::parse_translation_unit(job.c_file, job.data_model, job.c_name);
     if (!tu.main_function() || !tu.main_function()->body)
-        throw frontend::ParseError(frontend::SourceLocation{job.c_file, 0, 0}, "the program has no definition of main");
+        throw frontend::ParseError(frontend::SourceLocation{job.c_name, 0, 0}, "the program has no definition of main");
     std::vector<std::string> externals;
     for (const auto& f : tu.functions)
         if (f->external && f->reachable) {
@@ -575,7 +578,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
                                         : "engine " + std::string(info->name) +
                                               " (engines with words: " + std::string(kBitPreciseEngines) + ")";
     if (!words_refused.empty() && words_first)
-        throw frontend::Unsupported(frontend::SourceLocation{job.c_file, 0, 0},
+        throw frontend::Unsupported(frontend::SourceLocation{job.c_name, 0, 0},
                                     "--precision " + o.precision + " with " + words_refused);
     LoweringOptions lowering = o.lowering;
     std::optional<BitPrecise> words;
@@ -877,6 +880,7 @@ VerifyStatus run_verify(const VerifyOptions& o, std::ostream& out, std::ostream&
             run.input = from_stdin->path();
         }
         Job job = resolve_job(run);
+        if (from_stdin) job.c_name = "<stdin>";
         if (witness_is_input(run, job))
             return error("--witness " + o.witness + " names an input file", VerifyStatus::Usage);
         remove_stale_witness(run, job);

@@ -33,6 +33,25 @@ rc=$?
 if [ "$rc" -ne 0 ] || ! has out "Verification result: FALSE"; then fail stdin_verdict "exit $rc, not FALSE"
 else ok stdin_verdict; fi
 
+# ---- a program on standard input is named <stdin> (issue 50 item 13; was the temporary copy's
+# path, /tmp/craig-stdin-…/stdin.c): in the path, the witness, syntax errors and cpp's errors
+if has out "reach_error is called at <stdin>:5:" && ! grep -q "craig-stdin" "$tmp/out" "$tmp/err"; then
+  ok stdin_name
+else fail stdin_name "locations do not read <stdin>:LINE:COL"; fi
+printf '#include <stdio.h>\nint main(void) {\n  int x = ;\n}\n' >"$tmp/bad.c"
+timeout 60 "$craig" verify - <"$tmp/bad.c" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 3 ] && has err "<stdin>:3:" && ! grep -q "craig-stdin" "$tmp/err"; then ok stdin_syntax_error
+else fail stdin_syntax_error "exit $rc, the error does not name <stdin>:3"; fi
+printf '#include "no-such-header.h"\nint main(void) { return 0; }\n' >"$tmp/bad.c"
+timeout 60 "$craig" verify - <"$tmp/bad.c" >"$tmp/out" 2>"$tmp/err"
+if has err "<stdin>" && ! grep -q "craig-stdin" "$tmp/err"; then ok stdin_cpp_error
+else fail stdin_cpp_error "cpp's error does not name <stdin>"; fi
+timeout 60 "$craig" verify - --engine bmc --witness "$tmp/w.yml" <"$tmp/p.c" >"$tmp/out" 2>"$tmp/err"
+if grep -q 'file_name: "<stdin>"' "$tmp/w.yml" 2>/dev/null && ! grep -q "craig-stdin" "$tmp/w.yml"; then
+  ok stdin_witness_name
+else fail stdin_witness_name "the witness does not name <stdin>"; fi
+
 # ---- a task file whose only property is unsupported
 cat >"$tmp/t.yml" <<'Y'
 format_version: '2.0'

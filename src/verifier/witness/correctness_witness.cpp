@@ -75,7 +75,7 @@ void write_yaml_entry_start(std::ostream& out, std::string_view entry_type, cons
                             const std::string& uuid) {
     const std::string hash = sha256_file(info.program_file);
     const auto [name, version] = split_producer(info.producer);
-    const std::string file = yaml_quote(info.program_file);
+    const std::string file = yaml_quote(info.name());
     out << "- entry_type: " << yaml_quote(entry_type)
         << "\n"
            "  metadata:\n"
@@ -101,7 +101,7 @@ void write_yaml_entry_start(std::ostream& out, std::string_view entry_type, cons
 std::size_t write_correctness_witness_yaml(std::ostream& out, const WitnessInfo& info,
                                            const std::vector<WitnessInvariant>& invariants, const std::string& uuid) {
     write_yaml_entry_start(out, "invariant_set", info, uuid);
-    const std::string file = yaml_quote(info.program_file);
+    const std::string file = yaml_quote(info.name());
     if (invariants.empty()) {
         out << "  content: []\n";
         return 0;

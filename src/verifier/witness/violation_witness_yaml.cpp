@@ -97,14 +97,14 @@ YamlViolationWitness write_violation_witness_yaml(std::ostream& out, const Witne
             "a violation witness needs a replay that reaches the error, not one that ended with " +
             std::string(frontend::to_string(replay.outcome)));
     YamlViolationWitness result;
-    const std::string file = yaml_quote(info.program_file);
+    const std::string file = yaml_quote(info.name());
     std::ostringstream content;
     bool target = false;
     const std::vector<std::string> lines = read_lines(info.program_file);
     for (const TraceStep& s : replay.trace) {
         const Waypoint w = waypoint_of(s);
         const bool in_file =
-            w.type && w.loc.line > 0 && w.loc.file == info.program_file && anchored_in_text(w, lines);
+            w.type && w.loc.line > 0 && w.loc.file == info.name() && anchored_in_text(w, lines);
         if (!in_file) {
             if (counted(s)) ++result.left_out;
             if (s.kind == TraceStep::Error) break;
@@ -136,7 +136,7 @@ YamlViolationWitness write_violation_witness_yaml(std::ostream& out, const Witne
     if (!target) {
         result.waypoints = 0;
         result.reason = "the error location " + (replay.where.line ? replay.where.str() : std::string("(unknown)")) +
-                        " is not in the program file " + info.program_file;
+                        " is not in the program file " + info.name();
         return result;
     }
     write_yaml_entry_start(out, "violation_sequence", info, uuid);

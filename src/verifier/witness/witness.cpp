@@ -147,7 +147,7 @@ void write_graphml_prologue(std::ostream& out, const WitnessInfo& info, std::str
     graph_data("sourcecodelang", "C");
     graph_data("producer", info.producer);
     graph_data("specification", info.specification);
-    graph_data("programfile", info.program_file);
+    graph_data("programfile", info.name());
     graph_data("programhash", hash);
     graph_data("architecture", info.architecture);
     graph_data("creationtime", utc_now());
