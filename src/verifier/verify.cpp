@@ -534,6 +534,7 @@ std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& in
     s.keep_arg = !o.dump_arg.empty();
     s.producer = o.producer;
     s.certified = std::move(certified);
+    s.registry = o.engines ? o.engines : &builtin_engines();
     for (const auto& [name, value] : o.engine_options)
         if (info.option(name)) s.set(name, value);
     if (on_words && info.name == "portfolio") s.set("portfolio", word_members(s.get("portfolio")));

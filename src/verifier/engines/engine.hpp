@@ -60,6 +60,8 @@ struct EngineOption {
     std::string (*check)(const std::string& value) = nullptr;
 };
 
+class EngineRegistry;
+
 // The settings an engine is made with: the options common to all engines and the values of
 // the engine's own option table (by name, as text; typed getters).
 class EngineSettings {
@@ -78,6 +80,9 @@ public:
     // wrong certificate throws smt::CheckFailure). Engines that combine others (portfolio)
     // let only certified verdicts win.
     std::function<bool(const Verdict&)> certified;
+    // Where an engine that combines others (portfolio) finds its members (null: the built-in
+    // engines); run_verify passes the run's registry, so its engines can be members.
+    const EngineRegistry* registry = nullptr;
 
     void set(std::string_view name, std::string value) { values_[std::string(name)] = std::move(value); }
     bool has(std::string_view name) const { return values_.count(std::string(name)) != 0; }

@@ -15,7 +15,8 @@
 // and the other children are killed. A member whose verdict the gate does not confirm counts as
 // UNKNOWN; when no member decides, the first refuted FALSE is the portfolio's verdict (the gate
 // refutes it again: UNKNOWN with the replay's reason). Two confirmed verdicts that contradict each other (possible only when both arrive
-// before the others are stopped) are a failed self-check (smt::CheckFailure, exit 10), as is a
+// before the others are stopped, in one round of the poll or while the first is being
+// certified) are a failed self-check (smt::CheckFailure, exit 10), as is a
 // member's own failed self-check. When every member ends with UNKNOWN the reason lists theirs.
 // Each child has the whole budget's deadline (wall clock) and a share of the process's memory
 // limit (RLIMIT_AS, set by --memory): the pages of the parent at the fork, which the children
@@ -75,10 +76,10 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return parts;
 }
 
-// Parses a member list; returns the error text (empty when valid). Members are built-in
-// engines other than the portfolio itself; every option must be one of the engine's, with a
+// Parses a member list; returns the error text (empty when valid). Members are engines of
+// `registry` other than the portfolio itself; every option must be one of the engine's, with a
 // valid value.
-std::string parse_members(const std::string& spec, std::vector<Member>* out) {
+std::string parse_members(const std::string& spec, const EngineRegistry& registry, std::vector<Member>* out) {
     std::vector<Member> members;
     for (const std::string& item : split(spec, ';')) {
         if (item.empty()) continue;
@@ -97,7 +98,7 @@ std::string parse_members(const std::string& spec, std::vector<Member>* out) {
         const std::string& item_ = spec_text;
         const std::size_t colon = item_.find(':');
         const std::string name = trim(item_.substr(0, colon));
-        m.info = builtin_engines().find(name);
+        m.info = registry.find(name);
         if (!m.info || name == "portfolio") return "'" + name + "' is not an engine a portfolio can run";
         if (colon != std::string::npos)
             for (const std::string& assignment : split(item_.substr(colon + 1), ',')) {
@@ -124,8 +125,11 @@ std::string parse_members(const std::string& spec, std::vector<Member>* out) {
     return "";
 }
 
-std::string check_members(const std::string& v) { return parse_members(v, nullptr); }
-std::string check_members_or_none(const std::string& v) { return v.empty() ? "" : parse_members(v, nullptr); }
+// The option table's checks know only the built-in engines (the command line has no others).
+std::string check_members(const std::string& v) { return parse_members(v, builtin_engines(), nullptr); }
+std::string check_members_or_none(const std::string& v) {
+    return v.empty() ? "" : parse_members(v, builtin_engines(), nullptr);
+}
 
 // The default members, chosen by measurement on the dev tasks: McMillan' + dual Farkas proves
 // some loops in a fraction of a second that McMillan + Farkas does not prove at all (half_2;
@@ -330,10 +334,11 @@ void detach_member(pid_t parent) {
 class Portfolio final : public Engine {
 public:
     explicit Portfolio(const EngineSettings& s) : s_(s) {
-        const std::string why = parse_members(s.get("portfolio"), &members_);
+        const EngineRegistry& registry = s.registry ? *s.registry : builtin_engines();
+        const std::string why = parse_members(s.get("portfolio"), registry, &members_);
         if (!why.empty()) throw std::invalid_argument("--portfolio: " + why);
         if (const std::string& rec = s.get("portfolio-recursive"); !rec.empty()) {
-            const std::string rwhy = parse_members(rec, &recursive_);
+            const std::string rwhy = parse_members(rec, registry, &recursive_);
             if (!rwhy.empty()) throw std::invalid_argument("--portfolio-recursive: " + rwhy);
         }
         jobs_ = s.number("jobs");
@@ -453,6 +458,14 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
         if (s_.keep_arg) arg_ = std::move(arg);
         return v;
     };
+    // A confirmed verdict of member i besides the winner's must be the same verdict.
+    auto check_agrees = [&](std::size_t i, const Verdict& other) {
+        if (other.kind == won->kind) return;
+        children.stop_all();
+        throw smt::CheckFailure("portfolio: " + members[*winner].text + " says " + verdict_name(won->kind) + ", " +
+                                members[i].text + " says " + verdict_name(other.kind) +
+                                "; both passed the certification gate");
+    };
     while (finished < n && !winner) {
         if (base::interrupted() && !signalled) {  // children unwind on their own handler
             for (Child& c : children)
@@ -490,6 +503,8 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             if (std::optional<Verdict> v = collect(who[k]); v && !winner) {
                 winner = who[k];
                 won = std::move(v);
+            } else if (v) {  // a second confirmed verdict in the same round: it must agree
+                check_agrees(who[k], *v);
             }
         }
         // Time slices: when members wait, the longest-running ones make room every second.
@@ -530,13 +545,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             ssize_t got;
             while ((got = read(c.fd, buf, sizeof buf)) > 0) c.text.append(buf, static_cast<std::size_t>(got));
             if (got != 0) continue;
-            const std::optional<Verdict> other = collect(i);
-            if (other && other->kind != won->kind) {
-                children.stop_all();
-                throw smt::CheckFailure("portfolio: " + members[*winner].text + " says " + verdict_name(won->kind) +
-                                        ", " + members[i].text + " says " + verdict_name(other->kind) +
-                                        "; both passed the certification gate");
-            }
+            if (const std::optional<Verdict> other = collect(i)) check_agrees(i, *other);
         }
     children.stop_all();
     Verdict v;

@@ -42,10 +42,10 @@ namespace craig::verifier {
 
 struct WitnessInfo {
     std::string program_file;   // path as given to craig; hashed for programhash
-    std::string program_name;   // the file in the witness and in locations (program_file, or <stdin>)
     std::string specification;  // e.g. CHECK( init(main()), LTL(G ! call(reach_error())) )
     std::string architecture;   // "32bit" or "64bit"
     std::string producer;       // e.g. "craig 0.1.0"
+    std::string program_name;   // the file in the witness and in locations (program_file, or <stdin>)
     const std::string& name() const { return program_name.empty() ? program_file : program_name; }
 };
 

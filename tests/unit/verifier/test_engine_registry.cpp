@@ -3,8 +3,11 @@
 // alike (issue 16: adding an engine touches no existing file but the registry).
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <sstream>
+#include <thread>
 
+#include "lowered_program.hpp"
 #include "smt/solver.hpp"
 #include "temp_program.hpp"
 #include "verifier/engines/engine.hpp"
@@ -159,4 +162,38 @@ TEST_CASE("registry: progress lines are rate-limited and name the engine") {
     verifier::Progress q(quiet, "test", 3600.0);
     for (int i = 0; i < 1000; ++i) q.tick([] { return std::string("never"); });
     CHECK(quiet.str().empty());
+}
+
+// The portfolio's last guard (docs/architecture.md, "Where a verdict is printed"): two member
+// verdicts that contradict each other and both pass the gate are a failed self-check, never a
+// verdict. A correct gate cannot confirm both, so the test hands the portfolio a gate that
+// confirms everything, after a pause in which the other member has written its verdict
+// (claim-true's TRUE against bmc's FALSE).
+TEST_CASE("registry: a portfolio whose members contradict each other fails its self-check") {
+    verifier::EngineRegistry registry = verifier::builtin_engines();
+    registry.add(kClaimTrue);
+    registry.add(kClaimFalse);
+    test::LoweredProgram prog("int main() { int x = __VERIFIER_nondet_int(); if (x == 3) reach_error(); return 0; }\n");
+    const verifier::EngineInfo& portfolio = *registry.find("portfolio");
+    auto settings_with = [&](std::string members) {
+        verifier::EngineSettings s = portfolio.defaults();
+        s.set("portfolio", std::move(members));
+        s.set("jobs", "2");
+        s.registry = &registry;
+        s.certified = [](const verifier::Verdict&) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            return true;
+        };
+        return s;
+    };
+    auto engine = portfolio.make(settings_with("claim-true:certificate=safe-map;bmc"));
+    // Both orders of arrival: in one round of the parent's poll (the second verdict was once
+    // dropped there unread) and one after the other. Run a few times to meet both.
+    for (int round = 0; round < 3; ++round)
+        CHECK_THROWS_AS(engine->solve(*prog.blocks, test::test_budget(30)), smt::CheckFailure);
+    // Members that agree: the verdict stands (the guard is not a blanket refusal).
+    auto agreeing = portfolio.make(settings_with("bmc;impact"));
+    const verifier::Verdict v = agreeing->solve(*prog.blocks, test::test_budget(30));
+    INFO(v.reason);
+    CHECK(v.kind == VerdictKind::False);
 }
