@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -152,7 +153,7 @@ bool died_of_memory(const CppResult& r) {
     return false;
 }
 
-CppResult run_cpp(const std::string& path, bool m32) {
+CppResult run_cpp(const std::string& path, const std::vector<std::string>& options) {
     int out_pipe[2];
     int err_pipe[2];
     // Close-on-exec: the child gets only the ends dup2'ed onto its stdout and stderr.
@@ -171,11 +172,11 @@ CppResult run_cpp(const std::string& path, bool m32) {
     // A path starting with '-' would be taken for an option.
     // __NO_CTYPE: glibc's <ctype.h> then declares isdigit and the others as functions instead of
     // macros that index its locale tables (libc.hpp models the functions).
-    std::string arg0 = "cpp", arg1 = "-w", arg2 = "-m32", arg3 = "-D__NO_CTYPE",
-                file = path.rfind('-', 0) == 0 ? "./" + path : path;
-    std::vector<char*> argv = {arg0.data(), arg1.data(), arg3.data()};
-    if (m32) argv.push_back(arg2.data());
-    argv.push_back(file.data());
+    std::vector<std::string> args = {"cpp", "-w", "-D__NO_CTYPE"};
+    args.insert(args.end(), options.begin(), options.end());
+    args.push_back(path.rfind('-', 0) == 0 ? "./" + path : path);
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     pid_t pid = 0;
     int rc = ::posix_spawnp(&pid, "cpp", &actions, nullptr, argv.data(), environ);
@@ -221,14 +222,61 @@ CppResult run_cpp(const std::string& path, bool m32) {
     return result;
 }
 
+// The x86-64 multiarch headers of the host, which glibc writes for both x86 word sizes
+// (bits/wordsize.h tests __x86_64__), so that `cpp -m32` can use them where the i386 ones are
+// not installed; only gnu/stubs-32.h is missing then, and an empty one stands in for it (it
+// lists unimplemented functions, which only matters for linking).
+constexpr const char* kHostMultiarch = "/usr/include/x86_64-linux-gnu";
+
+// A private directory holding an empty gnu/stubs-32.h, removed with the object.
+class Stubs32 {
+public:
+    Stubs32() {
+        char tmpl[] = "/tmp/craig-stubs32-XXXXXX";
+        if (!::mkdtemp(tmpl)) return;
+        dir_ = tmpl;
+        const std::string gnu = dir_ + "/gnu";
+        if (::mkdir(gnu.c_str(), 0700) != 0) return;
+        std::FILE* f = std::fopen((gnu + "/stubs-32.h").c_str(), "w");
+        if (!f) return;
+        std::fclose(f);
+        ok_ = true;
+    }
+    ~Stubs32() {
+        if (dir_.empty()) return;
+        std::remove((dir_ + "/gnu/stubs-32.h").c_str());
+        ::rmdir((dir_ + "/gnu").c_str());
+        ::rmdir(dir_.c_str());
+    }
+    Stubs32(const Stubs32&) = delete;
+    Stubs32& operator=(const Stubs32&) = delete;
+    bool ok() const { return ok_; }
+    const std::string& dir() const { return dir_; }
+
+private:
+    std::string dir_;
+    bool ok_ = false;
+};
+
 }  // namespace
 
 std::string preprocess(const std::string& path, DataModel dm) {
     if (dm == DataModel::ILP32) {
-        CppResult r = run_cpp(path, /*m32=*/true);
+        CppResult r = run_cpp(path, {"-m32"});
         if (r.exit_status == 0) return std::move(r.output);
+        // Without the i386 headers: the host's x86 headers under -m32, so that <limits.h>,
+        // <stdint.h> and <stddef.h> define the 32-bit LONG_MAX, int64_t and size_t that the
+        // data model has (the host's 64-bit definitions would be wrong constants).
+        struct stat st{};
+        if (::stat((std::string(kHostMultiarch) + "/bits/wordsize.h").c_str(), &st) == 0) {
+            Stubs32 stubs;
+            if (stubs.ok()) {
+                r = run_cpp(path, {"-m32", "-idirafter", kHostMultiarch, "-idirafter", stubs.dir()});
+                if (r.exit_status == 0) return std::move(r.output);
+            }
+        }
     }
-    CppResult r = run_cpp(path, /*m32=*/false);
+    CppResult r = run_cpp(path, {});
     // cpp inherits craig's address-space limit (--memory): a cpp that dies of a signal under it
     // ran out of memory, which is craig's memory limit (UNKNOWN, exit 5), not an input error.
     if (r.exit_status != 0 && died_of_memory(r) && address_space_limited()) throw std::bad_alloc();

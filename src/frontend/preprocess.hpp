@@ -5,9 +5,12 @@
 // and returns its output. Failure to start cpp or a non-zero exit raises
 // InputError with cpp's first diagnostic lines. No shell is involved.
 //
-// For ILP32 it first tries `cpp -m32`, so that system headers define their
-// 32-bit types; where the 32-bit headers are not installed it falls back to
-// the host's headers (then e.g. int64_t is `long`, only 32 bits under ILP32).
+// For ILP32 it runs `cpp -m32`, so that system headers define their 32-bit
+// types and limits (LONG_MAX, int64_t, size_t); where the i386 headers are not
+// installed, `cpp -m32` with the host's x86-64 multiarch headers, which glibc
+// writes for both word sizes, and an empty gnu/stubs-32.h in a private
+// directory. Only where neither works (another host) the host's headers are
+// used as they are (then e.g. LONG_MAX is the 64-bit one under ILP32).
 #pragma once
 
 #include <string>
