@@ -214,6 +214,8 @@ private:
     };
     void parse_member_declaration(MemberList& members);
     void add_member(MemberList& members, const Declarator& d);
+    // After `:` of a member declarator: the width (C11 6.7.2.1p4), checked against the type.
+    void add_bit_field(MemberList& members, const Declarator& d);
     void check_flexible_array_member(MemberList& members, bool is_union);
     Type* find_tag(const std::string& tag);
     Type* find_tag_local(const std::string& tag);

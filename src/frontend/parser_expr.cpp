@@ -196,6 +196,8 @@ ExprPtr Parser::parse_sizeof() {
         DepthGuard depth(*this, kExprWeight, loc);
         ExprPtr e = parse_unary();
         if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
+        if (bit_field_of(*e))
+            throw ParseError(loc, std::string("'") + (is_sizeof ? "sizeof" : "_Alignof") + "' applied to a bit-field");
         t = e->type;
         // Arrays of unknown length only occur as variables of variable length here.
         if (t.is_array() && !size_of(t, dm_)) throw Unsupported(loc, "sizeof of a variable length array");

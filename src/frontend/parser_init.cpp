@@ -60,6 +60,11 @@ void Parser::forget_calls(const Expr& e) {
 }
 
 void Parser::set_slot(Expr& list, std::uint64_t index, ExprPtr e) {
+    if (list.type.is_struct() && index < list.type.info->fields.size()) {
+        const Field& f = list.type.info->fields[index];
+        if (f.bit_width > 0 && e->kind != ExprKind::InitList)  // the value the bit-field holds
+            e = tc_.convert(tc_.bit_field_value(std::move(e), f), f.type);
+    }
     if (list.type.info->is_union) {
         // One member of a union is initialised: the last one named.
         for (const auto& o : list.operands) forget_calls(*o);

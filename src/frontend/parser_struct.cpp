@@ -1,11 +1,12 @@
 // Struct and union specifiers: tags, definitions and their members (C11 6.7.2.1, 6.7.2.3).
 //
-// A definition whose members are outside the subset (bit-fields, flexible array members,
+// A definition whose members are outside the subset (flexible array members,
 // packed layouts, members of unsupported type, ...) makes the struct type unsupported: its
 // tag then names Type::unsupported, and code that reaches its members through a pointer
 // declared before the definition reports the same construct (TypeChecker::require_complete).
 #include <utility>
 
+#include "frontend/constant_eval.hpp"
 #include "frontend/errors.hpp"
 #include "frontend/parser.hpp"
 #include "frontend/parser_guards.hpp"
@@ -128,20 +129,18 @@ void Parser::parse_member_declaration(MemberList& members) {
         return;
     }
     for (;;) {
-        if (accept(TokenKind::Colon)) {  // unnamed bit-field (padding)
-            CounterGuard unevaluated(unevaluated_);
-            parse_conditional();
-            note("bit-field");
+        if (kind() == TokenKind::Colon) {  // unnamed bit-field (padding)
+            Declarator d;
+            d.type = specs.type;
+            d.loc = advance().loc;
+            add_bit_field(members, d);
         } else {
             Declarator d = parse_declarator(specs.type, DeclMode::Named);
             skip_attributes();
-            if (accept(TokenKind::Colon)) {
-                CounterGuard unevaluated(unevaluated_);
-                parse_conditional();
-                note("bit-field");
-            } else {
+            if (accept(TokenKind::Colon))
+                add_bit_field(members, d);
+            else
                 add_member(members, d);
-            }
         }
         skip_attributes();
         if (!accept(TokenKind::Comma)) break;
@@ -165,6 +164,35 @@ void Parser::add_member(MemberList& members, const Declarator& d) {
     }
     members.fields.push_back(Field{d.name, t, 0});
     members.locs.push_back(d.loc);
+}
+
+void Parser::add_bit_field(MemberList& members, const Declarator& d) {
+    ExprPtr width;
+    {
+        CounterGuard unevaluated(unevaluated_);
+        width = parse_conditional();
+    }
+    const SourceLocation wloc = width->loc;
+    const Type t = d.type.object;
+    const std::string what = d.name.empty() ? "unnamed bit-field" : "bit-field '" + d.name + "'";
+    if (d.type.is_function() || t.is_unsupported() || !t.is_integer())
+        throw ParseError(d.loc, what + " has an invalid type (an integer type is required)");
+    width = tc_.rvalue(std::move(width));
+    if (!width->type.is_integer()) throw ParseError(wloc, what + " width is not an integer constant");
+    const std::optional<std::uint64_t> v = evaluate_constant(*width, dm_);
+    if (!v) throw ParseError(wloc, what + " width is not an integer constant");
+    const bool negative = is_signed(width->type.kind) && static_cast<std::int64_t>(*v) < 0;
+    const unsigned max = t.is_bool() ? 1 : bit_width(t.kind, dm_);
+    if (negative) throw ParseError(wloc, what + " has a negative width");
+    if (*v > max) throw ParseError(wloc, "width of " + what + " exceeds its type (" + std::to_string(max) + " bits)");
+    if (*v == 0 && !d.name.empty()) throw ParseError(wloc, "zero width for " + what);
+    if (!d.name.empty()) {
+        add_member(members, d);
+        members.fields.back().bit_width = static_cast<std::uint32_t>(*v);
+    } else {
+        members.fields.push_back(Field{"", t, 0, static_cast<std::uint32_t>(*v), 0});
+        members.locs.push_back(d.loc);
+    }
 }
 
 void Parser::check_flexible_array_member(MemberList& members, bool is_union) {

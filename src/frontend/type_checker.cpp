@@ -107,6 +107,7 @@ ExprPtr TypeChecker::rvalue(ExprPtr e) const {
     if (e->type.is_unsupported()) throw Unsupported(e->loc, std::string(e->type.construct));
     if (e->type.is_array()) return decay(std::move(e));
     if (e->type.is_struct()) throw Unsupported(e->loc, "struct value");
+    if (const Field* f = bit_field_of(*e)) return bit_field_value(std::move(e), *f);
     return e;
 }
 
@@ -221,6 +222,7 @@ ExprPtr TypeChecker::assign(Op compound, ExprPtr lhs, ExprPtr rhs, SourceLocatio
         value = struct_value(std::move(rhs), t, loc);
     } else if (compound == Op::None) {
         value = convert(rvalue(std::move(rhs)), t);
+        if (const Field* f = bit_field_of(*lhs)) value = convert(bit_field_value(std::move(value), *f), t);
     } else {
         return compound_assign(compound, std::move(lhs), std::move(rhs), std::move(loc));
     }
@@ -235,6 +237,7 @@ ExprPtr TypeChecker::compound_assign(Op op, ExprPtr lhs, ExprPtr rhs, SourceLoca
     if (has_side_effects(*lhs)) throw Unsupported(lhs->loc, "compound assignment to an lvalue with side effects");
     const Type t = lhs->type;
     ExprPtr value = convert(binary(op, clone(*lhs), std::move(rhs), loc), t);
+    if (const Field* f = bit_field_of(*lhs)) value = convert(bit_field_value(std::move(value), *f), t);
     auto n = make(ExprKind::Assign, t, std::move(loc));
     n->operands.push_back(std::move(lhs));
     n->operands.push_back(std::move(value));
@@ -252,6 +255,7 @@ ExprPtr TypeChecker::inc_dec(Op op, ExprPtr e, SourceLocation loc) const {
         if (t.target().is_void()) throw Unsupported(loc, "arithmetic on void *");
         require_complete(t.target(), loc, "arithmetic on a pointer to an");
     }
+    if (const Field* f = bit_field_of(*e)) return bit_field_inc_dec(op, std::move(e), *f, std::move(loc));
     auto n = make(ExprKind::IncDec, t, std::move(loc));
     n->op = op;
     n->operands.push_back(std::move(e));

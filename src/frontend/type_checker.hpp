@@ -56,8 +56,17 @@ public:
     ExprPtr pointer_call(ExprPtr fp, std::vector<ExprPtr> args, SourceLocation loc) const;
 
     // Lvalue conversion: the value of e, an integer or a pointer (arrays decay; a struct
-    // value is Unsupported "struct value"; void is a ParseError).
+    // value is Unsupported "struct value"; void is a ParseError; a bit-field's value is
+    // bit_field_value of it).
     ExprPtr rvalue(ExprPtr e) const;
+    // The value a bit-field `f` holds when `v` (an integer) is stored into it, as an expression
+    // of the bit-field's promoted type: v reduced modulo 2^width, as a signed width-bit
+    // number for a signed type (GCC's implementation-defined conversion). The type is `int`
+    // when int can represent every value of the width (C11 6.3.1.1p2; GCC applies the rule to
+    // every declared type), else `unsigned int` when it can, else the promoted declared type. Stores into a bit-field store
+    // this value, and reads apply it too, so a cell never holds a value outside the width, not
+    // even an uninitialised one.
+    ExprPtr bit_field_value(ExprPtr v, const Field& f) const;
     // Converts a value to `to` (or anything to void). Integer conversions as C does; pointer
     // conversions only as ast.hpp allows (Unsupported otherwise). Implicit conversions
     // (assignment, initialisation, arguments, returns) add no node when the type is already
@@ -122,6 +131,8 @@ private:
     // constant to the other side's type; Unsupported for unrelated pointee types.
     void unify_pointers(ExprPtr& a, ExprPtr& b, bool to_void) const;
     ExprPtr compound_assign(Op op, ExprPtr lhs, ExprPtr rhs, SourceLocation loc) const;
+    // ++/-- of a bit-field as a compound assignment (the cell must wrap at the width).
+    ExprPtr bit_field_inc_dec(Op op, ExprPtr e, const Field& f, SourceLocation loc) const;
 
     DataModel dm_;
     TypeTable* types_;
@@ -133,6 +144,8 @@ private:
 const Expr* find_stmt_expr(const Expr& e);
 // VarRef, Deref, Index, or Member of an lvalue.
 bool is_lvalue(const Expr& e);
+// The field a Member expression designates when it is a bit-field (null otherwise).
+const Field* bit_field_of(const Expr& e);
 // Whether evaluating e may change state or give different values twice (assignments,
 // ++/--, calls, statement expressions).
 bool has_side_effects(const Expr& e);

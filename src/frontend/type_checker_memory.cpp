@@ -254,6 +254,7 @@ ExprPtr TypeChecker::addr_of(ExprPtr e, SourceLocation loc) const {
     if (const Expr* s = find_stmt_expr(*e)) throw Unsupported(s->loc, "statement expression");
     if (e->type.is_unsupported()) throw Unsupported(e->loc, std::string(e->type.construct));
     if (!is_lvalue(*e)) throw ParseError(loc, "lvalue required as unary '&' operand");
+    if (bit_field_of(*e)) throw ParseError(loc, "cannot take the address of bit-field '" + e->text + "'");
     if (e->type.is_array() && !e->type.info->length) throw Unsupported(loc, "variable length array");
     const Type t = types_->pointer_to(e->type);
     auto n = make(ExprKind::AddrOf, t, std::move(loc));

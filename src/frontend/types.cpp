@@ -245,22 +245,34 @@ Type TypeTable::new_record(std::string tag, bool is_union) {
 void TypeTable::complete_record(Type record, std::vector<Field> fields) {
     // The Aggregate is owned here; Types only hand out const views of it.
     Aggregate& a = const_cast<Aggregate&>(*record.info);
-    std::uint64_t size = 0, align = 1;
+    std::uint64_t bits = 0, size = 0, align = 1;  // bits: the next free bit (structs)
     for (Field& f : fields) {
-        std::uint64_t fa = align_of(f.type, dm_);
-        std::uint64_t fs = size_of(f.type, dm_).value_or(0);
+        const std::uint64_t fa = align_of(f.type, dm_);
+        const std::uint64_t fs = size_of(f.type, dm_).value_or(0);
+        const bool bit_field = f.bit_width > 0 || (f.name.empty() && f.type.is_integer());
         if (a.is_union) {
             f.offset = 0;
-            size = std::max(size, fs);
+            size = std::max(size, bit_field ? (f.bit_width + 7) / 8 : fs);
+        } else if (bit_field) {
+            const std::uint64_t unit = fa * 8;
+            if (f.bit_width == 0)
+                bits = (bits + unit - 1) / unit * unit;  // `T :0`: the next unit of T
+            else if (bits / unit != (bits + f.bit_width - 1) / unit)
+                bits = (bits + unit - 1) / unit * unit;  // it would straddle a unit
+            f.offset = bits / 8;
+            f.bit_offset = static_cast<std::uint32_t>(bits % 8);
+            bits += f.bit_width;
         } else {
-            size = (size + fa - 1) / fa * fa;
-            f.offset = size;
-            size += fs;
+            const std::uint64_t bytes = (bits + 7) / 8;
+            f.offset = (bytes + fa - 1) / fa * fa;
+            bits = (f.offset + fs) * 8;
         }
-        align = std::max(align, fa);
+        if (!f.name.empty() || !bit_field) align = std::max(align, fa);
     }
+    if (!a.is_union) size = (bits + 7) / 8;
     a.size = (size + align - 1) / align * align;
     a.align = align;
+    std::erase_if(fields, [](const Field& f) { return f.name.empty(); });
     a.fields = std::move(fields);
     a.complete = true;
 }

@@ -92,9 +92,14 @@ struct Type {
 };
 
 struct Field {
-    std::string name;          // empty for unnamed bit-field padding (never produced: bit-fields are Unsupported)
-    Type type;                 // integer, pointer, array or struct
+    std::string name;          // empty only for an unnamed bit-field given to complete_record
+    Type type;                 // integer, pointer, array or struct; a bit-field's declared type
     std::uint64_t offset = 0;  // in bytes from the start of the struct (0 for every union member)
+    // A bit-field (C11 6.7.2.1p9): its width in bits (0: an ordinary member) and its first bit
+    // in the byte at `offset`. Its cell holds a value of `type` that the front end keeps within
+    // the width (TypeChecker::bit_field_value); only the layout (sizeof, offsetof) packs it.
+    std::uint32_t bit_width = 0;
+    std::uint32_t bit_offset = 0;
 };
 
 // The description of a pointer, array or struct/union type.
@@ -137,6 +142,9 @@ public:
     Type new_record(std::string tag, bool is_union);
     // Sets the members of an incomplete record (offsets, size and alignment computed under
     // the data model, as GCC lays them out) and marks it complete.
+    // Lays out the members as GCC does for the System V ABIs (bit-fields packed into units of
+    // their declared type's alignment, never straddling one; `int :0` closes the unit; unnamed
+    // bit-fields do not raise the alignment) and drops the unnamed bit-fields from the members.
     void complete_record(Type record, std::vector<Field> fields);
 
 private:

@@ -115,7 +115,7 @@ TEST_CASE("unsupported constructs in reachable code") {
     CHECK(in_main("int *p; p = 0;").empty());
     CHECK(in_main("struct s { int f; } v; v.f = 1;").empty());
     CHECK(in_main("union u { int f; } v; x = sizeof(v);").empty());
-    CHECK(in_main("struct b { int f : 3; } v; v.f = 1;") == "bit-field");
+    CHECK(in_main("struct b { int f : 3; } v; v.f = 1;").empty());  // bit-fields (issue 50)
     CHECK(in_main("double d = 1.0;") == "float");
     CHECK(in_main("x = 1.5;") == "float");
     CHECK(in_main("float f; f = x;") == "float");
