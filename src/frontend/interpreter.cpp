@@ -68,7 +68,8 @@ std::string to_text(i128 v) {
 
 bool is_allocation(const Expr& e) {
     return e.kind == ExprKind::Call && e.callee &&
-           (e.callee->builtin == Builtin::Malloc || e.callee->builtin == Builtin::Calloc);
+           (e.callee->builtin == Builtin::Malloc || e.callee->builtin == Builtin::Calloc ||
+            e.callee->builtin == Builtin::Realloc);
 }
 
 // The C text of an lvalue for messages ("m[i]", "s.y", "p->x").
@@ -219,6 +220,7 @@ private:
     bool pointer_binary(const Expr& e, const Value& a, const Value& b, Value& out);
     bool allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
     bool release(const Expr& call, const Value& p);
+    bool reallocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
     bool truthy(const Value& v, Type t) const { return t.is_pointer() ? v.obj != 0 : v.bits != 0; }
 
     // --- expressions --------------------------------------------------------
@@ -806,15 +808,17 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
     return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " on pointers");
 }
 
-// malloc / calloc / alloca: a block of cells of the pointee type (interpreter.hpp, Memory).
+// malloc / calloc / alloca (and realloc's new block): a block of cells of the pointee type
+// (interpreter.hpp, Memory).
 bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out) {
     const FunctionDecl& f = *call.callee;
     const bool zero = f.builtin == Builtin::Calloc;
     const bool on_stack = f.name == "alloca" || f.name == "__builtin_alloca";
-    const char* what = zero ? "calloc size" : "malloc size";
-    if (args.size() < (zero ? 2u : 1u)) return undefined(call.loc, f.name + " is called without a size");
+    const std::size_t size_at = f.builtin == Builtin::Realloc ? 1 : 0;  // realloc(p, size)
+    const char* what = zero ? "calloc size" : size_at ? "realloc size" : "malloc size";
+    if (args.size() < (zero ? 2u : size_at + 1)) return undefined(call.loc, f.name + " is called without a size");
     const Type st = size_type(dm_);
-    u128 bytes = args[0].bits;
+    u128 bytes = args[size_at].bits;
     if (zero) bytes *= args[1].bits;
     if (bytes > std::numeric_limits<std::uint64_t>::max() ||
         (bit_width(st.kind, dm_) < 64 && bytes > max_value(st.kind, dm_)))
@@ -839,7 +843,7 @@ bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>&
     if (on_stack && !frames_.empty()) frame_allocas_.push_back(slot);
     if (zero) {
         std::fill(mem_.cells(slot), mem_.cells(slot) + count * *k, Value{});
-    } else if (!evaluate_constant(call.operand(0), dm_)) {
+    } else if (!evaluate_constant(call.operand(size_at), dm_)) {
         // A block sized at run time reads no inputs (as a variable-length array).
         std::fill(mem_.cells(slot), mem_.cells(slot) + count * *k, Value::uninit());
     } else if (!fill_inputs(slot, call.loc, TraceStep::InputSource::Allocated)) {
@@ -861,6 +865,35 @@ bool Machine::release(const Expr& call, const Value& p) {
     if (p.offset() != 0)
         return undefined(call.loc,
                          "invalid free of " + mem_.cell_name(*o, p.offset()) + ", not the start of its block");
+    mem_.kill(p.obj);
+    return true;
+}
+
+// realloc(p, size) (C11 7.22.3.5), as the lowering models it (lower_realloc.cpp): null p is
+// malloc; otherwise p must be the start of a live heap block of the result's type; the new
+// block is allocated as malloc would (the same inputs), takes the first min(old, new) cells,
+// and the old block dies. It never fails, as malloc here.
+bool Machine::reallocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out) {
+    if (args.size() < 2) return undefined(call.loc, "realloc is called without a pointer and a size");
+    const Value& p = args[0];
+    if (p.obj == 0) return allocate(call, pointee, args, out);
+    bool dead = false;
+    const Object* o = mem_.target(p, dead);
+    if (dead) return undefined(call.loc, "realloc of a pointer to a dead or freed object");
+    if (o->kind != ObjectKind::Heap) return undefined(call.loc, "realloc of " + mem_.name(*o) + ", not malloc'ed");
+    if (p.offset() != 0)
+        return undefined(call.loc,
+                         "realloc of " + mem_.cell_name(*o, p.offset()) + ", not the start of its block");
+    const ObjectShape old_shape = o->shape;
+    const std::uint64_t old_cells = o->ncells;
+    if (!allocate(call, pointee, args, out)) return false;
+    const Object& fresh = mem_.object(out.obj);
+    if (fresh.shape.element != old_shape.element ||
+        !std::equal(fresh.shape.dims.begin() + 1, fresh.shape.dims.end(), old_shape.dims.begin() + 1,
+                    old_shape.dims.end()))
+        return undefined(call.loc, "realloc of a block of another type (not modelled)");
+    const std::uint64_t n = std::min(old_cells, fresh.ncells);
+    std::copy(mem_.cells(p.obj), mem_.cells(p.obj) + n, mem_.cells(out.obj));
     mem_.kill(p.obj);
     return true;
 }
@@ -1245,6 +1278,7 @@ bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
         case Builtin::Exit: return halt(ReplayOutcome::Exited, e.loc, f->name + " is called");
         case Builtin::Malloc:
         case Builtin::Calloc: return allocate(e, allocated, args, out);
+        case Builtin::Realloc: return reallocate(e, allocated, args, out);
         case Builtin::Free:
             if (args.empty()) return undefined(e.loc, "free is called without a pointer");
             return release(e, args[0]);

@@ -225,7 +225,13 @@ public:
     Val pointer_compare(frontend::Op op, Val p, Val q);
     smt::Term in_summary(smt::Term obj);  // whether obj is a summary object (MemObject::summary)
     Val allocate(const Expr& call, Type pointee);
+    Val allocation_bytes(const Expr& call);  // the size operand(s) of malloc, calloc, realloc
+    Val allocate_block(const Expr& call, Type pointee, Val bytes);
     void free_object(const Val& p, const frontend::SourceLocation& at);
+    // p is null or the start of a live, non-summary heap block; else the error edge `what`.
+    void check_block_start(const Val& p, const std::string& what, const frontend::SourceLocation& at);
+    void kill_block(const Val& p);  // the heap block p points to (if any) is dead
+    Val reallocate(const Expr& call, Type pointee);  // lower_realloc.cpp
     void assign_val(VarId v, VarId v_off, const Val& x);
     Val read_var(VarId v, VarId v_off, Type t);
     smt::Term get_off(const Val& v) { return v.temp_off == UINT32_MAX ? v.off : read(v.temp_off); }
