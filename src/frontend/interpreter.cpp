@@ -11,6 +11,7 @@
 #include "base/large_stack.hpp"
 #include "frontend/constant_eval.hpp"
 #include "frontend/libc.hpp"
+#include "frontend/libc_convert.hpp"
 #include "frontend/libc_replay.hpp"
 #include "frontend/memory.hpp"
 #include "frontend/memory_layout.hpp"
@@ -237,6 +238,8 @@ private:
     bool call(const Expr& e, Value& out, bool used, Type allocated = Type::of(TypeKind::Void));
     bool call_external(const Expr& e, const FunctionDecl& f, Value& out);
     bool call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool call_string_to_int(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool read_string(const Value& p, const SourceLocation& at, std::string& out);
     bool error(const Expr& e, std::string message);
 
     // --- statements ---------------------------------------------------------
@@ -1192,6 +1195,7 @@ bool Machine::call_external(const Expr& e, const FunctionDecl& f, Value& out) {
 // Builtin::Libc: libc_replay.hpp's three steps. The input the lowering's model read is read
 // here too (same order); the trace shows the value the library returns.
 bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    if (f.libc->model == LibcModel::StrToInt) return call_string_to_int(e, f, args, out);
     std::vector<LibcArg> lib_args;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const Expr& a = e.operand(i);
@@ -1229,6 +1233,43 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
     out = Value::integer(normalize(static_cast<std::uint64_t>(r), rt.kind, dm_));
     if (tracing() && !f.return_type.is_void()) {
         record(TraceStep::Input, e.loc, f.name, out.bits, rt, false, {}, TraceStep::InputSource::LibraryResult);
+        result_.trace.back().anchor = e.rparen;
+    }
+    return true;
+}
+
+// The characters of the string p points to, before its terminating zero; every read is checked
+// as a load (bounds, lifetime, initialisation), so an unterminated array is undefined.
+bool Machine::read_string(const Value& p, const SourceLocation& at, std::string& out) {
+    out.clear();
+    for (std::uint64_t i = 0;; ++i) {
+        Value at_i, c;
+        if (!move_pointer(p, static_cast<i128>(i), at, at_i) || !load(Place{at_i, Type::of(TypeKind::Char)}, at, c))
+            return false;
+        if (c.bits == 0) return true;
+        out.push_back(static_cast<char>(c.bits));
+    }
+}
+
+// atoi, atol, strtol, strtoul (libc_convert.hpp): glibc's conversion of a copy of the string.
+bool Machine::call_string_to_int(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    const bool strto = has_endptr(*f.libc);
+    if (args.size() < (strto ? 3u : 1u)) return undefined(e.loc, f.name + " is called without its arguments");
+    const int base = strto ? static_cast<std::int32_t>(args[2].bits) : 10;
+    if (base != 0 && (base < 2 || base > 36)) return undefined(e.loc, f.name + " with base " + std::to_string(base));
+    std::string text;
+    if (!read_string(args[0], e.loc, text)) return false;
+    const StrToIntResult r = string_to_int(*f.libc, text, base, dm_);
+    if (!strto && r.out_of_range) return undefined(e.loc, f.name + " of a value out of range (\"" + text + "\")");
+    if (strto && args[1].obj != 0) {
+        Value end;
+        if (!move_pointer(args[0], static_cast<i128>(r.consumed), e.loc, end) ||
+            !store(Place{args[1], e.operand(1).type.target()}, end, e.loc, nullptr))
+            return false;
+    }
+    out = Value::integer(r.value);
+    if (tracing()) {
+        record(TraceStep::Input, e.loc, f.name, out.bits, f.return_type, false, {}, TraceStep::InputSource::LibraryResult);
         result_.trace.back().anchor = e.rparen;
     }
     return true;

@@ -110,6 +110,7 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
         case LibcModel::ReadChar:
         case LibcModel::Scan: return input;  // in range: the replay checks it (interpreter.cpp)
         case LibcModel::Seed: return 0;
+        case LibcModel::StrToInt: return input;  // the replay converts the string (libc_convert.hpp)
         case LibcModel::CharClass: return host_class(e.set, static_cast<int>(int_arg(0)));
         case LibcModel::CharMap: return host_class(e.set, static_cast<int>(int_arg(0)));
         case LibcModel::Output: {
@@ -119,10 +120,13 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
                 case OutputKind::Puts:  // glibc: the characters written, the newline included
                     if (!args.empty() && args[0].literal) return static_cast<std::int64_t>(args[0].literal->size()) + 1;
                     return kEof;
-                case OutputKind::Printf:
-                    if (!args.empty() && args[0].literal)
-                        if (auto n = printf_count(*args[0].literal, args.subspan(1), dm)) return *n;
+                case OutputKind::Fputs: return 1;  // glibc's fputs returns 1 when it succeeds
+                case OutputKind::Printf: {
+                    const std::size_t f = stream_param(e) == std::optional<std::size_t>(0) ? 1 : 0;  // fprintf
+                    if (args.size() > f && args[f].literal)
+                        if (auto n = printf_count(*args[f].literal, args.subspan(f + 1), dm)) return *n;
                     return -1;
+                }
                 case OutputKind::None: return -1;
             }
             return -1;

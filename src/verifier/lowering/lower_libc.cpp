@@ -51,6 +51,12 @@ Val Lowerer::libc_call(const Expr& e) {
     };
     if (args.size() < static_cast<std::size_t>(lib.params[0] != frontend::LibcType::Void))
         throw frontend::Unsupported(e.loc, "call of " + f.name + " without its argument");
+    if (auto s = frontend::stream_param(lib)) {
+        // parser_streams.cpp made stdout and stderr the literals 1 and 2; nothing else is a stream here.
+        const Expr& a = e.operand(*s);
+        if (a.kind != frontend::ExprKind::IntLiteral || (a.text != "stdout" && a.text != "stderr"))
+            throw frontend::Unsupported(a.loc, f.name + " to a stream other than stdout and stderr");
+    }
     label("call " + f.name + " (C library)", e.loc);
     switch (lib.model) {
         case LibcModel::Absolute: {
@@ -75,6 +81,7 @@ Val Lowerer::libc_call(const Expr& e) {
             return Val{r.term, false, Interval::of(frontend::kEof, 255)};
         }
         case LibcModel::Scan: return scan_call(e, args);
+        case LibcModel::StrToInt: return string_to_int_call(e, args);
         case LibcModel::CharClass:
         case LibcModel::CharMap: {
             Val c = as_int(arg(0));
@@ -109,6 +116,7 @@ Val Lowerer::libc_call(const Expr& e) {
                     break;
                 }
                 case frontend::OutputKind::Puts:
+                case frontend::OutputKind::Fputs:
                     assume(tm_.mk_or(tm_.mk_leq(num(0), r.term), tm_.mk_eq(r.term, num(frontend::kEof))));
                     break;
                 default: break;  // printf: the count or a negative value; any int covers both

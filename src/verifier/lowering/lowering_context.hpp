@@ -188,6 +188,8 @@ public:
     Val pointer_call(const Expr& e);
     Val libc_call(const Expr& e);  // frontend/libc.hpp's functions (lower_libc.cpp)
     Val scan_call(const Expr& e, const std::vector<Val>& args);
+    Val string_to_int_call(const Expr& e, const std::vector<Val>& args);  // atoi, strtol, ... (lower_stdlib.cpp)
+    smt::Term digit_in_base(smt::Term c, int base);                       // c is a digit of the base (2..36)
     Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 

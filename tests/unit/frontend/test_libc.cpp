@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "frontend/libc.hpp"
+#include "frontend/libc_convert.hpp"
 #include "frontend/libc_replay.hpp"
 
 using namespace craig::frontend;
@@ -99,4 +100,36 @@ TEST_CASE("libc: printf's character count is the C library's") {
     const LibcArg ch[] = {int_arg(0x141)};
     CHECK(libc_result(putchar_e, ch, 7, DataModel::LP64) == 0x41);
     CHECK(libc_result(putchar_e, ch, -1, DataModel::LP64) == kEof);
+}
+
+TEST_CASE("libc: string conversions have the data model's long (strtol, strtoul, atoi)") {
+    const LibcEntry& strtol_e = *find_libc("strtol");
+    const LibcEntry& strtoul_e = *find_libc("strtoul");
+    const LibcEntry& atoi_e = *find_libc("atoi");
+    auto r = string_to_int(strtol_e, "  99999999999x", 10, DataModel::ILP32);
+    CHECK(r.value == 2147483647u);
+    CHECK(r.out_of_range);
+    CHECK(r.consumed == 13);
+    r = string_to_int(strtol_e, "-99999999999", 10, DataModel::ILP32);
+    CHECK(static_cast<std::int32_t>(r.value) == INT32_MIN);
+    r = string_to_int(strtol_e, "-99999999999", 10, DataModel::LP64);
+    CHECK(static_cast<std::int64_t>(r.value) == -99999999999);
+    CHECK(!r.out_of_range);
+    // strtoul: '-' negates in unsigned long; the magnitude must fit (C11 7.22.1.4p5, p8).
+    r = string_to_int(strtoul_e, "-5", 10, DataModel::ILP32);
+    CHECK(r.value == 4294967291u);
+    r = string_to_int(strtoul_e, "-4294967296", 10, DataModel::ILP32);
+    CHECK(r.value == 4294967295u);
+    CHECK(r.out_of_range);
+    r = string_to_int(strtoul_e, "0x", 16, DataModel::LP64);
+    CHECK(r.value == 0);
+    CHECK(r.consumed == 1);
+    r = string_to_int(atoi_e, "2147483648", 10, DataModel::LP64);
+    CHECK(r.out_of_range);
+    r = string_to_int(atoi_e, " -2147483648", 10, DataModel::LP64);
+    CHECK(!r.out_of_range);
+    CHECK(static_cast<std::int32_t>(r.value) == INT32_MIN);
+    r = string_to_int(atoi_e, "abc", 10, DataModel::LP64);
+    CHECK(r.value == 0);
+    CHECK(r.consumed == 0);
 }
