@@ -12,6 +12,7 @@
 #include "frontend/constant_eval.hpp"
 #include "frontend/libc.hpp"
 #include "frontend/libc_convert.hpp"
+#include "frontend/libc_format.hpp"
 #include "frontend/libc_replay.hpp"
 #include "frontend/memory.hpp"
 #include "frontend/memory_layout.hpp"
@@ -239,6 +240,8 @@ private:
     bool call_external(const Expr& e, const FunctionDecl& f, Value& out);
     bool call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     bool call_string_to_int(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool call_format(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    void record_library_result(const Expr& e, const FunctionDecl& f, Type t, const Value& v);
     bool read_string(const Value& p, const SourceLocation& at, std::string& out);
     bool error(const Expr& e, std::string message);
 
@@ -1196,6 +1199,7 @@ bool Machine::call_external(const Expr& e, const FunctionDecl& f, Value& out) {
 // here too (same order); the trace shows the value the library returns.
 bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
     if (f.libc->model == LibcModel::StrToInt) return call_string_to_int(e, f, args, out);
+    if (f.libc->model == LibcModel::Format) return call_format(e, f, args, out);
     std::vector<LibcArg> lib_args;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const Expr& a = e.operand(i);
@@ -1231,11 +1235,15 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
     const std::int64_t r = libc_result(*f.libc, lib_args, input, dm_);
     const Type rt = f.return_type.is_integer() ? f.return_type : Type::of(TypeKind::Int);
     out = Value::integer(normalize(static_cast<std::uint64_t>(r), rt.kind, dm_));
-    if (tracing() && !f.return_type.is_void()) {
-        record(TraceStep::Input, e.loc, f.name, out.bits, rt, false, {}, TraceStep::InputSource::LibraryResult);
-        result_.trace.back().anchor = e.rparen;
-    }
+    if (!f.return_type.is_void()) record_library_result(e, f, rt, out);
     return true;
+}
+
+// The trace shows the value a library call returns, at its closing parenthesis.
+void Machine::record_library_result(const Expr& e, const FunctionDecl& f, Type t, const Value& v) {
+    if (!tracing()) return;
+    record(TraceStep::Input, e.loc, f.name, v.bits, t, false, {}, TraceStep::InputSource::LibraryResult);
+    result_.trace.back().anchor = e.rparen;
 }
 
 // The characters of the string p points to, before its terminating zero; every read is checked
@@ -1268,10 +1276,38 @@ bool Machine::call_string_to_int(const Expr& e, const FunctionDecl& f, const std
             return false;
     }
     out = Value::integer(r.value);
-    if (tracing()) {
-        record(TraceStep::Input, e.loc, f.name, out.bits, f.return_type, false, {}, TraceStep::InputSource::LibraryResult);
-        result_.trace.back().anchor = e.rparen;
+    record_library_result(e, f, f.return_type, out);
+    return true;
+}
+
+// sprintf, snprintf (libc_format.hpp): glibc's text of the run's values, stored character by
+// character (past the buffer's end: undefined, as any store).
+bool Machine::call_format(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    const std::size_t fi = format_operand(*f.libc);
+    if (args.size() <= fi || e.operand(fi).kind != ExprKind::StringLiteral)
+        return undefined(e.loc, f.name + " without a literal format (not modelled)");
+    std::vector<LibcArg> values;
+    for (std::size_t i = fi + 1; i < args.size(); ++i) {
+        const Expr& a = e.operand(i);
+        LibcArg v{args[i].bits, a.type, std::nullopt};
+        if (a.kind == ExprKind::StringLiteral) v.literal = std::string_view(a.text);
+        values.push_back(v);
     }
+    const auto text = printf_text(e.operand(fi).text, values, dm_);
+    if (!text) return undefined(e.loc, f.name + " with a format or arguments that are not modelled");
+    std::optional<std::uint64_t> limit;
+    if (fi == 2) limit = args[1].bits;
+    const std::string written = written_text(*text, limit);
+    for (std::size_t i = 0; i < written.size(); ++i) {
+        Value at;
+        const auto ch = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<signed char>(written[i])));
+        if (!move_pointer(args[0], static_cast<i128>(i), e.loc, at) ||
+            !store(Place{at, Type::of(TypeKind::Char)}, Value::integer(normalize(ch, TypeKind::Char, dm_)), e.loc,
+                   nullptr))
+            return false;
+    }
+    out = Value::integer(normalize(text->size(), TypeKind::Int, dm_));
+    record_library_result(e, f, f.return_type, out);
     return true;
 }
 

@@ -66,6 +66,13 @@ constexpr std::array kTable = {
               "argument evaluated, no effect on the program; result: any nonnegative value, or EOF"},
     LibcEntry{"putchar", "stdio.h", M::Output, T::Int, {T::Int, T::Void}, false, C::None, OutputKind::Putchar,
               "argument evaluated, no effect on the program; result: the character as unsigned char, or EOF"},
+    // Formatted output into a char buffer.
+    LibcEntry{"sprintf", "stdio.h", M::Format, T::Int, {T::ConstCharPtr, T::ConstCharPtr}, true, C::None,
+              OutputKind::None,
+              "writes the text and a zero into the buffer (past its end: undefined); result: the text's length"},
+    LibcEntry{"snprintf", "stdio.h", M::Format, T::Int, {T::ConstCharPtr, T::ULong, T::ConstCharPtr}, true, C::None,
+              OutputKind::None,
+              "writes at most n - 1 characters of the text and a zero (nothing when n = 0); result: the text's length"},
     // The same to a stream: stdout or stderr.
     LibcEntry{"fprintf", "stdio.h", M::Output, T::Int, {T::Stream, T::ConstCharPtr}, true, C::None, OutputKind::Printf,
               "to stdout or stderr: as printf"},

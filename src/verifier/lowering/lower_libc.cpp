@@ -82,6 +82,7 @@ Val Lowerer::libc_call(const Expr& e) {
         }
         case LibcModel::Scan: return scan_call(e, args);
         case LibcModel::StrToInt: return string_to_int_call(e, args);
+        case LibcModel::Format: return format_call(e, args);
         case LibcModel::CharClass:
         case LibcModel::CharMap: {
             Val c = as_int(arg(0));
