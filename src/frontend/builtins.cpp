@@ -110,7 +110,8 @@ std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view nam
 bool accepts_string_arguments(std::string_view name) {
     if (is_assert_fail(name)) return true;
     const LibcEntry* e = find_libc(name);
-    return e && (e->model == LibcModel::Output || e->model == LibcModel::Scan || e->model == LibcModel::Format);
+    return e && (e->model == LibcModel::Output || e->model == LibcModel::Scan || e->model == LibcModel::Format ||
+                 e->model == LibcModel::ScanString);
 }
 
 }  // namespace craig::frontend

@@ -13,6 +13,7 @@
 #include "frontend/libc.hpp"
 #include "frontend/libc_convert.hpp"
 #include "frontend/libc_format.hpp"
+#include "frontend/libc_sscanf.hpp"
 #include "frontend/libc_replay.hpp"
 #include "frontend/memory.hpp"
 #include "frontend/memory_layout.hpp"
@@ -241,6 +242,7 @@ private:
     bool call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     bool call_string_to_int(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     bool call_format(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool call_sscanf(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     void record_library_result(const Expr& e, const FunctionDecl& f, Type t, const Value& v);
     bool read_string(const Value& p, const SourceLocation& at, std::string& out);
     bool error(const Expr& e, std::string message);
@@ -1200,6 +1202,7 @@ bool Machine::call_external(const Expr& e, const FunctionDecl& f, Value& out) {
 bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
     if (f.libc->model == LibcModel::StrToInt) return call_string_to_int(e, f, args, out);
     if (f.libc->model == LibcModel::Format) return call_format(e, f, args, out);
+    if (f.libc->model == LibcModel::ScanString) return call_sscanf(e, f, args, out);
     std::vector<LibcArg> lib_args;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const Expr& a = e.operand(i);
@@ -1307,6 +1310,43 @@ bool Machine::call_format(const Expr& e, const FunctionDecl& f, const std::vecto
             return false;
     }
     out = Value::integer(normalize(text->size(), TypeKind::Int, dm_));
+    record_library_result(e, f, f.return_type, out);
+    return true;
+}
+
+// sscanf (libc_sscanf.hpp): glibc's sscanf of a copy of the string; each assignment is checked
+// against its target's type and range (a mismatch or a value the target cannot hold is
+// undefined, C11 7.21.6.2p10) and stored.
+bool Machine::call_sscanf(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    if (args.size() < 2 || e.operand(1).kind != ExprKind::StringLiteral)
+        return undefined(e.loc, f.name + " without a literal format (not modelled)");
+    std::string why;
+    const auto convs = parse_scan_format(e.operand(1).text, why);
+    if (!convs) return undefined(e.loc, f.name + " with " + why + " (not modelled)");
+    std::string text;
+    if (e.operand(0).kind == ExprKind::StringLiteral) text = e.operand(0).text;
+    else if (!read_string(args[0], e.loc, text)) return false;
+    const SscanfResult r = run_sscanf(text, *convs);
+    std::size_t k = 0;
+    for (const ScanConversion& c : *convs) {
+        if (!c.assigns) continue;
+        if (k >= r.values.size()) break;
+        const std::size_t i = 2 + k;
+        if (i >= args.size()) return undefined(e.loc, f.name + " with fewer targets than conversions");
+        const Type t = e.operand(i).type;
+        const TypeKind want = scan_target_kind(c);
+        if (!t.is_pointer() || t.target().kind != want)
+            return undefined(e.loc, f.name + " target " + std::to_string(k + 1) + " is not a pointer to " +
+                                        to_string(Type::of(want)));
+        const auto v = static_cast<std::uint64_t>(r.values[k]);
+        const bool fits = is_signed(want) ? r.values[k] >= static_cast<std::int64_t>(min_value(want, dm_)) &&
+                                                r.values[k] <= static_cast<std::int64_t>(max_value(want, dm_))
+                                          : v <= max_value(want, dm_);
+        if (!fits) return undefined(e.loc, f.name + " of a value target " + std::to_string(k + 1) + " cannot hold");
+        if (!store(Place{args[i], t.target()}, Value::integer(normalize(v, want, dm_)), e.loc, nullptr)) return false;
+        ++k;
+    }
+    out = Value::integer(normalize(static_cast<std::uint64_t>(static_cast<std::int64_t>(r.result)), TypeKind::Int, dm_));
     record_library_result(e, f, f.return_type, out);
     return true;
 }

@@ -82,6 +82,10 @@ constexpr std::array kTable = {
               "to stdout or stderr: as putchar"},
     LibcEntry{"putc", "stdio.h", M::Output, T::Int, {T::Int, T::Stream}, false, C::None, OutputKind::Putchar,
               "to stdout or stderr: as putchar"},
+    LibcEntry{"sscanf", "stdio.h", M::ScanString, T::Int, {T::ConstCharPtr, T::ConstCharPtr}, true, C::None,
+              OutputKind::None,
+              "over-approximated: result r, EOF or 0 to n, and any values of their types through its first r "
+              "pointer arguments; the replay runs glibc's sscanf"},
     LibcEntry{"getchar", "stdio.h", M::ReadChar, T::Int, {T::Void, T::Void}, false, C::None, OutputKind::None,
               "any value in [0, 255], or EOF"},
     LibcEntry{"scanf", "stdio.h", M::Scan, T::Int, {T::ConstCharPtr, T::Void}, true, C::None, OutputKind::None,

@@ -43,6 +43,8 @@ enum class LibcModel : std::uint8_t {
     StrToInt,   // atoi, atol, strtol, strtoul: C11 7.22.1 on a string of the memory model; the
                 // ato* forms (one parameter) are undefined out of range, the strto* forms
                 // (endptr, base) clamp and write endptr (lower_stdlib.cpp, libc_convert.hpp)
+    ScanString, // sscanf: as Scan (r in {EOF, 0..n}, the first r targets change), but the
+                // values are arbitrary, not inputs: the replay computes them with glibc
     Format,     // sprintf, snprintf: the text of a literal format with arguments fixed in the
                 // program text, written into the buffer with bounds checks (lower_stdio.cpp)
 };

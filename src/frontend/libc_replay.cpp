@@ -119,7 +119,8 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
         case LibcModel::Scan: return input;  // in range: the replay checks it (interpreter.cpp)
         case LibcModel::Seed: return 0;
         case LibcModel::StrToInt:
-        case LibcModel::Format: return input;  // the replay reads or writes memory (interpreter.cpp)
+        case LibcModel::Format:
+        case LibcModel::ScanString: return input;  // the replay reads or writes memory (interpreter.cpp)
         case LibcModel::CharClass: return host_class(e.set, static_cast<int>(int_arg(0)));
         case LibcModel::CharMap: return host_class(e.set, static_cast<int>(int_arg(0)));
         case LibcModel::Output: {

@@ -9,6 +9,7 @@
 #include "frontend/constant_eval.hpp"
 #include "frontend/libc.hpp"
 #include "frontend/libc_format.hpp"
+#include "frontend/libc_sscanf.hpp"
 #include "verifier/lowering/lowering_context.hpp"
 
 namespace craig::verifier::detail {
@@ -56,6 +57,19 @@ Val Lowerer::format_call(const Expr& e, const std::vector<Val>& args) {
     }
     const i128 n = static_cast<i128>(text->size());
     return Val{num(n), false, Interval::of(n, n)};
+}
+
+// sscanf: an over-approximation (docs/libc.md): any result in {EOF, 0..n} and any values for
+// the first r targets, which the replay confirms or refutes with glibc's sscanf. The format
+// must be a literal that the replay accepts (libc_sscanf.hpp).
+Val Lowerer::scan_string_call(const Expr& e, const std::vector<Val>& args) {
+    const frontend::FunctionDecl& f = *e.callee;
+    if (args.size() < 2 || e.operand(1).kind != ExprKind::StringLiteral)
+        throw frontend::Unsupported(e.loc, f.name + " with a format that is not a string literal");
+    std::string why;
+    if (!frontend::parse_scan_format(e.operand(1).text, why))
+        throw frontend::Unsupported(e.operand(1).loc, f.name + " with " + why);
+    return scan_targets(e, args, 2, false);
 }
 
 }  // namespace craig::verifier::detail

@@ -188,6 +188,9 @@ public:
     Val pointer_call(const Expr& e);
     Val libc_call(const Expr& e);  // frontend/libc.hpp's functions (lower_libc.cpp)
     Val scan_call(const Expr& e, const std::vector<Val>& args);
+    // scanf's and sscanf's targets: operands first.. (lower_libc.cpp); inputs: scanf's values.
+    Val scan_targets(const Expr& e, const std::vector<Val>& args, std::size_t first, bool inputs);
+    Val scan_string_call(const Expr& e, const std::vector<Val>& args);  // sscanf (lower_stdio.cpp)
     Val string_to_int_call(const Expr& e, const std::vector<Val>& args);  // atoi, strtol, ... (lower_stdlib.cpp)
     smt::Term digit_in_base(smt::Term c, int base);                       // c is a digit of the base (2..36)
     Val format_call(const Expr& e, const std::vector<Val>& args);         // sprintf, snprintf (lower_stdio.cpp)

@@ -11,6 +11,7 @@
 #include "frontend/libc.hpp"
 #include "frontend/libc_convert.hpp"
 #include "frontend/libc_replay.hpp"
+#include "frontend/libc_sscanf.hpp"
 
 using namespace craig::frontend;
 namespace fs = std::filesystem;
@@ -132,4 +133,28 @@ TEST_CASE("libc: string conversions have the data model's long (strtol, strtoul,
     r = string_to_int(atoi_e, "abc", 10, DataModel::LP64);
     CHECK(r.value == 0);
     CHECK(r.consumed == 0);
+}
+
+TEST_CASE("libc: sscanf formats and glibc's results, one conversion at a time") {
+    std::string why;
+    CHECK(!parse_scan_format("%s", why));
+    CHECK(!parse_scan_format("%5c", why));
+    CHECK(!parse_scan_format("%f", why));
+    auto convs = parse_scan_format(" %d,%*x %hhu%c%%", why);
+    REQUIRE(convs);
+    REQUIRE(convs->size() == 4);
+    CHECK(scan_target_kind((*convs)[0]) == TypeKind::Int);
+    CHECK(scan_target_kind((*convs)[2]) == TypeKind::UChar);
+    CHECK(scan_target_kind((*convs)[3]) == TypeKind::Char);
+    auto r = run_sscanf(" -12,ff 200z", *convs);
+    CHECK(r.result == 3);
+    REQUIRE(r.values.size() == 3);
+    CHECK(r.values[0] == -12);
+    CHECK(r.values[1] == 200);
+    CHECK(r.values[2] == 'z');
+    convs = parse_scan_format("%d %d", why);
+    REQUIRE(convs);
+    CHECK(run_sscanf("   ", *convs).result == kEof);
+    CHECK(run_sscanf("x", *convs).result == 0);
+    CHECK(run_sscanf("4 y", *convs).result == 1);
 }
