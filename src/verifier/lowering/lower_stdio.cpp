@@ -41,7 +41,7 @@ Val Lowerer::format_call(const Expr& e, const std::vector<Val>& args) {
         values.push_back(v);
     }
     const auto text = frontend::printf_text(format.text, values, dm);
-    if (!text) throw frontend::Unsupported(format.loc, f.name + " with a format or arguments printf_text does not model");
+    if (!text) throw frontend::Unsupported(format.loc, f.name + " with a format or arguments whose text is not modelled");
     std::optional<std::uint64_t> limit;
     if (fi == 2) {
         limit = frontend::evaluate_constant(e.operand(1), dm);
