@@ -10,6 +10,7 @@
 
 #include "frontend/libc.hpp"
 #include "frontend/libc_convert.hpp"
+#include "frontend/libc_format.hpp"
 #include "frontend/libc_replay.hpp"
 #include "frontend/libc_sscanf.hpp"
 
@@ -157,4 +158,16 @@ TEST_CASE("libc: sscanf formats and glibc's results, one conversion at a time") 
     CHECK(run_sscanf("   ", *convs).result == kEof);
     CHECK(run_sscanf("x", *convs).result == 0);
     CHECK(run_sscanf("4 y", *convs).result == 1);
+}
+
+TEST_CASE("libc: printf_text is glibc's text; snprintf keeps n - 1 characters and a zero") {
+    const LibcArg args[] = {int_arg(-42), LibcArg{0, Type::of(TypeKind::Int), std::string_view("ab")}, int_arg('Z')};
+    CHECK(printf_text("x=%d,%s%c", args, DataModel::LP64) == std::optional<std::string>("x=-42,abZ"));
+    CHECK(printf_text("%05u|%-3x|", std::vector<LibcArg>{int_arg(7, TypeKind::UInt), int_arg(255)}, DataModel::ILP32) ==
+          std::optional<std::string>("00007|ff |"));
+    CHECK(!printf_text("%f", std::vector<LibcArg>{int_arg(1)}, DataModel::LP64));
+    CHECK(written_text("hello", 3) == std::string("he\0", 3));
+    CHECK(written_text("hello", 0).empty());
+    CHECK(written_text("hi", std::nullopt) == std::string("hi\0", 3));
+    CHECK(written_text("hi", 10) == std::string("hi\0", 3));
 }
