@@ -82,6 +82,8 @@ constexpr std::array kTable = {
               "to stdout or stderr: as putchar"},
     LibcEntry{"putc", "stdio.h", M::Output, T::Int, {T::Int, T::Stream}, false, C::None, OutputKind::Putchar,
               "to stdout or stderr: as putchar"},
+    LibcEntry{"fflush", "stdio.h", M::Output, T::Int, {T::Stream, T::Void}, false, C::None, OutputKind::Flush,
+              "of stdout or stderr: no effect on the program; result: 0, or EOF (a write error)"},
     LibcEntry{"sscanf", "stdio.h", M::ScanString, T::Int, {T::ConstCharPtr, T::ConstCharPtr}, true, C::None,
               OutputKind::None,
               "over-approximated: result r, EOF or 0 to n, and any values of their types through its first r "

@@ -56,7 +56,7 @@ enum class CharSet : std::uint8_t {
 };
 
 // The output function of an Output row.
-enum class OutputKind : std::uint8_t { None, Printf, Puts, Putchar, Fputs };
+enum class OutputKind : std::uint8_t { None, Printf, Puts, Putchar, Fputs, Flush };
 
 // The types a table prototype is written with.
 // Stream: a FILE * argument, stdout or stderr (the parser replaces them by the integer

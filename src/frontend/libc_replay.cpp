@@ -131,6 +131,7 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
                     if (!args.empty() && args[0].literal) return static_cast<std::int64_t>(args[0].literal->size()) + 1;
                     return kEof;
                 case OutputKind::Fputs: return 1;  // glibc's fputs returns 1 when it succeeds
+                case OutputKind::Flush: return 0;
                 case OutputKind::Printf: {
                     const std::size_t f = stream_param(e) == std::optional<std::size_t>(0) ? 1 : 0;  // fprintf
                     if (args.size() > f && args[f].literal)

@@ -117,6 +117,9 @@ Val Lowerer::libc_call(const Expr& e) {
                     assume(tm_.mk_or(tm_.mk_eq(r.term, as_int(ch).term), tm_.mk_eq(r.term, num(frontend::kEof))));
                     break;
                 }
+                case frontend::OutputKind::Flush:
+                    assume(tm_.mk_or(tm_.mk_eq(r.term, num(0)), tm_.mk_eq(r.term, num(frontend::kEof))));
+                    break;
                 case frontend::OutputKind::Puts:
                 case frontend::OutputKind::Fputs:
                     assume(tm_.mk_or(tm_.mk_leq(num(0), r.term), tm_.mk_eq(r.term, num(frontend::kEof))));
