@@ -68,6 +68,7 @@ std::string_view to_string(Builtin b) {
         case Builtin::Malloc: return "malloc";
         case Builtin::Calloc: return "calloc";
         case Builtin::Free: return "free";
+        case Builtin::Realloc: return "realloc";
         case Builtin::Libc: return "libc";
     }
     return "?";

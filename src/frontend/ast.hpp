@@ -268,6 +268,7 @@ enum class Builtin : std::uint8_t {
     Malloc,      // malloc(size) and alloca: a fresh object, or null (see the lowering)
     Calloc,      // calloc(n, size): a fresh zeroed object of n*size bytes
     Free,        // free(p): ends the lifetime of a malloc'ed object (null: no effect)
+    Realloc,     // realloc(p, size): a fresh block with p's first cells, p freed (null: malloc)
     Libc,        // a C library function of frontend/libc.hpp's table (FunctionDecl::libc)
 };
 

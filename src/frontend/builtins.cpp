@@ -71,12 +71,13 @@ Builtin classify_builtin(std::string_view name, bool is_defined) {
     if (name == "malloc" || name == "alloca" || name == "__builtin_alloca") return Builtin::Malloc;
     if (name == "calloc") return Builtin::Calloc;
     if (name == "free") return Builtin::Free;
+    if (name == "realloc") return Builtin::Realloc;
     if (find_libc(name)) return Builtin::Libc;
     return Builtin::None;
 }
 
 bool is_allocation_function(std::string_view name) {
-    return name == "malloc" || name == "calloc" || name == "alloca" || name == "__builtin_alloca";
+    return name == "malloc" || name == "calloc" || name == "realloc" || name == "alloca" || name == "__builtin_alloca";
 }
 
 std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view name, DataModel dm, TypeTable& types) {
@@ -88,6 +89,7 @@ std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view nam
         case Builtin::Malloc: return ImplicitSignature{void_ptr, true, {size}};
         case Builtin::Calloc: return ImplicitSignature{void_ptr, true, {size, size}};
         case Builtin::Free: return ImplicitSignature{v, true, {void_ptr}};
+        case Builtin::Realloc: return ImplicitSignature{void_ptr, true, {void_ptr, size}};
         case Builtin::ReachError:
         case Builtin::Abort: return ImplicitSignature{v, true, {}};
         case Builtin::Assume:
@@ -108,7 +110,8 @@ std::optional<ImplicitSignature> implicit_builtin_signature(std::string_view nam
 bool accepts_string_arguments(std::string_view name) {
     if (is_assert_fail(name)) return true;
     const LibcEntry* e = find_libc(name);
-    return e && (e->model == LibcModel::Output || e->model == LibcModel::Scan);
+    return e && (e->model == LibcModel::Output || e->model == LibcModel::Scan || e->model == LibcModel::Format ||
+                 e->model == LibcModel::ScanString);
 }
 
 }  // namespace craig::frontend

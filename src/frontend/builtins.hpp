@@ -1,7 +1,7 @@
 // Verifier and C library functions recognised by name (SV-COMP conventions).
 //
 // A function is a builtin when it is not defined in the translation unit and
-// its name is known (verifier functions, assert, abort, exit, malloc, calloc, alloca, free); reach_error and __VERIFIER_error are builtins even when
+// its name is known (verifier functions, assert, abort, exit, malloc, calloc, realloc, alloca, free); reach_error and __VERIFIER_error are builtins even when
 // defined (calling them is the property violation, whatever their body does).
 #pragma once
 
@@ -21,8 +21,8 @@ Builtin classify_builtin(std::string_view name, bool is_defined);
 // when the name is not a nondet function or the suffix is unknown.
 std::optional<Type> nondet_type(std::string_view name, DataModel dm);
 
-// malloc, calloc, alloca and __builtin_alloca: the functions whose `void *` result may be
-// converted to other pointer types (Builtin::Malloc, Builtin::Calloc when not defined).
+// malloc, calloc, realloc, alloca and __builtin_alloca: the functions whose `void *` result may
+// be converted to other pointer types (Builtin::Malloc, Calloc, Realloc when not defined).
 bool is_allocation_function(std::string_view name);
 
 // Signature assumed for a builtin that is called without a declaration

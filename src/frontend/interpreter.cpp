@@ -11,6 +11,9 @@
 #include "base/large_stack.hpp"
 #include "frontend/constant_eval.hpp"
 #include "frontend/libc.hpp"
+#include "frontend/libc_convert.hpp"
+#include "frontend/libc_format.hpp"
+#include "frontend/libc_sscanf.hpp"
 #include "frontend/libc_replay.hpp"
 #include "frontend/memory.hpp"
 #include "frontend/memory_layout.hpp"
@@ -68,7 +71,8 @@ std::string to_text(i128 v) {
 
 bool is_allocation(const Expr& e) {
     return e.kind == ExprKind::Call && e.callee &&
-           (e.callee->builtin == Builtin::Malloc || e.callee->builtin == Builtin::Calloc);
+           (e.callee->builtin == Builtin::Malloc || e.callee->builtin == Builtin::Calloc ||
+            e.callee->builtin == Builtin::Realloc);
 }
 
 // The C text of an lvalue for messages ("m[i]", "s.y", "p->x").
@@ -219,6 +223,7 @@ private:
     bool pointer_binary(const Expr& e, const Value& a, const Value& b, Value& out);
     bool allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
     bool release(const Expr& call, const Value& p);
+    bool reallocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
     bool truthy(const Value& v, Type t) const { return t.is_pointer() ? v.obj != 0 : v.bits != 0; }
 
     // --- expressions --------------------------------------------------------
@@ -235,6 +240,11 @@ private:
     bool call(const Expr& e, Value& out, bool used, Type allocated = Type::of(TypeKind::Void));
     bool call_external(const Expr& e, const FunctionDecl& f, Value& out);
     bool call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool call_string_to_int(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool call_format(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool call_sscanf(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    void record_library_result(const Expr& e, const FunctionDecl& f, Type t, const Value& v);
+    bool read_string(const Value& p, const SourceLocation& at, std::string& out);
     bool error(const Expr& e, std::string message);
 
     // --- statements ---------------------------------------------------------
@@ -806,15 +816,17 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
     return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " on pointers");
 }
 
-// malloc / calloc / alloca: a block of cells of the pointee type (interpreter.hpp, Memory).
+// malloc / calloc / alloca (and realloc's new block): a block of cells of the pointee type
+// (interpreter.hpp, Memory).
 bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out) {
     const FunctionDecl& f = *call.callee;
     const bool zero = f.builtin == Builtin::Calloc;
     const bool on_stack = f.name == "alloca" || f.name == "__builtin_alloca";
-    const char* what = zero ? "calloc size" : "malloc size";
-    if (args.size() < (zero ? 2u : 1u)) return undefined(call.loc, f.name + " is called without a size");
+    const std::size_t size_at = f.builtin == Builtin::Realloc ? 1 : 0;  // realloc(p, size)
+    const char* what = zero ? "calloc size" : size_at ? "realloc size" : "malloc size";
+    if (args.size() < (zero ? 2u : size_at + 1)) return undefined(call.loc, f.name + " is called without a size");
     const Type st = size_type(dm_);
-    u128 bytes = args[0].bits;
+    u128 bytes = args[size_at].bits;
     if (zero) bytes *= args[1].bits;
     if (bytes > std::numeric_limits<std::uint64_t>::max() ||
         (bit_width(st.kind, dm_) < 64 && bytes > max_value(st.kind, dm_)))
@@ -839,7 +851,7 @@ bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>&
     if (on_stack && !frames_.empty()) frame_allocas_.push_back(slot);
     if (zero) {
         std::fill(mem_.cells(slot), mem_.cells(slot) + count * *k, Value{});
-    } else if (!evaluate_constant(call.operand(0), dm_)) {
+    } else if (!evaluate_constant(call.operand(size_at), dm_)) {
         // A block sized at run time reads no inputs (as a variable-length array).
         std::fill(mem_.cells(slot), mem_.cells(slot) + count * *k, Value::uninit());
     } else if (!fill_inputs(slot, call.loc, TraceStep::InputSource::Allocated)) {
@@ -861,6 +873,35 @@ bool Machine::release(const Expr& call, const Value& p) {
     if (p.offset() != 0)
         return undefined(call.loc,
                          "invalid free of " + mem_.cell_name(*o, p.offset()) + ", not the start of its block");
+    mem_.kill(p.obj);
+    return true;
+}
+
+// realloc(p, size) (C11 7.22.3.5), as the lowering models it (lower_realloc.cpp): null p is
+// malloc; otherwise p must be the start of a live heap block of the result's type; the new
+// block is allocated as malloc would (the same inputs), takes the first min(old, new) cells,
+// and the old block dies. It never fails, as malloc here.
+bool Machine::reallocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out) {
+    if (args.size() < 2) return undefined(call.loc, "realloc is called without a pointer and a size");
+    const Value& p = args[0];
+    if (p.obj == 0) return allocate(call, pointee, args, out);
+    bool dead = false;
+    const Object* o = mem_.target(p, dead);
+    if (dead) return undefined(call.loc, "realloc of a pointer to a dead or freed object");
+    if (o->kind != ObjectKind::Heap) return undefined(call.loc, "realloc of " + mem_.name(*o) + ", not malloc'ed");
+    if (p.offset() != 0)
+        return undefined(call.loc,
+                         "realloc of " + mem_.cell_name(*o, p.offset()) + ", not the start of its block");
+    const ObjectShape old_shape = o->shape;
+    const std::uint64_t old_cells = o->ncells;
+    if (!allocate(call, pointee, args, out)) return false;
+    const Object& fresh = mem_.object(out.obj);
+    if (fresh.shape.element != old_shape.element ||
+        !std::equal(fresh.shape.dims.begin() + 1, fresh.shape.dims.end(), old_shape.dims.begin() + 1,
+                    old_shape.dims.end()))
+        return undefined(call.loc, "realloc of a block of another type (not modelled)");
+    const std::uint64_t n = std::min(old_cells, fresh.ncells);
+    std::copy(mem_.cells(p.obj), mem_.cells(p.obj) + n, mem_.cells(out.obj));
     mem_.kill(p.obj);
     return true;
 }
@@ -1159,6 +1200,9 @@ bool Machine::call_external(const Expr& e, const FunctionDecl& f, Value& out) {
 // Builtin::Libc: libc_replay.hpp's three steps. The input the lowering's model read is read
 // here too (same order); the trace shows the value the library returns.
 bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    if (f.libc->model == LibcModel::StrToInt) return call_string_to_int(e, f, args, out);
+    if (f.libc->model == LibcModel::Format) return call_format(e, f, args, out);
+    if (f.libc->model == LibcModel::ScanString) return call_sscanf(e, f, args, out);
     std::vector<LibcArg> lib_args;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const Expr& a = e.operand(i);
@@ -1194,10 +1238,116 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
     const std::int64_t r = libc_result(*f.libc, lib_args, input, dm_);
     const Type rt = f.return_type.is_integer() ? f.return_type : Type::of(TypeKind::Int);
     out = Value::integer(normalize(static_cast<std::uint64_t>(r), rt.kind, dm_));
-    if (tracing() && !f.return_type.is_void()) {
-        record(TraceStep::Input, e.loc, f.name, out.bits, rt, false, {}, TraceStep::InputSource::LibraryResult);
-        result_.trace.back().anchor = e.rparen;
+    if (!f.return_type.is_void()) record_library_result(e, f, rt, out);
+    return true;
+}
+
+// The trace shows the value a library call returns, at its closing parenthesis.
+void Machine::record_library_result(const Expr& e, const FunctionDecl& f, Type t, const Value& v) {
+    if (!tracing()) return;
+    record(TraceStep::Input, e.loc, f.name, v.bits, t, false, {}, TraceStep::InputSource::LibraryResult);
+    result_.trace.back().anchor = e.rparen;
+}
+
+// The characters of the string p points to, before its terminating zero; every read is checked
+// as a load (bounds, lifetime, initialisation), so an unterminated array is undefined.
+bool Machine::read_string(const Value& p, const SourceLocation& at, std::string& out) {
+    out.clear();
+    for (std::uint64_t i = 0;; ++i) {
+        Value at_i, c;
+        if (!move_pointer(p, static_cast<i128>(i), at, at_i) || !load(Place{at_i, Type::of(TypeKind::Char)}, at, c))
+            return false;
+        if (c.bits == 0) return true;
+        out.push_back(static_cast<char>(c.bits));
     }
+}
+
+// atoi, atol, strtol, strtoul (libc_convert.hpp): glibc's conversion of a copy of the string.
+bool Machine::call_string_to_int(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    const bool strto = has_endptr(*f.libc);
+    if (args.size() < (strto ? 3u : 1u)) return undefined(e.loc, f.name + " is called without its arguments");
+    const int base = strto ? static_cast<std::int32_t>(args[2].bits) : 10;
+    if (base != 0 && (base < 2 || base > 36)) return undefined(e.loc, f.name + " with base " + std::to_string(base));
+    std::string text;
+    if (!read_string(args[0], e.loc, text)) return false;
+    const StrToIntResult r = string_to_int(*f.libc, text, base, dm_);
+    if (!strto && r.out_of_range) return undefined(e.loc, f.name + " of a value out of range (\"" + text + "\")");
+    if (strto && args[1].obj != 0) {
+        Value end;
+        if (!move_pointer(args[0], static_cast<i128>(r.consumed), e.loc, end) ||
+            !store(Place{args[1], e.operand(1).type.target()}, end, e.loc, nullptr))
+            return false;
+    }
+    out = Value::integer(r.value);
+    record_library_result(e, f, f.return_type, out);
+    return true;
+}
+
+// sprintf, snprintf (libc_format.hpp): glibc's text of the run's values, stored character by
+// character (past the buffer's end: undefined, as any store).
+bool Machine::call_format(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    const std::size_t fi = format_operand(*f.libc);
+    if (args.size() <= fi || e.operand(fi).kind != ExprKind::StringLiteral)
+        return undefined(e.loc, f.name + " without a literal format (not modelled)");
+    std::vector<LibcArg> values;
+    for (std::size_t i = fi + 1; i < args.size(); ++i) {
+        const Expr& a = e.operand(i);
+        LibcArg v{args[i].bits, a.type, std::nullopt};
+        if (a.kind == ExprKind::StringLiteral) v.literal = std::string_view(a.text);
+        values.push_back(v);
+    }
+    const auto text = printf_text(e.operand(fi).text, values, dm_);
+    if (!text) return undefined(e.loc, f.name + " with a format or arguments that are not modelled");
+    std::optional<std::uint64_t> limit;
+    if (fi == 2) limit = args[1].bits;
+    const std::string written = written_text(*text, limit);
+    for (std::size_t i = 0; i < written.size(); ++i) {
+        Value at;
+        const auto ch = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<signed char>(written[i])));
+        if (!move_pointer(args[0], static_cast<i128>(i), e.loc, at) ||
+            !store(Place{at, Type::of(TypeKind::Char)}, Value::integer(normalize(ch, TypeKind::Char, dm_)), e.loc,
+                   nullptr))
+            return false;
+    }
+    out = Value::integer(normalize(text->size(), TypeKind::Int, dm_));
+    record_library_result(e, f, f.return_type, out);
+    return true;
+}
+
+// sscanf (libc_sscanf.hpp): glibc's sscanf of a copy of the string; each assignment is checked
+// against its target's type and range (a mismatch or a value the target cannot hold is
+// undefined, C11 7.21.6.2p10) and stored.
+bool Machine::call_sscanf(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    if (args.size() < 2 || e.operand(1).kind != ExprKind::StringLiteral)
+        return undefined(e.loc, f.name + " without a literal format (not modelled)");
+    std::string why;
+    const auto convs = parse_scan_format(e.operand(1).text, why);
+    if (!convs) return undefined(e.loc, f.name + " with " + why + " (not modelled)");
+    std::string text;
+    if (e.operand(0).kind == ExprKind::StringLiteral) text = e.operand(0).text;
+    else if (!read_string(args[0], e.loc, text)) return false;
+    const SscanfResult r = run_sscanf(text, *convs);
+    std::size_t k = 0;
+    for (const ScanConversion& c : *convs) {
+        if (!c.assigns) continue;
+        if (k >= r.values.size()) break;
+        const std::size_t i = 2 + k;
+        if (i >= args.size()) return undefined(e.loc, f.name + " with fewer targets than conversions");
+        const Type t = e.operand(i).type;
+        const TypeKind want = scan_target_kind(c);
+        if (!t.is_pointer() || t.target().kind != want)
+            return undefined(e.loc, f.name + " target " + std::to_string(k + 1) + " is not a pointer to " +
+                                        to_string(Type::of(want)));
+        const auto v = static_cast<std::uint64_t>(r.values[k]);
+        const bool fits = is_signed(want) ? r.values[k] >= static_cast<std::int64_t>(min_value(want, dm_)) &&
+                                                r.values[k] <= static_cast<std::int64_t>(max_value(want, dm_))
+                                          : v <= max_value(want, dm_);
+        if (!fits) return undefined(e.loc, f.name + " of a value target " + std::to_string(k + 1) + " cannot hold");
+        if (!store(Place{args[i], t.target()}, Value::integer(normalize(v, want, dm_)), e.loc, nullptr)) return false;
+        ++k;
+    }
+    out = Value::integer(normalize(static_cast<std::uint64_t>(static_cast<std::int64_t>(r.result)), TypeKind::Int, dm_));
+    record_library_result(e, f, f.return_type, out);
     return true;
 }
 
@@ -1245,6 +1395,7 @@ bool Machine::call(const Expr& e, Value& out, bool used, Type allocated) {
         case Builtin::Exit: return halt(ReplayOutcome::Exited, e.loc, f->name + " is called");
         case Builtin::Malloc:
         case Builtin::Calloc: return allocate(e, allocated, args, out);
+        case Builtin::Realloc: return reallocate(e, allocated, args, out);
         case Builtin::Free:
             if (args.empty()) return undefined(e.loc, "free is called without a pointer");
             return release(e, args[0]);

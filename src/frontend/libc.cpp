@@ -22,6 +22,13 @@ constexpr LibcEntry char_map(std::string_view name, C set, std::string_view mean
     return LibcEntry{name, "ctype.h", M::CharMap, T::Int, {T::Int, T::Void}, false, set, OutputKind::None, meaning};
 }
 
+// atoi, strtol, ...: `result` is the conversion's type; strto* take (endptr, base) too.
+constexpr LibcEntry to_int(std::string_view name, T result, bool strto, std::string_view meaning) {
+    return LibcEntry{name, "stdlib.h", M::StrToInt, result,
+                     {T::ConstCharPtr, strto ? T::CharPtrPtr : T::Void, strto ? T::Int : T::Void},
+                     false, C::None, OutputKind::None, meaning};
+}
+
 constexpr std::array kTable = {
     absolute("abs", T::Int, "|x|; abs(INT_MIN) is undefined behaviour"),
     absolute("labs", T::Long, "|x|; labs(LONG_MIN) is undefined behaviour"),
@@ -30,6 +37,14 @@ constexpr std::array kTable = {
               "any value in [0, RAND_MAX] (RAND_MAX = 2147483647); the seed is not modelled"},
     LibcEntry{"srand", "stdlib.h", M::Seed, T::Void, {T::UInt, T::Void}, false, C::None, OutputKind::None,
               "no effect on the program's state (rand stays any value in range)"},
+    // Conversions of strings of the memory model (C11 7.22.1).
+    to_int("atoi", T::Int, false, "the decimal value of the string's initial integer; undefined out of int's range"),
+    to_int("atol", T::Long, false, "the decimal value of the string's initial integer; undefined out of long's range"),
+    to_int("strtol", T::Long, true,
+           "the initial integer in base 0 or 2..36, LONG_MIN/LONG_MAX out of range; *endptr set when endptr != 0"),
+    to_int("strtoul", T::ULong, true,
+           "the initial integer in base 0 or 2..36, negated modulo 2^N after a '-', ULONG_MAX out of range; "
+           "*endptr set when endptr != 0"),
     char_class("isalnum", C::Alnum, "isalpha or isdigit"),
     char_class("isalpha", C::Alpha, "A-Z, a-z"),
     char_class("isblank", C::Blank, "space, tab"),
@@ -51,6 +66,28 @@ constexpr std::array kTable = {
               "argument evaluated, no effect on the program; result: any nonnegative value, or EOF"},
     LibcEntry{"putchar", "stdio.h", M::Output, T::Int, {T::Int, T::Void}, false, C::None, OutputKind::Putchar,
               "argument evaluated, no effect on the program; result: the character as unsigned char, or EOF"},
+    // Formatted output into a char buffer.
+    LibcEntry{"sprintf", "stdio.h", M::Format, T::Int, {T::ConstCharPtr, T::ConstCharPtr}, true, C::None,
+              OutputKind::None,
+              "writes the text and a zero into the buffer (past its end: undefined); result: the text's length"},
+    LibcEntry{"snprintf", "stdio.h", M::Format, T::Int, {T::ConstCharPtr, T::ULong, T::ConstCharPtr}, true, C::None,
+              OutputKind::None,
+              "writes at most n - 1 characters of the text and a zero (nothing when n = 0); result: the text's length"},
+    // The same to a stream: stdout or stderr.
+    LibcEntry{"fprintf", "stdio.h", M::Output, T::Int, {T::Stream, T::ConstCharPtr}, true, C::None, OutputKind::Printf,
+              "to stdout or stderr: as printf"},
+    LibcEntry{"fputs", "stdio.h", M::Output, T::Int, {T::ConstCharPtr, T::Stream}, false, C::None, OutputKind::Fputs,
+              "to stdout or stderr: argument evaluated, no effect on the program; result: any nonnegative value, or EOF"},
+    LibcEntry{"fputc", "stdio.h", M::Output, T::Int, {T::Int, T::Stream}, false, C::None, OutputKind::Putchar,
+              "to stdout or stderr: as putchar"},
+    LibcEntry{"putc", "stdio.h", M::Output, T::Int, {T::Int, T::Stream}, false, C::None, OutputKind::Putchar,
+              "to stdout or stderr: as putchar"},
+    LibcEntry{"fflush", "stdio.h", M::Output, T::Int, {T::Stream, T::Void}, false, C::None, OutputKind::Flush,
+              "of stdout or stderr: no effect on the program; result: 0, or EOF (a write error)"},
+    LibcEntry{"sscanf", "stdio.h", M::ScanString, T::Int, {T::ConstCharPtr, T::ConstCharPtr}, true, C::None,
+              OutputKind::None,
+              "over-approximated: result r, EOF or 0 to n, and any values of their types through its first r "
+              "pointer arguments; the replay runs glibc's sscanf"},
     LibcEntry{"getchar", "stdio.h", M::ReadChar, T::Int, {T::Void, T::Void}, false, C::None, OutputKind::None,
               "any value in [0, 255], or EOF"},
     LibcEntry{"scanf", "stdio.h", M::Scan, T::Int, {T::ConstCharPtr, T::Void}, true, C::None, OutputKind::None,
@@ -63,6 +100,12 @@ bool between(std::int64_t c, char lo, char hi) { return c >= lo && c <= hi; }
 }  // namespace
 
 std::span<const LibcEntry> libc_table() { return kTable; }
+
+std::optional<std::size_t> stream_param(const LibcEntry& e) {
+    for (std::size_t i = 0; i < std::size(e.params); ++i)
+        if (e.params[i] == T::Stream) return i;
+    return std::nullopt;
+}
 
 const LibcEntry* find_libc(std::string_view name) {
     for (const LibcEntry& e : kTable)
@@ -78,6 +121,9 @@ Type libc_type(LibcType t, TypeTable& types) {
         case T::Long: return Type::of(TypeKind::Long);
         case T::LongLong: return Type::of(TypeKind::LongLong);
         case T::ConstCharPtr: return types.pointer_to(Type::of(TypeKind::Char));
+        case T::ULong: return Type::of(TypeKind::ULong);
+        case T::CharPtrPtr: return types.pointer_to(types.pointer_to(Type::of(TypeKind::Char)));
+        case T::Stream: return types.pointer_to(Type::of(TypeKind::Void));  // FILE * needs <stdio.h>
     }
     return Type::of(TypeKind::Void);
 }

@@ -40,6 +40,13 @@ enum class LibcModel : std::uint8_t {
     Scan,       // scanf: an input r in {EOF, 0..n} (the conversions assigned), then one input
                 // per target pointer (of its pointee's type), written through it when its
                 // position is below r; targets are pointers to integers
+    StrToInt,   // atoi, atol, strtol, strtoul: C11 7.22.1 on a string of the memory model; the
+                // ato* forms (one parameter) are undefined out of range, the strto* forms
+                // (endptr, base) clamp and write endptr (lower_stdlib.cpp, libc_convert.hpp)
+    ScanString, // sscanf: as Scan (r in {EOF, 0..n}, the first r targets change), but the
+                // values are arbitrary, not inputs: the replay computes them with glibc
+    Format,     // sprintf, snprintf: the text of a literal format with arguments fixed in the
+                // program text, written into the buffer with bounds checks (lower_stdio.cpp)
 };
 
 // The <ctype.h> class or mapping of a CharClass / CharMap row.
@@ -49,17 +56,19 @@ enum class CharSet : std::uint8_t {
 };
 
 // The output function of an Output row.
-enum class OutputKind : std::uint8_t { None, Printf, Puts, Putchar };
+enum class OutputKind : std::uint8_t { None, Printf, Puts, Putchar, Fputs, Flush };
 
 // The types a table prototype is written with.
-enum class LibcType : std::uint8_t { Void, Int, UInt, Long, LongLong, ConstCharPtr };
+// Stream: a FILE * argument, stdout or stderr (the parser replaces them by the integer
+// literals 1 and 2 named "stdout" / "stderr", parser_streams.cpp; other streams are unsupported).
+enum class LibcType : std::uint8_t { Void, Int, UInt, Long, LongLong, ConstCharPtr, ULong, CharPtrPtr, Stream };
 
 struct LibcEntry {
     std::string_view name;
     std::string_view header;  // "stdlib.h", ...
     LibcModel model;
     LibcType result;
-    LibcType params[2];   // Void terminates; at most two fixed parameters
+    LibcType params[3];   // Void terminates; at most three fixed parameters
     bool variadic = false;
     CharSet set = CharSet::None;
     OutputKind output = OutputKind::None;
@@ -71,6 +80,9 @@ std::span<const LibcEntry> libc_table();
 
 // The row of a function name (nullptr when the name is not a modelled library function).
 const LibcEntry* find_libc(std::string_view name);
+
+// The position of a row's Stream parameter (nullopt: it has none).
+std::optional<std::size_t> stream_param(const LibcEntry& e);
 
 // The C type of a table type (pointers are interned in `types`).
 Type libc_type(LibcType t, TypeTable& types);

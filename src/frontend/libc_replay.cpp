@@ -34,35 +34,43 @@ int host_class(CharSet set, int c) {
     return 0;
 }
 
+// glibc's snprintf of one conversion with one argument, as text.
+template <typename T>
+std::optional<std::string> host_text(const std::string& spec, T value) {
+    const int n = std::snprintf(nullptr, 0, spec.c_str(), value);
+    if (n < 0) return std::nullopt;
+    std::string out(static_cast<std::size_t>(n) + 1, '\0');
+    std::snprintf(out.data(), out.size(), spec.c_str(), value);
+    out.pop_back();
+    return out;
+}
+
 // The characters one conversion of printf prints: `spec` is the conversion text from '%'
 // to the conversion character, `length` its length modifier.
-std::optional<std::int64_t> one_conversion(std::string spec, std::string_view length, char conv, const LibcArg& a,
-                                           DataModel dm) {
+std::optional<std::string> one_conversion(std::string spec, std::string_view length, char conv, const LibcArg& a,
+                                          DataModel dm) {
     // Rebuild the conversion for the host's snprintf with the argument's real C type, so
     // that flags, width and precision count as glibc counts them.
     spec.erase(spec.size() - 1 - length.size());  // drop the length modifier and conversion
     const unsigned width = bit_width(a.type.kind, dm);
     const bool is_signed_conv = conv == 'd' || conv == 'i';
-    int n = -1;
     if (conv == 'c') {
-        n = std::snprintf(nullptr, 0, (spec + "c").c_str(), static_cast<int>(static_cast<unsigned char>(a.bits)));
+        return host_text(spec + "c", static_cast<int>(static_cast<unsigned char>(a.bits)));
     } else if (is_signed_conv) {
         // The value as the conversion reads it: hh and h narrow, l/ll/z/j/t keep 64 bits.
         long long v = signed_value(a);
         if (length == "hh") v = static_cast<signed char>(v);
         else if (length == "h") v = static_cast<short>(v);
         else if (length.empty() || (length == "l" && dm == DataModel::ILP32)) v = static_cast<int>(v);
-        n = std::snprintf(nullptr, 0, (spec + "lld").c_str(), v);
+        return host_text(spec + "lld", v);
     } else {
         unsigned long long v = a.bits;
         if (width < 64) v &= (1ULL << width) - 1;
         if (length == "hh") v = static_cast<unsigned char>(v);
         else if (length == "h") v = static_cast<unsigned short>(v);
         else if (length.empty() || (length == "l" && dm == DataModel::ILP32)) v = static_cast<unsigned>(v);
-        n = std::snprintf(nullptr, 0, (spec + "ll" + conv).c_str(), v);
+        return host_text(spec + "ll" + conv, v);
     }
-    if (n < 0) return std::nullopt;
-    return n;
 }
 
 }  // namespace
@@ -110,6 +118,9 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
         case LibcModel::ReadChar:
         case LibcModel::Scan: return input;  // in range: the replay checks it (interpreter.cpp)
         case LibcModel::Seed: return 0;
+        case LibcModel::StrToInt:
+        case LibcModel::Format:
+        case LibcModel::ScanString: return input;  // the replay reads or writes memory (interpreter.cpp)
         case LibcModel::CharClass: return host_class(e.set, static_cast<int>(int_arg(0)));
         case LibcModel::CharMap: return host_class(e.set, static_cast<int>(int_arg(0)));
         case LibcModel::Output: {
@@ -119,10 +130,14 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
                 case OutputKind::Puts:  // glibc: the characters written, the newline included
                     if (!args.empty() && args[0].literal) return static_cast<std::int64_t>(args[0].literal->size()) + 1;
                     return kEof;
-                case OutputKind::Printf:
-                    if (!args.empty() && args[0].literal)
-                        if (auto n = printf_count(*args[0].literal, args.subspan(1), dm)) return *n;
+                case OutputKind::Fputs: return 1;  // glibc's fputs returns 1 when it succeeds
+                case OutputKind::Flush: return 0;
+                case OutputKind::Printf: {
+                    const std::size_t f = stream_param(e) == std::optional<std::size_t>(0) ? 1 : 0;  // fprintf
+                    if (args.size() > f && args[f].literal)
+                        if (auto n = printf_count(*args[f].literal, args.subspan(f + 1), dm)) return *n;
                     return -1;
+                }
                 case OutputKind::None: return -1;
             }
             return -1;
@@ -141,11 +156,17 @@ std::optional<InputRange> libc_input_range(const LibcEntry& e, std::size_t targe
 }
 
 std::optional<std::int64_t> printf_count(std::string_view format, std::span<const LibcArg> args, DataModel dm) {
-    std::int64_t count = 0;
+    const auto text = printf_text(format, args, dm);
+    if (!text) return std::nullopt;
+    return static_cast<std::int64_t>(text->size());
+}
+
+std::optional<std::string> printf_text(std::string_view format, std::span<const LibcArg> args, DataModel dm) {
+    std::string out;
     std::size_t next = 0;
     for (std::size_t i = 0; i < format.size(); ++i) {
         if (format[i] != '%') {
-            ++count;
+            out.push_back(format[i]);
             continue;
         }
         const std::size_t start = i++;
@@ -158,7 +179,7 @@ std::optional<std::int64_t> printf_count(std::string_view format, std::span<cons
         const char conv = format[i];
         if (conv == '%') {
             if (i != start + 1) return std::nullopt;
-            ++count;
+            out.push_back('%');
             continue;
         }
         if (next >= args.size()) return std::nullopt;  // fewer arguments than conversions: undefined
@@ -166,9 +187,9 @@ std::optional<std::int64_t> printf_count(std::string_view format, std::span<cons
         const std::string spec(format.substr(start, i + 1 - start));
         if (conv == 's') {
             if (!a.literal || !length.empty()) return std::nullopt;
-            const int n = std::snprintf(nullptr, 0, spec.c_str(), std::string(*a.literal).c_str());
-            if (n < 0) return std::nullopt;
-            count += n;
+            auto s = host_text(spec, std::string(*a.literal).c_str());
+            if (!s) return std::nullopt;
+            out += *s;
             continue;
         }
         if (std::string_view("diuoxXc").find(conv) == std::string_view::npos || !a.type.is_integer())
@@ -176,11 +197,11 @@ std::optional<std::int64_t> printf_count(std::string_view format, std::span<cons
         if (length != "" && length != "hh" && length != "h" && length != "l" && length != "ll" && length != "z" &&
             length != "j" && length != "t")
             return std::nullopt;
-        auto n = one_conversion(spec, length, conv, a, dm);
-        if (!n) return std::nullopt;
-        count += *n;
+        auto s = one_conversion(spec, length, conv, a, dm);
+        if (!s) return std::nullopt;
+        out += *s;
     }
-    return count;
+    return out;
 }
 
 }  // namespace craig::frontend

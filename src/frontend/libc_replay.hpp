@@ -54,5 +54,7 @@ std::optional<InputRange> libc_input_range(const LibcEntry& e, std::size_t targe
 // width, precision and the length modifiers hh h l ll z j t) and %s of string literals;
 // nullopt for anything else.
 std::optional<std::int64_t> printf_count(std::string_view format, std::span<const LibcArg> args, DataModel dm);
+// The characters themselves (glibc's snprintf per conversion), for the same formats.
+std::optional<std::string> printf_text(std::string_view format, std::span<const LibcArg> args, DataModel dm);
 
 }  // namespace craig::frontend

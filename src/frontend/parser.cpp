@@ -190,8 +190,10 @@ void Parser::finalize() {
         f->builtin = classify_builtin(f->name, f->is_defined);
         if (f->builtin == Builtin::Libc) f->libc = find_libc(f->name);
     }
+    convert_stream_arguments();
     std::erase_if(tu_.globals, [&](const std::unique_ptr<VarDecl>& v) {
-        return v->is_extern && !used_globals_.count(v.get());
+        auto it = used_globals_.find(v.get());
+        return v->is_extern && (it == used_globals_.end() || it->second == 0);
     });
     for (auto& v : tu_.globals) {
         if (!v->is_extern && !v->init) v->init = zero_initializer(v->type, v->loc);

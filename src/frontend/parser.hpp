@@ -291,6 +291,9 @@ private:
     void drop_unused_main_parameters();
     // TranslationUnit::string_literals (parser_strings.cpp).
     void create_string_objects();
+    // stdout / stderr arguments of library output calls (parser_streams.cpp).
+    void note_stream_argument(Expr& call, const FunctionDecl& fn);
+    void convert_stream_arguments();
     void string_objects_in(Stmt& s, const FunctionDecl* fn);
     void string_objects_in(Expr& e, const FunctionDecl* fn);
     void convert_string_arguments(Expr& call);
@@ -337,9 +340,12 @@ private:
     std::unordered_map<const Aggregate*, unsigned> type_depths_;
     // Parameters that the body of their function refers to.
     std::unordered_set<const VarDecl*> used_params_;
-    // File-scope variables that some expression refers to (extern ones that none does are
-    // dropped: a header's `extern FILE *stdin;` is no part of the program).
-    std::unordered_set<const VarDecl*> used_globals_;
+    // File-scope variables that some expression refers to, with the number of references
+    // (extern ones that none does are dropped: a header's `extern FILE *stdin;` is no part of
+    // the program).
+    std::unordered_map<const VarDecl*, std::size_t> used_globals_;
+    // Calls whose stream argument is stdout or stderr (parser_streams.cpp).
+    std::vector<Expr*> stream_calls_;
     // Calls with pointer arguments of functions not defined at the call: (caller, callee)
     // -> the first such call.
     std::map<std::pair<const FunctionDecl*, const FunctionDecl*>, SourceLocation> pointer_argument_calls_;

@@ -344,6 +344,7 @@ ExprPtr Parser::make_call(FunctionDecl& fn, std::vector<ExprPtr> args, SourceLoc
     const bool pointer_args =
         std::any_of(args.begin(), args.end(), [](const ExprPtr& a) { return a->type.is_pointer(); });
     ExprPtr call = tc_.call(fn, std::move(args), fn.return_type, loc);
+    if (!fn.is_defined) note_stream_argument(*call, fn);
     if (unevaluated_ == 0 && current_fn_) {
         current_fn_->calls.push_back(CallSite{&fn, loc});
         if (!fn.has_prototype) pending_calls_.push_back(PendingCall{call.get(), current_fn_});
@@ -390,7 +391,7 @@ ExprPtr Parser::parse_primary() {
                 case Symbol::Kind::Var:
                     advance();
                     if (sym->var->storage == Storage::Param) used_params_.insert(sym->var);
-                    if (sym->var->storage == Storage::Global) used_globals_.insert(sym->var);
+                    if (sym->var->storage == Storage::Global) ++used_globals_[sym->var];
                     return tc_.var_ref(*sym->var, loc);
                 case Symbol::Kind::EnumConst:
                     advance();

@@ -158,7 +158,10 @@ std::string member(const Expr& e) {
 std::string expr(const Expr& e, bool top) {
     auto wrap = [top](std::string s) { return top ? s : cat({"(", s, ")"}); };
     switch (e.kind) {
-        case ExprKind::IntLiteral: return literal(e);
+        case ExprKind::IntLiteral:
+            // The stream arguments that parser_streams.cpp replaced keep their names.
+            if (e.text == "stdout" || e.text == "stderr") return e.text;
+            return literal(e);
         case ExprKind::StringLiteral: return quote(e.text);
         case ExprKind::VarRef: return e.var->name;
         case ExprKind::Cast: return cat({"(", type_name(e.type), ")", operand(e.operand(0))});

@@ -91,8 +91,10 @@ Val Lowerer::expr(const Expr& e) {
             const Expr& x = e.operand(0);
             if (e.type.is_pointer()) {
                 if (x.kind == ExprKind::Call && x.callee &&
-                    (x.callee->builtin == Builtin::Malloc || x.callee->builtin == Builtin::Calloc)) {
+                    (x.callee->builtin == Builtin::Malloc || x.callee->builtin == Builtin::Calloc ||
+                     x.callee->builtin == Builtin::Realloc)) {
                     if (e.type.target().is_void()) throw frontend::Unsupported(e.loc, "malloc without an element type");
+                    if (x.callee->builtin == Builtin::Realloc) return reallocate(x, e.type.target());
                     return allocate(x, e.type.target());
                 }
                 if (x.type.is_pointer()) return expr(x);
@@ -310,6 +312,7 @@ Val Lowerer::call(const Expr& e) {
         }
         case Builtin::Malloc:
         case Builtin::Calloc:
+        case Builtin::Realloc:
             throw frontend::Unsupported(e.loc, "malloc whose result is not converted to a pointer type");
         case Builtin::Libc: return libc_call(e);
         case Builtin::None: break;

@@ -51,6 +51,12 @@ Val Lowerer::libc_call(const Expr& e) {
     };
     if (args.size() < static_cast<std::size_t>(lib.params[0] != frontend::LibcType::Void))
         throw frontend::Unsupported(e.loc, "call of " + f.name + " without its argument");
+    if (auto s = frontend::stream_param(lib)) {
+        // parser_streams.cpp made stdout and stderr the literals 1 and 2; nothing else is a stream here.
+        const Expr& a = e.operand(*s);
+        if (a.kind != frontend::ExprKind::IntLiteral || (a.text != "stdout" && a.text != "stderr"))
+            throw frontend::Unsupported(a.loc, f.name + " to a stream other than stdout and stderr");
+    }
     label("call " + f.name + " (C library)", e.loc);
     switch (lib.model) {
         case LibcModel::Absolute: {
@@ -75,6 +81,9 @@ Val Lowerer::libc_call(const Expr& e) {
             return Val{r.term, false, Interval::of(frontend::kEof, 255)};
         }
         case LibcModel::Scan: return scan_call(e, args);
+        case LibcModel::StrToInt: return string_to_int_call(e, args);
+        case LibcModel::Format: return format_call(e, args);
+        case LibcModel::ScanString: return scan_string_call(e, args);
         case LibcModel::CharClass:
         case LibcModel::CharMap: {
             Val c = as_int(arg(0));
@@ -108,7 +117,11 @@ Val Lowerer::libc_call(const Expr& e) {
                     assume(tm_.mk_or(tm_.mk_eq(r.term, as_int(ch).term), tm_.mk_eq(r.term, num(frontend::kEof))));
                     break;
                 }
+                case frontend::OutputKind::Flush:
+                    assume(tm_.mk_or(tm_.mk_eq(r.term, num(0)), tm_.mk_eq(r.term, num(frontend::kEof))));
+                    break;
                 case frontend::OutputKind::Puts:
+                case frontend::OutputKind::Fputs:
                     assume(tm_.mk_or(tm_.mk_leq(num(0), r.term), tm_.mk_eq(r.term, num(frontend::kEof))));
                     break;
                 default: break;  // printf: the count or a negative value; any int covers both
@@ -123,25 +136,35 @@ Val Lowerer::libc_call(const Expr& e) {
 // then a fresh value per target, which the target takes when its position is below r. The
 // inputs are read in this order whatever r is, as the replay reads them.
 Val Lowerer::scan_call(const Expr& e, const std::vector<Val>& args) {
+    return scan_targets(e, args, 1, true);
+}
+
+Val Lowerer::scan_targets(const Expr& e, const std::vector<Val>& args, std::size_t first, bool inputs) {
     const frontend::FunctionDecl& f = *e.callee;
-    if (e.operand(0).kind == frontend::ExprKind::StringLiteral) {
+    if (inputs && e.operand(0).kind == frontend::ExprKind::StringLiteral) {
         const std::string& format = e.operand(0).text;
         for (std::size_t i = 0; i + 1 < format.size(); ++i)
             if (format[i] == '%' && format.find_first_of("s[", i + 1) == format.find_first_not_of("0123456789*hlzjt", i + 1))
                 throw frontend::Unsupported(e.loc, f.name + " of a string (%s, %[)");
     }
-    const std::size_t n = args.size() - 1;
-    Val r = nondet_value(Type::of(TypeKind::Int), e.loc, f.name + "()");
+    const std::size_t n = args.size() - first;
+    // inputs: scanf's values are the program's input; sscanf's are arbitrary (the replay
+    // computes them from the string).
+    auto value = [&](Type t, const std::string& what) {
+        return inputs ? nondet_value(t, e.loc, what) : Val{arbitrary(t, "sscanf"), false, type_range(t)};
+    };
+    Val r = value(Type::of(TypeKind::Int), f.name + "()");
     assume(tm_.mk_or(tm_.mk_eq(r.term, num(frontend::kEof)),
                      tm_.mk_and(tm_.mk_leq(num(0), r.term), tm_.mk_leq(r.term, num(static_cast<i128>(n))))));
-    for (std::size_t i = 1; i <= n; ++i) {
+    for (std::size_t k = 1; k <= n; ++k) {
+        const std::size_t i = first + k - 1;
         const Type t = e.operand(i).type;
         if (!t.is_pointer() || !t.target().is_integer())
             throw frontend::Unsupported(e.operand(i).loc, f.name + " target that is not a pointer to an integer");
         const Place p = pointee_place(args[i], t.target());
         const Val old = as_int(load(p, e.loc));
-        const Val v = nondet_value(t.target(), e.loc, f.name + "() target " + std::to_string(i));
-        const smt::Term assigned = tm_.mk_lt(num(static_cast<i128>(i - 1)), r.term);
+        const Val v = value(t.target(), f.name + "() target " + std::to_string(k));
+        const smt::Term assigned = tm_.mk_lt(num(static_cast<i128>(k - 1)), r.term);
         store(p, Val{tm_.mk_ite(assigned, v.term, old.term), false, type_range(t.target())}, e.loc);
     }
     return Val{r.term, false, Interval::of(frontend::kEof, static_cast<i128>(n))};

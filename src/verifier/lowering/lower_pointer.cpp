@@ -1,4 +1,5 @@
-// Pointer values of the lowering: arithmetic, comparison, malloc/calloc/free.
+// Pointer values of the lowering: arithmetic, comparison, malloc/calloc/free (realloc builds on
+// them: lower_realloc.cpp).
 // A pointer is (object id, cell offset); see lower_memory.cpp and docs/memory-model.md.
 #include "frontend/constant_eval.hpp"
 #include "frontend/memory_layout.hpp"
@@ -69,7 +70,21 @@ namespace {
 constexpr std::uint64_t kNoCount = UINT64_MAX / 4;  // as lower_memory.cpp's "too many to count"
 }  // namespace
 
-Val Lowerer::allocate(const Expr& call, Type pointee) {
+Val Lowerer::allocation_bytes(const Expr& call) {
+    // Size in bytes: malloc(n), calloc(n, m), realloc(p, n).
+    const bool re = call.callee->builtin == frontend::Builtin::Realloc;
+    Val bytes = as_int(expr(call.operand(re ? 1 : 0)));
+    if (call.callee->builtin == frontend::Builtin::Calloc) {
+        Val m = as_int(expr(call.operand(1)));
+        Type st = frontend::size_type(prog_.provenance.data_model);
+        bytes = arith(Op::Mul, bytes, m, st, st, call.loc);
+    }
+    return bytes;
+}
+
+Val Lowerer::allocate(const Expr& call, Type pointee) { return allocate_block(call, pointee, allocation_bytes(call)); }
+
+Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
     const frontend::FunctionDecl& f = *call.callee;
     // A site that may run more than once gets one summary object (MemObject::summary).
     bool repeated = loop_depth_ > 0 || opt_.keep_calls;
@@ -77,21 +92,15 @@ Val Lowerer::allocate(const Expr& call, Type pointee) {
     auto dm = prog_.provenance.data_model;
     std::uint64_t esize = frontend::size_of(pointee, dm).value_or(0);
     if (esize == 0) throw frontend::Unsupported(call.loc, "malloc of an object of unknown size");
-    // Size in bytes: malloc(n), calloc(n, m).
-    Val bytes = as_int(expr(call.operand(0)));
-    if (f.builtin == frontend::Builtin::Calloc) {
-        Val m = as_int(expr(call.operand(1)));
-        Type st = frontend::size_type(dm);
-        bytes = arith(Op::Mul, bytes, m, st, st, call.loc);
-    }
     const std::string name = "malloc@" + std::to_string(call.loc.line) + ":" + std::to_string(call.loc.col) + "#" +
                              std::to_string(objects_.size() + 1);
     const bool zero = f.builtin == frontend::Builtin::Calloc;
     std::uint32_t id;
     // A size fixed in the program text (the replay's criterion too: such blocks read inputs
     // for their cells, blocks sized at run time do not).
+    const Expr& size = call.operand(f.builtin == frontend::Builtin::Realloc ? 1 : 0);
     bool fixed =
-        frontend::evaluate_constant(call.operand(0), dm).has_value() &&
+        frontend::evaluate_constant(size, dm).has_value() &&
         (f.builtin != frontend::Builtin::Calloc || frontend::evaluate_constant(call.operand(1), dm).has_value());
     if (repeated) {
         std::uint64_t count = kNoCount;
@@ -169,23 +178,32 @@ Val Lowerer::allocate(const Expr& call, Type pointee) {
 }
 
 void Lowerer::free_object(const Val& p, const frontend::SourceLocation& at) {
+    check_block_start(p, "invalid free", at);
+    kill_block(p);
+    label("free", at);
+}
+
+void Lowerer::check_block_start(const Val& p, const std::string& what, const frontend::SourceLocation& at) {
     smt::Term obj = get(p), off = get_off(p);
     std::vector<smt::Term> ok{tm_.mk_eq(obj, num(0))};
-    std::vector<std::uint32_t> heap;
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
         const MemObject& o = objects_[id];
         // A summary object cannot tell a freed block from a live one: freeing one is flagged.
         if (!o.heap || o.summary) continue;
-        heap.push_back(id);
         ok.push_back(tm_.mk_and(tm_.mk_and(tm_.mk_eq(obj, num(id + 1)), tm_.mk_eq(off, num(0))),
                                 tm_.mk_eq(read(o.alive), num(1))));
     }
-    check_or_error(tm_.mk_or(ok), "invalid free", at);
-    for (std::uint32_t id : heap) {
-        VarId a = objects_[id].alive;
+    check_or_error(tm_.mk_or(ok), what, at);
+}
+
+void Lowerer::kill_block(const Val& p) {
+    smt::Term obj = get(p);
+    for (std::uint32_t id = 0; id < objects_.size(); ++id) {
+        const MemObject& o = objects_[id];
+        if (!o.heap || o.summary) continue;
+        VarId a = o.alive;
         assign(a, tm_.mk_ite(tm_.mk_eq(obj, num(id + 1)), num(0), read(a)));
     }
-    label("free", at);
 }
 
 }  // namespace craig::verifier::detail

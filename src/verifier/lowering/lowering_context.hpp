@@ -188,6 +188,12 @@ public:
     Val pointer_call(const Expr& e);
     Val libc_call(const Expr& e);  // frontend/libc.hpp's functions (lower_libc.cpp)
     Val scan_call(const Expr& e, const std::vector<Val>& args);
+    // scanf's and sscanf's targets: operands first.. (lower_libc.cpp); inputs: scanf's values.
+    Val scan_targets(const Expr& e, const std::vector<Val>& args, std::size_t first, bool inputs);
+    Val scan_string_call(const Expr& e, const std::vector<Val>& args);  // sscanf (lower_stdio.cpp)
+    Val string_to_int_call(const Expr& e, const std::vector<Val>& args);  // atoi, strtol, ... (lower_stdlib.cpp)
+    smt::Term digit_in_base(smt::Term c, int base);                       // c is a digit of the base (2..36)
+    Val format_call(const Expr& e, const std::vector<Val>& args);         // sprintf, snprintf (lower_stdio.cpp)
     Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 
@@ -225,7 +231,13 @@ public:
     Val pointer_compare(frontend::Op op, Val p, Val q);
     smt::Term in_summary(smt::Term obj);  // whether obj is a summary object (MemObject::summary)
     Val allocate(const Expr& call, Type pointee);
+    Val allocation_bytes(const Expr& call);  // the size operand(s) of malloc, calloc, realloc
+    Val allocate_block(const Expr& call, Type pointee, Val bytes);
     void free_object(const Val& p, const frontend::SourceLocation& at);
+    // p is null or the start of a live, non-summary heap block; else the error edge `what`.
+    void check_block_start(const Val& p, const std::string& what, const frontend::SourceLocation& at);
+    void kill_block(const Val& p);  // the heap block p points to (if any) is dead
+    Val reallocate(const Expr& call, Type pointee);  // lower_realloc.cpp
     void assign_val(VarId v, VarId v_off, const Val& x);
     Val read_var(VarId v, VarId v_off, Type t);
     smt::Term get_off(const Val& v) { return v.temp_off == UINT32_MAX ? v.off : read(v.temp_off); }

@@ -9,7 +9,10 @@
 #include <vector>
 
 #include "frontend/libc.hpp"
+#include "frontend/libc_convert.hpp"
+#include "frontend/libc_format.hpp"
 #include "frontend/libc_replay.hpp"
+#include "frontend/libc_sscanf.hpp"
 
 using namespace craig::frontend;
 namespace fs = std::filesystem;
@@ -99,4 +102,72 @@ TEST_CASE("libc: printf's character count is the C library's") {
     const LibcArg ch[] = {int_arg(0x141)};
     CHECK(libc_result(putchar_e, ch, 7, DataModel::LP64) == 0x41);
     CHECK(libc_result(putchar_e, ch, -1, DataModel::LP64) == kEof);
+}
+
+TEST_CASE("libc: string conversions have the data model's long (strtol, strtoul, atoi)") {
+    const LibcEntry& strtol_e = *find_libc("strtol");
+    const LibcEntry& strtoul_e = *find_libc("strtoul");
+    const LibcEntry& atoi_e = *find_libc("atoi");
+    auto r = string_to_int(strtol_e, "  99999999999x", 10, DataModel::ILP32);
+    CHECK(r.value == 2147483647u);
+    CHECK(r.out_of_range);
+    CHECK(r.consumed == 13);
+    r = string_to_int(strtol_e, "-99999999999", 10, DataModel::ILP32);
+    CHECK(static_cast<std::int32_t>(r.value) == INT32_MIN);
+    r = string_to_int(strtol_e, "-99999999999", 10, DataModel::LP64);
+    CHECK(static_cast<std::int64_t>(r.value) == -99999999999);
+    CHECK(!r.out_of_range);
+    // strtoul: '-' negates in unsigned long; the magnitude must fit (C11 7.22.1.4p5, p8).
+    r = string_to_int(strtoul_e, "-5", 10, DataModel::ILP32);
+    CHECK(r.value == 4294967291u);
+    r = string_to_int(strtoul_e, "-4294967296", 10, DataModel::ILP32);
+    CHECK(r.value == 4294967295u);
+    CHECK(r.out_of_range);
+    r = string_to_int(strtoul_e, "0x", 16, DataModel::LP64);
+    CHECK(r.value == 0);
+    CHECK(r.consumed == 1);
+    r = string_to_int(atoi_e, "2147483648", 10, DataModel::LP64);
+    CHECK(r.out_of_range);
+    r = string_to_int(atoi_e, " -2147483648", 10, DataModel::LP64);
+    CHECK(!r.out_of_range);
+    CHECK(static_cast<std::int32_t>(r.value) == INT32_MIN);
+    r = string_to_int(atoi_e, "abc", 10, DataModel::LP64);
+    CHECK(r.value == 0);
+    CHECK(r.consumed == 0);
+}
+
+TEST_CASE("libc: sscanf formats and glibc's results, one conversion at a time") {
+    std::string why;
+    CHECK(!parse_scan_format("%s", why));
+    CHECK(!parse_scan_format("%5c", why));
+    CHECK(!parse_scan_format("%f", why));
+    auto convs = parse_scan_format(" %d,%*x %hhu%c%%", why);
+    REQUIRE(convs);
+    REQUIRE(convs->size() == 4);
+    CHECK(scan_target_kind((*convs)[0]) == TypeKind::Int);
+    CHECK(scan_target_kind((*convs)[2]) == TypeKind::UChar);
+    CHECK(scan_target_kind((*convs)[3]) == TypeKind::Char);
+    auto r = run_sscanf(" -12,ff 200z", *convs);
+    CHECK(r.result == 3);
+    REQUIRE(r.values.size() == 3);
+    CHECK(r.values[0] == -12);
+    CHECK(r.values[1] == 200);
+    CHECK(r.values[2] == 'z');
+    convs = parse_scan_format("%d %d", why);
+    REQUIRE(convs);
+    CHECK(run_sscanf("   ", *convs).result == kEof);
+    CHECK(run_sscanf("x", *convs).result == 0);
+    CHECK(run_sscanf("4 y", *convs).result == 1);
+}
+
+TEST_CASE("libc: printf_text is glibc's text; snprintf keeps n - 1 characters and a zero") {
+    const LibcArg args[] = {int_arg(-42), LibcArg{0, Type::of(TypeKind::Int), std::string_view("ab")}, int_arg('Z')};
+    CHECK(printf_text("x=%d,%s%c", args, DataModel::LP64) == std::optional<std::string>("x=-42,abZ"));
+    CHECK(printf_text("%05u|%-3x|", std::vector<LibcArg>{int_arg(7, TypeKind::UInt), int_arg(255)}, DataModel::ILP32) ==
+          std::optional<std::string>("00007|ff |"));
+    CHECK(!printf_text("%f", std::vector<LibcArg>{int_arg(1)}, DataModel::LP64));
+    CHECK(written_text("hello", 3) == std::string("he\0", 3));
+    CHECK(written_text("hello", 0).empty());
+    CHECK(written_text("hi", std::nullopt) == std::string("hi\0", 3));
+    CHECK(written_text("hi", 10) == std::string("hi\0", 3));
 }
