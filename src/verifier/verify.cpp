@@ -35,6 +35,7 @@
 #include "verifier/program/procedures.hpp"
 #include "verifier/program/term_to_c.hpp"
 #include "verifier/summaries/summary_file.hpp"
+#include "verifier/witness/readable_invariants.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
 #include "verifier/witness/witness.hpp"
 #include "verifier/witness/witness_expression.hpp"
@@ -234,8 +235,11 @@ void emit_chc(const VerifyOptions& o, const Job& job, const Program& blocks, boo
                "counterexample craig verify confirms\n";
 }
 
-// The checked invariants of a TRUE verdict, one line per large-block location.
-void print_invariants(std::ostream& out, const Program& blocks, const std::vector<smt::Term>& inv) {
+// The checked invariants of a TRUE verdict, one line per large-block location, over the C names
+// valid there (readable_invariants.hpp); where no such formula is found, the proved one with
+// unique program names ("f#2::n") and the reason.
+void print_invariants(std::ostream& out, const Program& blocks, const std::vector<smt::Term>& inv,
+                      const ReadableInvariants& readable) {
     if (inv.empty()) {
         out << "Invariants: none (the engine proves TRUE without invariants)\n";
         return;
@@ -250,6 +254,15 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
                            : loc.loop_head         ? "loop head"
                                                    : "location";
         const LocProvenance& at = blocks.loc_origin(l);
+        out << "  " << at.loc.str() << " " << (at.function.empty() ? "-" : at.function) << " (" << what << "): ";
+        std::string why;
+        if (std::optional<std::string> c = readable.c_text(l, &why)) {
+            out << *c;
+            if (!readable.projected(l).empty()) out << "  [projected out:";
+            for (const std::string& v : readable.projected(l)) out << " " << v;
+            out << (readable.projected(l).empty() ? "" : "; checked inductive again]") << "\n";
+            continue;
+        }
         // Words (a bit-precise program): the exact C form where there is one (bit fields as
         // masks of unsigned long long), for the integer form would print word terms raw.
         std::optional<std::string> exact;
@@ -258,8 +271,7 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
                 const VarProvenance& o = blocks.var_origin(v);
                 return o.c_name.empty() || o.is_temp ? blocks.vars[v].name : o.c_name + o.c_path;
             });
-        out << "  " << at.loc.str() << " " << (at.function.empty() ? "-" : at.function) << " (" << what
-            << "): " << (exact ? *exact : term_to_c_at(blocks, l, inv[l])) << "\n";
+        out << (exact ? *exact : term_to_c_at(blocks, l, inv[l])) << "  [as proved: " << why << "]\n";
     }
 }
 
@@ -369,9 +381,11 @@ void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job, 
 // The correctness witness of a TRUE verdict and one line saying what it holds: the loop
 // invariants, and for an interprocedural verdict its contracts as location invariants.
 void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job, const frontend::TranslationUnit& tu,
-                       const Program& plain, const Program& blocks, const Verdict& v, const Procedures* procs) {
+                       const Program& plain, const Program& blocks, const Verdict& v, const Procedures* procs,
+                       const ReadableInvariants& readable) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
-    WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.certificate.invariants, job.c_file);
+    WitnessInvariants inv =
+        witness_invariants(readable, plain, blocks, !v.certificate.invariants.empty(), job.c_file);
     const bool contracts = procs && !v.certificate.contracts.empty();
     std::size_t stated = 0, not_stated = 0;  // of the contracts
     if (contracts) {
@@ -792,13 +806,16 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         print_counterexample(out, v.cex, *c.replay);
         if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
     }
+    std::optional<ReadableInvariants> readable;
+    if (r.kind == VerdictKind::True && (!o.witness.empty() || o.invariants))
+        readable.emplace(tu, *solved_plain, *solved_blocks, v.certificate.invariants);
     if (r.kind == VerdictKind::True && !o.witness.empty())
-        write_correctness(out, o, job, tu, *solved_plain, *solved_blocks, v, procs);
+        write_correctness(out, o, job, tu, *solved_plain, *solved_blocks, v, procs, *readable);
     if (r.kind == VerdictKind::True && o.invariants) {
         if (procs && !v.certificate.contracts.empty())
             print_contracts(out, *procs, v.certificate.contracts);
         else
-            print_invariants(out, *solved_blocks, v.certificate.invariants);
+            print_invariants(out, *solved_blocks, v.certificate.invariants, *readable);
         if (summarised_blocks && solved_blocks == &*summarised_blocks) print_summaries(out, tm, summaries);
     }
     base::Statistics stats;
