@@ -35,7 +35,9 @@
 #include "verifier/program/procedures.hpp"
 #include "verifier/program/term_to_c.hpp"
 #include "verifier/summaries/summary_file.hpp"
+#include "verifier/witness/contract_text.hpp"
 #include "verifier/witness/readable_invariants.hpp"
+#include "verifier/witness/scope_scan.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
 #include "verifier/witness/witness.hpp"
 #include "verifier/witness/witness_expression.hpp"
@@ -258,9 +260,11 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
         std::string why;
         if (std::optional<std::string> c = readable.c_text(l, &why)) {
             out << *c;
-            if (!readable.projected(l).empty()) out << "  [projected out:";
-            for (const std::string& v : readable.projected(l)) out << " " << v;
-            out << (readable.projected(l).empty() ? "" : "; checked inductive again]") << "\n";
+            const std::vector<std::string>& gone = readable.projected(l);
+            for (std::size_t i = 0; i < gone.size(); ++i) out << (i ? ", " : "  [without ") << gone[i];
+            if (!gone.empty())
+                out << (readable.inductive(l) ? "; checked inductive again]" : "; implied by the proved invariant]");
+            out << "\n";
             continue;
         }
         // Words (a bit-precise program): the exact C form where there is one (bit fields as
@@ -275,17 +279,27 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
     }
 }
 
-// Contracts of an interprocedural TRUE (whale), in SMT-LIB over the program variables: the cur
-// constant of a parameter is its value at entry, the primed (next) constant of a return its
-// value at exit.
-void print_contracts(std::ostream& out, const Procedures& ps, const std::vector<Contract>& contracts) {
-    out << "Contracts (checked by Hoare's rule for recursion, per procedure; x' is x at return):\n";
+// Contracts of an interprocedural TRUE (whale) as C (contract_text.hpp); a procedure whose
+// contract has no C form there in SMT-LIB over the program variables: the cur constant of a
+// parameter is its value at entry, the primed (next) constant of a return its value at exit.
+void print_contracts(std::ostream& out, const frontend::TranslationUnit& tu, const Procedures& ps,
+                     const std::vector<Contract>& contracts) {
+    out << "Contracts (checked by Hoare's rule for recursion, per procedure; \\old(x) is x at entry, \\result the "
+           "return value, \\error whether reach_error was called):\n";
     const smt::TermManager& tm = ps.plain->terms();
+    const ScopeScan scan(tu);
     for (std::size_t i = 0; i < ps.procs.size() && i < contracts.size(); ++i) {
+        std::string why;
+        if (auto c = contract_text(scan, ps, static_cast<ProcId>(i), contracts[i], &why)) {
+            out << "  " << ps.procs[i].name << ": requires " << c->requires_clause << "; ensures " << c->ensures_clause
+                << "\n";
+            continue;
+        }
         std::ostringstream g, s;
         smt::print_term(g, tm, contracts[i].guard, false);
         smt::print_term(s, tm, contracts[i].summary, false);
-        out << "  " << ps.procs[i].name << ": requires " << g.str() << "; ensures " << s.str() << "\n";
+        out << "  " << ps.procs[i].name << ": requires " << g.str() << "; ensures " << s.str() << "  [in SMT-LIB, x' is x at return: "
+            << why << "]\n";
     }
 }
 
@@ -813,7 +827,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         write_correctness(out, o, job, tu, *solved_plain, *solved_blocks, v, procs, *readable);
     if (r.kind == VerdictKind::True && o.invariants) {
         if (procs && !v.certificate.contracts.empty())
-            print_contracts(out, *procs, v.certificate.contracts);
+            print_contracts(out, tu, *procs, v.certificate.contracts);
         else
             print_invariants(out, *solved_blocks, v.certificate.invariants, *readable);
         if (summarised_blocks && solved_blocks == &*summarised_blocks) print_summaries(out, tm, summaries);

@@ -255,7 +255,20 @@ private:
             }
             a = s;
         }
-        if (std::find(c.other.begin(), c.other.end(), a) == c.other.end()) c.other.push_back(a);
+        if (std::none_of(c.other.begin(), c.other.end(), [&](Term o) { return same_conjunct(o, a); }))
+            c.other.push_back(a);
+    }
+
+    // Equal, or disjunctions of the same disjuncts in another order.
+    bool same_conjunct(Term a, Term b) const {
+        if (a == b) return true;
+        if (tm_.kind(a) != Kind::Or || tm_.kind(b) != Kind::Or || tm_.num_children(a) != tm_.num_children(b))
+            return false;
+        std::vector<Term> x(tm_.children(a).begin(), tm_.children(a).end());
+        std::vector<Term> y(tm_.children(b).begin(), tm_.children(b).end());
+        std::sort(x.begin(), x.end());
+        std::sort(y.begin(), y.end());
+        return x == y;
     }
 
 public:

@@ -29,6 +29,16 @@ void constants_of(const smt::TermManager& tm, Term t, std::unordered_set<Term, s
     for (Term c : tm.children(t)) constants_of(tm, c, seen, out);
 }
 
+// "n (main)", "x (f#2)", "a temporary": a projected variable as the reader knows it.
+std::string described(const Program& p, VarId v) {
+    if (v == UINT32_MAX) return "a constant";
+    const VarProvenance& o = p.var_origin(v);
+    if (o.is_temp || o.c_name.empty()) return "a temporary";
+    const std::string& name = p.vars[v].name;
+    const std::size_t colons = name.find("::");
+    return c_name_of(o) + (o.is_global || colons == std::string::npos ? "" : " (" + name.substr(0, colons) + ")");
+}
+
 mpz_class power_of_two(unsigned k) {
     mpz_class r;
     mpz_ui_pow_ui(r.get_mpz_t(), 2, k);
@@ -75,7 +85,7 @@ ReadableInvariants::ReadableInvariants(const frontend::TranslationUnit& tu, cons
             const VarId v = plain.var_of(c);
             if (v == UINT32_MAX || plain.vars[v].cur != c || !name(b, v)) {
                 hidden.push_back(c);
-                at_[b].projected.push_back(v == UINT32_MAX ? "a constant" : plain.vars[v].name);
+                at_[b].projected.push_back(described(plain, v));
             }
         }
         replaced[b] = project_out(tm, invariants[b], hidden);
@@ -88,26 +98,40 @@ ReadableInvariants::ReadableInvariants(const frontend::TranslationUnit& tu, cons
         std::vector<Term> map(invariants);
         for (LocId b : locs) map[b] = replaced[b];
         const InvariantCheck c = check_invariants(blocks, map, so);
-        if (c.outcome == InvariantOutcome::Valid) continue;
+        if (c.outcome == InvariantOutcome::Valid) {
+            for (LocId b : locs) at_[b].inductive = true;
+            continue;
+        }
+        // Not inductive with the others: it still holds where the proved invariant does, as
+        // the proved map is inductive; that implication is checked instead.
         for (LocId b : locs) {
+            InvariantCheck implied;
+            if (discharge(implied, tm, tm.mk_and(invariants[b], tm.mk_not(replaced[b])), "the implication", so, 100))
+                continue;
             at_[b].formula = Term{};
-            at_[b].why = "the invariant without the variables not visible there is not inductive (" + c.why + ")";
+            at_[b].why = "the invariant without the variables not visible there is not inductive (" + c.why +
+                         ") nor checked implied (" + implied.why + ")";
         }
     }
 
-    const bool words = !blocks.vars.empty() && tm.is_bv(blocks.vars.front().cur);
-    const AtomRange range = [&](Term t) -> std::optional<std::pair<mpz_class, mpz_class>> {
-        const VarId v = tm.kind(t) == smt::Kind::Const ? plain.var_of(t) : UINT32_MAX;
-        if (words || v == UINT32_MAX || plain.vars[v].cur != t) return std::nullopt;
-        const frontend::Type& type = plain.var_origin(v).type;
+    const AtomRange range = c_type_range(plain);
+    for (At& a : at_)
+        if (a.formula.valid()) a.formula = simplify_for_reading(tm, a.formula, range);
+}
+
+AtomRange c_type_range(const Program& p) {
+    const smt::TermManager& tm = p.terms();
+    const bool words = !p.vars.empty() && tm.is_bv(p.vars.front().cur);
+    return [&p, &tm, words](Term t) -> std::optional<std::pair<mpz_class, mpz_class>> {
+        const VarId v = tm.kind(t) == smt::Kind::Const ? p.var_of(t) : UINT32_MAX;
+        if (words || v == UINT32_MAX) return std::nullopt;
+        const frontend::Type& type = p.var_origin(v).type;
         if (!type.is_integer()) return std::nullopt;
         if (type.kind == frontend::TypeKind::Bool) return std::pair<mpz_class, mpz_class>{0, 1};
-        const unsigned w = frontend::bit_width(type.kind, plain.provenance.data_model);
+        const unsigned w = frontend::bit_width(type.kind, p.provenance.data_model);
         if (frontend::is_signed(type.kind)) return std::pair{mpz_class(-power_of_two(w - 1)), power_of_two(w - 1) - 1};
         return std::pair{mpz_class(0), mpz_class(power_of_two(w) - 1)};
     };
-    for (At& a : at_)
-        if (a.formula.valid()) a.formula = simplify_for_reading(tm, a.formula, range);
 }
 
 const std::string& ReadableInvariants::why(LocId b) const {
