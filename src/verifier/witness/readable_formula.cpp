@@ -15,8 +15,8 @@ using smt::Term;
 // Fourier-Motzkin combines at most this many pairs per eliminated constant; beyond, the
 // constraints on it are dropped (a weaker result, still implied).
 constexpr std::size_t kMaxCombinations = 256;
-// Cubes merged pairwise only up to this many disjuncts (quadratic).
-constexpr std::size_t kMaxMergedCubes = 256;
+// Cubes merged pairwise only up to this many disjuncts (each round is quadratic).
+constexpr std::size_t kMaxMergedCubes = 64;
 
 using Raw = std::map<Term, mpz_class>;  // atom -> coefficient, no zeros
 using Form = std::vector<std::pair<Term, mpz_class>>;
@@ -397,9 +397,10 @@ private:
     }
 
     // Every constraint (and other conjunct) of b is one of a, or a's is inside b's interval.
-    static bool implies(const Cube& a, const Cube& b) {
+    bool implies(const Cube& a, const Cube& b) const {
         for (Term t : b.other)
-            if (std::find(a.other.begin(), a.other.end(), t) == a.other.end()) return false;
+            if (std::none_of(a.other.begin(), a.other.end(), [&](Term o) { return same_conjunct(o, t); }))
+                return false;
         for (const Constraint& kb : b.linear) {
             auto ka = std::find_if(a.linear.begin(), a.linear.end(),
                                    [&](const Constraint& k) { return same_form(k.form, kb.form); });
