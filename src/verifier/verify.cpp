@@ -35,6 +35,9 @@
 #include "verifier/program/procedures.hpp"
 #include "verifier/program/term_to_c.hpp"
 #include "verifier/summaries/summary_file.hpp"
+#include "verifier/witness/contract_text.hpp"
+#include "verifier/witness/readable_invariants.hpp"
+#include "verifier/witness/scope_scan.hpp"
 #include "verifier/witness/violation_witness_yaml.hpp"
 #include "verifier/witness/witness.hpp"
 #include "verifier/witness/witness_expression.hpp"
@@ -236,8 +239,11 @@ void emit_chc(const VerifyOptions& o, const Job& job, const Program& blocks, boo
                "counterexample craig verify confirms\n";
 }
 
-// The checked invariants of a TRUE verdict, one line per large-block location.
-void print_invariants(std::ostream& out, const Program& blocks, const std::vector<smt::Term>& inv) {
+// The checked invariants of a TRUE verdict, one line per large-block location, over the C names
+// valid there (readable_invariants.hpp); where no such formula is found, the proved one with
+// unique program names ("f#2::n") and the reason.
+void print_invariants(std::ostream& out, const Program& blocks, const std::vector<smt::Term>& inv,
+                      const ReadableInvariants& readable) {
     if (inv.empty()) {
         out << "Invariants: none (the engine proves TRUE without invariants)\n";
         return;
@@ -252,6 +258,17 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
                            : loc.loop_head         ? "loop head"
                                                    : "location";
         const LocProvenance& at = blocks.loc_origin(l);
+        out << "  " << at.loc.str() << " " << (at.function.empty() ? "-" : at.function) << " (" << what << "): ";
+        std::string why;
+        if (std::optional<std::string> c = readable.c_text(l, &why)) {
+            out << *c;
+            const std::vector<std::string>& gone = readable.projected(l);
+            for (std::size_t i = 0; i < gone.size(); ++i) out << (i ? ", " : "  [without ") << gone[i];
+            if (!gone.empty())
+                out << (readable.inductive(l) ? "; checked inductive again]" : "; implied by the proved invariant]");
+            out << "\n";
+            continue;
+        }
         // Words (a bit-precise program): the exact C form where there is one (bit fields as
         // masks of unsigned long long), for the integer form would print word terms raw.
         std::optional<std::string> exact;
@@ -260,22 +277,31 @@ void print_invariants(std::ostream& out, const Program& blocks, const std::vecto
                 const VarProvenance& o = blocks.var_origin(v);
                 return o.c_name.empty() || o.is_temp ? blocks.vars[v].name : o.c_name + o.c_path;
             });
-        out << "  " << at.loc.str() << " " << (at.function.empty() ? "-" : at.function) << " (" << what
-            << "): " << (exact ? *exact : term_to_c_at(blocks, l, inv[l])) << "\n";
+        out << (exact ? *exact : term_to_c_at(blocks, l, inv[l])) << "  [as proved: " << why << "]\n";
     }
 }
 
-// Contracts of an interprocedural TRUE (whale), in SMT-LIB over the program variables: the cur
-// constant of a parameter is its value at entry, the primed (next) constant of a return its
-// value at exit.
-void print_contracts(std::ostream& out, const Procedures& ps, const std::vector<Contract>& contracts) {
-    out << "Contracts (checked by Hoare's rule for recursion, per procedure; x' is x at return):\n";
+// Contracts of an interprocedural TRUE (whale) as C (contract_text.hpp); a procedure whose
+// contract has no C form there in SMT-LIB over the program variables: the cur constant of a
+// parameter is its value at entry, the primed (next) constant of a return its value at exit.
+void print_contracts(std::ostream& out, const frontend::TranslationUnit& tu, const Procedures& ps,
+                     const std::vector<Contract>& contracts) {
+    out << "Contracts (checked by Hoare's rule for recursion, per procedure; \\old(x) is x at entry, \\result the "
+           "return value, \\error whether reach_error was called):\n";
     const smt::TermManager& tm = ps.plain->terms();
+    const ScopeScan scan(tu);
     for (std::size_t i = 0; i < ps.procs.size() && i < contracts.size(); ++i) {
+        std::string why;
+        if (auto c = contract_text(scan, ps, static_cast<ProcId>(i), contracts[i], &why)) {
+            out << "  " << ps.procs[i].name << ": requires " << c->requires_clause << "; ensures " << c->ensures_clause
+                << "\n";
+            continue;
+        }
         std::ostringstream g, s;
         smt::print_term(g, tm, contracts[i].guard, false);
         smt::print_term(s, tm, contracts[i].summary, false);
-        out << "  " << ps.procs[i].name << ": requires " << g.str() << "; ensures " << s.str() << "\n";
+        out << "  " << ps.procs[i].name << ": requires " << g.str() << "; ensures " << s.str() << "  [in SMT-LIB, x' is x at return: "
+            << why << "]\n";
     }
 }
 
@@ -372,9 +398,11 @@ void write_violation(std::ostream& out, const VerifyOptions& o, const Job& job, 
 // The correctness witness of a TRUE verdict and one line saying what it holds: the loop
 // invariants, and for an interprocedural verdict its contracts as location invariants.
 void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job, const frontend::TranslationUnit& tu,
-                       const Program& plain, const Program& blocks, const Verdict& v, const Procedures* procs) {
+                       const Program& plain, const Program& blocks, const Verdict& v, const Procedures* procs,
+                       const ReadableInvariants& readable) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
-    WitnessInvariants inv = witness_invariants(tu, plain, blocks, v.certificate.invariants, job.c_name);
+    WitnessInvariants inv =
+        witness_invariants(readable, plain, blocks, !v.certificate.invariants.empty(), job.c_name);
     const bool contracts = procs && !v.certificate.contracts.empty();
     std::size_t stated = 0, not_stated = 0;  // of the contracts
     if (contracts) {
@@ -796,13 +824,16 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         print_counterexample(out, v.cex, *c.replay);
         if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
     }
+    std::optional<ReadableInvariants> readable;
+    if (r.kind == VerdictKind::True && (!o.witness.empty() || o.invariants))
+        readable.emplace(tu, *solved_plain, *solved_blocks, v.certificate.invariants);
     if (r.kind == VerdictKind::True && !o.witness.empty())
-        write_correctness(out, o, job, tu, *solved_plain, *solved_blocks, v, procs);
+        write_correctness(out, o, job, tu, *solved_plain, *solved_blocks, v, procs, *readable);
     if (r.kind == VerdictKind::True && o.invariants) {
         if (procs && !v.certificate.contracts.empty())
-            print_contracts(out, *procs, v.certificate.contracts);
+            print_contracts(out, tu, *procs, v.certificate.contracts);
         else
-            print_invariants(out, *solved_blocks, v.certificate.invariants);
+            print_invariants(out, *solved_blocks, v.certificate.invariants, *readable);
         if (summarised_blocks && solved_blocks == &*summarised_blocks) print_summaries(out, tm, summaries);
     }
     base::Statistics stats;

@@ -5,6 +5,8 @@
 #include <unordered_set>
 
 #include "frontend/printer.hpp"
+#include "verifier/witness/readable_formula.hpp"
+#include "verifier/witness/readable_invariants.hpp"
 #include "verifier/witness/scope_scan.hpp"
 #include "verifier/witness/witness_expression.hpp"
 
@@ -80,7 +82,9 @@ private:
         std::unordered_map<Term, Term, smt::TermHash> at_return;  // x' -> x (x at the return statement)
         for (VarId v : proc.returns)
             at_return[p_.vars[v].next] = v == ps_.error_var ? tm_.mk_numeral(0, smt::SortTable::Int) : p_.vars[v].cur;
-        const Term s = tm_.substitute(c->summary, at_return);
+        const AtomRange range = c_type_range(p_);
+        const Term s = simplify_for_reading(tm_, tm_.substitute(c->summary, at_return), range);
+        const Term guard = simplify_for_reading(tm_, c->guard, range);
         std::string value_text;
         if (ret != UINT32_MAX && constants_of(tm_, s).count(p_.vars[ret].cur)) {
             if (!at.stmt->expr || !side_effect_free(*at.stmt->expr))
@@ -96,9 +100,9 @@ private:
             },
             &why);
         if (!text) return leave(at, "the summary: " + why);
-        if (c->guard == tm_.mk_true()) return add(at, *text);
+        if (guard == tm_.mk_true()) return add(at, *text);
         auto g = exact_c_expression(
-            p_, c->guard, [&](VarId v) { return c_name_in_scope(p_, v, at, at.function->name); }, &why);
+            p_, guard, [&](VarId v) { return c_name_in_scope(p_, v, at, at.function->name); }, &why);
         if (!g) return leave(at, "the guard: " + why);
         add(at, "!(" + *g + ") || (" + *text + ")");
     }

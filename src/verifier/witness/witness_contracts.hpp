@@ -10,6 +10,7 @@
 // return is reached only without error). This holds because the parameters keep their entry
 // values (left out when the contract mentions a parameter f assigns, or the entry value of a
 // global f may write) and e is evaluated right after (left out when e has side effects).
+// Both are simplified first (readable_formula.hpp; equivalent over the C types' ranges).
 // Loop procedures' contracts (f@LINE:COL) and main's (no error) are not written: they are not
 // C-expressible at one statement. Left-out statements carry the reason.
 #pragma once

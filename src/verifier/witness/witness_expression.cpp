@@ -23,10 +23,12 @@ constexpr unsigned long kMaxModulus = 1UL << 20;
 
 struct Monomial {
     mpz_class coeff;  // > 0
+    Term atom;        // a constant of variable var (its cur or next one)
     VarId var = 0;
 };
 
-// One side of a printed comparison: positive monomials plus a constant >= 0.
+// One side of a printed comparison: positive monomials plus a constant >= 0 (any constant
+// when there are no monomials).
 struct Side {
     std::vector<Monomial> terms;
     mpz_class constant = 0;
@@ -69,7 +71,8 @@ std::string flipped(const std::string& op) {
 
 class ExactPrinter {
 public:
-    ExactPrinter(const Program& p, const VariableName& name) : p_(p), tm_(p.terms()), name_(name) {}
+    ExactPrinter(const Program& p, const ConstantName& name, Arithmetic arithmetic)
+        : p_(p), tm_(p.terms()), name_(name), mathematical_(arithmetic == Arithmetic::Mathematical) {}
 
     // The C text and whether it needs parentheses as an operand of && || ! ?:.
     std::pair<std::string, bool> formula(Term t) {
@@ -191,14 +194,14 @@ private:
         if (tm_.kind(a) != Kind::Mod || tm_.kind(b) != Kind::Numeral) return std::nullopt;
         const Term x = tm_.child(a, 0), m = tm_.child(a, 1);
         if (tm_.kind(x) != Kind::Const || tm_.kind(m) != Kind::Numeral) return std::nullopt;
-        const VarId v = p_.var_of(x);
+        const VarId v = tm_.kind(x) == Kind::Const ? p_.var_of(x) : UINT32_MAX;
         const mpq_class& g = tm_.numeral(m);
         const mpq_class& r = tm_.numeral(b);
-        if (v == UINT32_MAX || p_.vars[v].cur != x) throw Refused{"a constant that is not a program variable"};
+        if (v == UINT32_MAX) throw Refused{"a constant that is not a program variable"};
         if (g.get_den() != 1 || r.get_den() != 1 || g < 2 || g > kMaxModulus)
             throw Refused{"a congruence modulo a number that is not a small integer"};
         if (r < 0 || r >= g) return std::pair<std::string, bool>{negate ? "1" : "0", false};
-        std::optional<std::string> n = name_(v);
+        std::optional<std::string> n = name_(x);
         if (!n) throw Refused{"variable " + p_.vars[v].name + " is not visible in C there"};
         const std::string rem = "(" + *n + " % " + g.get_str() + ")", op = negate ? " != " : " == ";
         const bool may_be_negative = frontend::is_signed(p_.var_origin(v).type.kind);
@@ -215,7 +218,7 @@ private:
     }
 
     // Adds factor * t to the linear form (coefficients per variable, constant).
-    void linear(Term t, const mpq_class& factor, std::map<VarId, mpq_class>& coeffs, mpq_class& constant) {
+    void linear(Term t, const mpq_class& factor, std::map<Term, mpq_class>& coeffs, mpq_class& constant) {
         switch (tm_.kind(t)) {
             case Kind::Numeral: constant += factor * tm_.numeral(t); return;
             case Kind::Linear:
@@ -224,9 +227,8 @@ private:
                 constant += factor * tm_.constant(t);
                 return;
             case Kind::Const: {
-                const VarId v = p_.var_of(t);
-                if (v == UINT32_MAX || p_.vars[v].cur != t) throw Refused{"a constant that is not a program variable"};
-                coeffs[v] += factor;
+                if (p_.var_of(t) == UINT32_MAX) throw Refused{"a constant that is not a program variable"};
+                coeffs[t] += factor;
                 return;
             }
             case Kind::App: throw Refused{"an uninterpreted C operator or function application"};
@@ -244,7 +246,7 @@ private:
     // variable (its word read as signed is its C value), a constant, +, -, negation, a product
     // by a constant, a sign extension, provided no operation can wrap when every variable holds
     // a value of its C type (checked over intervals). Returns the interval of t's value.
-    Range word_linear(Term t, const mpz_class& factor, std::map<VarId, mpq_class>& coeffs, mpq_class& constant) {
+    Range word_linear(Term t, const mpz_class& factor, std::map<Term, mpq_class>& coeffs, mpq_class& constant) {
         const unsigned w = tm_.bv_width(t);
         Range r;
         switch (tm_.kind(t)) {
@@ -256,8 +258,8 @@ private:
             }
             case Kind::Const: {
                 const VarId v = p_.var_of(t);
-                if (v == UINT32_MAX || p_.vars[v].cur != t) throw Refused{"a constant that is not a program variable"};
-                coeffs[v] += mpq_class(factor);
+                if (v == UINT32_MAX) throw Refused{"a constant that is not a program variable"};
+                coeffs[t] += mpq_class(factor);
                 r = var_range(v);
                 break;
             }
@@ -300,11 +302,11 @@ private:
         const unsigned lo = tm_.bv_index(t), width = tm_.bv_width(t), hi = lo + width - 1;
         const Term x = tm_.child(t, 0);
         const VarId v = tm_.kind(x) == Kind::Const ? p_.var_of(x) : UINT32_MAX;
-        if (v == UINT32_MAX || p_.vars[v].cur != x) throw Refused{"bits of a word that is not a variable"};
+        if (v == UINT32_MAX) throw Refused{"bits of a word that is not a variable"};
         if (hi >= 64) throw Refused{"bits above the 64th"};
         std::string r = "(";
         r += lo > 0 ? "(" : "";
-        r += variable(v, CType::ULongLong, true);
+        r += variable(x, CType::ULongLong, true);
         if (lo > 0) r += " >> " + std::to_string(lo) + ")";
         if (width < 64) r += " & " + mpz_class(power_of_two(width) - 1).get_str() + "ULL";
         r += ")";
@@ -314,7 +316,7 @@ private:
     // lhs op rhs over the integers (Int terms, or words read as signed; `unsigned_words`: as
     // unsigned, printed only where both sides are never negative) as a C comparison.
     std::string compare(Term lhs, Term rhs, std::string op, bool unsigned_words = false) {
-        std::map<VarId, mpq_class> q;
+        std::map<Term, mpq_class> q;
         mpq_class k = 0;
         if (tm_.is_bv(lhs)) {
             const bool extract = tm_.kind(lhs) == Kind::BvExtract || tm_.kind(rhs) == Kind::BvExtract;
@@ -334,8 +336,8 @@ private:
         Side left, right;
         for (const auto& [v, c] : q) {
             const mpq_class s = c * den;
-            if (s > 0) left.terms.push_back({s.get_num(), v});
-            if (s < 0) right.terms.push_back({-s.get_num(), v});
+            if (s > 0) left.terms.push_back({s.get_num(), v, p_.var_of(v)});
+            if (s < 0) right.terms.push_back({-s.get_num(), v, p_.var_of(v)});
         }
         mpz_class kc = mpq_class(k * den).get_num();
         // Over the integers a strict comparison is a non-strict one with the constant moved
@@ -348,6 +350,12 @@ private:
             std::swap(left, right);
             op = flipped(op);
         }
+        // A side that is a constant alone may be negative: `x <= -5`, not `x + 5 <= 0`.
+        if (right.terms.empty() && left.constant > 0) {
+            right.constant = -left.constant;
+            left.constant = 0;
+        }
+        if (mathematical_) return side(left, CType::Int) + " " + op + " " + side(right, CType::Int);
         for (CType t : {CType::Int, CType::LongLong, CType::ULongLong})
             if (fits(left, t) && fits(right, t)) return side(left, t) + " " + op + " " + side(right, t);
         throw Refused{"a comparison whose values exceed every C integer type"};
@@ -402,9 +410,11 @@ private:
     }
 
     // `convert`: any variable may be converted to t (the caller wants its bits modulo 2^64).
-    std::string variable(VarId v, CType t, bool convert = false) const {
-        std::optional<std::string> n = name_(v);
+    std::string variable(Term atom, CType t, bool convert = false) const {
+        const VarId v = p_.var_of(atom);
+        std::optional<std::string> n = name_(atom);
         if (!n) throw Refused{"variable " + p_.vars[v].name + " is not visible in C there"};
+        if (mathematical_) return *n;
         if (!convert && !admits(v, t)) throw Refused{"a variable whose type does not convert exactly"};
         const frontend::TypeKind k = p_.var_origin(v).type.kind;
         const bool native = (t == CType::LongLong && k == frontend::TypeKind::LongLong) ||
@@ -417,7 +427,7 @@ private:
         for (const Monomial& m : s.terms) {
             if (!r.empty()) r += " + ";
             if (m.coeff != 1) r += m.coeff.get_str() + suffix_of(t) + " * ";
-            r += variable(m.var, t);
+            r += variable(m.atom, t);
         }
         if (s.constant != 0 || r.empty()) r += (r.empty() ? "" : " + ") + s.constant.get_str() + suffix_of(t);
         return r;
@@ -425,19 +435,32 @@ private:
 
     const Program& p_;
     smt::TermManager& tm_;
-    const VariableName& name_;
+    const ConstantName& name_;
+    const bool mathematical_;
 };
 
 }  // namespace
 
-std::optional<std::string> exact_c_expression(const Program& p, smt::Term formula, const VariableName& name,
-                                              std::string* why) {
+std::optional<std::string> exact_c_expression_over(const Program& p, smt::Term formula, const ConstantName& name,
+                                                   std::string* why, Arithmetic arithmetic) {
     try {
-        return ExactPrinter(p, name).formula(formula).first;
+        return ExactPrinter(p, name, arithmetic).formula(formula).first;
     } catch (const Refused& r) {
         if (why) *why = r.why;
         return std::nullopt;
     }
+}
+
+std::optional<std::string> exact_c_expression(const Program& p, smt::Term formula, const VariableName& name,
+                                              std::string* why) {
+    return exact_c_expression_over(
+        p, formula,
+        [&](smt::Term c) -> std::optional<std::string> {
+            const VarId v = p.var_of(c);
+            if (v == UINT32_MAX || p.vars[v].cur != c) return std::nullopt;
+            return name(v);
+        },
+        why);
 }
 
 }  // namespace craig::verifier

@@ -12,7 +12,7 @@
 // comparison over an integer if-then-else becomes a Boolean one (c ? a <= r : b <= r); a
 // congruence (mod x g) = r with numerals becomes `x % g == r || x % g == r - g` (C's %
 // truncates). Anything else (uninterpreted C operators, other div/mod, non-program constants,
-// a variable `name` refuses, coefficients too large for every type) makes the result empty,
+// a variable `name` refuses (over the cur constants only), coefficients too large for every type) makes the result empty,
 // with `why`.
 #pragma once
 
@@ -30,5 +30,17 @@ using VariableName = std::function<std::optional<std::string>(VarId)>;
 
 std::optional<std::string> exact_c_expression(const Program& p, smt::Term formula, const VariableName& name,
                                               std::string* why = nullptr);
+
+// The C text of a constant of a program variable (its cur or its next constant) at the place of
+// the formula, or nothing when it cannot be named there. For formulas over both (contracts:
+// `x` at entry, `x'` at return), which exact_c_expression_over prints with the same exactness.
+using ConstantName = std::function<std::optional<std::string>(smt::Term)>;
+
+// C: evaluated as C evaluates it (the casts above); Mathematical: over the mathematical integers,
+// as ACSL reads its annotations (no casts or suffixes; for contracts printed for reading).
+enum class Arithmetic { C, Mathematical };
+
+std::optional<std::string> exact_c_expression_over(const Program& p, smt::Term formula, const ConstantName& name,
+                                                   std::string* why = nullptr, Arithmetic arithmetic = Arithmetic::C);
 
 }  // namespace craig::verifier

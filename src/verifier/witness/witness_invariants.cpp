@@ -12,9 +12,9 @@
 
 namespace craig::verifier {
 
-WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
-                                     const std::vector<smt::Term>& invariants, const std::string& program_file) {
-    const ScopeScan scan(tu);
+WitnessInvariants witness_invariants(const ReadableInvariants& readable, const Program& plain, const Program& blocks,
+                                     bool have_invariants, const std::string& program_file) {
+    const ScopeScan& scan = readable.scan();
     std::unordered_map<LocId, LocId> block_of;  // plain location -> large-block location
     for (LocId b = 0; b < blocks.locs.size(); ++b) block_of[blocks.locs[b].plain] = b;
 
@@ -37,7 +37,7 @@ WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const 
             leave("do-while loop");
             continue;
         }
-        if (invariants.empty()) {
+        if (!have_invariants) {
             leave("the engine gives no invariants");
             continue;
         }
@@ -46,20 +46,18 @@ WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const 
         bool is_true = false;
         for (const LoopStatement* l : loops) {
             auto b = block_of.find(l->head);
-            if (b == block_of.end() || b->second >= invariants.size()) {
+            if (b == block_of.end()) {
                 problem = "the loop head is not a location of the large-block program";
                 break;
             }
-            const smt::Term inv = invariants[b->second];
+            const smt::Term inv = readable.formula(b->second);
             if (inv == tm.mk_false()) continue;  // this instance never reaches the loop
             if (inv == tm.mk_true()) {
                 is_true = true;
                 break;
             }
-            const std::string instance = plain.loc_origin(l->head).function;
             std::string why;
-            auto c = exact_c_expression(
-                plain, inv, [&](VarId v) { return c_name_in_scope(plain, v, info->second, instance); }, &why);
+            auto c = readable.c_text(b->second, &why);
             if (!c) {
                 problem = why;
                 break;
@@ -91,6 +89,12 @@ WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const 
         out.invariants.push_back(std::move(w));
     }
     return out;
+}
+
+WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
+                                     const std::vector<smt::Term>& invariants, const std::string& program_file) {
+    const ReadableInvariants readable(tu, plain, blocks, invariants);
+    return witness_invariants(readable, plain, blocks, !invariants.empty(), program_file);
 }
 
 }  // namespace craig::verifier

@@ -7,12 +7,13 @@
 // One entry per while/for statement of the program file whose head is a cut point of the
 // large-block program: the disjunction of the invariants of its inlined instances, each
 // over the C variables in scope at the loop (the innermost declaration of each name, as
-// C resolves it; globals declared before the loop). A loop is left out, with the reason,
-// when: it is a do-while (witness formats do not agree on where its head is), its head is
-// not a cut point, an instance's invariant mentions a variable not visible there
-// (temporaries, return values, another instance's locals, shadowed or static locals) or
-// something C cannot express exactly, or the invariant is `true`. Leaving a loop out
-// keeps the witness valid (it only says less).
+// C resolves it; globals declared before the loop), as readable_invariants.hpp states them:
+// variables not visible there (temporaries, return values, another instance's locals, shadowed
+// or static locals) projected out and the result checked inductive again, then simplified. A
+// loop is left out, with the reason, when: it is a do-while (witness formats do not agree on
+// where its head is), its head is not a cut point, an instance's invariant without the
+// invisible variables is not inductive or holds something C cannot express exactly, or the
+// invariant is `true`. Leaving a loop out keeps the witness valid (it only says less).
 #pragma once
 
 #include <string>
@@ -20,6 +21,7 @@
 
 #include "frontend/ast.hpp"
 #include "verifier/program/program.hpp"
+#include "verifier/witness/readable_invariants.hpp"
 
 namespace craig::verifier {
 
@@ -50,6 +52,10 @@ struct WitnessInvariants {
 // `invariants` is Verdict::invariants of a TRUE verdict (indexed by the locations of
 // `blocks`, the large-block encoding of `plain`); empty when the engine gives none, and
 // then every loop is left out. Only loops located in `program_file` are considered.
+// `have_invariants`: the engine gave invariants (Verdict::invariants is not empty).
+WitnessInvariants witness_invariants(const ReadableInvariants& readable, const Program& plain, const Program& blocks,
+                                     bool have_invariants, const std::string& program_file);
+// The same, stating `invariants` by a ReadableInvariants of its own.
 WitnessInvariants witness_invariants(const frontend::TranslationUnit& tu, const Program& plain, const Program& blocks,
                                      const std::vector<smt::Term>& invariants, const std::string& program_file);
 

@@ -69,7 +69,7 @@ TEST_CASE("exact C expressions: positive sides, the narrowest C type in which no
     CHECK(v.c(tm.mk_lt(x, y)) == "(long long)x + 1LL <= (long long)y");  // x < y over Int
     CHECK(v.c(tm.mk_eq(x, y)) == "x == y");
     CHECK(v.c(tm.mk_not(tm.mk_eq(x, y))) == "x != y");
-    CHECK(v.c(tm.mk_leq(x, num(tm, -5))) == "(long long)x + 5LL <= 0LL");
+    CHECK(v.c(tm.mk_leq(x, num(tm, -5))) == "x <= -5");
     CHECK(v.c(tm.mk_leq(x, num(tm, 5))) == "x <= 5");
     CHECK(v.c(tm.mk_leq(tm.mk_scale(2, x), y)) == "2LL * (long long)x <= (long long)y");
     // unsigned int does not promote to int; long long holds all its values.
@@ -183,7 +183,8 @@ TEST_CASE("witness invariants: inlined instances are joined, names resolved as C
     CHECK(w.invariants[0].loc.col == 27);
     CHECK(w.invariants[0].condition_line == 3);
 
-    // The body's k is not in scope at the loop head, nor is main's a inside f.
+    // The body's k is not in scope at the loop head, nor is main's a inside f: projected out
+    // (readable_invariants.hpp), nothing of k <= n is left.
     for (const char* other : {"::k", "main::a"}) {
         auto bad = l.invariants([&](const std::string& fn) {
             const std::string name = other[0] == ':' ? fn + other : std::string(other);
@@ -192,8 +193,18 @@ TEST_CASE("witness invariants: inlined instances are joined, names resolved as C
         WitnessInvariants wb = witness_invariants(l.tu, l.plain, l.blocks, bad, "t.c");
         CHECK(wb.invariants.empty());
         REQUIRE(wb.left_out.size() == 1);
-        CHECK(wb.left_out[0].reason.find("not visible") != std::string::npos);
+        CHECK(wb.left_out[0].reason == "the invariant is true");
     }
+    // i <= n && k <= 5 && k == i - 1: k goes (exactly, through the equality), i <= 6 stays.
+    auto with_k = l.invariants([&](const std::string& fn) {
+        const std::string p = fn + "::";
+        const smt::Term k = l.cur(p + "k"), i = l.cur(p + "i");
+        return l.tm.mk_and(std::vector<smt::Term>{l.tm.mk_leq(i, l.cur(p + "n")), l.tm.mk_leq(k, num(l.tm, 5)),
+                                                  l.tm.mk_eq(k, l.tm.mk_sub(i, num(l.tm, 1)))});
+    });
+    WitnessInvariants wk = witness_invariants(l.tu, l.plain, l.blocks, with_k, "t.c");
+    REQUIRE(wk.invariants.size() == 1);
+    CHECK(wk.invariants[0].value == "n >= i && i <= 6");
 }
 
 TEST_CASE("witness invariants: shadowing, do-while, true invariants, engines without invariants") {
