@@ -12,6 +12,7 @@
 #include "frontend/constant_eval.hpp"
 #include "frontend/libc.hpp"
 #include "frontend/libc_replay.hpp"
+#include "frontend/libc_string_replay.hpp"
 #include "frontend/memory.hpp"
 #include "frontend/memory_layout.hpp"
 #include "frontend/printer.hpp"
@@ -235,6 +236,7 @@ private:
     bool call(const Expr& e, Value& out, bool used, Type allocated = Type::of(TypeKind::Void));
     bool call_external(const Expr& e, const FunctionDecl& f, Value& out);
     bool call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
+    bool call_string(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     bool error(const Expr& e, std::string message);
 
     // --- statements ---------------------------------------------------------
@@ -1159,6 +1161,7 @@ bool Machine::call_external(const Expr& e, const FunctionDecl& f, Value& out) {
 // Builtin::Libc: libc_replay.hpp's three steps. The input the lowering's model read is read
 // here too (same order); the trace shows the value the library returns.
 bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    if (f.libc->model == LibcModel::String) return call_string(e, f, args, out);
     std::vector<LibcArg> lib_args;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const Expr& a = e.operand(i);
@@ -1196,6 +1199,30 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
     out = Value::integer(normalize(static_cast<std::uint64_t>(r), rt.kind, dm_));
     if (tracing() && !f.return_type.is_void()) {
         record(TraceStep::Input, e.loc, f.name, out.bits, rt, false, {}, TraceStep::InputSource::LibraryResult);
+        result_.trace.back().anchor = e.rparen;
+    }
+    return true;
+}
+
+// <string.h> (libc_string_replay.hpp): the call on the memory, its writes in the trace, then the
+// input the lowering read for a comparison's sign (the result is glibc's value).
+bool Machine::call_string(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    StringCallOutcome r = replay_string_call(*f.libc, mem_, args, dm_);
+    if (r.undefined) return undefined(e.loc, *r.undefined);
+    for (const auto& [slot, cell] : r.written) {
+        if (!tracing()) break;
+        const Object& o = mem_.object(slot);
+        const Value& v = mem_.cells(slot)[cell];
+        if (v.initialised()) record(TraceStep::Assign, e.loc, mem_.cell_name(o, static_cast<std::int64_t>(cell)), v.bits, mem_.leaf(o, cell));
+    }
+    if (string_call_reads_input(*f.libc)) {
+        if (next_input_ >= inputs_.size())
+            return halt(ReplayOutcome::OutOfInputs, e.loc, "no input left for " + f.name + "()");
+        ++next_input_;
+    }
+    out = r.value;
+    if (tracing() && f.return_type.is_integer()) {
+        record(TraceStep::Input, e.loc, f.name, out.bits, f.return_type, false, {}, TraceStep::InputSource::LibraryResult);
         result_.trace.back().anchor = e.rparen;
     }
     return true;

@@ -40,6 +40,13 @@ enum class LibcModel : std::uint8_t {
     Scan,       // scanf: an input r in {EOF, 0..n} (the conversions assigned), then one input
                 // per target pointer (of its pointee's type), written through it when its
                 // position is below r; targets are pointers to integers
+    String,     // <string.h> (StringOp): reads and writes the cells its pointers denote; the
+                // comparisons read an input of the result's sign (docs/libc.md)
+};
+
+// The function of a String row.
+enum class StringOp : std::uint8_t {
+    None, Memset, Memcpy, Memmove, Memcmp, Strlen, Strcmp, Strncmp, Strcpy, Strncpy, Strcat, Strchr
 };
 
 // The <ctype.h> class or mapping of a CharClass / CharMap row.
@@ -52,18 +59,21 @@ enum class CharSet : std::uint8_t {
 enum class OutputKind : std::uint8_t { None, Printf, Puts, Putchar };
 
 // The types a table prototype is written with.
-enum class LibcType : std::uint8_t { Void, Int, UInt, Long, LongLong, ConstCharPtr };
+// SizeT is unsigned long, size_t's width under both data models; the pointers of <string.h>
+// (void *, char *) are VoidPtr and CharPtr.
+enum class LibcType : std::uint8_t { Void, Int, UInt, Long, LongLong, ConstCharPtr, VoidPtr, CharPtr, SizeT };
 
 struct LibcEntry {
     std::string_view name;
     std::string_view header;  // "stdlib.h", ...
     LibcModel model;
     LibcType result;
-    LibcType params[2];   // Void terminates; at most two fixed parameters
+    LibcType params[3];   // Void terminates; at most three fixed parameters
     bool variadic = false;
     CharSet set = CharSet::None;
     OutputKind output = OutputKind::None;
     std::string_view meaning;  // one line for docs and --list-libc
+    StringOp op = StringOp::None;
 };
 
 // Every row, in the order of docs/libc.md.

@@ -34,6 +34,7 @@ std::vector<std::pair<int, int>> char_set_runs(CharSet set) {
 Val Lowerer::libc_call(const Expr& e) {
     const frontend::FunctionDecl& f = *e.callee;
     const frontend::LibcEntry& lib = *f.libc;
+    if (lib.model == LibcModel::String) return string_call(e);
     std::vector<Val> args;
     for (const auto& a : e.operands) {
         if (a->kind == frontend::ExprKind::StringLiteral) {  // a format or text: no effect
@@ -75,6 +76,7 @@ Val Lowerer::libc_call(const Expr& e) {
             return Val{r.term, false, Interval::of(frontend::kEof, 255)};
         }
         case LibcModel::Scan: return scan_call(e, args);
+        case LibcModel::String: break;  // string_call above
         case LibcModel::CharClass:
         case LibcModel::CharMap: {
             Val c = as_int(arg(0));
