@@ -1207,13 +1207,17 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
 // <string.h> (libc_string_replay.hpp): the call on the memory, its writes in the trace, then the
 // input the lowering read for a comparison's sign (the result is glibc's value).
 bool Machine::call_string(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
-    StringCallOutcome r = replay_string_call(*f.libc, mem_, args, dm_);
+    std::vector<Type> access;
+    for (const auto& a : e.operands) access.push_back(string_access_type(*a));
+    StringCallOutcome r = replay_string_call(*f.libc, mem_, args, access, dm_);
     if (r.undefined) return undefined(e.loc, *r.undefined);
     for (const auto& [slot, cell] : r.written) {
         if (!tracing()) break;
         const Object& o = mem_.object(slot);
         const Value& v = mem_.cells(slot)[cell];
-        if (v.initialised()) record(TraceStep::Assign, e.loc, mem_.cell_name(o, static_cast<std::int64_t>(cell)), v.bits, mem_.leaf(o, cell));
+        if (v.initialised() && mem_.leaf(o, cell).is_integer())
+            record(TraceStep::Assign, e.loc, mem_.cell_name(o, static_cast<std::int64_t>(cell)), v.bits,
+                   mem_.leaf(o, cell));
     }
     if (string_call_reads_input(*f.libc)) {
         if (next_input_ >= inputs_.size())
@@ -1222,7 +1226,8 @@ bool Machine::call_string(const Expr& e, const FunctionDecl& f, const std::vecto
     }
     out = r.value;
     if (tracing() && f.return_type.is_integer()) {
-        record(TraceStep::Input, e.loc, f.name, out.bits, f.return_type, false, {}, TraceStep::InputSource::LibraryResult);
+        record(TraceStep::Input, e.loc, f.name, out.bits, f.return_type, false, {},
+               TraceStep::InputSource::LibraryResult);
         result_.trace.back().anchor = e.rparen;
     }
     return true;

@@ -1,5 +1,6 @@
 #include "frontend/libc_string_replay.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace craig::frontend {
@@ -11,15 +12,14 @@ using memory::Value;
 
 namespace {
 
-bool is_char(Type t) {
-    return t.kind == TypeKind::Char || t.kind == TypeKind::SChar || t.kind == TypeKind::UChar;
-}
+bool is_char(Type t) { return t.kind == TypeKind::Char || t.kind == TypeKind::SChar || t.kind == TypeKind::UChar; }
 
 // The calls of one replayed function: checks first, then the effect on copies of the bytes.
 class StringReplay {
 public:
-    StringReplay(const LibcEntry& e, Memory& mem, std::span<const Value> args, DataModel dm)
-        : e_(e), mem_(mem), args_(args), dm_(dm) {}
+    StringReplay(const LibcEntry& e, Memory& mem, std::span<const Value> args, std::span<const Type> access,
+                 DataModel dm)
+        : e_(e), mem_(mem), args_(args), access_(access), dm_(dm) {}
 
     StringCallOutcome run();
 
@@ -57,6 +57,9 @@ private:
 
     bool mem_set();
     bool mem_copy(bool move);
+    // The cells of argument i's access type when they are of different types (else empty).
+    std::vector<Type> mixed_layout(std::size_t i) const;
+    bool mem_struct(const std::vector<Type>& layout, bool copy, bool move);
     bool mem_compare();
     bool str_compare(std::uint64_t limit);
     bool str_copy(std::optional<std::uint64_t> limit);
@@ -66,6 +69,7 @@ private:
     const LibcEntry& e_;
     Memory& mem_;
     std::span<const Value> args_;
+    std::span<const Type> access_;
     DataModel dm_;
     StringCallOutcome out_;
 };
@@ -144,7 +148,67 @@ void StringReplay::store_bytes(const Value& p, Type t, const Bytes& bytes, std::
     }
 }
 
+std::vector<Type> StringReplay::mixed_layout(std::size_t i) const {
+    std::vector<Type> cells;
+    if (i >= access_.size()) return cells;
+    const Type t = access_[i];
+    if (!t.is_struct() && !t.is_array()) return cells;
+    if (cell_count(t).value_or(kMaxCells) >= kMaxCells) return cells;
+    append_cell_types(t, cells);
+    bool uniform = true;
+    for (Type c : cells) uniform = uniform && c == cells[0];
+    if (uniform && !cells.empty() && cells[0].is_integer()) cells.clear();
+    return cells;
+}
+
+bool StringReplay::mem_struct(const std::vector<Type>& layout, bool copy, bool move) {
+    const std::uint64_t n = integer(2, TypeKind::ULong);
+    const std::uint64_t size = size_of(access_[0], dm_).value_or(0);
+    if (size == 0 || n % size != 0) return fail("part of a struct with cells of different types is not modelled");
+    const std::uint64_t ncells = n / size * layout.size();
+    auto check_layout = [&](const Value& p, bool write) {
+        Type first;
+        if (!range(p, 0, write, first)) return false;  // null, dead, a literal written
+        bool dead = false;
+        const Object* o = mem_.target(p, dead);
+        if (static_cast<std::uint64_t>(p.offset()) + ncells > o->ncells)
+            return fail("access of " + std::to_string(ncells) + " cells from " + mem_.cell_name(*o, p.offset()) +
+                        " is outside the object (" + std::to_string(o->ncells) + " cells)");
+        for (std::uint64_t c = 0; c < ncells; ++c)
+            if (mem_.leaf(*o, static_cast<std::uint64_t>(p.offset()) + c) != layout[c % layout.size()])
+                return fail("access through a pointer of another type");
+        return true;
+    };
+    if (copy && !check_layout(args_[1], false)) return false;
+    if (!check_layout(args_[0], true)) return false;
+    Value* dst = mem_.cells(args_[0].obj) + args_[0].offset();
+    if (copy) {
+        if (!move && overlap(args_[0], ncells, args_[1], ncells)) return fail("copying between overlapping objects");
+        const Value* src = mem_.cells(args_[1].obj) + args_[1].offset();
+        const std::vector<Value> from(src, src + ncells);
+        std::copy(from.begin(), from.end(), dst);
+    } else {
+        const auto byte = static_cast<unsigned char>(integer(1, TypeKind::Int));
+        for (std::uint64_t c = 0; c < ncells; ++c) {
+            const Type t = layout[c % layout.size()];
+            if (t.is_pointer()) {
+                if (byte != 0) return fail("pointer cells set to a byte other than 0 are not modelled");
+                dst[c] = Value::integer(0);  // null
+                continue;
+            }
+            std::uint64_t v = 0;
+            for (std::uint64_t b = 0; b < size_of_cell(t); ++b) v = (v << 8) | byte;
+            dst[c] = Value::integer(normalize(v, t.kind, dm_));
+        }
+    }
+    for (std::uint64_t c = 0; c < ncells; ++c)
+        out_.written.emplace_back(args_[0].obj, static_cast<std::uint64_t>(args_[0].offset()) + c);
+    out_.value = args_[0];
+    return true;
+}
+
 bool StringReplay::mem_set() {
+    if (auto layout = mixed_layout(0); !layout.empty()) return mem_struct(layout, false, false);
     const std::uint64_t n = integer(2, TypeKind::ULong);
     Type cell;
     if (!range(args_[0], 0, true, cell)) return false;
@@ -161,6 +225,7 @@ bool StringReplay::mem_set() {
 }
 
 bool StringReplay::mem_copy(bool move) {
+    if (auto layout = mixed_layout(0); !layout.empty()) return mem_struct(layout, true, move);
     const std::uint64_t n = integer(2, TypeKind::ULong);
     Type dcell, scell;
     if (!range(args_[0], 0, true, dcell) || !range(args_[1], 0, false, scell)) return false;
@@ -201,7 +266,8 @@ bool StringReplay::mem_compare() {
     for (std::uint64_t c = 0; c < nb; ++c)
         if (!bi[c]) return fail("read of uninitialised memory");
     const int r = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n);
-    out_.value = Value::integer(normalize(static_cast<std::uint64_t>(static_cast<std::int64_t>(r)), TypeKind::Int, dm_));
+    out_.value =
+        Value::integer(normalize(static_cast<std::uint64_t>(static_cast<std::int64_t>(r)), TypeKind::Int, dm_));
     return true;
 }
 
@@ -216,7 +282,8 @@ bool StringReplay::str_compare(std::uint64_t limit) {
         if (x != y || x == 0) break;
     }
     const int r = std::strncmp(a.c_str(), b.c_str(), a.size());
-    out_.value = Value::integer(normalize(static_cast<std::uint64_t>(static_cast<std::int64_t>(r)), TypeKind::Int, dm_));
+    out_.value =
+        Value::integer(normalize(static_cast<std::uint64_t>(static_cast<std::int64_t>(r)), TypeKind::Int, dm_));
     return true;
 }
 
@@ -230,8 +297,10 @@ bool StringReplay::str_copy(std::optional<std::uint64_t> limit) {
     if (overlap(args_[0], written, args_[1], src.size())) return fail("copying between overlapping objects");
     std::string dst(written + 1, '\0');
     src.push_back('\0');  // strncpy's source copy may lack the terminator
-    if (limit) std::strncpy(dst.data(), src.data(), written);
-    else std::strcpy(dst.data(), src.data());
+    if (limit)
+        std::strncpy(dst.data(), src.data(), written);
+    else
+        std::strcpy(dst.data(), src.data());
     Value* cells = mem_.cells(args_[0].obj) + args_[0].offset();
     for (std::uint64_t j = 0; j < written; ++j) {
         cells[j] = Value::integer(normalize(static_cast<unsigned char>(dst[j]), cell.kind, dm_));
@@ -309,8 +378,15 @@ bool string_call_reads_input(const LibcEntry& e) {
     return e.op == StringOp::Strcmp || e.op == StringOp::Strncmp || e.op == StringOp::Memcmp;
 }
 
-StringCallOutcome replay_string_call(const LibcEntry& e, Memory& mem, std::span<const Value> args, DataModel dm) {
-    return StringReplay(e, mem, args, dm).run();
+Type string_access_type(const Expr& arg) {
+    const Expr* a = &arg;
+    while (a->kind == ExprKind::Cast && a->operands.size() == 1 && a->operand(0).type.is_pointer()) a = &a->operand(0);
+    return a->type.is_pointer() ? a->type.target() : Type::of(TypeKind::Void);
+}
+
+StringCallOutcome replay_string_call(const LibcEntry& e, Memory& mem, std::span<const Value> args,
+                                     std::span<const Type> access, DataModel dm) {
+    return StringReplay(e, mem, args, access, dm).run();
 }
 
 }  // namespace craig::frontend

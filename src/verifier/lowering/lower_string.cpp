@@ -28,11 +28,13 @@
 // length are constants (a constant position names its cell directly); with a symbolic offset
 // or length, O(cells^2) per candidate (each relative position is an ite over the cells), and
 // strcmp/strncmp consider every pair of candidates.
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <optional>
 
 #include "frontend/libc.hpp"
+#include "frontend/libc_string_replay.hpp"
 #include "frontend/memory_layout.hpp"
 #include "verifier/lowering/lowering_context.hpp"
 
@@ -45,19 +47,9 @@ namespace {
 
 constexpr std::uint64_t kHuge = UINT64_MAX / 4;
 
-bool is_char(Type t) {
-    return t.kind == TypeKind::Char || t.kind == TypeKind::SChar || t.kind == TypeKind::UChar;
-}
+bool is_char(Type t) { return t.kind == TypeKind::Char || t.kind == TypeKind::SChar || t.kind == TypeKind::UChar; }
 
-// The argument before its implicit conversion to void * / const char *: its pointee is the
-// type of the cells the call accesses.
-Type accessed_type(const Expr& arg) {
-    const Expr* a = &arg;
-    while (a->kind == frontend::ExprKind::Cast && a->operands.size() == 1 && a->operand(0).type.is_pointer()) {
-        a = &a->operand(0);
-    }
-    return a->type.is_pointer() ? a->type.target() : Type::of(TypeKind::Void);
-}
+using Layout = std::vector<Type>;  // the cell types of one unit of an access
 
 // One candidate object of a pointer: `here` says the pointer denotes it (and it is alive).
 struct Candidate {
@@ -67,7 +59,8 @@ struct Candidate {
 
 class StringLowering {
 public:
-    StringLowering(Lowerer& l, const Expr& e) : l_(l), tm_(l.tm_), e_(e), name_(e.callee->name) {}
+    StringLowering(Lowerer& l, const Expr& e)
+        : l_(l), tm_(l.tm_), e_(e), name_(e.callee->name), move_(e.callee->libc->op == StringOp::Memmove) {}
 
     Val run(const std::vector<Val>& args);
 
@@ -85,9 +78,11 @@ private:
     smt::Term extent(const MemObject& o);  // cells of the object (invalid term when unknown)
     smt::Term value_at(const MemObject& o, smt::Term pos, Type cell);
     smt::Term readable_at(const MemObject& o, smt::Term pos, Type cell);
-    // Whether [off, off + k) lies within o and has only cells of the access type.
-    smt::Term range_ok(const MemObject& o, smt::Term off, smt::Term k, Type cell);
-    smt::Term range_valid(const std::vector<Candidate>& cs, smt::Term off, smt::Term k, Type cell);
+    // Whether [off, off + k) lies within o and its cells repeat `layout` (one type: every cell of
+    // it; the cells of a struct of mixed types: checked cell by cell when off is a constant, else
+    // left to the front end's typing, under which a pointer to a struct points to one).
+    smt::Term range_ok(const MemObject& o, smt::Term off, smt::Term k, const Layout& layout);
+    smt::Term range_valid(const std::vector<Candidate>& cs, smt::Term off, smt::Term k, const Layout& layout);
 
     // --- the pieces of the calls
     struct Scan {
@@ -95,22 +90,26 @@ private:
         smt::Term idx;  // the first position holding 0 or `stop`, or the limit
     };
     Scan scan(const Val& p, Type cell, std::optional<smt::Term> stop, std::optional<smt::Term> limit);
-    // Writes cells [dst, dst + k) of the candidates: value(j) for the relative position j.
-    void write(const Val& dst, Type cell, smt::Term start, smt::Term k,
-               const std::function<smt::Term(smt::Term)>& value);
+    // Writes cells [dst + start, dst + start + k) of the candidates: value(j, type) for the
+    // relative position j and the cell's type.
+    void write(const Val& dst, const Layout& layout, smt::Term start, smt::Term k,
+               const std::function<Val(smt::Term, Type)>& value);
     smt::Term load_at(const Val& p, smt::Term rel, Type cell);
     smt::Term overlap(const Val& a, smt::Term ka, const Val& b, smt::Term kb);
     void check(smt::Term ok, const std::string& what) { l_.check_or_error(ok, name_ + " " + what, e_.loc); }
     Val result_of_sign(smt::Term sign);
     Type cell_type_of(std::size_t i, bool string);
-    std::uint64_t bytes(Type t) {
-        return frontend::bit_width(t.kind, l_.prog_.provenance.data_model) / 8;
-    }
+    // memset, memcpy, memmove: the cell types of the argument's pointee (one type when it is an
+    // integer or all its cells have one integer type) and its size in bytes.
+    std::pair<Layout, std::uint64_t> layout_of(std::size_t i);
+    Val mem_struct(const std::vector<Val>& a, const Layout& layout, std::uint64_t size, bool copy);
+    std::uint64_t bytes(Type t) { return frontend::bit_width(t.kind, l_.prog_.provenance.data_model) / 8; }
     // n bytes as cells of `cell`: full cells and whether one more is partly covered.
     std::pair<smt::Term, smt::Term> cells_of(const Val& n, Type cell);
 
     Val mem_set(const std::vector<Val>& a);
-    Val mem_copy(const std::vector<Val>& a, bool move);
+    Val mem_copy(const std::vector<Val>& a);
+    Val replicated(const Val& c, Type t);
     Val mem_compare(const std::vector<Val>& a);
     Val str_compare(const std::vector<Val>& a, std::optional<smt::Term> limit);
     Val str_copy(const std::vector<Val>& a, std::optional<smt::Term> limit);
@@ -121,6 +120,7 @@ private:
     smt::TermManager& tm_;
     const Expr& e_;
     std::string name_;
+    bool move_;  // memmove: overlap allowed
 };
 
 std::vector<Candidate> StringLowering::candidates(const Val& p, Type cell, bool write) {
@@ -172,7 +172,8 @@ smt::Term StringLowering::value_at(const MemObject& o, smt::Term pos, Type cell)
     smt::Term r = l_.arbitrary(cell, "str");
     if (!o.tracked) return r;
     for (std::size_t c = o.cells.size(); c-- > 0;)
-        if (o.cells[c].type == cell) r = tm_.mk_ite(tm_.mk_eq(pos, num(static_cast<i128>(c))), cell_value(o.cells[c]), r);
+        if (o.cells[c].type == cell)
+            r = tm_.mk_ite(tm_.mk_eq(pos, num(static_cast<i128>(c))), cell_value(o.cells[c]), r);
     return r;
 }
 
@@ -199,22 +200,31 @@ smt::Term StringLowering::readable_at(const MemObject& o, smt::Term pos, Type ce
     return tm_.mk_or(ok);
 }
 
-smt::Term StringLowering::range_ok(const MemObject& o, smt::Term off, smt::Term k, Type cell) {
+smt::Term StringLowering::range_ok(const MemObject& o, smt::Term off, smt::Term k, const Layout& layout) {
     const smt::Term len = extent(o);
     if (!len.valid()) return tm_.mk_false();
     const smt::Term end = add(off, k);
     std::vector<smt::Term> ok{tm_.mk_leq(num(0), off), tm_.mk_leq(end, len)};
+    if (layout.size() > 1) {
+        if (is_numeral(off) && is_numeral(k))
+            for (i128 c = std::max<i128>(0, numeral(off)); c < numeral(off) + numeral(k) && c < i128(o.cells.size());
+                 ++c)
+                if (o.cells[c].type != layout[static_cast<std::size_t>((c - numeral(off)) % i128(layout.size()))])
+                    return tm_.mk_false();
+        return tm_.mk_and(ok);
+    }
     for (std::size_t c = 0; c < o.cells.size(); ++c) {
-        if (o.cells[c].type == cell) continue;
+        if (o.cells[c].type == layout[0]) continue;
         const smt::Term at = num(static_cast<i128>(c));
         ok.push_back(tm_.mk_not(tm_.mk_and(tm_.mk_leq(off, at), tm_.mk_lt(at, end))));
     }
     return tm_.mk_and(ok);
 }
 
-smt::Term StringLowering::range_valid(const std::vector<Candidate>& cs, smt::Term off, smt::Term k, Type cell) {
+smt::Term StringLowering::range_valid(const std::vector<Candidate>& cs, smt::Term off, smt::Term k,
+                                      const Layout& layout) {
     std::vector<smt::Term> any;
-    for (const Candidate& c : cs) any.push_back(tm_.mk_and(c.here, range_ok(l_.objects_[c.id], off, k, cell)));
+    for (const Candidate& c : cs) any.push_back(tm_.mk_and(c.here, range_ok(l_.objects_[c.id], off, k, layout)));
     return tm_.mk_or(any);
 }
 
@@ -261,27 +271,28 @@ smt::Term StringLowering::load_at(const Val& p, smt::Term rel, Type cell) {
     return l_.as_int(l_.load(pl, e_.loc)).term;
 }
 
-void StringLowering::write(const Val& dst, Type cell, smt::Term start, smt::Term k,
-                           const std::function<smt::Term(smt::Term)>& value) {
+void StringLowering::write(const Val& dst, const Layout& layout, smt::Term start, smt::Term k,
+                           const std::function<Val(smt::Term, Type)>& value) {
     const smt::Term off = add(l_.get_off(dst), start);
     struct Update {
-        VarId var;
-        smt::Term cond, value;
+        const Cell* cell;
+        smt::Term cond;
+        Val value;
     };
     std::vector<Update> updates;  // all values first: memmove reads the cells before any write
-    for (const Candidate& c : candidates(dst, cell, true)) {
+    for (const Candidate& c : candidates(dst, layout[0], true)) {
         const MemObject& o = l_.objects_[c.id];
         if (!o.tracked) continue;
         if (frontend::contains_union(o.type))
             throw frontend::Unsupported(e_.loc, name_ + " into an object with a union");
         auto update = [&](std::size_t i) {
-            if (o.cells[i].type != cell) return;
+            if (layout.size() == 1 && o.cells[i].type != layout[0]) return;
             const smt::Term at = num(static_cast<i128>(i));
             const smt::Term rel = tm_.mk_sub(at, off);
-            smt::Term cond = tm_.mk_and(std::array<smt::Term, 4>{c.here, tm_.mk_leq(off, at), tm_.mk_lt(rel, k),
-                                                                  l_.cell_exists(o, i)});
+            smt::Term cond = tm_.mk_and(
+                std::array<smt::Term, 4>{c.here, tm_.mk_leq(off, at), tm_.mk_lt(rel, k), l_.cell_exists(o, i)});
             if (cond == tm_.mk_false()) return;
-            updates.push_back(Update{o.cells[i].var, cond, value(rel)});
+            updates.push_back(Update{&o.cells[i], cond, value(rel, o.cells[i].type)});
         };
         if (is_numeral(off) && is_numeral(k)) {  // the written cells themselves: O(k)
             for (i128 i = std::max<i128>(0, numeral(off));
@@ -291,8 +302,17 @@ void StringLowering::write(const Val& dst, Type cell, smt::Term start, smt::Term
             for (std::size_t i = 0; i < o.cells.size(); ++i) update(i);
         }
     }
-    for (const Update& u : updates)
-        l_.assign(u.var, u.cond == tm_.mk_true() ? u.value : tm_.mk_ite(u.cond, u.value, l_.read(u.var)));
+    auto assign = [&](const Update& u, VarId var, smt::Term v) {
+        l_.assign(var, u.cond == tm_.mk_true() ? v : tm_.mk_ite(u.cond, v, l_.read(var)));
+    };
+    for (const Update& u : updates) {
+        if (u.cell->type.is_pointer()) {
+            assign(u, u.cell->var, l_.get(u.value));
+            assign(u, u.cell->off, l_.get_off(u.value));
+        } else {
+            assign(u, u.cell->var, l_.as_int(u.value).term);
+        }
+    }
 }
 
 smt::Term StringLowering::overlap(const Val& a, smt::Term ka, const Val& b, smt::Term kb) {
@@ -304,15 +324,14 @@ smt::Term StringLowering::overlap(const Val& a, smt::Term ka, const Val& b, smt:
 
 Val StringLowering::result_of_sign(smt::Term sign) {
     Val r = l_.nondet_value(Type::of(TypeKind::Int), e_.loc, name_ + "()");
-    l_.assume(tm_.mk_and(std::array<smt::Term, 3>{
-        tm_.mk_eq(tm_.mk_lt(sign, num(0)), tm_.mk_lt(r.term, num(0))),
-        tm_.mk_eq(tm_.mk_eq(sign, num(0)), tm_.mk_eq(r.term, num(0))),
-        tm_.mk_eq(tm_.mk_lt(num(0), sign), tm_.mk_lt(num(0), r.term))}));
+    l_.assume(tm_.mk_and(std::array<smt::Term, 3>{tm_.mk_eq(tm_.mk_lt(sign, num(0)), tm_.mk_lt(r.term, num(0))),
+                                                  tm_.mk_eq(tm_.mk_eq(sign, num(0)), tm_.mk_eq(r.term, num(0))),
+                                                  tm_.mk_eq(tm_.mk_lt(num(0), sign), tm_.mk_lt(num(0), r.term))}));
     return r;
 }
 
 Type StringLowering::cell_type_of(std::size_t i, bool string) {
-    Type t = accessed_type(e_.operand(i));
+    Type t = frontend::string_access_type(e_.operand(i));
     if (t.is_struct() || t.is_array()) {
         std::vector<Type> cells;
         if (frontend::cell_count(t).value_or(kHuge) <= l_.opt_.max_cells) frontend::append_cell_types(t, cells);
@@ -322,7 +341,8 @@ Type StringLowering::cell_type_of(std::size_t i, bool string) {
                 throw frontend::Unsupported(e_.loc, name_ + " of a struct whose cells have different types");
         t = cells[0];
     }
-    if (t.is_void()) throw frontend::Unsupported(e_.loc, name_ + " through a void * pointer (the cell type is unknown)");
+    if (t.is_void())
+        throw frontend::Unsupported(e_.loc, name_ + " through a void * pointer (the cell type is unknown)");
     if (!t.is_integer() || t.is_bool())
         throw frontend::Unsupported(e_.loc, name_ + " of cells of type " + frontend::to_string(t));
     if (string && !is_char(t)) throw frontend::Unsupported(e_.loc, name_ + " of a string that is not of char");
@@ -339,46 +359,116 @@ std::pair<smt::Term, smt::Term> StringLowering::cells_of(const Val& n, Type cell
     return {l_.as_int(q).term, tm_.mk_not(tm_.mk_eq(l_.as_int(r).term, num(0)))};
 }
 
-Val StringLowering::mem_set(const std::vector<Val>& a) {
-    const Type cell = cell_type_of(0, false);
-    const auto [k, partial] = cells_of(a[2], cell);
-    const smt::Term touched = tm_.mk_ite(partial, add(k, 1), k);
-    check(range_valid(candidates(a[0], cell, true), l_.get_off(a[0]), touched, cell),
-          "outside a writable object of " + frontend::to_string(cell));
-    // The byte (unsigned char)c replicated over the cell's bytes, as a value of the cell type.
+std::pair<Layout, std::uint64_t> StringLowering::layout_of(std::size_t i) {
+    const Type t = frontend::string_access_type(e_.operand(i));
+    if (!t.is_struct() && !t.is_array()) {
+        const Type cell = cell_type_of(i, false);
+        return {Layout{cell}, bytes(cell)};
+    }
+    Layout cells;
+    if (frontend::cell_count(t).value_or(kHuge) <= l_.opt_.max_cells) frontend::append_cell_types(t, cells);
+    const auto size = frontend::size_of(t, l_.prog_.provenance.data_model);
+    if (cells.empty() || !size) throw frontend::Unsupported(e_.loc, name_ + " of an object of no known layout");
+    bool uniform = true;
+    for (Type c : cells) {
+        uniform = uniform && c == cells[0];
+        if (!(c.is_integer() && !c.is_bool()) && !c.is_pointer())
+            throw frontend::Unsupported(e_.loc, name_ + " of cells of type " + frontend::to_string(c));
+    }
+    if (uniform && cells[0].is_integer()) return {Layout{cells[0]}, bytes(cells[0])};
+    return {cells, *size};
+}
+
+// A value of type t whose bytes are all (unsigned char)c: the byte replicated, as that type.
+Val StringLowering::replicated(const Val& c, Type t) {
     const Type int_t = Type::of(TypeKind::Int), uchar = Type::of(TypeKind::UChar);
-    const Val byte = l_.as_int(l_.convert(a[1], int_t, uchar));
-    const std::uint64_t s = bytes(cell);
+    const Val byte = l_.as_int(l_.convert(c, int_t, uchar));
+    const std::uint64_t s = bytes(t);
     i128 factor = 0;
     for (std::uint64_t i = 0; i < s; ++i) factor = factor * 256 + 1;
-    const Val wide{tm_.mk_scale(mpq_class(mpz_class(static_cast<unsigned long>(factor & 0xffffffffffffffff))),
-                                byte.term),
-                   false, Interval::of(0, 255 * factor)};
-    const Type unsigned_t = s == 1 ? uchar : s == 2 ? Type::of(TypeKind::UShort)
-                          : s == 4 ? Type::of(TypeKind::UInt) : Type::of(TypeKind::ULongLong);
-    const smt::Term v = l_.as_int(l_.convert(wide, unsigned_t, cell)).term;
-    write(a[0], cell, num(0), k, [&](smt::Term) { return v; });
-    write(a[0], cell, k, tm_.mk_ite(partial, num(1), num(0)), [&](smt::Term) { return l_.arbitrary(cell, "partial"); });
+    const Val wide{tm_.mk_scale(mpq_class(mpz_class(static_cast<unsigned long>(factor))), byte.term), false,
+                   Interval::of(0, 255 * factor)};
+    const Type unsigned_t = s == 1   ? uchar
+                            : s == 2 ? Type::of(TypeKind::UShort)
+                            : s == 4 ? Type::of(TypeKind::UInt)
+                                     : Type::of(TypeKind::ULongLong);
+    return l_.convert(wide, unsigned_t, t);
+}
+
+// A struct of mixed cell types: whole structs only (n a constant multiple of its size), cell by
+// cell (padding bytes are not cells); memset of pointer cells only with 0 (null).
+Val StringLowering::mem_struct(const std::vector<Val>& a, const Layout& layout, std::uint64_t size, bool copy) {
+    const Val n = l_.as_int(a[2]);
+    if (!n.range.is_const() || n.range.lo % static_cast<i128>(size) != 0)
+        throw frontend::Unsupported(e_.loc, name_ + " of part of a struct with cells of different types (" +
+                                                std::to_string(size) + " bytes each)");
+    const smt::Term k = num(n.range.lo / static_cast<i128>(size) * static_cast<i128>(layout.size()));
+    if (copy) {
+        if (layout_of(1).first != layout)
+            throw frontend::Unsupported(e_.loc, name_ + " between structs of different layouts");
+        check(range_valid(candidates(a[1], layout[0], false), l_.get_off(a[1]), k, layout), "reads outside an object");
+        check(range_valid(candidates(a[0], layout[0], true), l_.get_off(a[0]), k, layout),
+              "writes outside a writable object");
+        if (!move_) check(tm_.mk_not(overlap(a[0], k, a[1], k)), "of overlapping objects");
+        write(a[0], layout, num(0), k, [&](smt::Term j, Type t) {
+            Place pl = l_.pointee_place(a[1], t);
+            pl.off = add(pl.off, j);
+            return l_.load(pl, e_.loc);
+        });
+        return a[0];
+    }
+    const Val zero{num(0), false, Interval::of(0, 0)};
+    const bool pointers = std::any_of(layout.begin(), layout.end(), [](Type t) { return t.is_pointer(); });
+    if (pointers && !l_.as_int(a[1]).range.is_const())
+        throw frontend::Unsupported(e_.loc, name_ + " of pointer cells with a value that may not be 0");
+    if (pointers && l_.as_int(a[1]).range.lo % 256 != 0)
+        throw frontend::Unsupported(e_.loc, name_ + " of pointer cells with a byte other than 0");
+    check(range_valid(candidates(a[0], layout[0], true), l_.get_off(a[0]), k, layout), "outside a writable object");
+    write(a[0], layout, num(0), k, [&](smt::Term, Type t) {
+        if (!t.is_pointer()) return replicated(a[1], t);
+        Val null = zero;
+        null.off = num(0);
+        return null;
+    });
     return a[0];
 }
 
-Val StringLowering::mem_copy(const std::vector<Val>& a, bool move) {
-    const Type dcell = cell_type_of(0, false), scell = cell_type_of(1, false);
+Val StringLowering::mem_set(const std::vector<Val>& a) {
+    const auto [layout, size] = layout_of(0);
+    if (layout.size() > 1) return mem_struct(a, layout, size, false);
+    const Type cell = layout[0];
+    const auto [k, partial] = cells_of(a[2], cell);
+    const smt::Term touched = tm_.mk_ite(partial, add(k, 1), k);
+    check(range_valid(candidates(a[0], cell, true), l_.get_off(a[0]), touched, layout),
+          "outside a writable object of " + frontend::to_string(cell));
+    const Val v = replicated(a[1], cell);
+    write(a[0], layout, num(0), k, [&](smt::Term, Type) { return v; });
+    write(a[0], layout, k, tm_.mk_ite(partial, num(1), num(0)), [&](smt::Term, Type) {
+        return Val{l_.arbitrary(cell, "partial"), false, l_.type_range(cell)};
+    });
+    return a[0];
+}
+
+Val StringLowering::mem_copy(const std::vector<Val>& a) {
+    const auto [layout, size] = layout_of(0);
+    if (layout.size() > 1) return mem_struct(a, layout, size, true);
+    const Type dcell = layout[0], scell = cell_type_of(1, false);
     if (bytes(dcell) != bytes(scell))
         throw frontend::Unsupported(e_.loc, name_ + " from " + frontend::to_string(scell) + " cells into " +
-                                               frontend::to_string(dcell) + " cells (reinterprets memory)");
+                                                frontend::to_string(dcell) + " cells (reinterprets memory)");
     const auto [k, partial] = cells_of(a[2], dcell);
     const smt::Term touched = tm_.mk_ite(partial, add(k, 1), k);
-    check(range_valid(candidates(a[1], scell, false), l_.get_off(a[1]), touched, scell),
+    check(range_valid(candidates(a[1], scell, false), l_.get_off(a[1]), touched, Layout{scell}),
           "reads outside an object of " + frontend::to_string(scell));
-    check(range_valid(candidates(a[0], dcell, true), l_.get_off(a[0]), touched, dcell),
+    check(range_valid(candidates(a[0], dcell, true), l_.get_off(a[0]), touched, layout),
           "writes outside a writable object of " + frontend::to_string(dcell));
-    if (!move) check(tm_.mk_not(overlap(a[0], touched, a[1], touched)), "of overlapping objects");
-    write(a[0], dcell, num(0), k, [&](smt::Term j) {
-        return l_.as_int(l_.convert(Val{load_at(a[1], j, scell), false, l_.type_range(scell)}, scell, dcell)).term;
+    if (!move_) check(tm_.mk_not(overlap(a[0], touched, a[1], touched)), "of overlapping objects");
+    write(a[0], layout, num(0), k, [&](smt::Term j, Type) {
+        return l_.convert(Val{load_at(a[1], j, scell), false, l_.type_range(scell)}, scell, dcell);
     });
-    write(a[0], dcell, k, tm_.mk_ite(partial, num(1), num(0)),
-          [&](smt::Term) { return l_.arbitrary(dcell, "partial"); });
+    write(a[0], layout, k, tm_.mk_ite(partial, num(1), num(0)), [&](smt::Term, Type) {
+        return Val{l_.arbitrary(dcell, "partial"), false, l_.type_range(dcell)};
+    });
     return a[0];
 }
 
@@ -387,8 +477,8 @@ Val StringLowering::mem_compare(const std::vector<Val>& a) {
     if (ac != bc) throw frontend::Unsupported(e_.loc, name_ + " of cells of different types");
     const auto [k, partial] = cells_of(a[2], ac);
     const smt::Term touched = tm_.mk_ite(partial, add(k, 1), k);
-    check(range_valid(candidates(a[0], ac, false), l_.get_off(a[0]), touched, ac), "reads outside an object");
-    check(range_valid(candidates(a[1], bc, false), l_.get_off(a[1]), touched, bc), "reads outside an object");
+    check(range_valid(candidates(a[0], ac, false), l_.get_off(a[0]), touched, Layout{ac}), "reads outside an object");
+    check(range_valid(candidates(a[1], bc, false), l_.get_off(a[1]), touched, Layout{bc}), "reads outside an object");
     // The cells that may be compared: the tracked cells of the first argument's candidates.
     std::uint64_t span = 0;
     for (const Candidate& c : candidates(a[0], ac, false))
@@ -469,13 +559,13 @@ Val StringLowering::str_copy(const std::vector<Val>& a, std::optional<smt::Term>
     // strcpy writes the characters and the terminator; strncpy exactly n characters.
     const smt::Term written = limit ? *limit : add(src.idx, 1);
     const smt::Term read = limit ? tm_.mk_ite(tm_.mk_lt(src.idx, *limit), add(src.idx, 1), *limit) : written;
-    check(range_valid(candidates(a[0], dc, true), l_.get_off(a[0]), written, dc),
+    check(range_valid(candidates(a[0], dc, true), l_.get_off(a[0]), written, Layout{dc}),
           "writes outside a writable array of char");
     check(tm_.mk_not(overlap(a[0], written, a[1], read)), "of overlapping objects");
-    write(a[0], dc, num(0), written, [&](smt::Term j) {
-        const smt::Term v =
-            l_.as_int(l_.convert(Val{load_at(a[1], j, sc), false, l_.type_range(sc)}, sc, dc)).term;
-        return limit ? tm_.mk_ite(tm_.mk_lt(j, src.idx), v, num(0)) : v;
+    write(a[0], Layout{dc}, num(0), written, [&](smt::Term j, Type) {
+        const Val v = l_.convert(Val{load_at(a[1], j, sc), false, l_.type_range(sc)}, sc, dc);
+        if (!limit) return v;
+        return Val{tm_.mk_ite(tm_.mk_lt(j, src.idx), l_.as_int(v).term, num(0)), false, l_.type_range(dc)};
     });
     return a[0];
 }
@@ -487,15 +577,15 @@ Val StringLowering::str_cat(const std::vector<Val>& a) {
     const Scan src = scan(a[1], sc, std::nullopt, std::nullopt);
     check(src.ok, "of a string that is unterminated or outside an object");
     const smt::Term appended = add(src.idx, 1);
-    check(range_valid(candidates(a[0], dc, true), l_.get_off(a[0]), add(dst.idx, appended), dc),
+    check(range_valid(candidates(a[0], dc, true), l_.get_off(a[0]), add(dst.idx, appended), Layout{dc}),
           "writes outside a writable array of char");
     // The cells written, [dst + len, dst + len + n], against the source string.
     Val at = a[0];
     at.temp_off = UINT32_MAX;
     at.off = add(l_.get_off(a[0]), dst.idx);
     check(tm_.mk_not(overlap(at, appended, a[1], appended)), "of overlapping objects");
-    write(a[0], dc, dst.idx, appended, [&](smt::Term j) {
-        return l_.as_int(l_.convert(Val{load_at(a[1], j, sc), false, l_.type_range(sc)}, sc, dc)).term;
+    write(a[0], Layout{dc}, dst.idx, appended, [&](smt::Term j, Type) {
+        return l_.convert(Val{load_at(a[1], j, sc), false, l_.type_range(sc)}, sc, dc);
     });
     return a[0];
 }
@@ -514,8 +604,8 @@ Val StringLowering::str_chr(const std::vector<Val>& a) {
 Val StringLowering::run(const std::vector<Val>& a) {
     switch (e_.callee->libc->op) {
         case StringOp::Memset: return mem_set(a);
-        case StringOp::Memcpy: return mem_copy(a, false);
-        case StringOp::Memmove: return mem_copy(a, true);
+        case StringOp::Memcpy: return mem_copy(a);
+        case StringOp::Memmove: return mem_copy(a);
         case StringOp::Memcmp: return mem_compare(a);
         case StringOp::Strlen: {
             const Scan s = scan(a[0], cell_type_of(0, true), std::nullopt, std::nullopt);
@@ -540,8 +630,8 @@ Val Lowerer::string_call(const Expr& e) {
     std::size_t params = 0;
     while (params < 3 && lib.params[params] != frontend::LibcType::Void) ++params;
     if (e.operands.size() != params)
-        throw frontend::Unsupported(e.loc, "call of " + e.callee->name + " with " + std::to_string(e.operands.size()) +
-                                               " arguments");
+        throw frontend::Unsupported(
+            e.loc, "call of " + e.callee->name + " with " + std::to_string(e.operands.size()) + " arguments");
     std::vector<Val> args = operand_values(e);
     for (std::size_t i = 0; i < params; ++i) {
         const Type want = frontend::libc_type(lib.params[i], *tu_.types);

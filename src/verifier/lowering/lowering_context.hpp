@@ -188,7 +188,8 @@ public:
     Val pointer_call(const Expr& e);
     Val libc_call(const Expr& e);  // frontend/libc.hpp's functions (lower_libc.cpp)
     Val scan_call(const Expr& e, const std::vector<Val>& args);
-    Val string_call(const Expr& e);  // <string.h> (lower_string.cpp)
+    // <string.h> (lower_string.cpp)
+    Val string_call(const Expr& e);
     Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 
