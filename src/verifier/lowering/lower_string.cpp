@@ -240,6 +240,13 @@ StringLowering::Scan StringLowering::scan(const Val& p, Type cell, std::optional
         smt::Term ok = readable_at(o, add(off, static_cast<i128>(span)), cell);
         smt::Term at = l_.fresh_aux("strlen", smt::SortTable::Int);
         l_.assume(tm_.mk_leq(num(static_cast<i128>(span)), at));
+        if (const smt::Term len = extent(o); len.valid()) {
+            // Within the object (the terminator too). Only where that is satisfiable: the check
+            // made after the scan forks its error path from this segment, which must keep every
+            // state in which the access is invalid.
+            const smt::Term from = add(off, static_cast<i128>(span));
+            l_.assume(tm_.mk_implies(tm_.mk_and(c.here, tm_.mk_lt(from, len)), tm_.mk_lt(add(off, at), len)));
+        }
         if (limit) {
             ok = tm_.mk_or(tm_.mk_leq(*limit, num(static_cast<i128>(span))), ok);
             at = tm_.mk_ite(tm_.mk_leq(*limit, num(static_cast<i128>(span))), *limit, at);
