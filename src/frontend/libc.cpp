@@ -61,7 +61,7 @@ constexpr std::array kTable = {
     LibcEntry{"scanf", "stdio.h", M::Scan, T::Int, {T::ConstCharPtr, T::Void}, true, C::None, OutputKind::None,
               "writes fresh values of their types through its first r pointer arguments (pointers to integers); "
               "result r: the number of them, 0 to n, or EOF"},
-    // <string.h>: the rows of h-string (lower_string.cpp, libc_string_replay.cpp).
+    // <string.h>: lowered by lower_string.cpp on the cells, replayed by libc_string_replay.cpp.
     string_fn("memset", StringOp::Memset, T::VoidPtr, T::VoidPtr, T::Int, T::SizeT,
               "the first n bytes get the byte (unsigned char)c; returns s"),
     string_fn("memcpy", StringOp::Memcpy, T::VoidPtr, T::VoidPtr, T::VoidPtr, T::SizeT,

@@ -17,8 +17,10 @@
 // type is the pointee type of the argument before its conversion to void * (a struct or array
 // of one cell type counts as that type); n bytes are n / sizeof(T) cells, and a cell of which
 // only some bytes are written gets an arbitrary value (an over-approximation; the replay
-// computes its bytes). memcpy between cells of different sizes, a void * argument and a struct
-// of mixed cell types are Unsupported: the cell model cannot reinterpret memory.
+// computes its bytes). A struct of cells of different types is set or copied cell by cell,
+// whole structs only (n a constant multiple of its size: padding bytes are no cells).
+// memcpy between cells of different sizes, part of such a struct, memcmp of it and a void *
+// argument are Unsupported: the cell model cannot reinterpret memory.
 //
 // strcmp, strncmp and memcmp read one input for their result, constrained to the sign of the
 // first difference (0 when none), as the <ctype.h> classes do for "nonzero"; the replay reads
