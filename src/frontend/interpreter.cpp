@@ -15,6 +15,7 @@
 #include "frontend/libc_format.hpp"
 #include "frontend/libc_sscanf.hpp"
 #include "frontend/libc_replay.hpp"
+#include "frontend/libc_string_replay.hpp"
 #include "frontend/memory.hpp"
 #include "frontend/memory_layout.hpp"
 #include "frontend/printer.hpp"
@@ -245,6 +246,7 @@ private:
     bool call_sscanf(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     void record_library_result(const Expr& e, const FunctionDecl& f, Type t, const Value& v);
     bool read_string(const Value& p, const SourceLocation& at, std::string& out);
+    bool call_string(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out);
     bool error(const Expr& e, std::string message);
 
     // --- statements ---------------------------------------------------------
@@ -1203,6 +1205,7 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
     if (f.libc->model == LibcModel::StrToInt) return call_string_to_int(e, f, args, out);
     if (f.libc->model == LibcModel::Format) return call_format(e, f, args, out);
     if (f.libc->model == LibcModel::ScanString) return call_sscanf(e, f, args, out);
+    if (f.libc->model == LibcModel::String) return call_string(e, f, args, out);
     std::vector<LibcArg> lib_args;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const Expr& a = e.operand(i);
@@ -1348,6 +1351,35 @@ bool Machine::call_sscanf(const Expr& e, const FunctionDecl& f, const std::vecto
     }
     out = Value::integer(normalize(static_cast<std::uint64_t>(static_cast<std::int64_t>(r.result)), TypeKind::Int, dm_));
     record_library_result(e, f, f.return_type, out);
+    return true;
+}
+
+// <string.h> (libc_string_replay.hpp): the call on the memory, its writes in the trace, then the
+// input the lowering read for a comparison's sign (the result is glibc's value).
+bool Machine::call_string(const Expr& e, const FunctionDecl& f, const std::vector<Value>& args, Value& out) {
+    std::vector<Type> access;
+    for (const auto& a : e.operands) access.push_back(string_access_type(*a));
+    StringCallOutcome r = replay_string_call(*f.libc, mem_, args, access, dm_);
+    if (r.undefined) return undefined(e.loc, *r.undefined);
+    for (const auto& [slot, cell] : r.written) {
+        if (!tracing()) break;
+        const Object& o = mem_.object(slot);
+        const Value& v = mem_.cells(slot)[cell];
+        if (v.initialised() && mem_.leaf(o, cell).is_integer())
+            record(TraceStep::Assign, e.loc, mem_.cell_name(o, static_cast<std::int64_t>(cell)), v.bits,
+                   mem_.leaf(o, cell));
+    }
+    if (string_call_reads_input(*f.libc)) {
+        if (next_input_ >= inputs_.size())
+            return halt(ReplayOutcome::OutOfInputs, e.loc, "no input left for " + f.name + "()");
+        ++next_input_;
+    }
+    out = r.value;
+    if (tracing() && f.return_type.is_integer()) {
+        record(TraceStep::Input, e.loc, f.name, out.bits, f.return_type, false, {},
+               TraceStep::InputSource::LibraryResult);
+        result_.trace.back().anchor = e.rparen;
+    }
     return true;
 }
 

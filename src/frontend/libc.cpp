@@ -29,6 +29,11 @@ constexpr LibcEntry to_int(std::string_view name, T result, bool strto, std::str
                      false, C::None, OutputKind::None, meaning};
 }
 
+constexpr LibcEntry string_fn(std::string_view name, StringOp op, T result, T p0, T p1, T p2,
+                              std::string_view meaning) {
+    return LibcEntry{name, "string.h", M::String, result, {p0, p1, p2}, false, C::None, OutputKind::None, meaning, op};
+}
+
 constexpr std::array kTable = {
     absolute("abs", T::Int, "|x|; abs(INT_MIN) is undefined behaviour"),
     absolute("labs", T::Long, "|x|; labs(LONG_MIN) is undefined behaviour"),
@@ -93,6 +98,29 @@ constexpr std::array kTable = {
     LibcEntry{"scanf", "stdio.h", M::Scan, T::Int, {T::ConstCharPtr, T::Void}, true, C::None, OutputKind::None,
               "writes fresh values of their types through its first r pointer arguments (pointers to integers); "
               "result r: the number of them, 0 to n, or EOF"},
+    // <string.h>: lowered by lower_string.cpp on the cells, replayed by libc_string_replay.cpp.
+    string_fn("memset", StringOp::Memset, T::VoidPtr, T::VoidPtr, T::Int, T::SizeT,
+              "the first n bytes get the byte (unsigned char)c; returns s"),
+    string_fn("memcpy", StringOp::Memcpy, T::VoidPtr, T::VoidPtr, T::VoidPtr, T::SizeT,
+              "copies n bytes; overlapping objects are undefined behaviour; returns dst"),
+    string_fn("memmove", StringOp::Memmove, T::VoidPtr, T::VoidPtr, T::VoidPtr, T::SizeT,
+              "copies n bytes as if through a temporary copy; returns dst"),
+    string_fn("memcmp", StringOp::Memcmp, T::Int, T::VoidPtr, T::VoidPtr, T::SizeT,
+              "compares n bytes as unsigned char: a value of the sign of the first difference, 0 if none"),
+    string_fn("strlen", StringOp::Strlen, T::SizeT, T::CharPtr, T::Void, T::Void,
+              "the number of characters before the terminating zero"),
+    string_fn("strcmp", StringOp::Strcmp, T::Int, T::CharPtr, T::CharPtr, T::Void,
+              "compares strings as unsigned char: a value of the sign of the first difference, 0 if equal"),
+    string_fn("strncmp", StringOp::Strncmp, T::Int, T::CharPtr, T::CharPtr, T::SizeT,
+              "strcmp of at most the first n characters"),
+    string_fn("strcpy", StringOp::Strcpy, T::CharPtr, T::CharPtr, T::CharPtr, T::Void,
+              "copies the string and its terminator; overlap is undefined behaviour; returns dst"),
+    string_fn("strncpy", StringOp::Strncpy, T::CharPtr, T::CharPtr, T::CharPtr, T::SizeT,
+              "copies at most n characters, pads with zeros up to n; overlap is undefined behaviour"),
+    string_fn("strcat", StringOp::Strcat, T::CharPtr, T::CharPtr, T::CharPtr, T::Void,
+              "appends the string at dst's terminator; overlap is undefined behaviour; returns dst"),
+    string_fn("strchr", StringOp::Strchr, T::CharPtr, T::CharPtr, T::Int, T::Void,
+              "the first (char)c in the string (its terminator included), or a null pointer"),
 };
 
 bool between(std::int64_t c, char lo, char hi) { return c >= lo && c <= hi; }
@@ -120,7 +148,10 @@ Type libc_type(LibcType t, TypeTable& types) {
         case T::UInt: return Type::of(TypeKind::UInt);
         case T::Long: return Type::of(TypeKind::Long);
         case T::LongLong: return Type::of(TypeKind::LongLong);
-        case T::ConstCharPtr: return types.pointer_to(Type::of(TypeKind::Char));
+        case T::ConstCharPtr:
+        case T::CharPtr: return types.pointer_to(Type::of(TypeKind::Char));
+        case T::VoidPtr: return types.pointer_to(Type::of(TypeKind::Void));
+        case T::SizeT: return Type::of(TypeKind::ULong);
         case T::ULong: return Type::of(TypeKind::ULong);
         case T::CharPtrPtr: return types.pointer_to(types.pointer_to(Type::of(TypeKind::Char)));
         case T::Stream: return types.pointer_to(Type::of(TypeKind::Void));  // FILE * needs <stdio.h>

@@ -47,6 +47,13 @@ enum class LibcModel : std::uint8_t {
                 // values are arbitrary, not inputs: the replay computes them with glibc
     Format,     // sprintf, snprintf: the text of a literal format with arguments fixed in the
                 // program text, written into the buffer with bounds checks (lower_stdio.cpp)
+    String,     // <string.h> (StringOp): reads and writes the cells its pointers denote; the
+                // comparisons read an input of the result's sign (docs/libc.md)
+};
+
+// The function of a String row.
+enum class StringOp : std::uint8_t {
+    None, Memset, Memcpy, Memmove, Memcmp, Strlen, Strcmp, Strncmp, Strcpy, Strncpy, Strcat, Strchr
 };
 
 // The <ctype.h> class or mapping of a CharClass / CharMap row.
@@ -61,7 +68,11 @@ enum class OutputKind : std::uint8_t { None, Printf, Puts, Putchar, Fputs, Flush
 // The types a table prototype is written with.
 // Stream: a FILE * argument, stdout or stderr (the parser replaces them by the integer
 // literals 1 and 2 named "stdout" / "stderr", parser_streams.cpp; other streams are unsupported).
-enum class LibcType : std::uint8_t { Void, Int, UInt, Long, LongLong, ConstCharPtr, ULong, CharPtrPtr, Stream };
+// SizeT is unsigned long, size_t's width under both data models; the pointers of <string.h>
+// (void *, char *) are VoidPtr and CharPtr.
+enum class LibcType : std::uint8_t {
+    Void, Int, UInt, Long, LongLong, ConstCharPtr, ULong, CharPtrPtr, Stream, VoidPtr, CharPtr, SizeT
+};
 
 struct LibcEntry {
     std::string_view name;
@@ -73,6 +84,7 @@ struct LibcEntry {
     CharSet set = CharSet::None;
     OutputKind output = OutputKind::None;
     std::string_view meaning;  // one line for docs and --list-libc
+    StringOp op = StringOp::None;
 };
 
 // Every row, in the order of docs/libc.md.

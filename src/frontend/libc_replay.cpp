@@ -118,6 +118,7 @@ std::int64_t libc_result(const LibcEntry& e, std::span<const LibcArg> args, std:
         case LibcModel::ReadChar:
         case LibcModel::Scan: return input;  // in range: the replay checks it (interpreter.cpp)
         case LibcModel::Seed: return 0;
+        case LibcModel::String: return 0;  // replayed on the memory (libc_string_replay.hpp)
         case LibcModel::StrToInt:
         case LibcModel::Format:
         case LibcModel::ScanString: return input;  // the replay reads or writes memory (interpreter.cpp)

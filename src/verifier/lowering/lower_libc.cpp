@@ -34,6 +34,7 @@ std::vector<std::pair<int, int>> char_set_runs(CharSet set) {
 Val Lowerer::libc_call(const Expr& e) {
     const frontend::FunctionDecl& f = *e.callee;
     const frontend::LibcEntry& lib = *f.libc;
+    if (lib.model == LibcModel::String) return string_call(e);
     std::vector<Val> args;
     for (const auto& a : e.operands) {
         if (a->kind == frontend::ExprKind::StringLiteral) {  // a format or text: no effect
@@ -84,6 +85,7 @@ Val Lowerer::libc_call(const Expr& e) {
         case LibcModel::StrToInt: return string_to_int_call(e, args);
         case LibcModel::Format: return format_call(e, args);
         case LibcModel::ScanString: return scan_string_call(e, args);
+        case LibcModel::String: break;  // string_call above
         case LibcModel::CharClass:
         case LibcModel::CharMap: {
             Val c = as_int(arg(0));

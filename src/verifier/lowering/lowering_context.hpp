@@ -194,6 +194,8 @@ public:
     Val string_to_int_call(const Expr& e, const std::vector<Val>& args);  // atoi, strtol, ... (lower_stdlib.cpp)
     smt::Term digit_in_base(smt::Term c, int base);                       // c is a digit of the base (2..36)
     Val format_call(const Expr& e, const std::vector<Val>& args);         // sprintf, snprintf (lower_stdio.cpp)
+    // <string.h> (lower_string.cpp)
+    Val string_call(const Expr& e);
     Val branching(const Expr& e);  // && || ?: whose operands have effects
     VarId var(const frontend::VarDecl* d);
 
