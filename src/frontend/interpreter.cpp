@@ -23,6 +23,7 @@ namespace {
 __extension__ typedef __int128 i128;
 __extension__ typedef unsigned __int128 u128;
 
+using memory::kWild;
 using memory::Memory;
 using memory::Object;
 using memory::ObjectKind;
@@ -44,6 +45,8 @@ constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
 // Pointers may leave their object, but offsets beyond this are out of every object's reach (and
 // keep offset arithmetic far from overflow).
 constexpr i128 kMaxOffset = static_cast<i128>(kMaxCells);
+constexpr const char* kWildArithmetic =
+    "pointer arithmetic on a pointer converted from an integer that is no object's address";
 
 // What an lvalue is evaluated for: an access of its cells (Read, Write: direct indices are bounded
 // by their arrays' lengths) or its address (AddrOf, a decayed array: not bounded).
@@ -108,7 +111,9 @@ bool constant_path(const Expr& e) {
 class Machine {
 public:
     Machine(const TranslationUnit& tu, std::span<const std::uint64_t> inputs, const ReplayLimits& limits)
-        : tu_(tu), dm_(tu.data_model), inputs_(inputs), limits_(limits), mem_(limits.max_memory_cells) {}
+        : tu_(tu), dm_(tu.data_model), inputs_(inputs), limits_(limits), mem_(limits.max_memory_cells) {
+        if (converts_addresses(tu)) mem_.enable_addresses(dm_);
+    }
 
     ReplayResult run();
 
@@ -214,7 +219,11 @@ private:
     bool load(const Place& p, const SourceLocation& at, Value& out);
     bool store(const Place& p, const Value& v, const SourceLocation& at, const Expr* lvalue);
     bool copy_struct(const Place& dst, const Place& src, const SourceLocation& at);
-    bool move_pointer(const Value& p, i128 delta, const SourceLocation& at, Value& out);
+    // p + delta cells through a `pointee *`.
+    bool move_pointer(const Value& p, i128 delta, Type pointee, const SourceLocation& at, Value& out);
+    // A pointer converted to `to *` from void * or from an integer must point to cells of to's
+    // leaf types (as the lowering's check_view).
+    bool check_view(const Value& p, Type to, const SourceLocation& at);
     bool element_cells(Type pointee, const SourceLocation& at, std::uint64_t& out);
     bool pointer_binary(const Expr& e, const Value& a, const Value& b, Value& out);
     bool allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
@@ -618,7 +627,7 @@ bool Machine::place(const Expr& e, Use use, Place& out) {
             std::uint64_t k;
             if (!element_cells(e.type, e.loc, k)) return false;
             Value q;
-            if (!move_pointer(p, wide(i, e.operand(1).type) * k, e.loc, q)) return false;
+            if (!move_pointer(p, wide(i, e.operand(1).type) * k, e.type, e.loc, q)) return false;
             out = Place{q, e.type, kNoSlot};
             return true;
         }
@@ -680,6 +689,14 @@ bool Machine::index_array(const Expr& e, Use use, Place& out) {
     }
     const i128 off = i128{a.ptr.offset()} + i * *stride;
     if (off < -kMaxOffset || off > kMaxOffset) return undefined(e.loc, "pointer arithmetic out of bounds");
+    // With addresses, the cell past an array inside a struct need not start where the array
+    // ends (as the lowering's check_end_address).
+    if (has_length && (i < 0 || i >= i128{length})) {
+        bool dead = false;
+        const Object* o = mem_.target(a.ptr, dead);
+        if (o && o->layout && !o->layout->uniform())
+            return undefined(e.loc, "address past the end of an array inside a struct");
+    }
     out = Place{a.ptr, e.type, depth};
     out.ptr.bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(off));
     return true;
@@ -695,9 +712,26 @@ bool Machine::address_of(const Expr& e, Value& out) {
     // &p->f and &a[i] move a pointer: it must not be dangling then (&*p is p itself).
     const bool moved = e.kind != ExprKind::Deref && e.kind != ExprKind::VarRef;
     if (dead && moved) return undefined(e.loc, "pointer arithmetic on a pointer to a dead object");
+    if (p.ptr.obj == kWild && moved) return undefined(e.loc, kWildArithmetic);
     if (p.ptr.obj == 0 && p.ptr.bits != 0) return undefined(e.loc, "pointer arithmetic on a null pointer");
     out = p.ptr;
     return true;
+}
+
+bool Machine::check_view(const Value& p, Type to, const SourceLocation& at) {
+    if (to.is_void() || to.is_function() || p.obj == 0 || p.obj == kWild || !p.initialised()) return true;
+    bool dead = false;
+    const Object* o = mem_.target(p, dead);
+    if (!o) return true;  // dangling: every use is checked
+    const auto n = mem_.layouts().cells(to);
+    bool ok = n.has_value();
+    if (ok && o->shape.element.is_scalar()) {
+        for (std::uint64_t c = 0; c < *n && ok; ++c) ok = memory::compatible(mem_.layouts().cell_type(to, c), o->shape.element);
+    } else if (ok) {
+        ok = mem_.check(p, to, *n, false).empty();
+    }
+    if (ok) return true;
+    return undefined(at, "conversion to '" + to_string(to) + " *' of a pointer to cells of another type");
 }
 
 bool Machine::element_cells(Type pointee, const SourceLocation& at, std::uint64_t& out) {
@@ -712,16 +746,31 @@ bool Machine::element_cells(Type pointee, const SourceLocation& at, std::uint64_
 }
 
 // p + delta cells (p not null, not dangling; the result within +-kMaxOffset).
-bool Machine::move_pointer(const Value& p, i128 delta, const SourceLocation& at, Value& out) {
+bool Machine::move_pointer(const Value& p, i128 delta, Type pointee, const SourceLocation& at, Value& out) {
     out = p;
     if (delta == 0) return true;
     if (p.obj == 0) return undefined(at, "pointer arithmetic on a null pointer");
+    if (p.obj == kWild) return undefined(at, kWildArithmetic);
     bool dead = false;
-    if (!mem_.target(p, dead)) return undefined(at, "pointer arithmetic on a pointer to a dead object");
+    const Object* o = mem_.target(p, dead);
+    if (!o) return undefined(at, "pointer arithmetic on a pointer to a dead object");
     const i128 off = i128{p.offset()} + delta;
     // Pointers may leave their object (as addresses do under GCC, which SV-COMP's verdicts
     // assume); only accesses through them are checked.
     if (off < -kMaxOffset || off > kMaxOffset) return undefined(at, "pointer arithmetic out of bounds");
+    // With addresses, a move must span the bytes C moves (as the lowering's check_step).
+    if (o->layout && !o->layout->uniform() && !(pointee == o->shape.element)) {
+        const auto size = size_of(pointee, dm_);
+        const auto k = mem_.layouts().cells(pointee);
+        const i128 from = p.offset();
+        const bool inside = from >= 0 && off >= 0 && from <= i128{o->ncells} && off <= i128{o->ncells};
+        if (!size || !k || !inside ||
+            (i128{cell_byte_offset(*o->layout, static_cast<std::uint64_t>(off))} -
+             i128{cell_byte_offset(*o->layout, static_cast<std::uint64_t>(from))}) *
+                    i128{*k} !=
+                i128{*size} * delta)
+            return undefined(at, "pointer arithmetic across struct members of other sizes");
+    }
     out.bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(off));
     return true;
 }
@@ -774,7 +823,7 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
         std::uint64_t k;
         if (!element_cells(pt.target(), e.loc, k)) return false;
         const i128 step = wide(b, e.operand(1).type) * k;
-        return move_pointer(a, e.op == Op::Add ? step : -step, e.loc, out);
+        return move_pointer(a, e.op == Op::Add ? step : -step, pt.target(), e.loc, out);
     }
     if (!both) return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " on a pointer and an integer");
     const bool same = a.obj == b.obj && a.gen == b.gen;
@@ -783,6 +832,7 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
         case Op::Ne: out = Value::integer(!(a == b)); return true;
         case Op::Sub: {
             if (!same) return undefined(e.loc, "subtraction of pointers to different objects");
+            if (a.obj == kWild) return undefined(e.loc, kWildArithmetic);
             std::uint64_t k;
             if (!element_cells(pt.target(), e.loc, k)) return false;
             const i128 d = (i128{a.offset()} - i128{b.offset()}) / static_cast<i128>(k == 0 ? 1 : k);
@@ -796,7 +846,9 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
         case Op::Gt:
         case Op::Ge: {
             if (!same) return undefined(e.loc, "comparison of pointers to different objects");
-            const std::int64_t x = a.offset(), y = b.offset();
+            // Offsets within an object; the addresses themselves (unsigned) for pointers made from integers.
+            const i128 x = a.obj == kWild ? i128{a.bits} : i128{a.offset()};
+            const i128 y = b.obj == kWild ? i128{b.bits} : i128{b.offset()};
             const bool r = e.op == Op::Lt ? x < y : e.op == Op::Le ? x <= y : e.op == Op::Gt ? x > y : x >= y;
             out = Value::integer(r);
             return true;
@@ -851,6 +903,7 @@ bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>&
 
 bool Machine::release(const Expr& call, const Value& p) {
     if (p.obj == 0) return true;  // free(NULL)
+    if (p.obj == kWild) return undefined(call.loc, "invalid free of a pointer converted from an integer");
     bool dead = false;
     const Object* o = mem_.target(p, dead);
     if (dead) {
@@ -964,7 +1017,7 @@ bool Machine::inc_dec(const Expr& e, Value& out) {
     Value now;
     if (t.is_pointer()) {
         std::uint64_t k;
-        if (!element_cells(t.target(), e.loc, k) || !move_pointer(old, inc ? i128{k} : -i128{k}, e.loc, now))
+        if (!element_cells(t.target(), e.loc, k) || !move_pointer(old, inc ? i128{k} : -i128{k}, t.target(), e.loc, now))
             return false;
     } else {
         const Type pt = promote(t, dm_);
@@ -1056,18 +1109,31 @@ bool Machine::eval_cast(const Expr& e, Value& out) {
                 out = Value::integer(v.obj != 0);
                 return true;
             }
-            return undefined(e.loc, "conversion of a pointer to an integer");
+            // The address (memory.hpp); its bits as the unsigned integer of pointer width.
+            std::string why;
+            auto a = mem_.to_address(v, why);
+            if (!a) return undefined(e.loc, why);
+            const TypeKind up = size_type(dm_).kind;
+            out = Value::integer(convert_value(normalize(*a, up, dm_), e.type.kind, dm_));
+            return true;
         }
         out = Value::integer(convert_value(v.bits, e.type.kind, dm_));
         return true;
     }
     if (e.type.is_pointer() && !x.type.is_pointer()) {
-        // Only the null pointer constant converts an integer to a pointer.
-        if (v.bits != 0) return undefined(e.loc, "conversion of a nonzero integer to a pointer");
-        out = Value{};
-        return true;
+        // Without addresses in the program, only the null pointer constant converts.
+        if (v.bits == 0) {
+            out = Value{};
+            return true;
+        }
+        std::string why;
+        auto p = mem_.from_address(convert_value(v.bits, size_type(dm_).kind, dm_), why);
+        if (!p) return undefined(e.loc, why);
+        out = *p;
+        return check_view(out, e.type.target(), e.loc);
     }
     out = v;  // pointer to pointer: the same cell
+    if (x.type.target().is_void() && !e.type.target().is_void()) return check_view(out, e.type.target(), e.loc);
     return true;
 }
 

@@ -95,15 +95,25 @@ Val Lowerer::expr(const Expr& e) {
                     if (e.type.target().is_void()) throw frontend::Unsupported(e.loc, "malloc without an element type");
                     return allocate(x, e.type.target());
                 }
-                if (x.type.is_pointer()) return expr(x);
-                expr(x);  // the null pointer constant
+                if (x.type.is_pointer()) {
+                    Val p = expr(x);
+                    if (x.type.target().is_void() && !e.type.target().is_void()) check_view(p, e.type.target(), e.loc);
+                    return p;
+                }
+                Val n = expr(x);
+                if (addresses_ && !(n.range.is_const() && n.range.lo == 0)) {
+                    Val p = int_to_pointer(n, x.type, e.type.target());
+                    if (!e.type.target().is_void()) check_view(p, e.type.target(), e.loc);
+                    return p;
+                }
+                // (Without address conversions in the program, x is the null pointer constant.)
                 Val null{num(0), false, Interval::none()};
                 null.off = num(0);
                 return null;
             }
             Val v = expr(x);
             if (e.type.is_void()) return Val{num(0), false, Interval::of(0, 0)};
-            if (v.is_pointer()) throw frontend::Unsupported(e.loc, "pointer to integer cast");
+            if (v.is_pointer()) return pointer_to_int(v, e.type);
             return convert(v, x.type, e.type);
         }
         case ExprKind::Index:
@@ -117,6 +127,7 @@ Val Lowerer::expr(const Expr& e) {
         case ExprKind::Decay: {
             Place p = place(e.operand(0));
             if (!p.in_memory()) throw frontend::Unsupported(e.loc, "address of a variable outside memory");
+            if (addresses_) check_end_address(p, e.loc);
             Val r{p.obj, false, Interval::none()};
             r.off = p.off;
             // &a[i] and a + i past the end are not accesses: no bounds check here.

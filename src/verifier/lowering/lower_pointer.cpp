@@ -15,7 +15,12 @@ Val Lowerer::pointer_arith(Op op, Val p, Val i, Type pointee, const frontend::So
     if (k > (std::uint64_t{1} << 40))
         throw frontend::Unsupported(at, "arithmetic on pointers to variable-length arrays");
     smt::Term step = tm_.mk_scale(mpq_class(static_cast<unsigned long>(k)), as_int(i).term);
+    // A pointer made from an integer that is no object's address points to no array (C11 6.5.6p8).
     if (op == Op::Sub) step = tm_.mk_neg(step);
+    if (addresses_) {
+        check_or_error(tm_.mk_not(tm_.mk_eq(get(p), num(kWildObject))), kWildArithmetic, at);
+        check_step(p, step, pointee, at);
+    }
     Val r{get(p), false, Interval::none()};
     r.off = tm_.mk_add(std::vector<smt::Term>{get_off(p), step});
     return r;
@@ -32,6 +37,7 @@ Val Lowerer::pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLoca
     std::uint64_t k = cell_count(pointee);
     if (k > (std::uint64_t{1} << 40))
         throw frontend::Unsupported(at, "arithmetic on pointers to variable-length arrays");
+    if (addresses_) check_or_error(tm_.mk_not(tm_.mk_eq(get(p), num(kWildObject))), kWildArithmetic, at);
     Type pd = frontend::ptrdiff_type(prog_.provenance.data_model);
     Val d{tm_.mk_sub(get_off(p), get_off(q)), false, Interval::none()};
     if (k != 1) d = arith(Op::Div, d, Val{num(static_cast<i128>(k)), false, Interval::of(k, k)}, pd, pd, at);
@@ -50,6 +56,9 @@ Val Lowerer::pointer_compare(Op op, Val p, Val q) {
     if (op == Op::Eq || op == Op::Ne) {
         smt::Term eq = tm_.mk_and(same, tm_.mk_eq(a, b));
         if (summary != tm_.mk_false()) eq = tm_.mk_ite(summary, fresh_aux("peq", smt::SortTable::Bool), eq);
+        // With addresses, objects may lie next to each other: then one past the end of one is
+        // the start of the other (pointers converted from integers may be either).
+        if (addresses_) eq = tm_.mk_or(eq, tm_.mk_or(adjacent(p, q), adjacent(q, p)));
         return Val{op == Op::Eq ? eq : tm_.mk_not(eq), true, {}};
     }
     same = tm_.mk_and(same, tm_.mk_not(summary));
@@ -162,6 +171,7 @@ Val Lowerer::allocate(const Expr& call, Type pointee) {
         track_prefix(objects_[id], pointee);
         fill_prefix(objects_[id], zero);
     }
+    give_address(id);
     label(f.name + "()", call.loc);
     Val r{num(static_cast<i128>(id) + 1), false, Interval::none()};
     r.off = num(0);
