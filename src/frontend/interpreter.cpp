@@ -1113,6 +1113,7 @@ bool Machine::eval_cast(const Expr& e, Value& out) {
             std::string why;
             auto a = mem_.to_address(v, why);
             if (!a) return undefined(e.loc, why);
+            result_.used_addresses = result_.used_addresses || (v.obj != 0 && v.obj != kWild);
             const TypeKind up = size_type(dm_).kind;
             out = Value::integer(convert_value(normalize(*a, up, dm_), e.type.kind, dm_));
             return true;
@@ -1130,6 +1131,7 @@ bool Machine::eval_cast(const Expr& e, Value& out) {
         auto p = mem_.from_address(convert_value(v.bits, size_type(dm_).kind, dm_), why);
         if (!p) return undefined(e.loc, why);
         out = *p;
+        result_.used_addresses = result_.used_addresses || (out.obj != 0 && out.obj != kWild);
         return check_view(out, e.type.target(), e.loc);
     }
     out = v;  // pointer to pointer: the same cell

@@ -1,7 +1,8 @@
 // expected: FALSE
+// reason: the path converts pointers to integers: it holds for the replay's layout of objects
 // No order of objects is fixed: a global may lie above or below a local, so the assertion
-// that &a is below &b fails on some layout (the replay's has &a below... or not: the
-// counterexample is confirmed on the replay's own layout).
+// that &a lies above &b fails on some layout; the counterexample is confirmed on the
+// replay's own layout, and the verdict line says that it rests on one.
 extern void reach_error(void);
 void __VERIFIER_assert(int c) { if (!c) { reach_error(); } }
 int a;
