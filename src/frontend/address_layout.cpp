@@ -1,5 +1,6 @@
 #include "frontend/address_layout.hpp"
 
+#include "frontend/builtins.hpp"
 #include "frontend/memory_layout.hpp"
 #include "frontend/type_checker.hpp"
 
@@ -56,6 +57,8 @@ bool stmt_converts(const Stmt& s, DataModel dm) {
 
 }  // namespace
 
+bool is_character(Type t) { return t.kind == TypeKind::Char || t.kind == TypeKind::SChar || t.kind == TypeKind::UChar; }
+
 Type innermost_element(Type t) {
     while (t.is_array()) t = t.info->target;
     return t;
@@ -89,6 +92,14 @@ bool is_address_conversion(const Expr& e, DataModel dm) {
     if (e.kind != ExprKind::Cast || e.operands.empty()) return false;
     const Type from = e.operand(0).type;
     if (from.is_pointer() && e.type.is_integer()) return !e.type.is_bool();
+    if (from.is_pointer() && e.type.is_pointer() && !(from == e.type)) {
+        // To a character pointer from another one (byte views), and from a character pointer to
+        // a pointer to other cells; not the conversion of malloc's result.
+        const Expr& x = e.operand(0);
+        if (x.kind == ExprKind::Call && x.callee && !x.callee->is_defined && is_allocation_function(x.callee->name))
+            return false;
+        return !from.target().is_void() && !e.type.target().is_void();
+    }
     return from.is_integer() && e.type.is_pointer() && !is_null_pointer_constant(e.operand(0), dm);
 }
 

@@ -30,6 +30,10 @@ struct ByteLayout {
     bool uniform() const { return cells == 1; }
 };
 
+// char, signed char, unsigned char: the types through which C lets a program view the bytes of
+// any object (a character pointer into other cells is a byte view, docs/memory-model.md).
+bool is_character(Type t);
+
 // The innermost element type of t (t itself when t is not an array).
 Type innermost_element(Type t);
 
@@ -44,8 +48,9 @@ std::uint64_t cell_byte_offset(const ByteLayout& l, std::uint64_t cell);
 // past the end of an object of that many elements).
 std::optional<std::uint64_t> cell_at_byte(const ByteLayout& l, std::uint64_t byte);
 
-// Whether the cast e converts a pointer to an integer (other than _Bool) or an integer that is
-// not the null pointer constant to a pointer.
+// Whether the cast e converts a pointer to an integer (other than _Bool), an integer that is not
+// the null pointer constant to a pointer, or between pointers to different types neither of
+// them void (byte views): the conversions that need addresses.
 bool is_address_conversion(const Expr& e, DataModel dm);
 
 // Whether any function body or file-scope initialiser of tu contains such a cast: only then do

@@ -23,6 +23,7 @@ namespace {
 __extension__ typedef __int128 i128;
 __extension__ typedef unsigned __int128 u128;
 
+using memory::kByteView;
 using memory::kWild;
 using memory::Memory;
 using memory::Object;
@@ -224,6 +225,12 @@ private:
     // A pointer converted to `to *` from void * or from an integer must point to cells of to's
     // leaf types (as the lowering's check_view).
     bool check_view(const Value& p, Type to, const SourceLocation& at);
+    bool view_fits(const Value& p, Type to);  // the condition of check_view
+    bool same_address(const Value& a, const Value& b);  // pointer ==
+    // The conversion of p from `from *` to `to *` (pointees; as the lowering's
+    // convert_object_pointer: character views of other cells are byte views).
+    bool convert_object_pointer(const Value& p, Type from, Type to, const SourceLocation& at, Value& out);
+    bool to_view(Value& p, Type to, const SourceLocation& at);  // its last step (also of int -> pointer)
     bool element_cells(Type pointee, const SourceLocation& at, std::uint64_t& out);
     bool pointer_binary(const Expr& e, const Value& a, const Value& b, Value& out);
     bool allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
@@ -718,20 +725,67 @@ bool Machine::address_of(const Expr& e, Value& out) {
     return true;
 }
 
-bool Machine::check_view(const Value& p, Type to, const SourceLocation& at) {
-    if (to.is_void() || to.is_function() || p.obj == 0 || p.obj == kWild || !p.initialised()) return true;
+bool Machine::same_address(const Value& a, const Value& b) {
+    if (a == b) return true;
+    // A byte view equals a pointer to the cell at its address.
+    for (auto [x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+        if (x->obj != kByteView || y->obj == 0 || y->obj == kWild || y->obj == kByteView) continue;
+        std::string why;
+        auto at = mem_.to_address(*y, why);
+        if (at && normalize(*at, size_type(dm_).kind, dm_) == x->bits) return true;
+    }
+    return false;
+}
+
+bool Machine::view_fits(const Value& p, Type to) {
+    if (to.is_void() || to.is_function() || p.obj == 0 || p.obj == kWild || p.obj == kByteView || !p.initialised())
+        return true;
     bool dead = false;
     const Object* o = mem_.target(p, dead);
     if (!o) return true;  // dangling: every use is checked
     const auto n = mem_.layouts().cells(to);
-    bool ok = n.has_value();
-    if (ok && o->shape.element.is_scalar()) {
-        for (std::uint64_t c = 0; c < *n && ok; ++c) ok = memory::compatible(mem_.layouts().cell_type(to, c), o->shape.element);
-    } else if (ok) {
-        ok = mem_.check(p, to, *n, false).empty();
+    if (!n) return false;
+    if (o->shape.element.is_scalar()) {
+        for (std::uint64_t c = 0; c < *n; ++c)
+            if (!memory::compatible(mem_.layouts().cell_type(to, c), o->shape.element)) return false;
+        return true;
     }
-    if (ok) return true;
+    return mem_.check(p, to, *n, false).empty();
+}
+
+bool Machine::check_view(const Value& p, Type to, const SourceLocation& at) {
+    if (view_fits(p, to)) return true;
     return undefined(at, "conversion to '" + to_string(to) + " *' of a pointer to cells of another type");
+}
+
+bool Machine::convert_object_pointer(const Value& p, Type from, Type to, const SourceLocation& at, Value& out) {
+    out = p;
+    if (to.is_void() || from == to) return true;
+    if (!mem_.addresses()) return check_view(out, to, at);  // only void * converts here
+    std::string why;
+    if (p.obj == kByteView) {  // the cells at its address
+        auto q = mem_.from_address(p.bits, why);
+        if (!q) return undefined(at, why);
+        out = *q;
+    }
+    return to_view(out, to, at);
+}
+
+bool Machine::to_view(Value& p, Type to, const SourceLocation& at) {
+    // As the lowering: a pointer to cells that are no `to`s becomes the byte view of its address;
+    // a character pointer to no object too.
+    if (p.obj == 0 || p.obj == kByteView) return true;
+    if (p.obj == kWild) {
+        if (is_character(to)) p.obj = kByteView;
+        return true;
+    }
+    if (view_fits(p, to)) return true;
+    std::string why;
+    auto a = mem_.to_address(p, why);
+    if (!a) return undefined(at, why);
+    result_.used_addresses = true;
+    p = Value{normalize(*a, size_type(dm_).kind, dm_), kByteView, 0};
+    return true;
 }
 
 bool Machine::element_cells(Type pointee, const SourceLocation& at, std::uint64_t& out) {
@@ -751,6 +805,11 @@ bool Machine::move_pointer(const Value& p, i128 delta, Type pointee, const Sourc
     if (delta == 0) return true;
     if (p.obj == 0) return undefined(at, "pointer arithmetic on a null pointer");
     if (p.obj == kWild) return undefined(at, kWildArithmetic);
+    if (p.obj == kByteView) {  // an address: bytes through character pointers only
+        if (!is_character(pointee)) return undefined(at, "pointer arithmetic on a pointer to cells of another type");
+        out.bits = p.bits + static_cast<std::uint64_t>(static_cast<std::int64_t>(delta));
+        return true;
+    }
     bool dead = false;
     const Object* o = mem_.target(p, dead);
     if (!o) return undefined(at, "pointer arithmetic on a pointer to a dead object");
@@ -828,11 +887,13 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
     if (!both) return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " on a pointer and an integer");
     const bool same = a.obj == b.obj && a.gen == b.gen;
     switch (e.op) {
-        case Op::Eq: out = Value::integer(a == b); return true;
-        case Op::Ne: out = Value::integer(!(a == b)); return true;
+        case Op::Eq: out = Value::integer(same_address(a, b)); return true;
+        case Op::Ne: out = Value::integer(!same_address(a, b)); return true;
         case Op::Sub: {
             if (!same) return undefined(e.loc, "subtraction of pointers to different objects");
             if (a.obj == kWild) return undefined(e.loc, kWildArithmetic);
+            if (a.obj == kByteView && !is_character(pt.target()))
+                return undefined(e.loc, "pointer arithmetic on a pointer to cells of another type");
             std::uint64_t k;
             if (!element_cells(pt.target(), e.loc, k)) return false;
             const i128 d = (i128{a.offset()} - i128{b.offset()}) / static_cast<i128>(k == 0 ? 1 : k);
@@ -847,8 +908,9 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
         case Op::Ge: {
             if (!same) return undefined(e.loc, "comparison of pointers to different objects");
             // Offsets within an object; the addresses themselves (unsigned) for pointers made from integers.
-            const i128 x = a.obj == kWild ? i128{a.bits} : i128{a.offset()};
-            const i128 y = b.obj == kWild ? i128{b.bits} : i128{b.offset()};
+            const bool addresses = a.obj == kWild || a.obj == kByteView;
+            const i128 x = addresses ? i128{a.bits} : i128{a.offset()};
+            const i128 y = addresses ? i128{b.bits} : i128{b.offset()};
             const bool r = e.op == Op::Lt ? x < y : e.op == Op::Le ? x <= y : e.op == Op::Gt ? x > y : x >= y;
             out = Value::integer(r);
             return true;
@@ -903,7 +965,8 @@ bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>&
 
 bool Machine::release(const Expr& call, const Value& p) {
     if (p.obj == 0) return true;  // free(NULL)
-    if (p.obj == kWild) return undefined(call.loc, "invalid free of a pointer converted from an integer");
+    if (p.obj == kWild || p.obj == kByteView)
+        return undefined(call.loc, "invalid free of a pointer converted from an integer or a character view");
     bool dead = false;
     const Object* o = mem_.target(p, dead);
     if (dead) {
@@ -1132,11 +1195,13 @@ bool Machine::eval_cast(const Expr& e, Value& out) {
         if (!p) return undefined(e.loc, why);
         out = *p;
         result_.used_addresses = result_.used_addresses || (out.obj != 0 && out.obj != kWild);
-        return check_view(out, e.type.target(), e.loc);
+        return e.type.target().is_void() || to_view(out, e.type.target(), e.loc);
     }
-    out = v;  // pointer to pointer: the same cell
-    if (x.type.target().is_void() && !e.type.target().is_void()) return check_view(out, e.type.target(), e.loc);
-    return true;
+    if (x.type.is_function_pointer()) {
+        out = v;
+        return true;
+    }
+    return convert_object_pointer(v, x.type.target(), e.type.target(), e.loc, out);
 }
 
 // Right operand first, then the lvalue (as the lowering does); structs are copied cell by cell.

@@ -122,7 +122,7 @@ bool Memory::give_address(Object& o) {
 }
 
 std::optional<std::uint64_t> Memory::to_address(const Value& p, std::string& why) const {
-    if (p.obj == 0 || p.obj == kWild) return p.bits;  // null (offset 0) and pointers made from integers
+    if (p.obj == 0 || p.obj == kWild || p.obj == kByteView) return p.bits;  // null (offset 0), addresses
     bool dead = false;
     const Object* o = target(p, dead);
     if (!o) {
@@ -218,6 +218,7 @@ bool compatible(Type access, Type cell) {
 
 std::string Memory::check(const Value& p, Type t, std::uint64_t n, bool write) {
     if (p.obj == kWild) return "access through a pointer converted from an integer that is no object's address";
+    if (p.obj == kByteView) return "access through a pointer to cells of another type (not modelled)";
     bool dead = false;
     const Object* o = target(p, dead);
     if (dead) return "access to a dead object";

@@ -18,7 +18,7 @@
 // converts to its object's address plus the cell's byte offset (address_layout.hpp); an
 // integer converts to the cell of the live object it is the address of, or to a pointer to no
 // object (kWild, bits = the integer) through which every access and all arithmetic is
-// undefined.
+// undefined. A pointer cast to cells of another type is a byte view (kByteView).
 #pragma once
 
 #include <cstdint>
@@ -41,6 +41,10 @@ namespace craig::frontend::memory {
 inline constexpr std::uint32_t kUninit = UINT32_MAX;
 // obj of a pointer converted from an integer that is no live object's address (bits: the integer).
 inline constexpr std::uint32_t kWild = UINT32_MAX - 1;
+// obj of a pointer to cells of another type than its pointee (a byte view, made by a cast;
+// bits: the address): its comparisons are the address's, and its arithmetic through character
+// pointers; accesses through it are not modelled (UndefinedBehaviour here).
+inline constexpr std::uint32_t kByteView = UINT32_MAX - 2;
 
 // A value of a cell or expression: an integer (obj 0, bits in normal form of its type), a pointer
 // (obj = the object's slot, 0 for null; gen = its generation; bits = the cell offset as int64),
@@ -108,6 +112,7 @@ public:
 
     // From now on every object created gets an address (see above).
     void enable_addresses(DataModel dm) { address_model_ = dm; }
+    bool addresses() const { return address_model_.has_value(); }
     // The integer (of the data model's pointer width) that p converts to, or nullopt with the
     // reason in `why` (a dangling pointer, one into an object with unions, a struct pointer
     // outside its object).

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "frontend/address_layout.hpp"
 #include "frontend/builtins.hpp"
 #include "frontend/constant_eval.hpp"
 #include "frontend/errors.hpp"
@@ -146,6 +147,9 @@ ExprPtr TypeChecker::convert_pointer(ExprPtr e, Type to, bool implicit) const {
         throw Unsupported(e->loc, "function pointer cast");
     // An explicit cast to the same type stays a node: its result is no lvalue.
     if (from == to || to.target().is_void()) return cast_node();
+    // An explicit cast between object pointers: the same cells where they are of the new type,
+    // else a view of the address (character pointers: container_of; docs/memory-model.md).
+    if (!implicit) return cast_node();
     // From void *: the pointer keeps its (object, cell); an access through it is checked
     // against the cell's type (memory is never reinterpreted as another type: a read of a
     // cell of another type is arbitrary in the lowering, a write invalid, and the replay

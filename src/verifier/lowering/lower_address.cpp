@@ -83,7 +83,12 @@ smt::Term Lowerer::byte_offset_of(const MemObject& o, smt::Term off, smt::Term o
 }
 
 void Lowerer::check_view(const Val& p, Type to, const frontend::SourceLocation& at) {
-    if (to.is_void() || to.is_function()) return;
+    check_or_error(view_ok(p, to),
+                   "conversion to '" + frontend::to_string(to) + " *' of a pointer to cells of another type", at);
+}
+
+smt::Term Lowerer::view_ok(const Val& p, Type to) {
+    if (to.is_void() || to.is_function()) return tm_.mk_true();
     std::vector<Type> want;
     frontend::append_cell_types(to, want);
     smt::Term obj = get(p), off = get_off(p);
@@ -107,8 +112,7 @@ void Lowerer::check_view(const Val& p, Type to, const frontend::SourceLocation& 
         }
         if (ok != tm_.mk_true()) bad.push_back(tm_.mk_and(here, tm_.mk_not(ok)));
     }
-    check_or_error(tm_.mk_not(tm_.mk_or(bad)),
-                   "conversion to '" + frontend::to_string(to) + " *' of a pointer to cells of another type", at);
+    return tm_.mk_not(tm_.mk_or(bad));
 }
 
 void Lowerer::check_step(const Val& p, smt::Term step, Type pointee, const frontend::SourceLocation& at) {
@@ -151,21 +155,52 @@ Val Lowerer::pointer_to_int(const Val& p, Type to) {
     smt::Term obj = get(p), off = get_off(p);
     // Null, a pointer made from an integer, and the cells of objects with an address; anything
     // else (no address, dead, outside its object) is an arbitrary integer.
-    smt::Term r = arbitrary(up, "addr");
-    r = tm_.mk_ite(tm_.mk_eq(obj, num(kWildObject)), off, r);
+    auto [known, at] = object_address(p);
+    smt::Term r = tm_.mk_ite(known, at, arbitrary(up, "addr"));
+    r = tm_.mk_ite(tm_.mk_or(tm_.mk_eq(obj, num(kWildObject)), tm_.mk_eq(obj, num(kByteView))), off, r);
+    r = tm_.mk_ite(tm_.mk_and(tm_.mk_eq(obj, num(0)), tm_.mk_eq(off, num(0))), num(0), r);
+    return convert(Val{r, false, type_range(up)}, up, to);
+}
+
+std::pair<smt::Term, smt::Term> Lowerer::object_address(const Val& p) {
+    smt::Term obj = get(p), off = get_off(p);
+    std::vector<smt::Term> known;
+    smt::Term r = num(0);
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
         const MemObject& o = objects_[id];
         if (o.base == UINT32_MAX) continue;
         smt::Term here = tm_.mk_eq(obj, num(static_cast<i128>(id) + 1));
         if (here == tm_.mk_false()) continue;
         if (o.alive != UINT32_MAX) here = tm_.mk_and(here, tm_.mk_eq(read(o.alive), num(1)));
-        // Outside [0, count] the offset gives -1: an address below the object, replaced by r.
+        // Outside [0, count] the offset gives -1: no address.
         smt::Term at = byte_offset_of(o, off, num(-1));
-        r = tm_.mk_ite(tm_.mk_and(here, tm_.mk_leq(num(0), at)),
-                       tm_.mk_add(std::vector<smt::Term>{read(o.base), at}), r);
+        here = tm_.mk_and(here, tm_.mk_leq(num(0), at));
+        known.push_back(here);
+        r = tm_.mk_ite(here, tm_.mk_add(std::vector<smt::Term>{read(o.base), at}), r);
     }
-    r = tm_.mk_ite(tm_.mk_and(tm_.mk_eq(obj, num(0)), tm_.mk_eq(off, num(0))), num(0), r);
-    return convert(Val{r, false, type_range(up)}, up, to);
+    return {tm_.mk_or(known), r};
+}
+
+Val Lowerer::convert_object_pointer(const Val& p, Type from, Type to, const frontend::SourceLocation& at) {
+    if (to.is_void() || from == to) return p;
+    if (!addresses_) {  // only void * converts here (other casts give the program addresses)
+        check_view(p, to, at);
+        return p;
+    }
+    // A byte view first becomes the cells at its address; then a pointer to cells that are no
+    // `to` (nor null, nor a pointer to no object) becomes the byte view of its address.
+    const Type up = frontend::size_type(prog_.provenance.data_model);
+    smt::Term obj = get(p), off = get_off(p);
+    Val a = int_to_pointer(Val{off, false, type_range(up)}, up, to);
+    smt::Term bv = tm_.mk_eq(obj, num(kByteView));
+    Val q{tm_.mk_ite(bv, a.term, obj), false, Interval::none()};
+    q.off = tm_.mk_ite(bv, a.off, off);
+    smt::Term keep = tm_.mk_or(view_ok(q, to), tm_.mk_eq(get(q), num(0)));
+    keep = tm_.mk_or(keep, tm_.mk_or(tm_.mk_eq(get(q), num(kByteView)), tm_.mk_eq(get(q), num(kWildObject))));
+    smt::Term addr = pointer_to_int(q, up).term;
+    Val r{tm_.mk_ite(keep, get(q), num(kByteView)), false, Interval::none()};
+    r.off = tm_.mk_ite(keep, get_off(q), addr);
+    return r;
 }
 
 smt::Term Lowerer::adjacent(const Val& p, const Val& q) {
@@ -198,15 +233,17 @@ Val Lowerer::int_to_pointer(const Val& n, Type from, Type to) {
     const Type up = frontend::size_type(prog_.provenance.data_model);
     smt::Term a = convert(as_int(n), from, up).term;
     // The cells an address may denote: first the cells inside objects where a `to` fits, then
-    // the ends one past an object, then other cells (an address is both the end of one object
-    // and the start of another when they are adjacent; C allows either pointer, and the one
-    // that can be used as a `to *` is taken).
+    // the ends one past an array of `to`s, then the cells of other types as byte views (an
+    // address is both the end of one object and the start of another when they are adjacent;
+    // C allows either pointer, and the one that can be used as a `to *` is taken).
     struct Candidate {
         smt::Term cond, obj, off;
     };
     std::vector<Candidate> inside, ends, other;
     std::vector<Type> want;
     if (!to.is_void() && !to.is_function()) frontend::append_cell_types(to, want);
+    // A character pointer to no object: the bytes at that address (a byte view).
+    const bool bytes = frontend::is_character(to);
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
         const MemObject& o = objects_[id];
         if (o.base == UINT32_MAX) continue;
@@ -237,10 +274,16 @@ Val Lowerer::int_to_pointer(const Val& n, Type from, Type to) {
                                          num(static_cast<i128>(c))});
             }
         }
-        ends.push_back(Candidate{tm_.mk_and(live, tm_.mk_eq(rel, num(size))), id_term,
-                                 num(static_cast<i128>(o.count))});
+        if (o.bytes.uniform() && view_fits(o, 0, want))  // the end of an array of `to`s
+            ends.push_back(Candidate{tm_.mk_and(live, tm_.mk_eq(rel, num(size))), id_term,
+                                     num(static_cast<i128>(o.count))});
     }
-    Val r{num(kWildObject), false, Interval::none()};
+    // Cells of other types: the byte view of the address.
+    for (Candidate& c : other) {
+        c.obj = num(kByteView);
+        c.off = a;
+    }
+    Val r{num(bytes ? kByteView : kWildObject), false, Interval::none()};
     r.off = a;  // no object's cell: the integer itself (so it converts back to it)
     for (const auto* group : {&other, &ends, &inside}) {  // the first candidate that holds wins
         for (auto it = group->rbegin(); it != group->rend(); ++it) {

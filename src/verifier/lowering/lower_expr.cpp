@@ -96,16 +96,11 @@ Val Lowerer::expr(const Expr& e) {
                     return allocate(x, e.type.target());
                 }
                 if (x.type.is_pointer()) {
-                    Val p = expr(x);
-                    if (x.type.target().is_void() && !e.type.target().is_void()) check_view(p, e.type.target(), e.loc);
-                    return p;
+                    if (x.type.is_function_pointer()) return expr(x);
+                    return convert_object_pointer(expr(x), x.type.target(), e.type.target(), e.loc);
                 }
                 Val n = expr(x);
-                if (addresses_ && !(n.range.is_const() && n.range.lo == 0)) {
-                    Val p = int_to_pointer(n, x.type, e.type.target());
-                    if (!e.type.target().is_void()) check_view(p, e.type.target(), e.loc);
-                    return p;
-                }
+                if (addresses_ && !(n.range.is_const() && n.range.lo == 0)) return int_to_pointer(n, x.type, e.type.target());
                 // (Without address conversions in the program, x is the null pointer constant.)
                 Val null{num(0), false, Interval::none()};
                 null.off = num(0);

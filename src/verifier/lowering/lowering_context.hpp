@@ -94,6 +94,12 @@ struct MemObject {
 // The object part of a pointer converted from an integer that is no live object's address; its
 // offset part is that integer. No object has this id, so every access through it is invalid.
 inline constexpr std::uint32_t kWildObject = (1u << 30) + 1;
+// The object part of a pointer to cells of another type than its pointee (a byte view, made by
+// a pointer cast: its offset part is the address). Accesses through it are invalid (memory is
+// not reinterpreted); its comparisons and conversions are those of the address, and so is its
+// arithmetic through character pointers (through others it is invalid).
+inline constexpr std::uint32_t kByteView = (1u << 30) + 2;
+inline constexpr const char* kViewArithmetic = "pointer arithmetic on a pointer to cells of another type";
 inline constexpr const char* kWildArithmetic =
     "pointer arithmetic on a pointer converted from an integer that is no object's address";
 
@@ -252,6 +258,12 @@ public:
     // A pointer converted to `to *` from void * or from an integer must point to cells of the
     // leaf types of `to` (memory is never reinterpreted as another type): an error edge if not.
     void check_view(const Val& p, Type to, const frontend::SourceLocation& at);
+    smt::Term view_ok(const Val& p, Type to);  // the condition check_view requires
+    // The conversion of pointer p from `from *` to `to *` (pointees): the same cells where they
+    // are `to`s, else a byte view of the address (without addresses, from void *: check_view).
+    Val convert_object_pointer(const Val& p, Type from, Type to, const frontend::SourceLocation& at);
+    // Whether p points into a live object with an address, and that address.
+    std::pair<smt::Term, smt::Term> object_address(const Val& p);
     // p + step cells through a `pointee *` must move as many bytes as C does (not across struct
     // members of other sizes) in objects with addresses: an error edge if not.
     void check_step(const Val& p, smt::Term step, Type pointee, const frontend::SourceLocation& at);
