@@ -93,14 +93,22 @@ bool is_address_conversion(const Expr& e, DataModel dm) {
     const Type from = e.operand(0).type;
     if (from.is_pointer() && e.type.is_integer()) return !e.type.is_bool();
     if (from.is_pointer() && e.type.is_pointer() && !(from == e.type)) {
-        // To a character pointer from another one (byte views), and from a character pointer to
-        // a pointer to other cells; not the conversion of malloc's result.
+        // Not the conversion of malloc's result (its cells get the pointee type).
         const Expr& x = e.operand(0);
         if (x.kind == ExprKind::Call && x.callee && !x.callee->is_defined && is_allocation_function(x.callee->name))
             return false;
-        return !from.target().is_void() && !e.type.target().is_void();
+        // (From void * to a character pointer too: a byte view of other cells.)
+        if (from.target().is_void()) return is_character(e.type.target());
+        return !e.type.target().is_void();
     }
     return from.is_integer() && e.type.is_pointer() && !is_null_pointer_constant(e.operand(0), dm);
+}
+
+const Expr& compared_pointer(const Expr& operand) {
+    if (operand.kind == ExprKind::Cast && operand.implicit && operand.type.is_pointer() &&
+        operand.operand(0).type.is_pointer() && operand.operand(0).type.target().is_void())
+        return operand.operand(0);
+    return operand;
 }
 
 bool converts_addresses(const TranslationUnit& tu) {

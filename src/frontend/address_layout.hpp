@@ -49,9 +49,14 @@ std::uint64_t cell_byte_offset(const ByteLayout& l, std::uint64_t cell);
 std::optional<std::uint64_t> cell_at_byte(const ByteLayout& l, std::uint64_t byte);
 
 // Whether the cast e converts a pointer to an integer (other than _Bool), an integer that is not
-// the null pointer constant to a pointer, or between pointers to different types neither of
-// them void (byte views): the conversions that need addresses.
+// the null pointer constant to a pointer, between pointers to different types neither of them
+// void, or from void * to a character pointer (byte views): the conversions that need addresses.
 bool is_address_conversion(const Expr& e, DataModel dm);
+
+// An operand of a pointer comparison (== != < <= > >=) without the implicit conversion from
+// void * that the type checker inserts (a comparison needs no view of the pointee type: it
+// compares the pointers as they are); any other expression itself.
+const Expr& compared_pointer(const Expr& operand);
 
 // Whether any function body or file-scope initialiser of tu contains such a cast: only then do
 // objects get addresses (in the lowering and in the replay).

@@ -1122,7 +1122,9 @@ bool Machine::eval(const Expr& e, Value& out) {
         }
         case ExprKind::Binary: {
             Value a, b;
-            if (!eval(e.operand(0), a)) return false;
+            // Pointers compared: as they are (as the lowering: no view through void *).
+            const bool compared = e.operand(0).type.is_pointer() && e.op != Op::Add && e.op != Op::Sub;
+            if (!eval(compared ? compared_pointer(e.operand(0)) : e.operand(0), a)) return false;
             if (e.op == Op::LogAnd || e.op == Op::LogOr) {
                 const bool x = truthy(a, e.operand(0).type);
                 if ((e.op == Op::LogAnd) != x) {  // decided by the left operand
@@ -1133,7 +1135,7 @@ bool Machine::eval(const Expr& e, Value& out) {
                 out = Value::integer(truthy(b, e.operand(1).type));
                 return true;
             }
-            if (!eval(e.operand(1), b)) return false;
+            if (!eval(compared ? compared_pointer(e.operand(1)) : e.operand(1), b)) return false;
             if (e.operand(0).type.is_pointer()) return pointer_binary(e, a, b, out);
             std::uint64_t r;
             if (!arith(e.op, a.bits, e.operand(0).type, b.bits, e.operand(1).type, e.type, e.loc, r)) return false;

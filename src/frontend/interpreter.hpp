@@ -256,8 +256,8 @@ struct ReplayResult {
     std::size_t inputs_used = 0;
     bool trace_truncated = false;
     std::uint64_t steps = 0;
-    // Whether the run converted a pointer to an object into an integer or an integer into a
-    // pointer to an object: then its course may depend on where the replay placed the objects
+    // Whether the run converted a pointer to an object into an integer or a byte view, or an
+    // integer into a pointer to an object: then its course may depend on where the replay placed the objects
     // (memory.hpp), a layout C allows but does not fix.
     bool used_addresses = false;
 };

@@ -64,7 +64,7 @@ struct Report {
     bool assumed_layout = false;
 };
 
-constexpr const char* kLayoutNote = "the path converts pointers to integers: it holds for the replay's layout of objects";
+constexpr const char* kLayoutNote = "the path uses the addresses of objects: it holds for the replay's layout of them";
 
 void print_verdict_line(std::ostream& out, const Report& r) {
     out << "Verification result: " << verdict_name(r.kind);

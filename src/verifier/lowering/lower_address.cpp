@@ -45,6 +45,7 @@ void Lowerer::give_address(std::uint32_t id) {
         auto l = frontend::byte_layout(frontend::innermost_element(o.type), dm);
         // Cells of other layouts map to bytes by a table of the object's cells: tracked sizes only.
         if (!l || o.count % l->cells != 0 || (!l->uniform() && o.count > opt_.max_cells)) return;
+        if (opt_.bit_precise) throw frontend::Unsupported(seg_.loc, "bit-precise encoding: object addresses");
         o.bytes = std::move(*l);
         if (o.base == UINT32_MAX)
             o.base = prog_.add_var(o.name + "#addr", "", frontend::size_type(dm), frames_.empty(), true);

@@ -149,9 +149,13 @@ Val Lowerer::expr(const Expr& e) {
                 smt::Term x = as_bool(a), y = as_bool(b);
                 return Val{e.op == Op::LogAnd ? tm_.mk_and(x, y) : tm_.mk_or(x, y), true, {}};
             }
-            Val a = expr(e.operand(0));
-            if (splits(e.operand(1))) a = protect(a, e.operand(0).type);
-            Val b = expr(e.operand(1));
+            // Pointers compared: as they are (no view of the pointee type through void *).
+            const bool compared = e.operand(0).type.is_pointer() && e.op != Op::Add && e.op != Op::Sub;
+            const Expr& left = compared ? frontend::compared_pointer(e.operand(0)) : e.operand(0);
+            const Expr& right = compared ? frontend::compared_pointer(e.operand(1)) : e.operand(1);
+            Val a = expr(left);
+            if (splits(right)) a = protect(a, e.operand(0).type);
+            Val b = expr(right);
             if (e.operand(0).type.is_pointer()) {
                 switch (e.op) {
                     case Op::Add:

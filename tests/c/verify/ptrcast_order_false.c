@@ -1,5 +1,5 @@
 // expected: FALSE
-// reason: the path converts pointers to integers: it holds for the replay's layout of objects
+// reason: the path uses the addresses of objects: it holds for the replay's layout of them
 // No order of objects is fixed: a global may lie above or below a local, so the assertion
 // that &a lies above &b fails on some layout; the counterexample is confirmed on the
 // replay's own layout, and the verdict line says that it rests on one.
