@@ -158,7 +158,9 @@ Val Lowerer::pointer_to_int(const Val& p, Type to) {
     // else (no address, dead, outside its object) is an arbitrary integer.
     auto [known, at] = object_address(p);
     smt::Term r = tm_.mk_ite(known, at, arbitrary(up, "addr"));
-    r = tm_.mk_ite(tm_.mk_or(tm_.mk_eq(obj, num(kWildObject)), tm_.mk_eq(obj, num(kByteView))), off, r);
+    smt::Term address_only = tm_.mk_or(tm_.mk_eq(obj, num(kWildObject)), tm_.mk_eq(obj, num(kByteView)));
+    // (A byte view moved by char arithmetic may leave the address range: wrapped as addresses are.)
+    if (address_only != tm_.mk_false()) r = tm_.mk_ite(address_only, wrap(off, Interval::none(), up).term, r);
     r = tm_.mk_ite(tm_.mk_and(tm_.mk_eq(obj, num(0)), tm_.mk_eq(off, num(0))), num(0), r);
     return convert(Val{r, false, type_range(up)}, up, to);
 }
