@@ -89,7 +89,8 @@ void Lowerer::check_view(const Val& p, Type to, const frontend::SourceLocation& 
 }
 
 smt::Term Lowerer::view_ok(const Val& p, Type to) {
-    if (to.is_void() || to.is_function()) return tm_.mk_true();
+    // Pointers to void and to incomplete types are never accessed: any cells.
+    if (!frontend::cell_count(to)) return tm_.mk_true();
     std::vector<Type> want;
     frontend::append_cell_types(to, want);
     smt::Term obj = get(p), off = get_off(p);
@@ -244,7 +245,7 @@ Val Lowerer::int_to_pointer(const Val& n, Type from, Type to) {
     };
     std::vector<Candidate> inside, ends, other;
     std::vector<Type> want;
-    if (!to.is_void() && !to.is_function()) frontend::append_cell_types(to, want);
+    if (frontend::cell_count(to)) frontend::append_cell_types(to, want);  // (none: void, incomplete)
     // A character pointer to no object: the bytes at that address (a byte view).
     const bool bytes = frontend::is_character(to);
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
