@@ -225,7 +225,7 @@ private:
     // A pointer converted to `to *` from void * or from an integer must point to cells of to's
     // leaf types (as the lowering's check_view).
     bool check_view(const Value& p, Type to, const SourceLocation& at);
-    bool view_fits(const Value& p, Type to);  // the condition of check_view
+    bool view_fits(const Value& p, Type to);            // the condition of check_view
     bool same_address(const Value& a, const Value& b);  // pointer ==
     // The conversion of p from `from *` to `to *` (pointees; as the lowering's
     // convert_object_pointer: character views of other cells are byte views).
@@ -1080,7 +1080,8 @@ bool Machine::inc_dec(const Expr& e, Value& out) {
     Value now;
     if (t.is_pointer()) {
         std::uint64_t k;
-        if (!element_cells(t.target(), e.loc, k) || !move_pointer(old, inc ? i128{k} : -i128{k}, t.target(), e.loc, now))
+        if (!element_cells(t.target(), e.loc, k) ||
+            !move_pointer(old, inc ? i128{k} : -i128{k}, t.target(), e.loc, now))
             return false;
     } else {
         const Type pt = promote(t, dm_);

@@ -132,7 +132,8 @@ ExprPtr TypeChecker::convert_pointer(ExprPtr e, Type to, bool implicit) const {
         // The address (docs/memory-model.md, "Pointers and integers"); C11 6.3.2.3p6.
         if (from.is_function_pointer()) throw Unsupported(e->loc, "function pointer to integer cast");
         // GCC folds offsetof written out to a constant (so does the replay: no object there).
-        if (auto off = null_member_offset(*e, dm_)) return convert(int_literal(*off, size_type(dm_), e->loc), to, implicit);
+        if (auto off = null_member_offset(*e, dm_))
+            return convert(int_literal(*off, size_type(dm_), e->loc), to, implicit);
         return cast_node();
     }
     if (is_null_pointer_constant(*e, dm_)) return null_pointer(to, e->loc, implicit);

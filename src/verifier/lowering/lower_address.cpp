@@ -18,7 +18,9 @@ namespace craig::verifier::detail {
 
 namespace {
 
-std::uint64_t byte_size(const MemObject& o) { return std::max<std::uint64_t>(1, o.count / o.bytes.cells * o.bytes.size); }
+std::uint64_t byte_size(const MemObject& o) {
+    return std::max<std::uint64_t>(1, o.count / o.bytes.cells * o.bytes.size);
+}
 
 // Whether the cells of o from cell c on have the leaf types `want` (of the pointee of a view);
 // objects of one scalar element type at any c.
@@ -62,9 +64,9 @@ void Lowerer::give_address(std::uint32_t id) {
         const MemObject& q = objects_[j];
         if (j == id || q.base == UINT32_MAX) continue;
         smt::Term bj = read(q.base);
-        smt::Term apart = tm_.mk_or(
-            tm_.mk_leq(tm_.mk_add(std::vector<smt::Term>{b, size}), bj),
-            tm_.mk_leq(tm_.mk_add(std::vector<smt::Term>{bj, num(static_cast<i128>(byte_size(q)))}), b));
+        smt::Term apart =
+            tm_.mk_or(tm_.mk_leq(tm_.mk_add(std::vector<smt::Term>{b, size}), bj),
+                      tm_.mk_leq(tm_.mk_add(std::vector<smt::Term>{bj, num(static_cast<i128>(byte_size(q)))}), b));
         if (q.alive != UINT32_MAX) apart = tm_.mk_or(tm_.mk_eq(read(q.alive), num(0)), apart);
         assume(apart);
     }
@@ -216,7 +218,8 @@ smt::Term Lowerer::adjacent(const Val& p, const Val& q) {
         if (o.base == UINT32_MAX) continue;
         smt::Term live = o.alive != UINT32_MAX ? tm_.mk_eq(read(o.alive), num(1)) : tm_.mk_true();
         const smt::Term idt = num(static_cast<i128>(id) + 1);
-        smt::Term e = tm_.mk_and(live, tm_.mk_and(tm_.mk_eq(po, idt), tm_.mk_eq(poff, num(static_cast<i128>(o.count)))));
+        smt::Term e =
+            tm_.mk_and(live, tm_.mk_and(tm_.mk_eq(po, idt), tm_.mk_eq(poff, num(static_cast<i128>(o.count)))));
         smt::Term s = tm_.mk_and(live, tm_.mk_and(tm_.mk_eq(qo, idt), tm_.mk_eq(qoff, num(0))));
         if (e != tm_.mk_false()) {
             ends.push_back(e);
@@ -274,13 +277,13 @@ Val Lowerer::int_to_pointer(const Val& n, Type from, Type to) {
             for (std::uint64_t c = 0; c < o.count; ++c) {
                 const auto byte = static_cast<i128>(frontend::cell_byte_offset(o.bytes, c));
                 (view_fits(o, c, want) ? inside : other)
-                    .push_back(Candidate{tm_.mk_and(live, tm_.mk_eq(rel, num(byte))), id_term,
-                                         num(static_cast<i128>(c))});
+                    .push_back(
+                        Candidate{tm_.mk_and(live, tm_.mk_eq(rel, num(byte))), id_term, num(static_cast<i128>(c))});
             }
         }
         if (o.bytes.uniform() && view_fits(o, 0, want))  // the end of an array of `to`s
-            ends.push_back(Candidate{tm_.mk_and(live, tm_.mk_eq(rel, num(size))), id_term,
-                                     num(static_cast<i128>(o.count))});
+            ends.push_back(
+                Candidate{tm_.mk_and(live, tm_.mk_eq(rel, num(size))), id_term, num(static_cast<i128>(o.count))});
     }
     // Cells of other types: the byte view of the address.
     for (Candidate& c : other) {

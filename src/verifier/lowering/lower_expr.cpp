@@ -100,7 +100,8 @@ Val Lowerer::expr(const Expr& e) {
                     return convert_object_pointer(expr(x), x.type.target(), e.type.target(), e.loc);
                 }
                 Val n = expr(x);
-                if (addresses_ && !(n.range.is_const() && n.range.lo == 0)) return int_to_pointer(n, x.type, e.type.target());
+                if (addresses_ && !(n.range.is_const() && n.range.lo == 0))
+                    return int_to_pointer(n, x.type, e.type.target());
                 // (Without address conversions in the program, x is the null pointer constant.)
                 Val null{num(0), false, Interval::none()};
                 null.off = num(0);

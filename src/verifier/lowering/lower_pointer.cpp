@@ -69,8 +69,8 @@ Val Lowerer::pointer_compare(Op op, Val p, Val q) {
             eq = tm_.mk_or(eq, tm_.mk_or(adjacent(p, q), adjacent(q, p)));
             for (auto [x, y] : {std::pair{&p, &q}, std::pair{&q, &p}}) {
                 auto [known, at] = object_address(*y);
-                eq = tm_.mk_or(eq, tm_.mk_and(tm_.mk_eq(get(*x), num(kByteView)),
-                                              tm_.mk_and(known, tm_.mk_eq(get_off(*x), at))));
+                eq = tm_.mk_or(
+                    eq, tm_.mk_and(tm_.mk_eq(get(*x), num(kByteView)), tm_.mk_and(known, tm_.mk_eq(get_off(*x), at))));
             }
         }
         return Val{op == Op::Eq ? eq : tm_.mk_not(eq), true, {}};

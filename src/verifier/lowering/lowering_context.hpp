@@ -315,7 +315,7 @@ public:
     std::unordered_map<const frontend::VarDecl*, std::uint32_t> global_objects_;
     std::unordered_map<const frontend::VarDecl*, VarId> global_offs_;  // pointer globals
     std::unordered_set<const frontend::VarDecl*> address_taken_;       // scalars whose address is taken
-    bool addresses_ = false;  // the program converts pointers to integers or back
+    bool addresses_ = false;   // the program converts pointers to integers or back
     unsigned loop_depth_ = 0;  // statements inside loops, also of the callers an inlined body is in
 };
 

@@ -135,8 +135,10 @@ TEST_CASE("unsupported constructs in reachable code") {
     CHECK(unsupported("int f(int a) { return a; } int main(void) { return f == 0; }").empty());
     // The location is that of the construct.
     std::string msg;
-    CHECK(error_location("int main(void) {\n  int x;\n  int *p = (int *)&x;\n  void (*f)(void) = (void (*)(void))p;\n  return 0;\n}",
-                         &msg) == "4:37");
+    CHECK(
+        error_location(
+            "int main(void) {\n  int x;\n  int *p = (int *)&x;\n  void (*f)(void) = (void (*)(void))p;\n  return 0;\n}",
+            &msg) == "4:37");
     CHECK(msg == "unsupported: t.c:4:37: function pointer cast");
 }
 
