@@ -27,6 +27,8 @@ namespace {
 __extension__ typedef __int128 i128;
 __extension__ typedef unsigned __int128 u128;
 
+using memory::kByteView;
+using memory::kWild;
 using memory::Memory;
 using memory::Object;
 using memory::ObjectKind;
@@ -48,6 +50,8 @@ constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
 // Pointers may leave their object, but offsets beyond this are out of every object's reach (and
 // keep offset arithmetic far from overflow).
 constexpr i128 kMaxOffset = static_cast<i128>(kMaxCells);
+constexpr const char* kWildArithmetic =
+    "pointer arithmetic on a pointer converted from an integer that is no object's address";
 
 // What an lvalue is evaluated for: an access of its cells (Read, Write: direct indices are bounded
 // by their arrays' lengths) or its address (AddrOf, a decayed array: not bounded).
@@ -113,7 +117,9 @@ bool constant_path(const Expr& e) {
 class Machine {
 public:
     Machine(const TranslationUnit& tu, std::span<const std::uint64_t> inputs, const ReplayLimits& limits)
-        : tu_(tu), dm_(tu.data_model), inputs_(inputs), limits_(limits), mem_(limits.max_memory_cells) {}
+        : tu_(tu), dm_(tu.data_model), inputs_(inputs), limits_(limits), mem_(limits.max_memory_cells) {
+        if (converts_addresses(tu)) mem_.enable_addresses(dm_);
+    }
 
     ReplayResult run();
 
@@ -219,7 +225,17 @@ private:
     bool load(const Place& p, const SourceLocation& at, Value& out);
     bool store(const Place& p, const Value& v, const SourceLocation& at, const Expr* lvalue);
     bool copy_struct(const Place& dst, const Place& src, const SourceLocation& at);
-    bool move_pointer(const Value& p, i128 delta, const SourceLocation& at, Value& out);
+    // p + delta cells through a `pointee *`.
+    bool move_pointer(const Value& p, i128 delta, Type pointee, const SourceLocation& at, Value& out);
+    // A pointer converted to `to *` from void * or from an integer must point to cells of to's
+    // leaf types (as the lowering's check_view).
+    bool check_view(const Value& p, Type to, const SourceLocation& at);
+    bool view_fits(const Value& p, Type to);            // the condition of check_view
+    bool same_address(const Value& a, const Value& b);  // pointer ==
+    // The conversion of p from `from *` to `to *` (pointees; as the lowering's
+    // convert_object_pointer: character views of other cells are byte views).
+    bool convert_object_pointer(const Value& p, Type from, Type to, const SourceLocation& at, Value& out);
+    bool to_view(Value& p, Type to, const SourceLocation& at);  // its last step (also of int -> pointer)
     bool element_cells(Type pointee, const SourceLocation& at, std::uint64_t& out);
     bool pointer_binary(const Expr& e, const Value& a, const Value& b, Value& out);
     bool allocate(const Expr& call, Type pointee, const std::vector<Value>& args, Value& out);
@@ -630,7 +646,7 @@ bool Machine::place(const Expr& e, Use use, Place& out) {
             std::uint64_t k;
             if (!element_cells(e.type, e.loc, k)) return false;
             Value q;
-            if (!move_pointer(p, wide(i, e.operand(1).type) * k, e.loc, q)) return false;
+            if (!move_pointer(p, wide(i, e.operand(1).type) * k, e.type, e.loc, q)) return false;
             out = Place{q, e.type, kNoSlot};
             return true;
         }
@@ -692,6 +708,14 @@ bool Machine::index_array(const Expr& e, Use use, Place& out) {
     }
     const i128 off = i128{a.ptr.offset()} + i * *stride;
     if (off < -kMaxOffset || off > kMaxOffset) return undefined(e.loc, "pointer arithmetic out of bounds");
+    // With addresses, the cell past an array inside a struct need not start where the array
+    // ends (as the lowering's check_end_address).
+    if (has_length && (i < 0 || i >= i128{length})) {
+        bool dead = false;
+        const Object* o = mem_.target(a.ptr, dead);
+        if (o && o->layout && !o->layout->uniform())
+            return undefined(e.loc, "address past the end of an array inside a struct");
+    }
     out = Place{a.ptr, e.type, depth};
     out.ptr.bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(off));
     return true;
@@ -707,8 +731,72 @@ bool Machine::address_of(const Expr& e, Value& out) {
     // &p->f and &a[i] move a pointer: it must not be dangling then (&*p is p itself).
     const bool moved = e.kind != ExprKind::Deref && e.kind != ExprKind::VarRef;
     if (dead && moved) return undefined(e.loc, "pointer arithmetic on a pointer to a dead object");
+    if (p.ptr.obj == kWild && moved) return undefined(e.loc, kWildArithmetic);
     if (p.ptr.obj == 0 && p.ptr.bits != 0) return undefined(e.loc, "pointer arithmetic on a null pointer");
     out = p.ptr;
+    return true;
+}
+
+bool Machine::same_address(const Value& a, const Value& b) {
+    if (a == b) return true;
+    // A byte view equals a pointer to the cell at its address.
+    for (auto [x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+        if (x->obj != kByteView || y->obj == 0 || y->obj == kWild || y->obj == kByteView) continue;
+        std::string why;
+        auto at = mem_.to_address(*y, why);
+        if (at && normalize(*at, size_type(dm_).kind, dm_) == x->bits) return true;
+    }
+    return false;
+}
+
+bool Machine::view_fits(const Value& p, Type to) {
+    if (to.is_void() || to.is_function() || p.obj == 0 || p.obj == kWild || p.obj == kByteView || !p.initialised())
+        return true;
+    bool dead = false;
+    const Object* o = mem_.target(p, dead);
+    if (!o) return true;  // dangling: every use is checked
+    const auto n = mem_.layouts().cells(to);
+    if (!n) return true;  // void, incomplete: never accessed (as the lowering)
+    if (o->shape.element.is_scalar()) {
+        for (std::uint64_t c = 0; c < *n; ++c)
+            if (!memory::compatible(mem_.layouts().cell_type(to, c), o->shape.element)) return false;
+        return true;
+    }
+    return mem_.check(p, to, *n, false).empty();
+}
+
+bool Machine::check_view(const Value& p, Type to, const SourceLocation& at) {
+    if (view_fits(p, to)) return true;
+    return undefined(at, "conversion to '" + to_string(to) + " *' of a pointer to cells of another type");
+}
+
+bool Machine::convert_object_pointer(const Value& p, Type from, Type to, const SourceLocation& at, Value& out) {
+    out = p;
+    if (to.is_void() || from == to) return true;
+    if (!mem_.addresses()) return check_view(out, to, at);  // only void * converts here
+    std::string why;
+    if (p.obj == kByteView) {  // the cells at its address
+        auto q = mem_.from_address(p.bits, why);
+        if (!q) return undefined(at, why);
+        out = *q;
+    }
+    return to_view(out, to, at);
+}
+
+bool Machine::to_view(Value& p, Type to, const SourceLocation& at) {
+    // As the lowering: a pointer to cells that are no `to`s becomes the byte view of its address;
+    // a character pointer to no object too.
+    if (p.obj == 0 || p.obj == kByteView) return true;
+    if (p.obj == kWild) {
+        if (is_character(to)) p.obj = kByteView;
+        return true;
+    }
+    if (view_fits(p, to)) return true;
+    std::string why;
+    auto a = mem_.to_address(p, why);
+    if (!a) return undefined(at, why);
+    result_.used_addresses = true;
+    p = Value{normalize(*a, size_type(dm_).kind, dm_), kByteView, 0};
     return true;
 }
 
@@ -724,16 +812,36 @@ bool Machine::element_cells(Type pointee, const SourceLocation& at, std::uint64_
 }
 
 // p + delta cells (p not null, not dangling; the result within +-kMaxOffset).
-bool Machine::move_pointer(const Value& p, i128 delta, const SourceLocation& at, Value& out) {
+bool Machine::move_pointer(const Value& p, i128 delta, Type pointee, const SourceLocation& at, Value& out) {
     out = p;
     if (delta == 0) return true;
     if (p.obj == 0) return undefined(at, "pointer arithmetic on a null pointer");
+    if (p.obj == kWild) return undefined(at, kWildArithmetic);
+    if (p.obj == kByteView) {  // an address: bytes through character pointers only
+        if (!is_character(pointee)) return undefined(at, "pointer arithmetic on a pointer to cells of another type");
+        out.bits = p.bits + static_cast<std::uint64_t>(static_cast<std::int64_t>(delta));
+        return true;
+    }
     bool dead = false;
-    if (!mem_.target(p, dead)) return undefined(at, "pointer arithmetic on a pointer to a dead object");
+    const Object* o = mem_.target(p, dead);
+    if (!o) return undefined(at, "pointer arithmetic on a pointer to a dead object");
     const i128 off = i128{p.offset()} + delta;
     // Pointers may leave their object (as addresses do under GCC, which SV-COMP's verdicts
     // assume); only accesses through them are checked.
     if (off < -kMaxOffset || off > kMaxOffset) return undefined(at, "pointer arithmetic out of bounds");
+    // With addresses, a move must span the bytes C moves (as the lowering's check_step).
+    if (o->layout && !o->layout->uniform() && !(pointee == o->shape.element)) {
+        const auto size = size_of(pointee, dm_);
+        const auto k = mem_.layouts().cells(pointee);
+        const i128 from = p.offset();
+        const bool inside = from >= 0 && off >= 0 && from <= i128{o->ncells} && off <= i128{o->ncells};
+        if (!size || !k || !inside ||
+            (i128{cell_byte_offset(*o->layout, static_cast<std::uint64_t>(off))} -
+             i128{cell_byte_offset(*o->layout, static_cast<std::uint64_t>(from))}) *
+                    i128{*k} !=
+                i128{*size} * delta)
+            return undefined(at, "pointer arithmetic across struct members of other sizes");
+    }
     out.bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(off));
     return true;
 }
@@ -786,15 +894,18 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
         std::uint64_t k;
         if (!element_cells(pt.target(), e.loc, k)) return false;
         const i128 step = wide(b, e.operand(1).type) * k;
-        return move_pointer(a, e.op == Op::Add ? step : -step, e.loc, out);
+        return move_pointer(a, e.op == Op::Add ? step : -step, pt.target(), e.loc, out);
     }
     if (!both) return undefined(e.loc, "operator " + std::string(to_string(e.op)) + " on a pointer and an integer");
     const bool same = a.obj == b.obj && a.gen == b.gen;
     switch (e.op) {
-        case Op::Eq: out = Value::integer(a == b); return true;
-        case Op::Ne: out = Value::integer(!(a == b)); return true;
+        case Op::Eq: out = Value::integer(same_address(a, b)); return true;
+        case Op::Ne: out = Value::integer(!same_address(a, b)); return true;
         case Op::Sub: {
             if (!same) return undefined(e.loc, "subtraction of pointers to different objects");
+            if (a.obj == kWild) return undefined(e.loc, kWildArithmetic);
+            if (a.obj == kByteView && !is_character(pt.target()))
+                return undefined(e.loc, "pointer arithmetic on a pointer to cells of another type");
             std::uint64_t k;
             if (!element_cells(pt.target(), e.loc, k)) return false;
             const i128 d = (i128{a.offset()} - i128{b.offset()}) / static_cast<i128>(k == 0 ? 1 : k);
@@ -808,7 +919,10 @@ bool Machine::pointer_binary(const Expr& e, const Value& a, const Value& b, Valu
         case Op::Gt:
         case Op::Ge: {
             if (!same) return undefined(e.loc, "comparison of pointers to different objects");
-            const std::int64_t x = a.offset(), y = b.offset();
+            // Offsets within an object; the addresses themselves (unsigned) for pointers made from integers.
+            const bool addresses = a.obj == kWild || a.obj == kByteView;
+            const i128 x = addresses ? i128{a.bits} : i128{a.offset()};
+            const i128 y = addresses ? i128{b.bits} : i128{b.offset()};
             const bool r = e.op == Op::Lt ? x < y : e.op == Op::Le ? x <= y : e.op == Op::Gt ? x > y : x >= y;
             out = Value::integer(r);
             return true;
@@ -865,6 +979,8 @@ bool Machine::allocate(const Expr& call, Type pointee, const std::vector<Value>&
 
 bool Machine::release(const Expr& call, const Value& p) {
     if (p.obj == 0) return true;  // free(NULL)
+    if (p.obj == kWild || p.obj == kByteView)
+        return undefined(call.loc, "invalid free of a pointer converted from an integer or a character view");
     bool dead = false;
     const Object* o = mem_.target(p, dead);
     if (dead) {
@@ -1007,7 +1123,8 @@ bool Machine::inc_dec(const Expr& e, Value& out) {
     Value now;
     if (t.is_pointer()) {
         std::uint64_t k;
-        if (!element_cells(t.target(), e.loc, k) || !move_pointer(old, inc ? i128{k} : -i128{k}, e.loc, now))
+        if (!element_cells(t.target(), e.loc, k) ||
+            !move_pointer(old, inc ? i128{k} : -i128{k}, t.target(), e.loc, now))
             return false;
     } else {
         const Type pt = promote(t, dm_);
@@ -1049,7 +1166,9 @@ bool Machine::eval(const Expr& e, Value& out) {
         }
         case ExprKind::Binary: {
             Value a, b;
-            if (!eval(e.operand(0), a)) return false;
+            // Pointers compared: as they are (as the lowering: no view through void *).
+            const bool compared = e.operand(0).type.is_pointer() && e.op != Op::Add && e.op != Op::Sub;
+            if (!eval(compared ? compared_pointer(e.operand(0)) : e.operand(0), a)) return false;
             if (e.op == Op::LogAnd || e.op == Op::LogOr) {
                 const bool x = truthy(a, e.operand(0).type);
                 if ((e.op == Op::LogAnd) != x) {  // decided by the left operand
@@ -1060,7 +1179,7 @@ bool Machine::eval(const Expr& e, Value& out) {
                 out = Value::integer(truthy(b, e.operand(1).type));
                 return true;
             }
-            if (!eval(e.operand(1), b)) return false;
+            if (!eval(compared ? compared_pointer(e.operand(1)) : e.operand(1), b)) return false;
             if (e.operand(0).type.is_pointer()) return pointer_binary(e, a, b, out);
             std::uint64_t r;
             if (!arith(e.op, a.bits, e.operand(0).type, b.bits, e.operand(1).type, e.type, e.loc, r)) return false;
@@ -1099,19 +1218,36 @@ bool Machine::eval_cast(const Expr& e, Value& out) {
                 out = Value::integer(v.obj != 0);
                 return true;
             }
-            return undefined(e.loc, "conversion of a pointer to an integer");
+            // The address (memory.hpp); its bits as the unsigned integer of pointer width.
+            std::string why;
+            auto a = mem_.to_address(v, why);
+            if (!a) return undefined(e.loc, why);
+            result_.used_addresses = result_.used_addresses || (v.obj != 0 && v.obj != kWild);
+            const TypeKind up = size_type(dm_).kind;
+            out = Value::integer(convert_value(normalize(*a, up, dm_), e.type.kind, dm_));
+            return true;
         }
         out = Value::integer(convert_value(v.bits, e.type.kind, dm_));
         return true;
     }
     if (e.type.is_pointer() && !x.type.is_pointer()) {
-        // Only the null pointer constant converts an integer to a pointer.
-        if (v.bits != 0) return undefined(e.loc, "conversion of a nonzero integer to a pointer");
-        out = Value{};
+        // Without addresses in the program, only the null pointer constant converts.
+        if (v.bits == 0) {
+            out = Value{};
+            return true;
+        }
+        std::string why;
+        auto p = mem_.from_address(convert_value(v.bits, size_type(dm_).kind, dm_), why);
+        if (!p) return undefined(e.loc, why);
+        out = *p;
+        result_.used_addresses = result_.used_addresses || (out.obj != 0 && out.obj != kWild);
+        return e.type.target().is_void() || to_view(out, e.type.target(), e.loc);
+    }
+    if (x.type.is_function_pointer()) {
+        out = v;
         return true;
     }
-    out = v;  // pointer to pointer: the same cell
-    return true;
+    return convert_object_pointer(v, x.type.target(), e.type.target(), e.loc, out);
 }
 
 // Right operand first, then the lvalue (as the lowering does); structs are copied cell by cell.

@@ -85,6 +85,14 @@
 //    array or member; p + i, p - i, p[i], ++/-- move by i * cells(T), T the
 //    pointee; p - q is the difference of the offsets divided by cells(T); ==
 //    and != compare (object, offset); < <= > >= compare offsets.
+//  - Programs that convert between pointers and integers or cast between
+//    pointer types (converts_addresses) give every object an address
+//    (memory.hpp: a real layout with gaps, never reused); a pointer converts
+//    to its address plus the cell's byte offset, an integer to the cell at
+//    that address, a pointer cast keeps the cell where the new pointee fits
+//    and is a byte view of the address otherwise; ReplayResult::used_addresses
+//    tells when a run's course may depend on the layout
+//    (docs/memory-model.md, "Pointers and integers").
 //  - UndefinedBehaviour, with these messages:
 //    "pointer arithmetic out of bounds" (an offset beyond +-2^48 cells; pointers
 //    may otherwise leave their object, as addresses do under GCC: only accesses
@@ -248,6 +256,10 @@ struct ReplayResult {
     std::size_t inputs_used = 0;
     bool trace_truncated = false;
     std::uint64_t steps = 0;
+    // Whether the run converted a pointer to an object into an integer or a byte view, or an
+    // integer into a pointer to an object: then its course may depend on where the replay placed the objects
+    // (memory.hpp), a layout C allows but does not fix.
+    bool used_addresses = false;
 };
 
 inline constexpr std::size_t kMaxTraceSteps = 100000;

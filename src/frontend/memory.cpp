@@ -94,7 +94,69 @@ std::uint32_t Memory::create(ObjectKind kind, const ObjectShape& shape, std::uin
         o.own.assign(ncells, Value::uninit());
         heap_cells_ += ncells;
     }
+    if (address_model_ && !give_address(o)) {
+        kill(slot);
+        return 0;
+    }
     return slot;
+}
+
+bool Memory::give_address(Object& o) {
+    const DataModel dm = *address_model_;
+    o.layout = byte_layout(o.shape.element, dm);
+    const std::uint64_t elements = o.ncells / std::max<std::uint64_t>(1, o.elem_cells);
+    if (o.layout) {
+        o.bytes = o.ncells / o.layout->cells * o.layout->size;
+    } else {
+        const auto s = size_of(o.shape.element, dm);
+        o.bytes = s ? elements * *s : o.ncells * 8;
+    }
+    const std::uint64_t align = std::max<std::uint64_t>(1, align_of(o.shape.element, dm));
+    const std::uint64_t top = bit_width(size_type(dm).kind, dm) >= 64 ? UINT64_MAX : (std::uint64_t{1} << 32) - 1;
+    const std::uint64_t at = (next_address_ + align - 1) / align * align;
+    constexpr std::uint64_t kGap = 16;
+    if (at < next_address_ || o.bytes > top - kGap || at > top - kGap - o.bytes) return false;
+    o.address = at;
+    next_address_ = at + o.bytes + kGap;
+    return true;
+}
+
+std::optional<std::uint64_t> Memory::to_address(const Value& p, std::string& why) const {
+    if (p.obj == 0 || p.obj == kWild || p.obj == kByteView) return p.bits;  // null (offset 0), addresses
+    bool dead = false;
+    const Object* o = target(p, dead);
+    if (!o) {
+        why = "conversion of a pointer to a dead object to an integer";
+        return std::nullopt;
+    }
+    if (!o->layout) {
+        why = "conversion to an integer of a pointer into an object with unions (not modelled)";
+        return std::nullopt;
+    }
+    const std::int64_t off = p.offset();
+    if (o->layout->uniform()) return o->address + static_cast<std::uint64_t>(off) * o->layout->size;  // wraps as GCC
+    if (off < 0 || static_cast<std::uint64_t>(off) > o->ncells) {
+        why = "conversion to an integer of a pointer outside its object";
+        return std::nullopt;
+    }
+    return o->address + cell_byte_offset(*o->layout, static_cast<std::uint64_t>(off));
+}
+
+std::optional<Value> Memory::from_address(std::uint64_t a, std::string& why) const {
+    if (a == 0) return Value{};
+    for (std::uint32_t slot = 1; slot < objects_.size(); ++slot) {
+        const Object& o = objects_[slot];
+        if (!o.alive || a < o.address || a - o.address > o.bytes) continue;
+        if (!o.layout) {
+            why = "conversion of an integer to a pointer into an object with unions (not modelled)";
+            return std::nullopt;
+        }
+        // Objects have gaps between them: the address is in this one or one past its end.
+        auto cell = cell_at_byte(*o.layout, a - o.address);
+        if (!cell) break;  // inside a cell: no cell of its own
+        return address(slot, *cell);
+    }
+    return Value{a, kWild, 0};
 }
 
 void Memory::kill(std::uint32_t slot) {
@@ -155,6 +217,8 @@ bool compatible(Type access, Type cell) {
 }
 
 std::string Memory::check(const Value& p, Type t, std::uint64_t n, bool write) {
+    if (p.obj == kWild) return "access through a pointer converted from an integer that is no object's address";
+    if (p.obj == kByteView) return "access through a pointer to cells of another type (not modelled)";
     bool dead = false;
     const Object* o = target(p, dead);
     if (dead) return "access to a dead object";

@@ -10,6 +10,15 @@
 //
 // Cells of locals and alloca'ed blocks live on a stack (a call's cells are released when it
 // returns); those of globals and malloc'ed blocks in vectors of their own (released by free).
+//
+// Addresses (programs that convert between pointers and integers, enable_addresses): each
+// object gets a byte address when it is created, the next free one aligned for its elements,
+// with a gap after each object and never reused, so the layout is a real one (distinct, aligned,
+// not at 0) in which no address is both one past an object and the start of another. A pointer
+// converts to its object's address plus the cell's byte offset (address_layout.hpp); an
+// integer converts to the cell of the live object it is the address of, or to a pointer to no
+// object (kWild, bits = the integer) through which every access and all arithmetic is
+// undefined. A pointer cast to cells of another type is a byte view (kByteView).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/address_layout.hpp"
 #include "frontend/ast.hpp"
 #include "frontend/memory_layout.hpp"
 #include "frontend/source_location.hpp"
@@ -29,6 +39,12 @@ namespace craig::frontend::memory {
 
 // obj of an uninitialised cell.
 inline constexpr std::uint32_t kUninit = UINT32_MAX;
+// obj of a pointer converted from an integer that is no live object's address (bits: the integer).
+inline constexpr std::uint32_t kWild = UINT32_MAX - 1;
+// obj of a pointer to cells of another type than its pointee (a byte view, made by a cast;
+// bits: the address): its comparisons are the address's, and its arithmetic through character
+// pointers; accesses through it are not modelled (UndefinedBehaviour here).
+inline constexpr std::uint32_t kByteView = UINT32_MAX - 2;
 
 // A value of a cell or expression: an integer (obj 0, bits in normal form of its type), a pointer
 // (obj = the object's slot, 0 for null; gen = its generation; bits = the cell offset as int64),
@@ -63,6 +79,10 @@ struct Object {
     const SourceLocation* loc = nullptr;  // the allocating call, for Heap and Alloca (in the AST)
     std::uint64_t first = 0;              // Local, Alloca: first cell on the stack
     std::vector<Value> own;               // Global, Heap: the cells
+    // With addresses: the first byte, the size in bytes, and the cells' byte offsets (none for
+    // objects with unions: their pointers do not convert).
+    std::uint64_t address = 0, bytes = 0;
+    std::optional<ByteLayout> layout;
 };
 
 // Cell counts, member offsets and leaf types of types, memoised per Aggregate (the hot paths
@@ -90,6 +110,16 @@ public:
 
     LayoutCache& layouts() { return layouts_; }
 
+    // From now on every object created gets an address (see above).
+    void enable_addresses(DataModel dm) { address_model_ = dm; }
+    bool addresses() const { return address_model_.has_value(); }
+    // The integer (of the data model's pointer width) that p converts to, or nullopt with the
+    // reason in `why` (a dangling pointer, one into an object with unions, a struct pointer
+    // outside its object).
+    std::optional<std::uint64_t> to_address(const Value& p, std::string& why) const;
+    // The pointer that the address a converts to; nullopt with the reason when a lies in an
+    // object with unions.
+    std::optional<Value> from_address(std::uint64_t a, std::string& why) const;
     // A new object of the given shape (ncells cells, all uninitialised); 0 when it would take
     // the memory beyond max_cells.
     std::uint32_t create(ObjectKind kind, const ObjectShape& shape, std::uint64_t ncells, const VarDecl* var,
@@ -148,8 +178,12 @@ private:
     static bool on_stack(const Object& o) { return o.kind == ObjectKind::Local || o.kind == ObjectKind::Alloca; }
     std::uint64_t live_cells() const { return stack_.size() + heap_cells_; }
 
+    bool give_address(Object& o);  // false: the address range is exhausted
+
     std::uint64_t max_cells_;
     std::uint64_t heap_cells_ = 0;  // cells of live globals and malloc'ed objects
+    std::optional<DataModel> address_model_;  // set: objects get addresses
+    std::uint64_t next_address_ = 0x10000;
     std::vector<Object> objects_;
     static constexpr std::size_t kHeapReuseDelay = 1024;
     std::vector<std::uint32_t> free_slots_;  // of stack objects

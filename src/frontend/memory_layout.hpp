@@ -12,7 +12,8 @@
 // So `int a[3][2]` has 6 cells (a[0][0], a[0][1], a[1][0], ...), and
 // `struct {int x; int y[2]; char *p;}` has 4 (x, y[0], y[1], p).
 // Byte sizes, padding and alignment play no part: the layout of a type is the same under both
-// data models. A pointer into an object is (object, cell offset); see interpreter.hpp.
+// data models (address_layout.hpp maps cells to bytes where pointers are converted to
+// integers). A pointer into an object is (object, cell offset); see interpreter.hpp.
 //
 // Every function here is a pure function of its arguments (it reads the Type's Aggregate and
 // nothing else); none allocates more than its result. Recursion follows the nesting of the type,

@@ -151,8 +151,6 @@ const Field* bit_field_of(const Expr& e);
 bool has_side_effects(const Expr& e);
 // An integer constant expression of value 0, or one cast to `void *` (C11 6.3.2.3p3).
 bool is_null_pointer_constant(const Expr& e, DataModel dm);
-// A call of malloc, calloc or alloca (by name; not defined in the program when called).
-bool is_allocation_call(const Expr& e);
 // Deep copy (StmtExpr bodies are not copied: callers copy side-effect-free lvalues).
 ExprPtr clone(const Expr& e);
 

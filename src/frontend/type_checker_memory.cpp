@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "frontend/address_layout.hpp"
 #include "frontend/builtins.hpp"
 #include "frontend/constant_eval.hpp"
 #include "frontend/errors.hpp"
@@ -12,6 +13,33 @@ namespace craig::frontend {
 namespace {
 
 std::string quoted(Type t) { return "'" + to_string(t) + "'"; }
+
+// The byte offset that `&((T *)0)->m...` denotes (the classic offsetof: members and constant
+// indices of an lvalue through the null pointer), or nullopt for any other expression.
+std::optional<std::uint64_t> null_member_offset(const Expr& e, DataModel dm) {
+    if (e.kind != ExprKind::AddrOf && e.kind != ExprKind::Decay) return std::nullopt;
+    std::uint64_t off = 0;
+    const Expr* x = &e.operand(0);
+    for (;;) {
+        if (x->kind == ExprKind::Member) {
+            off += x->operand(0).type.info->fields[x->value].offset;
+            x = &x->operand(0);
+        } else if (x->kind == ExprKind::Index && x->operand(0).kind == ExprKind::Decay) {
+            auto i = evaluate_constant(x->operand(1), dm);
+            auto s = size_of(x->type, dm);
+            if (!i || !s) return std::nullopt;
+            off += *i * *s;
+            x = &x->operand(0).operand(0);
+        } else if (x->kind == ExprKind::Deref) {
+            const Expr& p = x->operand(0);  // (T *)0
+            const bool null = p.kind == ExprKind::Cast && p.operand(0).type.is_integer() &&
+                              evaluate_constant(p.operand(0), dm) == std::optional<std::uint64_t>(0);
+            return null ? std::optional<std::uint64_t>(off) : std::nullopt;
+        } else {
+            return std::nullopt;
+        }
+    }
+}
 
 }  // namespace
 
@@ -46,10 +74,6 @@ bool is_null_pointer_constant(const Expr& e, DataModel dm) {
     // `(void *)0`: the form NULL takes.
     return e.kind == ExprKind::Cast && e.type.is_pointer() && e.type.target().is_void() &&
            e.operand(0).type.is_integer() && evaluate_constant(e.operand(0), dm) == std::optional<std::uint64_t>(0);
-}
-
-bool is_allocation_call(const Expr& e) {
-    return e.kind == ExprKind::Call && e.callee && !e.callee->is_defined && is_allocation_function(e.callee->name);
 }
 
 ExprPtr clone(const Expr& e) {
@@ -105,22 +129,33 @@ ExprPtr TypeChecker::convert_pointer(ExprPtr e, Type to, bool implicit) const {
     };
     if (!to.is_pointer()) {
         if (to.is_bool()) return pointer_to_bool(std::move(e), implicit);
-        throw Unsupported(e->loc, "pointer to integer cast");
+        // The address (docs/memory-model.md, "Pointers and integers"); C11 6.3.2.3p6.
+        if (from.is_function_pointer()) throw Unsupported(e->loc, "function pointer to integer cast");
+        // GCC folds offsetof written out to a constant (so does the replay: no object there).
+        if (auto off = null_member_offset(*e, dm_))
+            return convert(int_literal(*off, size_type(dm_), e->loc), to, implicit);
+        return cast_node();
     }
     if (is_null_pointer_constant(*e, dm_)) return null_pointer(to, e->loc, implicit);
-    if (from.is_integer()) throw Unsupported(e->loc, "integer to pointer cast");
+    if (from.is_integer()) {
+        if (to.is_function_pointer()) throw Unsupported(e->loc, "integer to function pointer cast");
+        // The object at that address, or no object (C11 6.3.2.3p5); implicit as GCC allows.
+        return cast_node();
+    }
     if (!from.is_pointer()) throw ParseError(e->loc, "cannot convert " + quoted(from) + " to " + quoted(to));
     // Function pointers keep their type: a call dispatches over the functions of that type.
     if (from != to && (from.is_function_pointer() || to.is_function_pointer()))
         throw Unsupported(e->loc, "function pointer cast");
     // An explicit cast to the same type stays a node: its result is no lvalue.
     if (from == to || to.target().is_void()) return cast_node();
-    if (from.target().is_void()) {
-        // Memory is only accessed through pointers to its own type: malloc'ed memory gets
-        // the type of the pointer it is converted to.
-        if (is_allocation_call(*e)) return cast_node();
-        throw Unsupported(e->loc, "conversion from void *");
-    }
+    // An explicit cast between object pointers: the same cells where they are of the new type,
+    // else a view of the address (character pointers: container_of; docs/memory-model.md).
+    if (!implicit) return cast_node();
+    // From void *: the pointer keeps its (object, cell); an access through it is checked
+    // against the cell's type (memory is never reinterpreted as another type: a read of a
+    // cell of another type is arbitrary in the lowering, a write invalid, and the replay
+    // reports both). malloc'ed memory gets the type of the pointer it is converted to.
+    if (from.target().is_void()) return cast_node();
     throw Unsupported(e->loc, "pointer cast");
 }
 

@@ -62,7 +62,12 @@ struct Report {
     // whose arbitrary results or effects the replayed path relies on; said on the verdict line.
     std::vector<std::string> assumed_externals;
     std::vector<std::string> externals;  // every reachable function without a definition (--json)
+    // FALSE: the replayed path converted between pointers and integers, so it holds for the
+    // replay's placement of objects in memory (one that C allows); said on the verdict line.
+    bool assumed_layout = false;
 };
+
+constexpr const char* kLayoutNote = "the path uses the addresses of objects: it holds for the replay's layout of them";
 
 void print_verdict_line(std::ostream& out, const Report& r) {
     out << "Verification result: " << verdict_name(r.kind);
@@ -72,6 +77,7 @@ void print_verdict_line(std::ostream& out, const Report& r) {
         for (const std::string& f : r.assumed_externals) out << " " << f;
         out << ")";
     }
+    if (r.kind == VerdictKind::False && r.assumed_layout) out << " (" << kLayoutNote << ")";
     out << "\n";
 }
 
@@ -807,6 +813,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
             r.reason += "; the path assumes results of functions without a definition:";
             for (const std::string& f : r.assumed_externals) r.reason += " " + f;
         }
+        r.assumed_layout = c.replay->used_addresses;
+        if (r.assumed_layout) r.reason += std::string("; ") + kLayoutNote;
     }
     if (r.kind == VerdictKind::Unknown && base::interrupted()) {
         r.reason = stop_reason("interrupted", r.reason);

@@ -97,15 +97,21 @@ Val Lowerer::expr(const Expr& e) {
                     if (x.callee->builtin == Builtin::Realloc) return reallocate(x, e.type.target());
                     return allocate(x, e.type.target());
                 }
-                if (x.type.is_pointer()) return expr(x);
-                expr(x);  // the null pointer constant
+                if (x.type.is_pointer()) {
+                    if (x.type.is_function_pointer()) return expr(x);
+                    return convert_object_pointer(expr(x), x.type.target(), e.type.target(), e.loc);
+                }
+                Val n = expr(x);
+                if (addresses_ && !(n.range.is_const() && n.range.lo == 0))
+                    return int_to_pointer(n, x.type, e.type.target());
+                // (Without address conversions in the program, x is the null pointer constant.)
                 Val null{num(0), false, Interval::none()};
                 null.off = num(0);
                 return null;
             }
             Val v = expr(x);
             if (e.type.is_void()) return Val{num(0), false, Interval::of(0, 0)};
-            if (v.is_pointer()) throw frontend::Unsupported(e.loc, "pointer to integer cast");
+            if (v.is_pointer()) return pointer_to_int(v, e.type);
             return convert(v, x.type, e.type);
         }
         case ExprKind::Index:
@@ -119,6 +125,7 @@ Val Lowerer::expr(const Expr& e) {
         case ExprKind::Decay: {
             Place p = place(e.operand(0));
             if (!p.in_memory()) throw frontend::Unsupported(e.loc, "address of a variable outside memory");
+            if (addresses_) check_end_address(p, e.loc);
             Val r{p.obj, false, Interval::none()};
             r.off = p.off;
             // &a[i] and a + i past the end are not accesses: no bounds check here.
@@ -145,9 +152,13 @@ Val Lowerer::expr(const Expr& e) {
                 smt::Term x = as_bool(a), y = as_bool(b);
                 return Val{e.op == Op::LogAnd ? tm_.mk_and(x, y) : tm_.mk_or(x, y), true, {}};
             }
-            Val a = expr(e.operand(0));
-            if (splits(e.operand(1))) a = protect(a, e.operand(0).type);
-            Val b = expr(e.operand(1));
+            // Pointers compared: as they are (no view of the pointee type through void *).
+            const bool compared = e.operand(0).type.is_pointer() && e.op != Op::Add && e.op != Op::Sub;
+            const Expr& left = compared ? frontend::compared_pointer(e.operand(0)) : e.operand(0);
+            const Expr& right = compared ? frontend::compared_pointer(e.operand(1)) : e.operand(1);
+            Val a = expr(left);
+            if (splits(right)) a = protect(a, e.operand(0).type);
+            Val b = expr(right);
             if (e.operand(0).type.is_pointer()) {
                 switch (e.op) {
                     case Op::Add:

@@ -55,10 +55,6 @@ std::uint64_t numeral_value(smt::TermManager& tm, smt::Term t) {
     return q.get_num().get_ui();
 }
 
-// A pointer cell may be read through any pointer type (the front end admits conversions only
-// through void *, so the stored pointer has the reader's type or void *).
-bool compatible(Type access, Type cell) { return access == cell || (access.is_pointer() && cell.is_pointer()); }
-
 void walk_exprs(const Stmt& s, const std::function<void(const Expr&)>& f);
 
 void walk_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
@@ -175,7 +171,9 @@ std::uint32_t Lowerer::new_object(std::string name, Type t, std::uint64_t count,
         assign(o.alive, num(1));
     }
     objects_.push_back(std::move(o));
-    return static_cast<std::uint32_t>(objects_.size() - 1);
+    const auto id = static_cast<std::uint32_t>(objects_.size() - 1);
+    if (!heap) give_address(id);  // a malloc'ed block's layout is complete when allocate returns
+    return id;
 }
 
 VarId Lowerer::off_var(const frontend::VarDecl* d, VarId v) {
@@ -265,6 +263,7 @@ void Lowerer::create_frame_objects(const frontend::FunctionDecl& f, Frame& fr) {
             }
             objects_.push_back(std::move(o));
             fr.objects[d] = static_cast<std::uint32_t>(objects_.size() - 1);
+            give_address(fr.objects[d]);
             return;
         }
         std::uint32_t id =
@@ -440,6 +439,8 @@ Place Lowerer::place(const Expr& e) {
         case ExprKind::Member: {
             Place p = place(e.operand(0));
             if (!p.in_memory()) throw frontend::Unsupported(e.loc, "struct outside memory");
+            if (addresses_)  // p->f moves p (the replay's `pointer arithmetic` on no object)
+                check_or_error(tm_.mk_not(tm_.mk_eq(p.obj, num(kWildObject))), kWildArithmetic, e.loc);
             std::uint64_t k = field_offset(e.operand(0).type, e.value);
             p.off = tm_.mk_add(std::vector<smt::Term>{p.off, num(static_cast<i128>(k))});
             p.type = e.type;
@@ -463,7 +464,7 @@ Val Lowerer::load(const Place& p, const frontend::SourceLocation& at) {
         base = tm_.mk_and(base, p.ok);
         if (base == tm_.mk_false()) return;
         for (std::size_t c = 0; c < o.cells.size(); ++c) {
-            if (!compatible(p.type, o.cells[c].type)) continue;
+            if (!cell_compatible(p.type, o.cells[c].type)) continue;
             smt::Term at_c = tm_.mk_eq(p.off, num(static_cast<i128>(c)));
             if (at_c == tm_.mk_false()) continue;
             cases.emplace_back(tm_.mk_and(base, tm_.mk_and(at_c, cell_exists(o, c))), &o.cells[c]);
@@ -538,7 +539,7 @@ void Lowerer::store(const Place& p, const Val& v, const frontend::SourceLocation
             return;
         }
         for (std::size_t c = 0; c < o.cells.size(); ++c) {
-            if (!compatible(p.type, o.cells[c].type)) continue;
+            if (!cell_compatible(p.type, o.cells[c].type)) continue;
             smt::Term cond =
                 tm_.mk_and(base, tm_.mk_and(tm_.mk_eq(p.off, num(static_cast<i128>(c))), cell_exists(o, c)));
             if (cond == tm_.mk_false()) continue;
@@ -696,6 +697,7 @@ void Lowerer::declare_string_literals() {
             if (init.positions[k] < o.count) o.cells[init.positions[k]].constant = init.operand(k).signed_value();
         objects_.push_back(std::move(o));
         global_objects_[lit.get()] = static_cast<std::uint32_t>(objects_.size() - 1);
+        give_address(global_objects_[lit.get()]);
     }
 }
 

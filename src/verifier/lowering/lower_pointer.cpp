@@ -16,7 +16,14 @@ Val Lowerer::pointer_arith(Op op, Val p, Val i, Type pointee, const frontend::So
     if (k > (std::uint64_t{1} << 40))
         throw frontend::Unsupported(at, "arithmetic on pointers to variable-length arrays");
     smt::Term step = tm_.mk_scale(mpq_class(static_cast<unsigned long>(k)), as_int(i).term);
+    // A pointer made from an integer that is no object's address points to no array (C11 6.5.6p8).
     if (op == Op::Sub) step = tm_.mk_neg(step);
+    if (addresses_) {
+        check_or_error(tm_.mk_not(tm_.mk_eq(get(p), num(kWildObject))), kWildArithmetic, at);
+        if (!frontend::is_character(pointee))  // a byte view moves by bytes through char * only
+            check_or_error(tm_.mk_not(tm_.mk_eq(get(p), num(kByteView))), kViewArithmetic, at);
+        check_step(p, step, pointee, at);
+    }
     Val r{get(p), false, Interval::none()};
     r.off = tm_.mk_add(std::vector<smt::Term>{get_off(p), step});
     return r;
@@ -33,6 +40,11 @@ Val Lowerer::pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLoca
     std::uint64_t k = cell_count(pointee);
     if (k > (std::uint64_t{1} << 40))
         throw frontend::Unsupported(at, "arithmetic on pointers to variable-length arrays");
+    if (addresses_) {
+        check_or_error(tm_.mk_not(tm_.mk_eq(get(p), num(kWildObject))), kWildArithmetic, at);
+        if (!frontend::is_character(pointee))
+            check_or_error(tm_.mk_not(tm_.mk_eq(get(p), num(kByteView))), kViewArithmetic, at);
+    }
     Type pd = frontend::ptrdiff_type(prog_.provenance.data_model);
     Val d{tm_.mk_sub(get_off(p), get_off(q)), false, Interval::none()};
     if (k != 1) d = arith(Op::Div, d, Val{num(static_cast<i128>(k)), false, Interval::of(k, k)}, pd, pd, at);
@@ -51,6 +63,17 @@ Val Lowerer::pointer_compare(Op op, Val p, Val q) {
     if (op == Op::Eq || op == Op::Ne) {
         smt::Term eq = tm_.mk_and(same, tm_.mk_eq(a, b));
         if (summary != tm_.mk_false()) eq = tm_.mk_ite(summary, fresh_aux("peq", smt::SortTable::Bool), eq);
+        // With addresses, objects may lie next to each other: then one past the end of one is
+        // the start of the other (pointers converted from integers may be either).
+        // A byte view equals a pointer to the cell at its address.
+        if (addresses_) {
+            eq = tm_.mk_or(eq, tm_.mk_or(adjacent(p, q), adjacent(q, p)));
+            for (auto [x, y] : {std::pair{&p, &q}, std::pair{&q, &p}}) {
+                auto [known, at] = object_address(*y);
+                eq = tm_.mk_or(
+                    eq, tm_.mk_and(tm_.mk_eq(get(*x), num(kByteView)), tm_.mk_and(known, tm_.mk_eq(get_off(*x), at))));
+            }
+        }
         return Val{op == Op::Eq ? eq : tm_.mk_not(eq), true, {}};
     }
     same = tm_.mk_and(same, tm_.mk_not(summary));
@@ -171,6 +194,7 @@ Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
         track_prefix(objects_[id], pointee);
         fill_prefix(objects_[id], zero);
     }
+    give_address(id);
     label(f.name + "()", call.loc);
     Val r{num(static_cast<i128>(id) + 1), false, Interval::none()};
     r.off = num(0);

@@ -245,6 +245,7 @@ Program Lowerer::run() {
     prog_.error = prog_.add_location(main->loc, "");
     prog_.exit = prog_.add_location(main->loc, "");
     scan_address_taken();
+    addresses_ = frontend::converts_addresses(tu_);
     open(prog_.entry);
     auto global_name = [](const frontend::VarDecl& g) {
         return g.storage == frontend::Storage::StaticLocal && g.function ? g.function->name + "::" + g.name : g.name;
@@ -275,6 +276,7 @@ Program Lowerer::run() {
                 Cell{g->type, globals_[g.get()], g->type.is_pointer() ? global_offs_[g.get()] : UINT32_MAX});
             objects_.push_back(std::move(o));
             global_objects_[g.get()] = static_cast<std::uint32_t>(objects_.size() - 1);
+            give_address(global_objects_[g.get()]);
         } else {
             global_objects_[g.get()] = new_object(global_name(*g), g->type, cell_count(g->type), false, false, g.get());
         }

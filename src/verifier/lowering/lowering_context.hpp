@@ -17,6 +17,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "frontend/address_layout.hpp"
 #include "frontend/ast.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/program.hpp"
@@ -83,7 +84,31 @@ struct MemObject {
     // A string literal (TranslationUnit::string_literals): static, its cells constants; a write
     // into it is invalid.
     bool read_only = false;
+    // Programs that convert between pointers and integers (lower_address.cpp): the object's
+    // address, a program variable chosen when the object is created (UINT32_MAX: it has none,
+    // e.g. a summary object or one of variable size), and its cells' byte offsets.
+    VarId base = UINT32_MAX;
+    frontend::ByteLayout bytes;
 };
+
+// The object part of a pointer converted from an integer that is no live object's address; its
+// offset part is that integer. No object has this id, so every access through it is invalid.
+inline constexpr std::uint32_t kWildObject = (1u << 30) + 1;
+// The object part of a pointer to cells of another type than its pointee (a byte view, made by
+// a pointer cast: its offset part is the address). Accesses through it are invalid (memory is
+// not reinterpreted); its comparisons and conversions are those of the address, and so is its
+// arithmetic through character pointers (through others it is invalid).
+inline constexpr std::uint32_t kByteView = (1u << 30) + 2;
+inline constexpr const char* kViewArithmetic = "pointer arithmetic on a pointer to cells of another type";
+inline constexpr const char* kWildArithmetic =
+    "pointer arithmetic on a pointer converted from an integer that is no object's address";
+
+// Whether a cell of leaf type `cell` is accessed as one of type `access`: the same type, or any
+// two pointer types (pointers have one representation; what they point to is checked where
+// they are used).
+inline bool cell_compatible(Type access, Type cell) {
+    return access == cell || (access.is_pointer() && cell.is_pointer());
+}
 
 // An lvalue: a scalar program variable, or a cell position in memory.
 struct Place {
@@ -229,6 +254,32 @@ public:
     // The objects of the string literals of reachable code and static initialisers.
     void declare_string_literals();
     Val pointer_arith(frontend::Op op, Val p, Val i, Type pointee, const frontend::SourceLocation& at);
+    // ---- addresses (lower_address.cpp): only when frontend::converts_addresses(tu)
+    // Chooses the address of object id, just created: aligned, in the address range, and
+    // disjoint from every other live object that has one (no order of objects is fixed).
+    void give_address(std::uint32_t id);
+    Val pointer_to_int(const Val& p, Type to);
+    // Whether p is one past the end of a live object and q the start of another one placed
+    // right there (C11 6.5.9p6: then p == q).
+    smt::Term adjacent(const Val& p, const Val& q);
+    Val int_to_pointer(const Val& n, Type from, Type to);  // to: the pointee
+    // A pointer converted to `to *` from void * or from an integer must point to cells of the
+    // leaf types of `to` (memory is never reinterpreted as another type): an error edge if not.
+    void check_view(const Val& p, Type to, const frontend::SourceLocation& at);
+    smt::Term view_ok(const Val& p, Type to);  // the condition check_view requires
+    // The conversion of pointer p from `from *` to `to *` (pointees): the same cells where they
+    // are `to`s, else a byte view of the address (without addresses, from void *: check_view).
+    Val convert_object_pointer(const Val& p, Type from, Type to, const frontend::SourceLocation& at);
+    // Whether p points into a live object with an address, and that address.
+    std::pair<smt::Term, smt::Term> object_address(const Val& p);
+    // p + step cells through a `pointee *` must move as many bytes as C does (not across struct
+    // members of other sizes) in objects with addresses: an error edge if not.
+    void check_step(const Val& p, smt::Term step, Type pointee, const frontend::SourceLocation& at);
+    // The byte offset of cell `off` of o (o.base set), or `otherwise` when off is not in [0, count].
+    smt::Term byte_offset_of(const MemObject& o, smt::Term off, smt::Term otherwise);
+    // &a[i] with i outside a's bounds (p.ok false) in an object of members of several sizes:
+    // the cell there need not start where a ends (padding), so it is an error edge.
+    void check_end_address(const Place& p, const frontend::SourceLocation& at);
     Val pointer_diff(Val p, Val q, Type pointee, const frontend::SourceLocation& at);
     Val pointer_compare(frontend::Op op, Val p, Val q);
     smt::Term in_summary(smt::Term obj);  // whether obj is a summary object (MemObject::summary)
@@ -278,6 +329,7 @@ public:
     std::unordered_map<const frontend::VarDecl*, std::uint32_t> global_objects_;
     std::unordered_map<const frontend::VarDecl*, VarId> global_offs_;  // pointer globals
     std::unordered_set<const frontend::VarDecl*> address_taken_;       // scalars whose address is taken
+    bool addresses_ = false;   // the program converts pointers to integers or back
     unsigned loop_depth_ = 0;  // statements inside loops, also of the callers an inlined body is in
 };
 

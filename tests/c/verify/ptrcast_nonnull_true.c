@@ -1,5 +1,6 @@
-// expected: unsupported pointer to integer cast
+// expected: TRUE
 // args: --engine bmc
+// No object lies at address 0 (the null pointer).
 extern void reach_error(void);
 int main(void) {
   int x = 1;
