@@ -7,9 +7,9 @@
 
 Seeds FIRST_SEED .. FIRST_SEED+N-1 are turned into programs by gen_c (tests/tools/gen_c.cpp;
 --gen, else $GEN_C, else tests/gen_c beside CRAIG; --gen-args=--lib passes --lib on to it).
-Ground truth: the program is compiled by gcc
-with UBSan and the harness diff_gcc_harness.c, which runs it on every vector of the input
-domain listed in its `// inputs:` line; it is FALSE iff some vector reaches reach_error. What
+Ground truth: the program is compiled by gcc with UBSan and the harness diff_gcc_harness.c,
+which runs it on every vector of the input domain listed in its `// inputs:` line; it is FALSE
+iff some vector reaches reach_error. What
 the program prints (gen_c --lib: printf, puts, putchar) goes to /dev/null in the harness.
 gcc runs with -Werror=format, so a printf whose arguments do not match its format is a
 generator bug (reported), not a program with undefined behaviour that goes unseen.

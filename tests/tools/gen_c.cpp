@@ -251,8 +251,8 @@ const Buf* Generator::random_buf(int kinds, bool writable_only) {
 std::string Generator::index(const Buf& b, int limit) {
     // Some value in 0..limit-1.
     if (limit <= 1 || rng_.chance(0.3)) return std::to_string(rng_.below(limit));
-    std::string bound = b.kind == Buf::Chars && limit == b.size && rng_.chance(0.5) ? "sizeof " + b.name
-                                                                                     : std::to_string(limit) + "u";
+    std::string bound =
+        b.kind == Buf::Chars && limit == b.size && rng_.chance(0.5) ? "sizeof " + b.name : std::to_string(limit) + "u";
     return "(unsigned int)(" + plain_expr(1) + ") % " + bound;
 }
 
@@ -435,9 +435,10 @@ bool Generator::string_stmt(std::string& out, const std::string& pad) {
         for (auto& s : bufs_)
             if (s.kind == Buf::Ints && s.name != d->name) srcs.push_back(&s);
         if (r == 0 || srcs.empty()) {
-            out += pad + v + "memset(" + d->name + ", " + expr(1, true) + ", " +
-                   (rng_.chance(0.5) ? "sizeof " + d->name : std::to_string(rng_.range(0, d->size)) + " * sizeof(int)") +
-                   ");\n";
+            out +=
+                pad + v + "memset(" + d->name + ", " + expr(1, true) + ", " +
+                (rng_.chance(0.5) ? "sizeof " + d->name : std::to_string(rng_.range(0, d->size)) + " * sizeof(int)") +
+                ");\n";
         } else {
             const Buf* s = srcs[rng_.below(static_cast<int>(srcs.size()))];
             out += pad + v + "memcpy(" + d->name + ", " + s->name + ", " +
@@ -446,8 +447,8 @@ bool Generator::string_stmt(std::string& out, const std::string& pad) {
         return true;
     }
     if (r == 0) {
-        out += pad + v + "memset(" + d->name + ", " + expr(1, true) + ", " + std::to_string(rng_.range(0, d->size - 1)) +
-               ");\n";
+        out += pad + v + "memset(" + d->name + ", " + expr(1, true) + ", " +
+               std::to_string(rng_.range(0, d->size - 1)) + ");\n";
         return true;
     }
     // A source: another char array or a literal that fits.
@@ -877,8 +878,9 @@ std::string Generator::program() {
         for (int i = rng_.range(0, 2); i > 0; --i) globals += buf_decl(static_cast<int>(global_bufs_.size()), true);
     for (int f = 0; f < nfuncs; ++f) function(funcs, f);
     main_function(main, inputs);
-    out += "// gen_c " + std::to_string(seed_) + " --size " + std::to_string(size_) +
-           (lib_string_ ? " --lib-string" : lib_ ? " --lib" : "") + "\n// inputs: " + inputs + "\n";
+    std::string option = lib_string_ ? " --lib-string" : lib_ ? " --lib" : "";
+    out += "// gen_c " + std::to_string(seed_) + " --size " + std::to_string(size_) + option +
+           "\n// inputs: " + inputs + "\n";
     if (lib_) out += "#include <ctype.h>\n#include <stdio.h>\n#include <stdlib.h>\n";
     if (lib_string_) out += "#include <string.h>\n";
     out += "extern void reach_error(void);\nextern void __VERIFIER_assume(int);\n";
