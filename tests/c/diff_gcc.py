@@ -2,12 +2,17 @@
 """Differential test of `craig verify` against gcc on random C programs (issue 15).
 
     diff_gcc.py CRAIG N FIRST_SEED [--engines bmc,impact] [--craig-args ARGS] [--timeout S] [--jobs J]
-                [--gen PATH] [--size K] [--max-unknown-share X] [--save DIR] [--summary FILE]
+                [--gen PATH] [--gen-args ARGS] [--size K] [--max-unknown-share X] [--save DIR]
+                [--summary FILE]
 
 Seeds FIRST_SEED .. FIRST_SEED+N-1 are turned into programs by gen_c (tests/tools/gen_c.cpp;
---gen, else $GEN_C, else tests/gen_c beside CRAIG). Ground truth: the program is compiled by gcc
-with UBSan and the harness diff_gcc_harness.c, which runs it on every vector of the input
-domain listed in its `// inputs:` line; it is FALSE iff some vector reaches reach_error.
+--gen, else $GEN_C, else tests/gen_c beside CRAIG; --gen-args=--lib passes --lib on to it).
+Ground truth: the program is compiled by gcc with UBSan and the harness diff_gcc_harness.c,
+which runs it on every vector of the input domain listed in its `// inputs:` line; it is FALSE
+iff some vector reaches reach_error. What
+the program prints (gen_c --lib: printf, puts, putchar) goes to /dev/null in the harness.
+gcc runs with -Werror=format, so a printf whose arguments do not match its format is a
+generator bug (reported), not a program with undefined behaviour that goes unseen.
 Programs with undefined behaviour (or a hang) on some vector are discarded and counted.
 Known gap: gcc folds some expressions before UBSan instruments them (seed 2157: `b || (x0 -
 2147483647)` becomes a comparison), so a little UB goes unseen; craig's replay then refuses the
@@ -39,7 +44,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.join(HERE, "diff_gcc_harness.c")
-GCC_FLAGS = ["-std=gnu11", "-O0", "-fsanitize=undefined", "-fno-sanitize-recover=all"]
+GCC_FLAGS = ["-std=gnu11", "-O0", "-fsanitize=undefined", "-fno-sanitize-recover=all", "-Werror=format"]
 SANITIZER_MARKS = ("ERROR: AddressSanitizer", "runtime error:", "ERROR: LeakSanitizer")
 
 
@@ -53,6 +58,7 @@ def parse_args():
     p.add_argument("--timeout", type=int, default=10)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--gen", default=None)
+    p.add_argument("--gen-args", default="", help="more arguments of gen_c, split at blanks (written --gen-args=--lib)")
     p.add_argument("--size", type=int, default=None, help="gen_c --size (default: from the seed)")
     p.add_argument("--max-unknown-share", type=float, default=0.2)
     p.add_argument("--save", default="diff_gcc-failures")
@@ -150,7 +156,7 @@ def check_seed(args, gen, seed, engines, tmproot):
     program = os.path.join(workdir, "gen_c_%d.c" % seed)
     with open(program, "w") as f:
         size = ["--size", str(args.size)] if args.size else []
-        g = subprocess.run([gen, str(seed), *size], stdout=f, stderr=subprocess.PIPE, text=True)
+        g = subprocess.run([gen, str(seed), *size, *args.gen_args.split()], stdout=f, stderr=subprocess.PIPE, text=True)
     rec = {"seed": seed, "program": program, "runs": {}, "findings": []}
     if g.returncode != 0:
         rec["findings"].append(("gen", "gen_c failed: " + g.stderr))
@@ -264,8 +270,9 @@ def run(args, gen, engines, tmproot):
     if log:
         log.close()
     wall = time.monotonic() - start
-    out = ["seeds %d..%d: %d programs, %.0f s wall, craig --timeout %d, %d jobs" %
-           (seeds.start, seeds.stop - 1, len(seeds), wall, args.timeout, args.jobs),
+    out = ["seeds %d..%d: %d programs, %.0f s wall, craig --timeout %d, %d jobs%s" %
+           (seeds.start, seeds.stop - 1, len(seeds), wall, args.timeout, args.jobs,
+            ", gen_c " + args.gen_args if args.gen_args else ""),
            "gcc ground truth: TRUE %d, FALSE %d; discarded %d (ub %d, hang %d)" %
            (truths["TRUE"], truths["FALSE"], sum(discards.values()), discards["ub"], discards["hang"])]
     answers = unknowns = 0

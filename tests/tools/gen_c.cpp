@@ -1,6 +1,6 @@
 // gen_c: random C programs for differential testing of `craig verify` against gcc.
 //
-//   gen_c SEED [--size 1..4] [--recursion-depth D]
+//   gen_c SEED [--size 1..4] [--recursion-depth D] [--lib] [--lib-string]
 //
 // prints one C program in craig's verify subset on standard output: integer types of every
 // width and signedness, globals, functions (call chains and trees, calls inside return
@@ -9,6 +9,21 @@
 // signed and unsigned arithmetic with wrap-around, division and modulo, bit operations, casts,
 // __VERIFIER_nondet_*, __VERIFIER_assume and a few reach_error() calls under conditions.
 // The same SEED always gives the same program (own PRNG, no std:: distributions).
+//
+// --lib adds, with small probability per statement and expression, the C library functions
+// of craig's table (src/frontend/libc.cpp) and strings (issue 50): abs, labs, llabs; the
+// <ctype.h> classes (as truth values: only zero/nonzero is fixed) and tolower/toupper on EOF
+// and unsigned char values; printf (literal formats, %d %u %ld %lu %c %x %s with arguments cast
+// to the matching type), puts, putchar, srand, rand in forms whose value is fixed
+// (`rand() % 1`); `char s[] = "..."`, `const char *t = "..."` and in-bounds reads, writes
+// below the terminator, `sizeof`, character constants (octal escapes above 127 included).
+// Output results are discarded: the standard allows an output error there, the harness never
+// has one. --lib-string (implies --lib) adds <string.h>: strlen, strcmp, strncmp, memcmp,
+// strchr, memset, memcpy, strcpy on char and int arrays and literals, in bounds, on
+// terminated strings, copies never overlapping. Both options are off by default and every random
+// draw they make is behind them, so without them a seed gives the program it always gave
+// (the results of earlier runs reproduce); with them the programs include <ctype.h>, <stdio.h>,
+// <stdlib.h> (and <string.h>) and name the option in their first line.
 //
 // Ground truth comes from running the program (tests/c/diff_gcc.py), so the generator does not
 // evaluate anything; it only has to make the input space small and keep undefined behaviour
@@ -30,9 +45,14 @@
 #include <string>
 #include <vector>
 
+#include "gen_c_text.hpp"
 #include "rng.hpp"
 
 namespace {
+
+using craig::testgen::Literal;
+using craig::testgen::random_char_constant;
+using craig::testgen::random_literal;
 
 // Seeds reproduce the files of earlier runs: this generator's salt.
 class Rng : public craig::testgen::Rng {
@@ -62,6 +82,19 @@ struct Var {
     bool writable;  // loop counters are read-only in loop bodies
 };
 
+// A char array, a pointer to char or an int array (--lib, --lib-string). The generator keeps
+// every access in bounds: a char array's last byte (its terminator) is never written, so it
+// always holds a string; a pointer is read only below `size`, the size of every object it
+// ever points to (literals of one length, or char arrays at least that large).
+struct Buf {
+    enum Kind { Chars, Pointer, Ints };
+    std::string name;
+    Kind kind;
+    int size;       // elements: bytes of a char array (the terminator included), ints of an int array
+    bool writable;  // false for globals in a pure function
+    bool global;
+};
+
 struct Function {
     std::string name;
     int ret;  // type index, or -1 for void
@@ -72,8 +105,14 @@ struct Function {
 
 class Generator {
 public:
-    Generator(uint64_t seed, int depth, int size)
-        : rng_(seed), seed_(seed), depth_(depth), size_(size), ed_(size >= 3 ? 3 : 2) {}
+    Generator(uint64_t seed, int depth, int size, bool lib, bool lib_string)
+        : rng_(seed),
+          seed_(seed),
+          depth_(depth),
+          size_(size),
+          ed_(size >= 3 ? 3 : 2),
+          lib_(lib || lib_string),
+          lib_string_(lib_string) {}
     std::string program();
 
 private:
@@ -82,11 +121,17 @@ private:
     int depth_;
     int size_;  // 1..4: functions, statements and expression depth grow with it
     int ed_;    // depth of the expressions on right-hand sides
+    // --lib: library calls and strings; every random draw for them is behind this flag, so
+    // without it a seed gives the program it gave before the option existed.
+    bool lib_;
+    bool lib_string_;  // --lib-string: <string.h> functions and int arrays
     std::vector<Var> globals_;
+    std::vector<Buf> global_bufs_;
     std::vector<Function> funcs_;
     // While a body is generated:
     int cur_ = -1;              // index of the function (funcs_.size() for main)
     std::vector<Var> locals_;   // parameters and locals in scope
+    std::vector<Buf> bufs_;     // arrays and pointers in scope (globals included)
     int loop_nest_ = 0;         // enclosing loops (for break/continue)
     int switch_nest_ = 0;       // enclosing switches (break only)
     int labels_ = 0;            // forward labels of this body
@@ -124,6 +169,29 @@ private:
         return vs[rng_.below(static_cast<int>(vs.size()))];
     }
     bool in_main() const { return cur_ == static_cast<int>(funcs_.size()); }
+    bool writes_globals() const { return in_main() || !funcs_[cur_].pure; }
+
+    // The library and string parts (--lib, --lib-string).
+    const Buf* random_buf(int kinds, bool writable_only);
+    std::string index(const Buf& b, int limit);
+    std::string read(const Buf& b) { return b.name + "[" + index(b, b.size) + "]"; }
+    std::string char_arg(int depth, bool calls);
+    std::string lib_leaf();
+    std::string lib_call(int depth, bool calls);
+    std::string string_call(int depth, bool calls);
+    bool lib_stmt(std::string& out, const std::string& pad);
+    bool string_stmt(std::string& out, const std::string& pad);
+    std::string printf_call();
+    std::string string_operand(int kinds, int* extent, std::string* name);
+    std::string buf_decl(int i, bool global);
+    // An expression without library parts (array indices: no reads of arrays inside them).
+    std::string plain_expr(int depth) {
+        bool saved = lib_;
+        lib_ = false;
+        std::string e = expr(depth, false);
+        lib_ = saved;
+        return e;
+    }
 
     std::string expr(int depth, bool calls);
     std::string call(int f, int depth);
@@ -167,12 +235,283 @@ std::string Generator::divisor(int depth, bool calls) {
     }
 }
 
+// --- The library and string parts (--lib, --lib-string) ---
+
+constexpr int kCharBufs = 1 << Buf::Chars | 1 << Buf::Pointer;
+constexpr int kAllBufs = kCharBufs | 1 << Buf::Ints;
+
+const Buf* Generator::random_buf(int kinds, bool writable_only) {
+    std::vector<const Buf*> bs;
+    for (auto& b : bufs_)
+        if ((kinds >> b.kind & 1) && (!writable_only || b.writable)) bs.push_back(&b);
+    if (bs.empty()) return nullptr;
+    return bs[rng_.below(static_cast<int>(bs.size()))];
+}
+
+std::string Generator::index(const Buf& b, int limit) {
+    // Some value in 0..limit-1.
+    if (limit <= 1 || rng_.chance(0.3)) return std::to_string(rng_.below(limit));
+    std::string bound =
+        b.kind == Buf::Chars && limit == b.size && rng_.chance(0.5) ? "sizeof " + b.name : std::to_string(limit) + "u";
+    return "(unsigned int)(" + plain_expr(1) + ") % " + bound;
+}
+
+std::string Generator::char_arg(int depth, bool calls) {
+    // <ctype.h> takes EOF or an unsigned char value (anything else is undefined).
+    int r = rng_.below(10);
+    if (r == 0) return "EOF";
+    const Buf* b = random_buf(kCharBufs, false);
+    if (b && r < 4) return "(unsigned char)" + read(*b);
+    return "(unsigned char)(" + expr(depth, calls) + ")";
+}
+
+std::string Generator::lib_leaf() {
+    int r = rng_.below(4);
+    const Buf* b = random_buf(kAllBufs, false);
+    if (b && r < 2) return read(*b);
+    if (b && r == 2) return "(sizeof " + b->name + ")";
+    return random_char_constant(rng_);
+}
+
+std::string Generator::lib_call(int depth, bool calls) {
+    if (lib_string_ && rng_.chance(0.4)) return string_call(depth, calls);
+    switch (rng_.below(10)) {
+        case 0:
+        case 1: {
+            // Never the type's minimum, whose absolute value overflows.
+            static const char* kFn[] = {"abs", "labs", "llabs"};
+            static const char* kType[] = {"int", "long", "long long"};
+            static const char* kMod[] = {"8", "100", "1000", "65536"};
+            int k = rng_.below(3);
+            std::string a = "(" + std::string(kType[k]) + ")(" + expr(depth - 1, calls) + ")";
+            a = rng_.chance(0.5) ? a + " | 1" : a + " % " + kMod[rng_.below(4)];
+            return std::string(kFn[k]) + "(" + a + ")";
+        }
+        case 2:
+        case 3:
+        case 4: {
+            // Only zero and nonzero are fixed by the standard: the result is a truth value.
+            static const char* kClass[] = {"isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph",
+                                           "islower", "isprint", "ispunct", "isspace", "isupper", "isxdigit"};
+            std::string c = std::string(kClass[rng_.below(12)]) + "(" + char_arg(depth - 1, calls) + ")";
+            int form = rng_.below(3);
+            return form == 0 ? "(!!" + c + ")" : form == 1 ? "(" + c + " != 0)" : "(!" + c + ")";
+        }
+        case 5:
+        case 6: return std::string(rng_.chance(0.5) ? "tolower" : "toupper") + "(" + char_arg(depth - 1, calls) + ")";
+        case 7: {
+            // rand's value is open (the harness cannot supply it): only forms whose value is fixed.
+            static const char* kRand[] = {"(rand() % 1)", "(rand() >= 0)", "(rand() <= RAND_MAX)"};
+            return kRand[rng_.below(3)];
+        }
+        default: return lib_leaf();
+    }
+}
+
+std::string Generator::string_operand(int kinds, int* extent, std::string* name) {
+    // A string: an array or pointer in scope, or a literal; *extent = the bytes readable.
+    const Buf* b = rng_.chance(0.75) ? random_buf(kinds, false) : nullptr;
+    if (b) {
+        *extent = b->size;
+        if (name) *name = b->name;
+        return b->name;
+    }
+    Literal lit = random_literal(rng_, 0, 5);
+    *extent = lit.size;
+    if (name) name->clear();
+    return lit.text;
+}
+
+std::string Generator::string_call(int depth, bool calls) {
+    int ea = 0, eb = 0;
+    std::string na;
+    int r = rng_.below(6);
+    if (r == 0) return "((int)strlen(" + string_operand(kCharBufs, &ea, nullptr) + "))";
+    std::string a = string_operand(kCharBufs, &ea, &na);
+    if (r == 1 || r == 2) {
+        // Only the sign of a comparison is fixed.
+        static const char* kSign[] = {" < 0", " == 0", " > 0", " != 0"};
+        std::string b = string_operand(kCharBufs, &eb, nullptr);
+        std::string c = r == 1 ? "strcmp(" + a + ", " + b + ")"
+                               : "strncmp(" + a + ", " + b + ", " + std::to_string(rng_.range(0, 7)) + ")";
+        return "(" + c + kSign[rng_.below(4)] + ")";
+    }
+    if (r == 3) {
+        // memcmp reads exactly n bytes of both: n within both objects.
+        std::string b = string_operand(kCharBufs, &eb, nullptr);
+        return "(memcmp(" + a + ", " + b + ", " + std::to_string(rng_.range(0, std::min(ea, eb))) + ") " +
+               (rng_.chance(0.5) ? "== 0)" : "< 0)");
+    }
+    if (r == 4) {
+        const Buf* x = random_buf(1 << Buf::Ints, false);
+        const Buf* y = random_buf(1 << Buf::Ints, false);
+        if (x && y)
+            return "(memcmp(" + x->name + ", " + y->name + ", " +
+                   std::to_string(rng_.range(0, std::min(x->size, y->size))) + " * sizeof(int)) == 0)";
+    }
+    // strchr converts its argument to char; the terminator is found too.
+    std::string c = rng_.chance(0.5) ? random_char_constant(rng_) : "(int)(" + expr(depth - 1, calls) + ")";
+    std::string call = "strchr(" + a + ", " + c + ")";
+    if (na.empty() || rng_.chance(0.4)) return "(" + call + " != 0)";
+    return "(" + call + " ? (int)(" + call + " - " + na + ") : -1)";
+}
+
+std::string Generator::printf_call() {
+    // A literal format whose conversions match their arguments' types (gcc checks with -Wformat).
+    static const char kText[] = "abcxyz =:,-";
+    std::string fmt, args;
+    auto text = [&] {
+        for (int k = rng_.range(0, 3); k > 0; --k) fmt += kText[rng_.below(static_cast<int>(sizeof kText) - 1)];
+    };
+    text();
+    for (int n = rng_.range(0, 3); n > 0; --n) {
+        std::string width = rng_.chance(0.2) ? std::to_string(rng_.range(1, 5)) : "";
+        if (!width.empty() && rng_.chance(0.3)) width = "-" + width;
+        static const char* kConv[] = {"d", "u", "ld", "c", "x", "lu", "d"};
+        static const char* kType[] = {"int", "unsigned int", "long", "char", "unsigned int", "unsigned long", "int"};
+        int k = rng_.below(8);
+        if (k == 7) {
+            int extent = 0;
+            fmt += "%" + width + "s";
+            args += ", " + string_operand(kCharBufs, &extent, nullptr);
+        } else {
+            fmt += "%" + width + kConv[k];
+            args += ", (" + std::string(kType[k]) + ")(" + expr(1, true) + ")";
+        }
+        text();
+    }
+    if (fmt.empty() || rng_.chance(0.7)) fmt += "\\n";
+    return "printf(\"" + fmt + "\"" + args + ")";
+}
+
+bool Generator::lib_stmt(std::string& out, const std::string& pad) {
+    // Output calls: results discarded (the standard allows an output error, the harness never has one).
+    if (lib_string_ && rng_.chance(0.35) && string_stmt(out, pad)) return true;
+    switch (rng_.below(8)) {
+        case 0:
+        case 1: out += pad + (rng_.chance(0.2) ? "(void)" : "") + printf_call() + ";\n"; return true;
+        case 2: {
+            int extent = 0;
+            out += pad + "puts(" + string_operand(kCharBufs, &extent, nullptr) + ");\n";
+            return true;
+        }
+        case 3: out += pad + "putchar(" + expr(1, true) + ");\n"; return true;
+        case 4:
+            out += pad + (rng_.chance(0.5) ? "(void)rand();\n" : "srand((unsigned int)(" + expr(1, true) + "));\n");
+            return true;
+        default: {
+            const Buf* b = random_buf(kAllBufs, true);
+            if (!b) return false;
+            if (b->kind == Buf::Pointer) {
+                // To a literal of the same size, or to a char array at least as large (never a
+                // local one for a global pointer, which would dangle after the return).
+                std::vector<const Buf*> targets;
+                for (auto& t : bufs_)
+                    if (t.kind == Buf::Chars && t.size >= b->size && (t.global || !b->global)) targets.push_back(&t);
+                std::string to = !targets.empty() && rng_.chance(0.5)
+                                     ? targets[rng_.below(static_cast<int>(targets.size()))]->name
+                                     : random_literal(rng_, b->size - 1, b->size - 1).text;
+                out += pad + b->name + " = " + to + ";\n";
+                return true;
+            }
+            if (b->kind == Buf::Chars && b->size < 2) return false;
+            std::string e = expr(ed_ - 1, true);
+            if (b->kind == Buf::Ints && rng_.chance(0.6)) e = "(" + e + ") % 100";  // keep ints small
+            out += pad + b->name + "[" + index(*b, b->kind == Buf::Chars ? b->size - 1 : b->size) + "] = " + e + ";\n";
+            return true;
+        }
+    }
+}
+
+bool Generator::string_stmt(std::string& out, const std::string& pad) {
+    // Writes stay below a char array's last byte, so it keeps its terminator; sources are other
+    // arrays or literals (never a pointer, which may point into the destination).
+    const Buf* d = random_buf(1 << Buf::Chars | 1 << Buf::Ints, true);
+    if (!d) return false;
+    std::string v = rng_.chance(0.2) ? "(void)" : "";
+    int r = rng_.below(3);
+    if (d->kind == Buf::Ints) {
+        std::vector<const Buf*> srcs;
+        for (auto& s : bufs_)
+            if (s.kind == Buf::Ints && s.name != d->name) srcs.push_back(&s);
+        if (r == 0 || srcs.empty()) {
+            out +=
+                pad + v + "memset(" + d->name + ", " + expr(1, true) + ", " +
+                (rng_.chance(0.5) ? "sizeof " + d->name : std::to_string(rng_.range(0, d->size)) + " * sizeof(int)") +
+                ");\n";
+        } else {
+            const Buf* s = srcs[rng_.below(static_cast<int>(srcs.size()))];
+            out += pad + v + "memcpy(" + d->name + ", " + s->name + ", " +
+                   std::to_string(rng_.range(0, std::min(d->size, s->size))) + " * sizeof(int));\n";
+        }
+        return true;
+    }
+    if (r == 0) {
+        out += pad + v + "memset(" + d->name + ", " + expr(1, true) + ", " +
+               std::to_string(rng_.range(0, d->size - 1)) + ");\n";
+        return true;
+    }
+    // A source: another char array or a literal that fits.
+    std::vector<const Buf*> srcs;
+    for (auto& s : bufs_)
+        if (s.kind == Buf::Chars && s.name != d->name && (r == 1 || s.size <= d->size)) srcs.push_back(&s);
+    std::string src;
+    int extent;
+    if (!srcs.empty() && rng_.chance(0.6)) {
+        const Buf* s = srcs[rng_.below(static_cast<int>(srcs.size()))];
+        src = s->name;
+        extent = s->size;
+    } else {
+        Literal lit = random_literal(rng_, 0, d->size - 1);
+        src = lit.text;
+        extent = lit.size;
+    }
+    if (r == 1)
+        out += pad + v + "memcpy(" + d->name + ", " + src + ", " +
+               std::to_string(rng_.range(0, std::min(d->size - 1, extent))) + ");\n";
+    else
+        out += pad + v + "strcpy(" + d->name + ", " + src + ");\n";
+    return true;
+}
+
+std::string Generator::buf_decl(int i, bool global) {
+    // char s[] = "..." (sometimes with room to spare), const char *t = "...", int a[K] = {...}.
+    std::string g = global ? "g" : "";
+    int r = rng_.below(lib_string_ ? 6 : 4);
+    Buf b{"", Buf::Chars, 0, true, global};
+    std::string decl;
+    if (r < 2) {
+        Literal lit = random_literal(rng_, 0, 6);
+        b.name = g + "s" + std::to_string(i);
+        b.size = lit.size;
+        std::string n;
+        if (rng_.chance(0.2)) {
+            b.size += rng_.range(0, 3);
+            n = std::to_string(b.size);
+        }
+        decl = "char " + b.name + "[" + n + "] = " + lit.text;
+    } else if (r < 4) {
+        Literal lit = random_literal(rng_, 0, 6);
+        b = Buf{g + "t" + std::to_string(i), Buf::Pointer, lit.size, true, global};
+        decl = "const char *" + b.name + " = " + lit.text;
+    } else {
+        b = Buf{g + "a" + std::to_string(i), Buf::Ints, rng_.range(1, 4), true, global};
+        decl = "int " + b.name + "[" + std::to_string(b.size) + "] = {";
+        for (int k = rng_.range(1, b.size); k > 0; --k) decl += std::to_string(rng_.range(-9, 9)) + (k > 1 ? ", " : "");
+        decl += "}";
+    }
+    (global ? global_bufs_ : bufs_).push_back(b);
+    return decl + ";\n";
+}
+
 std::string Generator::expr(int depth, bool calls) {
     if (depth <= 0 || rng_.chance(0.25)) {
+        if (lib_ && rng_.chance(0.1)) return lib_leaf();
         const Var* v = random_var(false);
         if (v && rng_.chance(0.7)) return v->name;
         return constant();
     }
+    if (lib_ && rng_.chance(0.1)) return lib_call(depth, calls);
     // Calls to pure functions of lower index (or, in a recursive function, never itself here).
     if (calls && calls_left_ > 0 && rng_.chance(0.2)) {
         std::vector<int> callees;
@@ -271,6 +610,7 @@ void Generator::stmts(std::string& out, int ind, int depth, int n) {
 void Generator::stmt(std::string& out, int ind, int depth) {
     --stmts_left_;
     std::string pad(static_cast<size_t>(ind) * 2, ' ');
+    if (lib_ && rng_.chance(0.12) && lib_stmt(out, pad)) return;
     int r = rng_.below(depth > 0 ? 22 : 8);
     if (r < 5) return assignment(out, pad);
     if (r == 5) {
@@ -380,6 +720,8 @@ void Generator::body_start(int budget) {
     stmts_left_ = budget;
     calls_left_ = rng_.range(1, 4);
     reach_left_ = 0;
+    bufs_ = global_bufs_;
+    for (auto& b : bufs_) b.writable = writes_globals();
 }
 
 // A body: declarations first (so no goto jumps over an initialisation), then top-level
@@ -402,6 +744,8 @@ void Generator::function(std::string& out, int f) {
         decls += "  " + type_name(v.type) + " " + v.name + " = " + expr(2, false) + ";\n";
         locals_.push_back(v);
     }
+    if (lib_)
+        for (int i = rng_.range(0, 1); i > 0; --i) decls += "  " + buf_decl(static_cast<int>(bufs_.size()), false);
     bool back = rng_.chance(0.2);
     if (back) body += "B:\n  ;\n";
     int top = rng_.range(1, 1 + size_);
@@ -486,6 +830,8 @@ void Generator::main_function(std::string& out, std::string& inputs) {
         decls += "  " + type_name(v.type) + " " + v.name + " = " + expr(2, false) + ";\n";
         locals_.push_back(v);
     }
+    if (lib_)
+        for (int i = rng_.range(0, 2); i > 0; --i) decls += "  " + buf_decl(static_cast<int>(bufs_.size()), false);
     labels_ = rng_.below(2);
     for (int l = 0; l < labels_; ++l) pending_.push_back(l);
     int top = rng_.range(2, 2 + size_);
@@ -528,9 +874,15 @@ std::string Generator::program() {
     // Global initialisers are constants (C requires constant expressions).
     for (auto& g : globals_)
         globals += type_name(g.type) + " " + g.name + " = " + std::to_string(rng_.range(-5, 5)) + ";\n";
+    if (lib_)
+        for (int i = rng_.range(0, 2); i > 0; --i) globals += buf_decl(static_cast<int>(global_bufs_.size()), true);
     for (int f = 0; f < nfuncs; ++f) function(funcs, f);
     main_function(main, inputs);
-    out += "// gen_c " + std::to_string(seed_) + " --size " + std::to_string(size_) + "\n// inputs: " + inputs + "\n";
+    std::string option = lib_string_ ? " --lib-string" : lib_ ? " --lib" : "";
+    out += "// gen_c " + std::to_string(seed_) + " --size " + std::to_string(size_) + option +
+           "\n// inputs: " + inputs + "\n";
+    if (lib_) out += "#include <ctype.h>\n#include <stdio.h>\n#include <stdlib.h>\n";
+    if (lib_string_) out += "#include <string.h>\n";
     out += "extern void reach_error(void);\nextern void __VERIFIER_assume(int);\n";
     for (int t = 0; t < kNumTypes; ++t)
         out += "extern " + type_name(t) + " __VERIFIER_nondet_" + kTypes[t].nondet + "(void);\n";
@@ -543,9 +895,13 @@ std::string Generator::program() {
 int main(int argc, char** argv) {
     uint64_t seed = 0;
     int depth = 3, size = 0;
-    bool ok = true, have_seed = false;
+    bool ok = true, have_seed = false, lib = false, lib_string = false;
     for (int i = 1; i < argc && ok; ++i) {
-        if (std::strcmp(argv[i], "--recursion-depth") == 0 && i + 1 < argc) {
+        if (std::strcmp(argv[i], "--lib") == 0) {
+            lib = true;
+        } else if (std::strcmp(argv[i], "--lib-string") == 0) {
+            lib_string = true;
+        } else if (std::strcmp(argv[i], "--recursion-depth") == 0 && i + 1 < argc) {
             depth = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
             size = std::atoi(argv[++i]);
@@ -558,7 +914,9 @@ int main(int argc, char** argv) {
         }
     }
     if (!ok || !have_seed || depth < 1) {
-        std::fprintf(stderr, "usage: gen_c SEED [--size 1..4] [--recursion-depth D]   (D >= 1, default 3)\n");
+        std::fprintf(stderr,
+                     "usage: gen_c SEED [--size 1..4] [--recursion-depth D] [--lib] [--lib-string]   (D >= 1, "
+                     "default 3)\n");
         return 2;
     }
     if (size == 0) {
@@ -568,6 +926,6 @@ int main(int argc, char** argv) {
         int k = r.below(20);
         size = k < 12 ? 1 : k < 17 ? 2 : k < 19 ? 3 : 4;
     }
-    std::fputs(Generator(seed, depth, size).program().c_str(), stdout);
+    std::fputs(Generator(seed, depth, size, lib, lib_string).program().c_str(), stdout);
     return 0;
 }
