@@ -1394,7 +1394,7 @@ bool Machine::read_string(const Value& p, const SourceLocation& at, std::string&
     out.clear();
     for (std::uint64_t i = 0;; ++i) {
         Value at_i, c;
-        if (!move_pointer(p, static_cast<i128>(i), at, at_i) || !load(Place{at_i, Type::of(TypeKind::Char)}, at, c))
+        if (!move_pointer(p, static_cast<i128>(i), Type::of(TypeKind::Char), at, at_i) || !load(Place{at_i, Type::of(TypeKind::Char)}, at, c))
             return false;
         if (c.bits == 0) return true;
         out.push_back(static_cast<char>(c.bits));
@@ -1413,7 +1413,7 @@ bool Machine::call_string_to_int(const Expr& e, const FunctionDecl& f, const std
     if (!strto && r.out_of_range) return undefined(e.loc, f.name + " of a value out of range (\"" + text + "\")");
     if (strto && args[1].obj != 0) {
         Value end;
-        if (!move_pointer(args[0], static_cast<i128>(r.consumed), e.loc, end) ||
+        if (!move_pointer(args[0], static_cast<i128>(r.consumed), Type::of(TypeKind::Char), e.loc, end) ||
             !store(Place{args[1], e.operand(1).type.target()}, end, e.loc, nullptr))
             return false;
     }
@@ -1443,7 +1443,7 @@ bool Machine::call_format(const Expr& e, const FunctionDecl& f, const std::vecto
     for (std::size_t i = 0; i < written.size(); ++i) {
         Value at;
         const auto ch = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<signed char>(written[i])));
-        if (!move_pointer(args[0], static_cast<i128>(i), e.loc, at) ||
+        if (!move_pointer(args[0], static_cast<i128>(i), Type::of(TypeKind::Char), e.loc, at) ||
             !store(Place{at, Type::of(TypeKind::Char)}, Value::integer(normalize(ch, TypeKind::Char, dm_)), e.loc,
                    nullptr))
             return false;

@@ -13,25 +13,30 @@ namespace {
 std::int64_t signed_value(const LibcArg& a) { return static_cast<std::int64_t>(a.bits); }
 
 // glibc's <ctype.h> function for a class (the C locale: craig's replay never calls setlocale).
+// Called through a volatile pointer: GCC expands a direct call of isdigit inline to 0/1, while
+// the library function a compiled C program calls returns glibc's class bit (2048 for isdigit).
 int host_class(CharSet set, int c) {
+    using Fn = int (*)(int);
+    Fn f = nullptr;
     switch (set) {
-        case CharSet::Alnum: return std::isalnum(c);
-        case CharSet::Alpha: return std::isalpha(c);
-        case CharSet::Blank: return std::isblank(c);
-        case CharSet::Cntrl: return std::iscntrl(c);
-        case CharSet::Digit: return std::isdigit(c);
-        case CharSet::Graph: return std::isgraph(c);
-        case CharSet::Lower: return std::islower(c);
-        case CharSet::Print: return std::isprint(c);
-        case CharSet::Punct: return std::ispunct(c);
-        case CharSet::Space: return std::isspace(c);
-        case CharSet::Upper: return std::isupper(c);
-        case CharSet::Xdigit: return std::isxdigit(c);
-        case CharSet::ToLower: return std::tolower(c);
-        case CharSet::ToUpper: return std::toupper(c);
+        case CharSet::Alnum: f = ::isalnum; break;
+        case CharSet::Alpha: f = ::isalpha; break;
+        case CharSet::Blank: f = ::isblank; break;
+        case CharSet::Cntrl: f = ::iscntrl; break;
+        case CharSet::Digit: f = ::isdigit; break;
+        case CharSet::Graph: f = ::isgraph; break;
+        case CharSet::Lower: f = ::islower; break;
+        case CharSet::Print: f = ::isprint; break;
+        case CharSet::Punct: f = ::ispunct; break;
+        case CharSet::Space: f = ::isspace; break;
+        case CharSet::Upper: f = ::isupper; break;
+        case CharSet::Xdigit: f = ::isxdigit; break;
+        case CharSet::ToLower: f = ::tolower; break;
+        case CharSet::ToUpper: f = ::toupper; break;
         case CharSet::None: return 0;
     }
-    return 0;
+    Fn volatile library = f;
+    return library(c);
 }
 
 // glibc's snprintf of one conversion with one argument, as text.

@@ -75,6 +75,17 @@ TEST_CASE("libc: undefined uses") {
     CHECK(libc_undefined_use(digit, neg, DataModel::ILP32).has_value());
 }
 
+TEST_CASE("libc: the <ctype.h> classes return glibc's nonzero values, as a compiled program sees them") {
+    // GCC expands a direct isdigit() in C++ to 0/1; a C program calls glibc's function, whose
+    // result is the class bit of its table (x86: _ISdigit = 2048, _ISalpha = 1024).
+    const LibcArg five[] = {int_arg('5')}, a[] = {int_arg('a')}, space[] = {int_arg(' ')};
+    CHECK(libc_result(*find_libc("isdigit"), five, 0, DataModel::ILP32) == 2048);
+    CHECK(libc_result(*find_libc("isalpha"), a, 0, DataModel::ILP32) == 1024);
+    CHECK(libc_result(*find_libc("isdigit"), a, 0, DataModel::ILP32) == 0);
+    CHECK(libc_result(*find_libc("isspace"), space, 0, DataModel::ILP32) == 8192);
+    CHECK(libc_result(*find_libc("toupper"), a, 0, DataModel::ILP32) == 'A');
+}
+
 TEST_CASE("libc: printf's character count is the C library's") {
     auto count = [](std::string_view fmt, std::vector<LibcArg> args) {
         return printf_count(fmt, args, DataModel::LP64);

@@ -280,7 +280,7 @@ WitnessInvariant loop_invariant(unsigned line, unsigned col, std::string value, 
 
 TEST_CASE("YAML 2.0 correctness witness: metadata, hash, loop invariants, quoting") {
     TempFile prog("int main() { while (1) ; }\n", "we\"ird\\name.c");
-    WitnessInfo info{prog.file.string(), "CHECK( init(main()), LTL(G ! call(reach_error())) )", "64bit", "craig 0.1.0"};
+    WitnessInfo info{prog.file.string(), "CHECK( init(main()), LTL(G ! call(reach_error())) )", "64bit", "craig 0.1.0", ""};
     std::ostringstream out;
     const std::vector<WitnessInvariant> invs = {loop_invariant(11, 3, "x <= \"n\" && y == \\z", 11)};
     CHECK(write_correctness_witness_yaml(out, info, invs, "0f0e0d0c-0b0a-4908-8706-050403020100") == 1);
@@ -310,7 +310,7 @@ TEST_CASE("YAML 2.0 correctness witness: metadata, hash, loop invariants, quotin
 
 TEST_CASE("GraphML correctness witness: invariant nodes entered by the condition's branches") {
     TempFile prog("int main() { return 0; }\n", "p.c");
-    WitnessInfo info{prog.file.string(), "CHECK( init(main()), LTL(G ! call(reach_error())) )", "32bit", "craig 0.1.0"};
+    WitnessInfo info{prog.file.string(), "CHECK( init(main()), LTL(G ! call(reach_error())) )", "32bit", "craig 0.1.0", ""};
     std::ostringstream out;
     const std::vector<WitnessInvariant> invs = {loop_invariant(11, 3, "x < n && y > 0", 12),
                                                 loop_invariant(20, 3, "x == 0", 0)};

@@ -39,7 +39,7 @@ Written witness_of(const TempProgram& p, std::vector<std::uint64_t> inputs,
     REQUIRE(r.outcome == frontend::ReplayOutcome::ReachedError);
     Written w;
     w.info = {p.file.string(), "CHECK( init(main()), LTL(G ! call(reach_error())) )",
-              dm == frontend::DataModel::LP64 ? "64bit" : "32bit", "craig 0.1.0"};
+              dm == frontend::DataModel::LP64 ? "64bit" : "32bit", "craig 0.1.0", ""};
     std::ostringstream out;
     w.result = write_violation_witness_yaml(out, w.info, r, "0f0e0d0c-0b0a-4908-8706-050403020100");
     w.text = out.str();

@@ -99,7 +99,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 WitnessInfo info_for(const fs::path& file) {
-    return WitnessInfo{file.string(), "CHECK( init(main()), LTL(G ! call(reach_error())) )", "32bit", "craig 0.1.0"};
+    return WitnessInfo{file.string(), "CHECK( init(main()), LTL(G ! call(reach_error())) )", "32bit", "craig 0.1.0", ""};
 }
 
 }  // namespace
