@@ -1343,10 +1343,20 @@ bool Machine::call_libc(const Expr& e, const FunctionDecl& f, const std::vector<
     if (f.libc->model == LibcModel::ScanString) return call_sscanf(e, f, args, out);
     if (f.libc->model == LibcModel::String) return call_string(e, f, args, out);
     std::vector<LibcArg> lib_args;
+    // The output functions' string arguments that are not literals (puts(s), printf("%s", buf)):
+    // their text, read from memory, so that the result is the count glibc returns for it.
+    std::vector<std::string> texts;
+    texts.reserve(args.size());  // the views below point into it
     for (std::size_t i = 0; i < args.size(); ++i) {
         const Expr& a = e.operand(i);
         LibcArg arg{args[i].bits, a.type, std::nullopt};
-        if (a.kind == ExprKind::StringLiteral) arg.literal = std::string_view(a.text);
+        if (a.kind == ExprKind::StringLiteral) {
+            arg.literal = std::string_view(a.text);
+        } else if (f.libc->model == LibcModel::Output && a.type.is_pointer() && is_character(a.type.target())) {
+            std::string& text = texts.emplace_back();
+            if (!read_string(args[i], e.loc, text)) return false;  // not a string: undefined
+            arg.literal = std::string_view(text);
+        }
         lib_args.push_back(arg);
     }
     if (auto ub = libc_undefined_use(*f.libc, lib_args, dm_)) return undefined(e.loc, *ub);
