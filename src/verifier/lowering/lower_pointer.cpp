@@ -118,6 +118,8 @@ Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
     const std::string name = "malloc@" + std::to_string(call.loc.line) + ":" + std::to_string(call.loc.col) + "#" +
                              std::to_string(objects_.size() + 1);
     const bool zero = f.builtin == frontend::Builtin::Calloc;
+    // alloca's block is on the stack: free and realloc of it are undefined (as in the replay).
+    const bool on_stack = f.name == "alloca" || f.name == "__builtin_alloca";
     std::uint32_t id;
     // A size fixed in the program text (the replay's criterion too: such blocks read inputs
     // for their cells, blocks sized at run time do not).
@@ -137,6 +139,7 @@ Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
         id = new_object(name, pointee, opt_.max_cells + 1, false, true);
         objects_[id].tracked = false;
         objects_[id].summary = true;
+        objects_[id].on_stack = on_stack;
         prog_.untracked_blocks.push_back(call.loc.str() + " " + f.name);
         objects_[id].count = count;
         if (!zero && count <= opt_.max_cells) {
@@ -160,6 +163,7 @@ Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
         std::uint64_t count = elems > opt_.max_cells || k > opt_.max_cells ? opt_.max_cells + 1 : elems * k;
         id = new_object(name, pointee, count, true, true);
         objects_[id].heap = true;
+        objects_[id].on_stack = on_stack;
         if (objects_[id].tracked) {
             for (const Cell& c : objects_[id].cells) {
                 if (zero) {
@@ -183,6 +187,7 @@ Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
         // A size known only at run time: an untracked object of that many elements.
         id = new_object(name, pointee, opt_.max_cells + 1, true, true);
         objects_[id].heap = true;
+        objects_[id].on_stack = on_stack;
         std::uint64_t k = cell_count(pointee);
         Type st = frontend::size_type(dm);
         Val elems = arith(Op::Div, bytes, Val{num(static_cast<i128>(esize)), false, Interval::of(esize, esize)}, st, st,
@@ -213,7 +218,7 @@ void Lowerer::check_block_start(const Val& p, const std::string& what, const fro
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
         const MemObject& o = objects_[id];
         // A summary object cannot tell a freed block from a live one: freeing one is flagged.
-        if (!o.heap || o.summary) continue;
+        if (!o.heap || o.summary || o.on_stack) continue;
         ok.push_back(tm_.mk_and(tm_.mk_and(tm_.mk_eq(obj, num(id + 1)), tm_.mk_eq(off, num(0))),
                                 tm_.mk_eq(read(o.alive), num(1))));
     }
@@ -224,7 +229,7 @@ void Lowerer::kill_block(const Val& p) {
     smt::Term obj = get(p);
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
         const MemObject& o = objects_[id];
-        if (!o.heap || o.summary) continue;
+        if (!o.heap || o.summary || o.on_stack) continue;
         VarId a = o.alive;
         assign(a, tm_.mk_ite(tm_.mk_eq(obj, num(id + 1)), num(0), read(a)));
     }

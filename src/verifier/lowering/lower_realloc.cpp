@@ -44,7 +44,7 @@ Val Lowerer::reallocate(const Expr& call, Type pointee) {
     smt::Term old_len = num(0);
     for (std::uint32_t id = 0; id < objects_.size(); ++id) {
         const MemObject& o = objects_[id];
-        if (!o.heap || o.summary) continue;
+        if (!o.heap || o.summary || o.on_stack) continue;
         smt::Term len = o.size != UINT32_MAX ? read(o.size)
                         : o.count <= (std::uint64_t{1} << 40)
                             ? num(static_cast<i128>(o.count))

@@ -76,6 +76,7 @@ struct MemObject {
     VarId alive = UINT32_MAX;  // objects that can die (locals of called functions, malloc'ed)
     std::vector<VarId> dims;   // variable-length arrays: length per dimension (UINT32_MAX: constant)
     bool heap = false;
+    bool on_stack = false;  // a heap-shaped block of alloca: not a block free/realloc may take
     // An allocation site that may run more than once (in a loop, in a function with goto or
     // inlined into a loop, or with calls kept): one untracked object stands for all its blocks
     // (reads arbitrary, writes checked against the block size, free always flagged, pointers
