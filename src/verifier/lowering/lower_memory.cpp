@@ -291,6 +291,8 @@ std::vector<VarId> Lowerer::dying_objects(const Frame& fr) const {
     std::vector<VarId> out;
     for (const auto& [d, id] : fr.objects)
         if (objects_[id].alive != UINT32_MAX) out.push_back(objects_[id].alive);
+    for (std::uint32_t id : fr.stack_blocks)
+        if (objects_[id].alive != UINT32_MAX) out.push_back(objects_[id].alive);
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -164,6 +164,7 @@ Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
         id = new_object(name, pointee, count, true, true);
         objects_[id].heap = true;
         objects_[id].on_stack = on_stack;
+        if (on_stack && !frames_.empty()) frames_.back().stack_blocks.push_back(id);
         if (objects_[id].tracked) {
             for (const Cell& c : objects_[id].cells) {
                 if (zero) {
@@ -188,6 +189,7 @@ Val Lowerer::allocate_block(const Expr& call, Type pointee, Val bytes) {
         id = new_object(name, pointee, opt_.max_cells + 1, true, true);
         objects_[id].heap = true;
         objects_[id].on_stack = on_stack;
+        if (on_stack && !frames_.empty()) frames_.back().stack_blocks.push_back(id);
         std::uint64_t k = cell_count(pointee);
         Type st = frontend::size_type(dm);
         Val elems = arith(Op::Div, bytes, Val{num(static_cast<i128>(esize)), false, Interval::of(esize, esize)}, st, st,

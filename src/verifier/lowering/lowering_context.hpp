@@ -150,6 +150,7 @@ struct Frame {
     LocId ret_loc = kNoLoc;
     std::unordered_map<const Stmt*, LocId> labels;                        // labels and case/default statements
     std::unordered_map<const frontend::VarDecl*, std::uint32_t> objects;  // local objects (index)
+    std::vector<std::uint32_t> stack_blocks;  // alloca's blocks of this call: they die at its return
     std::unordered_map<const frontend::VarDecl*, VarId> offs;             // pointer locals: the offset variable
     VarId ret_off = UINT32_MAX;                                           // pointer results: the offset part
     bool has_goto = false;  // (malloc in such a function may run repeatedly)
