@@ -7,6 +7,8 @@
 #   ./run.sh test-sanitize   install dependencies, build with ASan+UBSan into build-sanitize/, run
 #                            the fast sanitizer subset of the tests (ctest label sanitize-fast;
 #                            bench/sanitize.sh runs all of them)
+# CRAIG_CADICAL=1.7 builds against Debian 13's CaDiCaL 1.7.4 (deps/cadical.sh) instead of the
+# system's CaDiCaL; only then does --sat-integration online exist.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -27,13 +29,27 @@ install_packages() {
   $sudo apt-get install -y -qq "${missing[@]}" >&2
 }
 
+# CaDiCaL: the system's libcadical-dev, or with CRAIG_CADICAL=1.7 Debian 13's CaDiCaL 1.7.4 source
+# package built once into .deps/cadical (deps/cadical.sh), whose external propagator carries the
+# online DPLL(T) loop (README, "Dependencies").
+cadical_root() {
+  local root=""
+  if [ "${CRAIG_CADICAL:-system}" = 1.7 ]; then
+    root=$(deps/cadical.sh .deps/cadical)
+    [ "$root" = system ] && root=""
+  fi
+  CADICAL_ARG="-DCRAIG_CADICAL_ROOT=$root"
+}
+
 build() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >&2
+  cadical_root
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$CADICAL_ARG" >&2
   cmake --build build -j"$(nproc)" >&2
 }
 
 build_sanitize() {  # only the targets of the fast subset (bench/sanitize.sh builds them all)
-  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Release -DCRAIG_SANITIZE=address,undefined >&2
+  cadical_root
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Release -DCRAIG_SANITIZE=address,undefined "$CADICAL_ARG" >&2
   cmake --build build-sanitize -j"$(nproc)" --target sanitize_fast >&2
 }
 
