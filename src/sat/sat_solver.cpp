@@ -3,6 +3,7 @@
 #include <cadical.hpp>
 #include <chrono>
 #include <cstring>
+#include <stdexcept>
 
 #include "base/stopwatch.hpp"
 #include "sat/drat_miner.hpp"
@@ -41,6 +42,59 @@ struct SatSolver::ProofTrace {
     }
 };
 
+#ifdef CRAIG_CADICAL_PROPAGATOR
+// The external propagator (IPASIR-UP) of the online loop: notifications go to the checker as
+// they come; lemmas wait in `pending` (literals, each clause closed by 0) until CaDiCaL asks for
+// them at its next propagation fixpoint or final check.
+struct SatSolver::Propagator : CaDiCaL::ExternalPropagator {
+    SatSolver& owner;
+    ModelChecker* checker = nullptr;
+    std::vector<Lit> pending;
+    size_t next = 0;       // read position in pending (always at a clause boundary between calls)
+    bool stop = false;     // the checker answered Stop in this solve()
+    bool misused = false;  // the checker answered Refine without a lemma
+
+    explicit Propagator(SatSolver& s) : owner(s) {}
+
+    void notify_assignment(int lit, bool fixed) override {
+        if (checker) checker->assigned(lit, fixed);
+    }
+    void notify_new_decision_level() override {
+        if (checker) checker->new_level();
+    }
+    void notify_backtrack(size_t level) override {
+        if (checker) checker->backtrack(level);
+    }
+
+    bool cb_check_found_model(const std::vector<int>& model) override {
+        if (next < pending.size()) return false;  // lemmas of an earlier check are still unread
+        if (!checker) return true;
+        ++owner.stats_.model_checks;
+        auto start = std::chrono::steady_clock::now();
+        ModelChecker::Verdict v = checker->check_model(model);
+        owner.stats_.checker_seconds += base::seconds_since(start);
+        if (v == ModelChecker::Verdict::Refine && next == pending.size()) {
+            misused = true;  // CaDiCaL requires a clause after a rejection: stop instead
+            v = ModelChecker::Verdict::Stop;
+        }
+        if (v == ModelChecker::Verdict::Stop) stop = true;
+        return v != ModelChecker::Verdict::Refine;
+    }
+    bool cb_has_external_clause() override {
+        if (next == pending.size() && checker) checker->fixpoint();
+        return next < pending.size();
+    }
+    int cb_add_external_clause_lit() override {
+        const Lit l = pending[next++];
+        if (next == pending.size()) pending.clear(), next = 0;
+        return l;
+    }
+};
+
+#else
+struct SatSolver::Propagator {};  // CaDiCaL before 1.7: no external propagator
+#endif
+
 // CaDiCaL options proof mode sets (see docs/architecture.md, "Proofs (SAT level)"). Every
 // default technique of CaDiCaL 1.5.3 traces RUP additions; elimination's untraced restoring of
 // clauses is handled by the miner. The techniques below only delete clauses (blocked, covered,
@@ -65,6 +119,12 @@ SatSolver::SatSolver(uint32_t seed, bool proof)
 
 SatSolver::~SatSolver() {
     solver_->disconnect_terminator();
+#ifdef CRAIG_CADICAL_PROPAGATOR
+    if (propagator_) {
+        propagator_->checker = nullptr;  // disconnecting backtracks; the checker may be gone
+        solver_->disconnect_external_propagator();
+    }
+#endif
     solver_.reset();  // may still write to the trace
 }
 
@@ -84,6 +144,57 @@ uint32_t SatSolver::add_clause(std::span<const Lit> lits, uint32_t tag) {
     return id;
 }
 
+bool SatSolver::online_available() {
+#ifdef CRAIG_CADICAL_PROPAGATOR
+    return true;
+#else
+    return false;
+#endif
+}
+
+#ifdef CRAIG_CADICAL_PROPAGATOR
+void SatSolver::set_model_checker(ModelChecker* checker) {
+    if (!propagator_) {
+        propagator_ = std::make_unique<Propagator>(*this);
+        solver_->connect_external_propagator(propagator_.get());
+    }
+    propagator_->checker = checker;
+}
+
+void SatSolver::observe(int var) {
+    if (!propagator_) throw std::logic_error("SatSolver::observe needs a model checker");
+    solver_->add_observed_var(var);
+}
+
+uint32_t SatSolver::add_lemma(std::span<const Lit> lits, uint32_t tag) {
+    if (!propagator_) throw std::logic_error("SatSolver::add_lemma needs a model checker");
+    uint32_t id = static_cast<uint32_t>(stats_.clauses++);
+    ++stats_.lemmas;
+    if (proof_) {
+        // CaDiCaL is inside solve(): its trace is flushed through the stream directly. External
+        // clauses are not written to a DRAT trace (they are inputs), so the miner knows this one
+        // from the log, from this offset on, exactly as a clause given by add_clause.
+        fflush(proof_->file);
+        proof_->inputs.add(lits, tag, proof_->bytes.size());
+    }
+    propagator_->pending.insert(propagator_->pending.end(), lits.begin(), lits.end());
+    propagator_->pending.push_back(0);
+    return id;
+}
+
+#else
+static void no_propagator() {
+    throw std::logic_error(
+        "this build's CaDiCaL has no external propagator (CaDiCaL 1.7 is needed: deps/cadical.sh, README)");
+}
+void SatSolver::set_model_checker(ModelChecker*) { no_propagator(); }
+void SatSolver::observe(int) { no_propagator(); }
+uint32_t SatSolver::add_lemma(std::span<const Lit>, uint32_t) {
+    no_propagator();
+    return 0;
+}
+#endif
+
 bool SatSolver::set_option(const char* name, int value) { return solver_->set(name, value); }
 
 void SatSolver::freeze(Lit l) { solver_->freeze(var_of(l)); }
@@ -95,9 +206,26 @@ void SatSolver::set_terminator(std::function<bool()> stop) { terminator_->stop =
 SatResult SatSolver::solve(std::span<const Lit> assumptions) {
     auto start = std::chrono::steady_clock::now();
     if (proof_) assumptions_.assign(assumptions.begin(), assumptions.end());
+    stopped_ = false;
+#ifdef CRAIG_CADICAL_PROPAGATOR
+    if (propagator_) {  // lemmas CaDiCaL did not take in the last solve (already logged)
+        auto& p = *propagator_;
+        for (size_t i = p.next; i < p.pending.size(); ++i) solver_->add(p.pending[i]);
+        p.pending.clear();
+        p.next = 0;
+        p.stop = false;
+        if (p.checker) p.checker->backtrack(0);  // the search starts at the root
+    }
+#endif
     for (Lit a : assumptions) solver_->assume(a);
     int r = solver_->solve();
     ++stats_.solves;
+#ifdef CRAIG_CADICAL_PROPAGATOR
+    if (propagator_) {
+        if (propagator_->misused) throw std::logic_error("a model checker rejected an assignment without a lemma");
+        stopped_ = r == 10 && propagator_->stop;
+    }
+#endif
     stats_.seconds += base::seconds_since(start);
     if (r == 10) return SatResult::Sat;
     if (r == 20) return SatResult::Unsat;

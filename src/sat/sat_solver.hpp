@@ -21,6 +21,7 @@
 #include <span>
 #include <vector>
 
+#include "sat/model_checker.hpp"
 #include "sat/resolution_proof.hpp"
 
 namespace CaDiCaL {
@@ -41,7 +42,10 @@ struct SatStats {
     uint64_t solves = 0;
     uint64_t clauses = 0;
     uint64_t vars = 0;
+    uint64_t model_checks = 0;  // online: calls of the model checker
+    uint64_t lemmas = 0;        // online: clauses the checker added during search
     double seconds = 0;
+    double checker_seconds = 0;  // online: time inside the model checker (part of seconds)
 };
 
 class SatSolver {
@@ -70,6 +74,23 @@ public:
     // Called often during solve(); returning true stops the search with Unknown.
     void set_terminator(std::function<bool()> stop);
 
+    // Online DPLL(T) (model_checker.hpp): from now on every complete assignment CaDiCaL finds
+    // is shown to `checker` (not owned; null disconnects) before solve() may return it.
+    // Variables the checker reads or puts into lemmas must be observed, and observed before the
+    // first solve() that could eliminate them (in practice: right after new_var()); observed
+    // variables are frozen. Outside proof mode and in it alike. Needs a CaDiCaL with the
+    // external propagator (1.7): online_available(); otherwise these three throw logic_error.
+    static bool online_available();
+    void set_model_checker(ModelChecker* checker);
+    void observe(int var);
+    // Only inside ModelChecker::check_model: a clause CaDiCaL takes during the search (valid
+    // clauses over observed variables). Returns its input id, as add_clause does, and is logged
+    // in proof mode like an input clause. A lemma CaDiCaL has not taken when solve() returns
+    // is added before the next solve().
+    uint32_t add_lemma(std::span<const Lit> lits, uint32_t tag = 0);
+    // After a Sat answer: did the checker end the search with Stop (rather than Accept)?
+    bool stopped_by_checker() const { return stopped_; }
+
     SatResult solve(std::span<const Lit> assumptions = {});
     bool value(Lit l) const;   // after Sat: is l true in the model
     bool failed(Lit l) const;  // after Unsat: was assumption l used in the refutation
@@ -89,11 +110,14 @@ public:
 private:
     struct Terminator;
     struct ProofTrace;
+    struct Propagator;
+    std::unique_ptr<Propagator> propagator_;
     std::unique_ptr<ProofTrace> proof_;  // before solver_: CaDiCaL writes into it on destruction
     std::vector<Lit> assumptions_;       // of the last solve, proof mode only
     std::unique_ptr<CaDiCaL::Solver> solver_;
     std::unique_ptr<Terminator> terminator_;
     int num_vars_ = 0;
+    bool stopped_ = false;
     SatStats stats_;
 };
 

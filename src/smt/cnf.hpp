@@ -39,6 +39,8 @@ public:
     void set_tag(uint32_t tag) { tag_ = tag; }
     // Returns the SAT solver's input id of the clause (tagged with the current tag).
     uint32_t add_clause(std::span<const sat::Lit> lits);
+    // The same for a clause given to the SAT solver inside its search (SatSolver::add_lemma).
+    uint32_t add_lemma(std::span<const sat::Lit> lits);
     // Proof mode only: (input id, defined term) of every Tseitin definition clause, in order.
     const std::vector<std::pair<uint32_t, Term>>& definitions() const { return definitions_; }
     const std::vector<uint32_t>& clause_tags() const { return clause_tags_; }

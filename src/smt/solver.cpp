@@ -13,12 +13,24 @@
 #include "smt/bv/bit_blaster.hpp"
 #include "smt/cnf.hpp"
 #include "smt/combination.hpp"
+#include "smt/eager_euf.hpp"
+#include "smt/euf_certificate.hpp"
 #include "smt/euf_theory.hpp"
 #include "smt/lra_theory.hpp"
 #include "smt/terms/printer.hpp"
 #include "smt/transitivity.hpp"
 
 namespace craig::smt {
+
+const char* sat_integration_name(SatIntegration s) { return s == SatIntegration::Online ? "online" : "offline"; }
+
+std::optional<SatIntegration> parse_sat_integration(std::string_view name) {
+    if (name == "online") return SatIntegration::Online;
+    if (name == "offline") return SatIntegration::Offline;
+    return std::nullopt;
+}
+
+bool online_integration_available() { return sat::SatSolver::online_available(); }
 
 const char* result_name(Result r) {
     switch (r) {
@@ -42,6 +54,7 @@ struct Assertion {
 struct Stats {
     uint64_t checks = 0, rounds = 0, theory_conflicts = 0, conflict_clauses = 0, lemmas = 0;
     uint64_t transitivity_triangles = 0, ackermann_lemmas = 0;
+    uint64_t online_refinements = 0;  // rounds inside the search that only added conflicts
     double theory_seconds = 0;
 };
 
@@ -66,6 +79,10 @@ struct Solver::Impl {
         lra.set_arithmetic(o.lra_arith);
         lra.set_record_proofs(o.produce_proofs);
         euf.set_arith_values([this](Term t) { return lra.model_value(t); });
+        if (o.sat_integration == SatIntegration::Online) {
+            online_checker = std::make_unique<OnlineChecker>(*this);
+            sat.set_model_checker(online_checker.get());
+        }
         scope_acts.push_back(new_activation());
     }
 
@@ -91,6 +108,27 @@ struct Solver::Impl {
     size_t transitivity_eqs = 0;                      // equality atoms the last chordal completion covered
     std::set<std::array<uint32_t, 3>> triangles_done;
     std::vector<Theory*> conflict_owner;  // per conflict of the current round
+
+    // The current round (run_round): its atoms and the theories' requests.
+    enum class RoundEnd { Agreed, Requests, Unknown };
+    std::vector<std::pair<Term, bool>> round_atoms;
+    std::vector<std::vector<sat::Lit>> conflicts;
+    std::vector<Term> lemmas, splits;
+    size_t theory_splits = 0;
+    std::chrono::steady_clock::time_point round_start;
+    // Online loop: the roots of the running check, the end of the round the checker ran last in
+    // this solve (unset: none), the checker's view of the assignment (1 true, -1 false, by
+    // variable), and how far the variables are observed.
+    std::vector<Term>* round_roots = nullptr;
+    size_t round_base_roots = 0;
+    std::optional<RoundEnd> online_end;
+    std::vector<int8_t> online_val;
+    bool in_search = false;
+    int observed_upto = 0;
+    EagerEuf eager{tm};
+    std::vector<sat::Lit> eager_lits;
+    std::vector<EufFact> eager_facts;
+    std::unique_ptr<sat::ModelChecker> online_checker;  // declared last: it refers to the rest
 
     // Proof mode: what each SAT input clause is (by input id; definitions are filled from the
     // encoder when a proof is built), certificates, activation variables, the last check's
@@ -241,6 +279,7 @@ struct Solver::Impl {
             neg = true;
         }
         int v = cnf.var_of(t);
+        if (in_search) return (online_val[v] > 0) != neg;
         return sat.value(v) != neg;
     }
 
@@ -380,12 +419,14 @@ struct Solver::Impl {
                 [d = *opts.deadline] { return base::interrupted() || std::chrono::steady_clock::now() > d; });
         else
             sat.set_terminator([] { return base::interrupted(); });
-        std::vector<std::pair<Term, bool>> atoms;
-        std::vector<std::vector<sat::Lit>> conflicts;
-        std::vector<Term> lemmas, splits;
+        const bool online = opts.sat_integration == SatIntegration::Online;
         for (;;) {
             if (deadline_passed()) return unknown(stop_reason());
             add_implications();
+            if (online) observe_new_vars();
+            round_roots = &roots;
+            round_base_roots = base_roots;
+            online_end.reset();
             sat::SatResult r = sat.solve(assume);
             if (r == sat::SatResult::Unknown) return unknown(deadline_passed() ? stop_reason() : "incomplete");
             if (r == sat::SatResult::Unsat) {
@@ -400,119 +441,214 @@ struct Solver::Impl {
                 }
                 return last = Result::Unsat;
             }
-            ++stats.rounds;
-            roots.resize(base_roots);
-            roots.insert(roots.end(), lemma_roots.begin(), lemma_roots.end());
-            atoms.clear();
-            relevant_atoms(roots, atoms);
-            auto start = std::chrono::steady_clock::now();
-            for (auto& [atom, v] : atoms) {
-                bool owned = false;
-                for (Theory* th : theories) owned = owned || th->owns(atom);
-                if (!owned) return unknown_unsupported(atom);
-            }
-            conflicts.clear();
-            lemmas.clear();
-            splits.clear();
-            conflict_owner.clear();
-            lra.conflict_records().clear();
-            for (Theory* th : theories) {
-                th->begin_round();
-                for (auto& [atom, v] : atoms) {
-                    if (!th->owns(atom)) continue;
-                    int var = cnf.var_of(atom);
-                    th->assert_atom(atom, v, v ? var : -var);
-                }
-                th->check(conflicts);
-                conflict_owner.resize(conflicts.size(), th);
-                th->take_requests(lemmas, splits);
-            }
-            const size_t theory_splits = splits.size();  // the combination's come after them
-            lra.take_implications(implications);         // added before the next SAT call
-            std::string incomplete;
-            for (Theory* th : theories)
-                if (incomplete.empty()) incomplete = th->incomplete_reason();
-            const bool theory_requests = !conflicts.empty() || !lemmas.empty() || !splits.empty();
-            bool agreed = !theory_requests && incomplete.empty() && combination.propose(splits);
-            // Every interface split proposed before: the theories disagree on atoms both have seen,
-            // and the loop would not converge (a safeguard: an unknown beats a hang). Only the
-            // combination's own splits count (branch-and-bound splits are the theory's progress).
-            bool stuck =
-                !agreed && !theory_requests && incomplete.empty() && !splits.empty() && !combination.made_progress();
-            if (agreed) {
-                Model m(tm);
-                for (int v = 1; v <= sat.num_vars(); ++v) {
-                    Term t = cnf.term_of_var(v);
-                    if (t.valid() && tm.kind(t) == Kind::Const && tm.is_bool(t))
-                        m.set_const(tm.func_of(t), Value::of_bool(sat.value(v)));
-                }
-                if (const bv::BitBlaster* bb = cnf.bit_blaster()) {
-                    for (Term x : bb->variables()) {
-                        if (tm.kind(x) != Kind::Const) continue;  // applications: tables below
-                        m.set_const(tm.func_of(x), Value::of_number(mpq_class(bv_value(*bb, x)), tm.sort(x)));
-                    }
-                }
-                for (Theory* th : theories) th->extend_model(m);
-                if (!ackermann.empty()) ackermann_tables(m);
-                for (Theory* th : theories) th->end_round();
-                stats.theory_seconds += base::seconds_since(start);
-                if (opts.check_models) check_model(m, assumptions);
-                model = std::move(m);
-                return last = Result::Sat;
-            }
-            for (Theory* th : theories) th->end_round();
-            stats.theory_seconds += base::seconds_since(start);
-            if (stuck) return unknown("theory combination did not converge");
-            if (!agreed && !theory_requests && incomplete.empty() && splits.empty() && combination.unresolved())
-                return unknown("theory combination: congruent terms with different values and no atom to split on");
-            if (conflicts.empty() && lemmas.empty() && splits.empty()) return unknown(incomplete);
-            stats.theory_conflicts += conflicts.size();
-            stats.lemmas += lemmas.size();
-            for (Term l : lemmas) {
-                sat::Lit unit[1] = {encode(l, kLemmaTag)};
-                cnf.set_tag(kLemmaTag);
-                LeafInfo info{LeafKind::TheoryLemma, l};
-                if (opts.produce_proofs) {
-                    if (const LiaLemma* r = lra.lemma_record(l)) {
-                        info.cert = static_cast<uint32_t>(lia_store.size());
-                        lia_store.push_back(*r);
-                    }
-                }
-                note(cnf.add_clause(unit), info);
-                lemma_roots.push_back(l);
-            }
-            for (size_t i = 0; i < splits.size(); ++i) {
-                sat::Lit l = encode(splits[i], kLemmaTag);
-                // A theory's split comes in the polarity to try first (e.g. the nearer integer of a
-                // branch); the combination's equalities keep CaDiCaL's phase.
-                if (i < theory_splits) sat.set_phase(l);
-                lemma_roots.push_back(splits[i]);
-            }
-            cnf.set_tag(kLemmaTag);
-            size_t lra_record = 0;
-            for (size_t ci = 0; ci < conflicts.size(); ++ci) {
-                auto& c = conflicts[ci];
-                for (sat::Lit& l : c) l = -l;
-                std::sort(c.begin(), c.end());
-                c.erase(std::unique(c.begin(), c.end()), c.end());
-                uint32_t id = cnf.add_clause(c);
-                if (opts.produce_proofs) {
-                    LeafInfo info{LeafKind::EufConflict};
-                    if (conflict_owner[ci] == &lra) {
-                        auto& rec = lra.conflict_records().at(lra_record++);
-                        if (rec.gcd) {
-                            info = {LeafKind::LiaConflict, {}, 0, static_cast<uint32_t>(lia_store.size())};
-                            lia_store.push_back(std::move(rec.lia));
-                        } else {
-                            info = {LeafKind::LraConflict, {}, 0, static_cast<uint32_t>(farkas_store.size())};
-                            farkas_store.push_back(std::move(rec.farkas));
-                        }
-                    }
-                    note(id, info);
-                }
-                ++stats.conflict_clauses;
+            // Online, the checker ran the round on this very assignment inside the search; a
+            // search that ended without one (no model check) gets its round here.
+            const RoundEnd end = online_end ? *online_end : run_round(roots, base_roots);
+            if (end == RoundEnd::Agreed) return finish_agreed(assumptions);
+            if (end == RoundEnd::Unknown) return last = Result::Unknown;
+            add_requests(false);
+        }
+    }
+
+    // The theory side of one DPLL(T) round, on the current assignment (the SAT model, or inside
+    // the search the checker's view of it): relevant atoms to the theories, their checks and
+    // requests. Agreed leaves the theories in the round (finish_agreed reads their model);
+    // otherwise the round is ended, and Unknown has set the reason.
+    RoundEnd run_round(std::vector<Term>& roots, size_t base_roots) {
+        ++stats.rounds;
+        roots.resize(base_roots);
+        roots.insert(roots.end(), lemma_roots.begin(), lemma_roots.end());
+        round_atoms.clear();
+        relevant_atoms(roots, round_atoms);
+        auto start = std::chrono::steady_clock::now();
+        for (auto& [atom, v] : round_atoms) {
+            bool owned = false;
+            for (Theory* th : theories) owned = owned || th->owns(atom);
+            if (!owned) {
+                unknown_unsupported(atom);
+                return RoundEnd::Unknown;
             }
         }
+        conflicts.clear();
+        lemmas.clear();
+        splits.clear();
+        conflict_owner.clear();
+        lra.conflict_records().clear();
+        for (Theory* th : theories) {
+            th->begin_round();
+            for (auto& [atom, v] : round_atoms) {
+                if (!th->owns(atom)) continue;
+                int var = cnf.var_of(atom);
+                th->assert_atom(atom, v, v ? var : -var);
+            }
+            th->check(conflicts);
+            conflict_owner.resize(conflicts.size(), th);
+            th->take_requests(lemmas, splits);
+        }
+        theory_splits = splits.size();        // the combination's come after them
+        lra.take_implications(implications);  // added before the next SAT call
+        std::string incomplete;
+        for (Theory* th : theories)
+            if (incomplete.empty()) incomplete = th->incomplete_reason();
+        const bool theory_requests = !conflicts.empty() || !lemmas.empty() || !splits.empty();
+        bool agreed = !theory_requests && incomplete.empty() && combination.propose(splits);
+        // Every interface split proposed before: the theories disagree on atoms both have seen,
+        // and the loop would not converge (a safeguard: an unknown beats a hang). Only the
+        // combination's own splits count (branch-and-bound splits are the theory's progress).
+        bool stuck =
+            !agreed && !theory_requests && incomplete.empty() && !splits.empty() && !combination.made_progress();
+        if (agreed) {
+            round_start = start;
+            return RoundEnd::Agreed;
+        }
+        for (Theory* th : theories) th->end_round();
+        stats.theory_seconds += base::seconds_since(start);
+        if (stuck) {
+            unknown("theory combination did not converge");
+            return RoundEnd::Unknown;
+        }
+        if (!agreed && !theory_requests && incomplete.empty() && splits.empty() && combination.unresolved()) {
+            unknown("theory combination: congruent terms with different values and no atom to split on");
+            return RoundEnd::Unknown;
+        }
+        if (conflicts.empty() && lemmas.empty() && splits.empty()) {
+            unknown(incomplete);
+            return RoundEnd::Unknown;
+        }
+        return RoundEnd::Requests;
+    }
+
+    // After an agreed round, with the SAT model readable: the model of the answer.
+    Result finish_agreed(std::span<const Term> assumptions) {
+        Model m(tm);
+        for (int v = 1; v <= sat.num_vars(); ++v) {
+            Term t = cnf.term_of_var(v);
+            if (t.valid() && tm.kind(t) == Kind::Const && tm.is_bool(t))
+                m.set_const(tm.func_of(t), Value::of_bool(sat.value(v)));
+        }
+        if (const bv::BitBlaster* bb = cnf.bit_blaster()) {
+            for (Term x : bb->variables()) {
+                if (tm.kind(x) != Kind::Const) continue;  // applications: tables below
+                m.set_const(tm.func_of(x), Value::of_number(mpq_class(bv_value(*bb, x)), tm.sort(x)));
+            }
+        }
+        for (Theory* th : theories) th->extend_model(m);
+        if (!ackermann.empty()) ackermann_tables(m);
+        for (Theory* th : theories) th->end_round();
+        stats.theory_seconds += base::seconds_since(round_start);
+        if (opts.check_models) check_model(m, assumptions);
+        model = std::move(m);
+        return last = Result::Sat;
+    }
+
+    // The requests of a round as clauses: lemmas (units) and splits, which may need new atoms,
+    // and conflicts over atoms the SAT solver has. `during_search`: only conflicts, given to
+    // the SAT solver inside its search (SatSolver::add_lemma), for the online loop.
+    void add_requests(bool during_search) {
+        stats.theory_conflicts += conflicts.size();
+        stats.lemmas += lemmas.size();
+        for (Term l : lemmas) {
+            sat::Lit unit[1] = {encode(l, kLemmaTag)};
+            cnf.set_tag(kLemmaTag);
+            LeafInfo info{LeafKind::TheoryLemma, l};
+            if (opts.produce_proofs) {
+                if (const LiaLemma* r = lra.lemma_record(l)) {
+                    info.cert = static_cast<uint32_t>(lia_store.size());
+                    lia_store.push_back(*r);
+                }
+            }
+            note(cnf.add_clause(unit), info);
+            lemma_roots.push_back(l);
+        }
+        for (size_t i = 0; i < splits.size(); ++i) {
+            sat::Lit l = encode(splits[i], kLemmaTag);
+            // A theory's split comes in the polarity to try first (e.g. the nearer integer of a
+            // branch); the combination's equalities keep CaDiCaL's phase.
+            if (i < theory_splits) sat.set_phase(l);
+            lemma_roots.push_back(splits[i]);
+        }
+        cnf.set_tag(kLemmaTag);
+        size_t lra_record = 0;
+        for (size_t ci = 0; ci < conflicts.size(); ++ci) {
+            auto& c = conflicts[ci];
+            for (sat::Lit& l : c) l = -l;
+            std::sort(c.begin(), c.end());
+            c.erase(std::unique(c.begin(), c.end()), c.end());
+            uint32_t id = during_search ? cnf.add_lemma(c) : cnf.add_clause(c);
+            if (opts.produce_proofs) {
+                LeafInfo info{LeafKind::EufConflict};
+                if (conflict_owner[ci] == &lra) {
+                    auto& rec = lra.conflict_records().at(lra_record++);
+                    if (rec.gcd) {
+                        info = {LeafKind::LiaConflict, {}, 0, static_cast<uint32_t>(lia_store.size())};
+                        lia_store.push_back(std::move(rec.lia));
+                    } else {
+                        info = {LeafKind::LraConflict, {}, 0, static_cast<uint32_t>(farkas_store.size())};
+                        farkas_store.push_back(std::move(rec.farkas));
+                    }
+                }
+                note(id, info);
+            }
+            ++stats.conflict_clauses;
+        }
+    }
+
+    // Online loop (SolverOptions::sat_integration): every variable of a term is observed, so
+    // that the checker can read the whole Boolean structure and put any atom into a conflict.
+    // Observed before the first solve that sees them (CaDiCaL may not observe an eliminated one).
+    void observe_new_vars() {
+        for (int v = observed_upto + 1; v <= sat.num_vars(); ++v) {
+            const Term t = cnf.term_of_var(v);
+            if (!t.valid()) continue;
+            sat.observe(v);
+            if (EagerEuf::watchable(tm, t)) eager.watch(v, t);
+        }
+        observed_upto = sat.num_vars();
+    }
+
+    // The online loop's round inside CaDiCaL's search (sat/model_checker.hpp): a round whose only
+    // requests are conflicts refines the search in place; anything that needs new atoms or
+    // clauses of the encoder (lemmas, splits, implications), an agreement, or an unknown ends
+    // the search, and check() goes on from the recorded end as the offline loop would.
+    struct OnlineChecker : sat::ModelChecker {
+        Impl& impl;
+        explicit OnlineChecker(Impl& i) : impl(i) {}
+        Verdict check_model(std::span<const int> model) override { return impl.check_online(model); }
+        void assigned(int lit, bool fixed) override { impl.eager.assigned(lit, fixed); }
+        void new_level() override { impl.eager.new_level(); }
+        void backtrack(size_t level) override { impl.eager.backtrack(level); }
+        void fixpoint() override { impl.eager_fixpoint(); }
+    };
+
+    // An EUF conflict on the partial assignment, as a lemma of the search (eager_euf.hpp).
+    void eager_fixpoint() {
+        if (!eager.conflict(eager_lits)) return;
+        if (opts.check_certificates) {
+            eager.facts(eager_lits, eager_facts);
+            std::string why;
+            if (!check_euf_conflict(tm, eager_facts, &why)) throw CheckFailure("eager EUF conflict: " + why);
+        }
+        for (sat::Lit& l : eager_lits) l = -l;
+        std::sort(eager_lits.begin(), eager_lits.end());
+        eager_lits.erase(std::unique(eager_lits.begin(), eager_lits.end()), eager_lits.end());
+        cnf.set_tag(kLemmaTag);
+        note(cnf.add_lemma(eager_lits), {LeafKind::EufConflict});
+        ++stats.conflict_clauses;
+    }
+    sat::ModelChecker::Verdict check_online(std::span<const int> assignment) {
+        using Verdict = sat::ModelChecker::Verdict;
+        if (online_val.size() <= static_cast<size_t>(sat.num_vars())) online_val.resize(sat.num_vars() + 1, 0);
+        for (int l : assignment) online_val[sat::var_of(l)] = l > 0 ? 1 : -1;
+        in_search = true;
+        const RoundEnd end = run_round(*round_roots, round_base_roots);
+        in_search = false;
+        if (end == RoundEnd::Requests && lemmas.empty() && splits.empty() && implications.empty()) {
+            add_requests(true);
+            ++stats.online_refinements;
+            return Verdict::Refine;
+        }
+        online_end = end;
+        return end == RoundEnd::Agreed ? Verdict::Accept : Verdict::Stop;
     }
 
     // Eager transitivity over the equality atoms of uninterpreted sorts (transitivity.hpp),
@@ -646,9 +782,11 @@ void Solver::reset_assertions() {
 Result Solver::check(std::span<const Term> assumptions) {
     Impl& s = impl();
     if (!options_.times) return s.check(assumptions);
-    const double sat0 = s.sat.stats().seconds, theory0 = s.stats.theory_seconds;
+    // The SAT solver's seconds include the online rounds inside its search (theory time).
+    auto sat_only = [&] { return s.sat.stats().seconds - s.sat.stats().checker_seconds; };
+    const double sat0 = sat_only(), theory0 = s.stats.theory_seconds;
     const Result r = s.check(assumptions);
-    options_.times->sat += s.sat.stats().seconds - sat0;
+    options_.times->sat += sat_only() - sat0;
     options_.times->theory += s.stats.theory_seconds - theory0;
     return r;
 }
@@ -742,8 +880,14 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("sat-solves", num(s.sat.stats().solves));
     r.emplace_back("sat-vars", num(s.sat.num_vars()));
     r.emplace_back("sat-clauses", num(s.sat.stats().clauses));
-    r.emplace_back("sat-time", num(s.sat.stats().seconds));
+    r.emplace_back("sat-time", num(s.sat.stats().seconds - s.sat.stats().checker_seconds));
     r.emplace_back("theory-time", num(s.stats.theory_seconds));
+    r.emplace_back("sat-integration", sat_integration_name(s.opts.sat_integration));
+    r.emplace_back("online-model-checks", num(s.sat.stats().model_checks));
+    r.emplace_back("online-refinements", num(s.stats.online_refinements));
+    r.emplace_back("online-lemmas", num(s.sat.stats().lemmas));
+    r.emplace_back("online-check-time", num(s.sat.stats().checker_seconds));
+    r.emplace_back("online-eager-euf-conflicts", num(s.eager.stats().conflicts));
     r.emplace_back("terms", num(s.tm.size()));
     return r;
 }

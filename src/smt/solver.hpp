@@ -17,6 +17,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "smt/lra/arithmetic.hpp"
@@ -33,6 +34,17 @@ const char* result_name(Result r);  // "sat", "unsat", "unknown"
 struct SolverTimes {
     double sat = 0, theory = 0;
 };
+
+// How the theories meet the SAT search. Offline: CaDiCaL returns each complete assignment, the
+// theories check it, their conflicts are added and CaDiCaL searches again from the root. Online:
+// CaDiCaL shows each complete assignment to the theories inside its search (the external
+// propagator interface), and conflicts are learnt where the search is, without a restart.
+enum class SatIntegration { Offline, Online };
+const char* sat_integration_name(SatIntegration s);  // "offline", "online"
+std::optional<SatIntegration> parse_sat_integration(std::string_view name);
+// Online needs a CaDiCaL with the external propagator (1.7, see README); a Solver constructed
+// with Online on a build without one throws std::logic_error.
+bool online_integration_available();
 
 struct SolverOptions {
     bool produce_models = true;
@@ -52,6 +64,7 @@ struct SolverOptions {
     uint64_t lia_branch_budget = 20000;
     lra::Arith lra_arith = lra::Arith::Fast;  // simplex numbers: machine words with GMP fallback, or GMP only
     uint32_t random_seed = 0;
+    SatIntegration sat_integration = SatIntegration::Offline;
     std::optional<std::chrono::steady_clock::time_point> deadline;
     // When set, every check adds the SAT and theory seconds it spent (owned by the caller, who
     // must keep it alive while the solver checks).

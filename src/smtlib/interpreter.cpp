@@ -78,6 +78,7 @@ void Interpreter::enter_assert_mode() {
     so.lia_cuts = options_.get_bool("lia-cuts");
     so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
     so.lra_arith = *lra::parse_arith(options_.get_string("lra-arith"));
+    so.sat_integration = *smt::parse_sat_integration(options_.get_string("sat-integration"));
     so.random_seed = static_cast<uint32_t>(options_.get_numeral("random-seed"));
     so.deadline = script_opts_.deadline;
     solver_ = std::make_unique<smt::Solver>(*tm_, so);

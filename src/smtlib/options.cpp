@@ -5,13 +5,14 @@
 
 #include "itp/options.hpp"
 #include "smt/lra/arithmetic.hpp"
+#include "smt/solver.hpp"
 #include "smtlib/syntax/sexpr.hpp"
 
 namespace craig::smtlib {
 
 namespace {
 
-constexpr std::array<OptionSpec, 25> kOptions = {{
+constexpr std::array<OptionSpec, 26> kOptions = {{
     {"print-success", OptionType::Bool, "false", false, "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
      "Enable get-model and get-value after a sat answer (on by default in craig)"},
@@ -56,6 +57,11 @@ constexpr std::array<OptionSpec, 25> kOptions = {{
      "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers", "lra-arith"},
     {"lra-static-learning", OptionType::Bool, "false", true,
      "Add bound implications between arithmetic atoms over the same term", "lra-static-learning"},
+    {"sat-integration", OptionType::Symbol, "offline", true,
+     "How the theories meet the SAT search: offline (CaDiCaL returns each complete assignment and "
+     "searches again from the root after the theories' conflicts) or online (the theories check each "
+     "complete assignment inside CaDiCaL's search, through its external-propagator interface)",
+     "sat-integration"},
     {"global-declarations", OptionType::Bool, "false", true,
      "Keep declarations and definitions when their assertion level is popped"},
     {"regular-output-channel", OptionType::String, "\"stdout\"", false,
@@ -109,6 +115,13 @@ std::string check_value(const OptionSpec& spec, const std::string& v, std::strin
                 if (auto x = itp::parse_dag_route(v)) known = itp::name(*x);
             } else if (n == "lra-arith") {
                 if (lra::parse_arith(v)) known = v;
+            } else if (n == "sat-integration") {
+                if (auto x = smt::parse_sat_integration(v)) {
+                    if (*x == smt::SatIntegration::Online && !smt::online_integration_available())
+                        return "online needs a CaDiCaL with the external propagator (1.7); this build has "
+                               "the system's older one (README: CRAIG_CADICAL=1.7)";
+                    known = smt::sat_integration_name(*x);
+                }
             }
             if (!known) return "unknown value " + v + " of :" + std::string(n);
             c = *known;

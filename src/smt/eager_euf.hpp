@@ -1,0 +1,67 @@
+#pragma once
+// EagerEuf: congruence closure that follows CaDiCaL's search in the online loop, so that an
+// EUF conflict is found on a partial assignment, as soon as its literals are assigned, instead
+// of on the next complete one (smt::Solver, SolverOptions::sat_integration).
+//
+// Contract:
+//  * It watches the atoms it can judge alone: equalities over uninterpreted sorts and
+//    applications of uninterpreted Boolean functions (watchable()); each is watched through its
+//    SAT variable, which the caller observes.
+//  * assigned/new_level/backtrack mirror the notifications of sat::ModelChecker (a literal is
+//    asserted at the level it is told at; one told late is forgotten early, which loses a
+//    conflict at most; root literals stay for good).
+//  * conflict() returns the literals (true under the current assignment, as told) of one
+//    violated disequality with its congruence explanation: their conjunction is unsatisfiable
+//    in EUF, so the clause of their negations is a valid theory lemma whatever the assignment.
+//    A conflict is reported once per state (until the next assignment or backtrack).
+//  * It is an addition to the complete check of each round (EufTheory), never a replacement:
+//    what it misses (Boolean arguments, arithmetic, interface equalities) the round finds.
+#include <cstdint>
+#include <vector>
+
+#include "sat/sat_solver.hpp"
+#include "smt/euf/congruence_closure.hpp"
+#include "smt/euf_certificate.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::smt {
+
+struct EagerEufStats {
+    uint64_t watched = 0, assigned = 0, conflicts = 0;
+};
+
+class EagerEuf {
+public:
+    explicit EagerEuf(TermManager& tm);
+
+    static bool watchable(const TermManager& tm, Term atom);
+    // Requires watchable(atom); var is the atom's SAT variable.
+    void watch(int var, Term atom);
+
+    void assigned(sat::Lit lit, bool fixed);
+    void new_level() { ++level_; }
+    void backtrack(size_t level);
+
+    // A new conflict of the current state (the true literals; the lemma is their negation).
+    bool conflict(std::vector<sat::Lit>& out);
+    // The facts the literals of a conflict stand for (for the independent check).
+    void facts(std::span<const sat::Lit> lits, std::vector<EufFact>& out) const;
+
+    const EagerEufStats& stats() const { return stats_; }
+
+private:
+    void assert_lit(sat::Lit lit);
+
+    TermManager& tm_;
+    euf::CongruenceClosure cc_;
+    std::vector<Term> atom_of_var_;  // invalid Term: not watched
+    size_t level_ = 0;               // CaDiCaL's decision level, as notified
+    std::vector<size_t> frame_level_;  // the level of each pushed frame of cc_ (increasing)
+    // Root literals with the number of frames open when they were (last) asserted: a pop
+    // below that takes them away, and they are asserted again.
+    std::vector<std::pair<sat::Lit, size_t>> fixed_;
+    bool fresh_ = false;  // something changed since the last conflict() that found one
+    EagerEufStats stats_;
+};
+
+}  // namespace craig::smt

@@ -1,0 +1,146 @@
+// The online loop at the SAT level: a checker that knows constraints the clauses do not state
+// (here: at most one pigeon per hole) and adds them as lemmas during CaDiCaL's search. Skipped
+// (reported as such) on a build whose CaDiCaL has no external propagator.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "sat/proof_checker.hpp"
+#include "sat/sat_solver.hpp"
+
+using namespace craig::sat;
+
+namespace {
+
+// P pigeons, H holes: variable p*H+h+1 = pigeon p sits in hole h. The clauses say each pigeon
+// sits somewhere; the checker enforces "no two pigeons share a hole" lazily.
+struct HoleChecker : ModelChecker {
+    SatSolver& s;
+    int P, H;
+    bool stop_instead = false;
+    bool refine_without_lemma = false;
+    int checks = 0;
+    HoleChecker(SatSolver& s, int P, int H) : s(s), P(P), H(H) {}
+    int var(int p, int h) const { return p * H + h + 1; }
+
+    Verdict check_model(std::span<const int> model) override {
+        ++checks;
+        std::vector<bool> val(P * H + 1, false);
+        for (int l : model)
+            if (l > 0 && l <= P * H) val[l] = true;
+        if (refine_without_lemma) return Verdict::Refine;
+        int added = 0;
+        for (int h = 0; h < H; ++h)
+            for (int p = 0; p < P; ++p)
+                for (int q = p + 1; q < P; ++q)
+                    if (val[var(p, h)] && val[var(q, h)]) {
+                        if (stop_instead) return Verdict::Stop;
+                        Lit c[2] = {-var(p, h), -var(q, h)};
+                        s.add_lemma(c, 5);
+                        ++added;
+                    }
+        return added ? Verdict::Refine : Verdict::Accept;
+    }
+};
+
+void load(SatSolver& s, HoleChecker& c) {
+    s.set_model_checker(&c);
+    for (int i = 0; i < c.P * c.H; ++i) s.observe(s.new_var());
+    for (int p = 0; p < c.P; ++p) {
+        std::vector<Lit> cl;
+        for (int h = 0; h < c.H; ++h) cl.push_back(c.var(p, h));
+        s.add_clause(cl, 1);
+    }
+}
+
+bool no_shared_hole(SatSolver& s, const HoleChecker& c) {
+    for (int h = 0; h < c.H; ++h) {
+        int n = 0;
+        for (int p = 0; p < c.P; ++p) n += s.value(c.var(p, h));
+        if (n > 1) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest::skip(!SatSolver::online_available())) {
+    for (bool proof : {false, true}) {
+        for (int h = 2; h <= 5; ++h) {
+            CAPTURE(proof);
+            CAPTURE(h);
+            SatSolver s(0, proof);
+            HoleChecker sat_case(s, h, h);
+            load(s, sat_case);
+            REQUIRE(s.solve() == SatResult::Sat);
+            CHECK_FALSE(s.stopped_by_checker());
+            CHECK(no_shared_hole(s, sat_case));
+            CHECK(s.stats().model_checks >= 1);
+
+            SatSolver u(0, proof);
+            HoleChecker unsat_case(u, h + 1, h);
+            load(u, unsat_case);
+            REQUIRE(u.solve() == SatResult::Unsat);
+            CHECK(u.stats().lemmas >= 1);
+            // One solve(): the lemmas were taken during the search, not by restarting it.
+            CHECK(u.stats().solves == 1);
+            if (proof) {
+                ResolutionProof p = u.proof();
+                std::vector<Lit> root;
+                ProofCheck check = check_resolution_proof(p, u.input_clauses(), root);
+                INFO(check.error);
+                CHECK(check.ok);
+                bool lemma_leaf = false;
+                for (uint32_t n = 0; n < p.num_nodes(); ++n)
+                    if (p.is_leaf(n) && p.tag(n) == 5) lemma_leaf = true;
+                CHECK(lemma_leaf);  // the refutation stands on the checker's lemmas
+            }
+        }
+    }
+}
+
+TEST_CASE("model checker: Stop returns the assignment to the caller" * doctest::skip(!SatSolver::online_available())) {
+    SatSolver s;
+    HoleChecker c(s, 3, 2);
+    c.stop_instead = true;
+    load(s, c);
+    REQUIRE(s.solve() == SatResult::Sat);
+    CHECK(s.stopped_by_checker());
+    CHECK_FALSE(no_shared_hole(s, c));  // the caller sees the rejected assignment
+    // The caller adds what it must; the next solve goes on.
+    c.stop_instead = false;
+    CHECK(s.solve() == SatResult::Unsat);
+    CHECK_FALSE(s.stopped_by_checker());
+}
+
+TEST_CASE("model checker: assumptions and incremental use" * doctest::skip(!SatSolver::online_available())) {
+    SatSolver s(0, true);
+    HoleChecker c(s, 3, 3);
+    load(s, c);
+    Lit a[1] = {c.var(0, 0)};
+    REQUIRE(s.solve(a) == SatResult::Sat);
+    CHECK(s.value(c.var(0, 0)));
+    CHECK(no_shared_hole(s, c));
+    // Pigeons 1 and 2 may not use hole 0 either: with pigeon 0 there, hole 0 is full.
+    Lit b[3] = {c.var(0, 0), -c.var(1, 1), -c.var(2, 2)};
+    REQUIRE(s.solve(b) == SatResult::Sat);
+    CHECK(no_shared_hole(s, c));
+    Lit both[3] = {c.var(0, 0), c.var(1, 0), c.var(2, 2)};
+    REQUIRE(s.solve(both) == SatResult::Unsat);
+    CHECK(s.failed(c.var(0, 0)));
+    CHECK(s.failed(c.var(1, 0)));
+    ResolutionProof p = s.proof();
+    ProofCheck check = check_resolution_proof(p, s.input_clauses(), s.failed_clause());
+    INFO(check.error);
+    CHECK(check.ok);
+}
+
+TEST_CASE("model checker: a rejection without a lemma is a caller's error" * doctest::skip(!SatSolver::online_available())) {
+    SatSolver s;
+    HoleChecker c(s, 2, 2);
+    c.refine_without_lemma = true;
+    load(s, c);
+    CHECK_THROWS_AS(s.solve(), std::logic_error);
+    CHECK_THROWS_AS(SatSolver().observe(1), std::logic_error);
+}

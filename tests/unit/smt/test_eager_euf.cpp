@@ -1,0 +1,93 @@
+// EagerEuf follows a search by levels: conflicts on partial assignments, forgotten on
+// backtrack, root literals kept for good.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "smt/eager_euf.hpp"
+#include "smt/euf_certificate.hpp"
+
+using namespace craig::smt;
+using craig::sat::Lit;
+
+namespace {
+
+struct Fixture {
+    TermManager tm;
+    Sort U = tm.sorts().uninterpreted("U");
+    EagerEuf eager{tm};
+    Term a = c("a"), b = c("b"), d = c("d");
+    FuncId f = tm.declare_fun("f", {U}, U);
+    FuncId p = tm.declare_fun("p", {U}, SortTable::Bool);
+    Term fa = tm.mk_app(f, std::vector<Term>{a}), fb = tm.mk_app(f, std::vector<Term>{b});
+    Term pa = tm.mk_app(p, std::vector<Term>{a}), pb = tm.mk_app(p, std::vector<Term>{b});
+    // Variables: 1 a=b, 2 f(a)=f(b), 3 b=d, 4 a=d, 5 p(a), 6 p(b).
+    Term atoms[6] = {tm.mk_eq(a, b), tm.mk_eq(fa, fb), tm.mk_eq(b, d), tm.mk_eq(a, d), pa, pb};
+
+    Fixture() {
+        for (int v = 1; v <= 6; ++v) {
+            REQUIRE(EagerEuf::watchable(tm, atoms[v - 1]));
+            eager.watch(v, atoms[v - 1]);
+        }
+    }
+    Term c(const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, U)); }
+
+    // The conflict's literals are true as told, and EUF-inconsistent for an independent check.
+    std::vector<Lit> conflict() {
+        std::vector<Lit> lits;
+        if (!eager.conflict(lits)) return {};
+        std::vector<EufFact> facts;
+        eager.facts(lits, facts);
+        std::string why;
+        CHECK(check_euf_conflict(tm, facts, &why));
+        return lits;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("eager EUF: a congruence conflict on a partial assignment, gone after backtracking") {
+    Fixture x;
+    CHECK_FALSE(EagerEuf::watchable(x.tm, x.tm.mk_eq(x.tm.mk_const(x.tm.declare_fun("i", {}, SortTable::Int)), x.tm.mk_const(x.tm.declare_fun("j", {}, SortTable::Int)))));  // arithmetic: LRA's
+    x.eager.new_level();
+    x.eager.assigned(1, false);  // a = b
+    CHECK(x.conflict().empty());
+    x.eager.new_level();
+    x.eager.assigned(-2, false);  // f(a) != f(b)
+    std::vector<Lit> c = x.conflict();
+    std::sort(c.begin(), c.end());
+    CHECK(c == std::vector<Lit>{-2, 1});
+    CHECK(x.conflict().empty());  // reported once per state
+    x.eager.backtrack(1);         // f(a) != f(b) is gone, a = b stays
+    CHECK(x.conflict().empty());
+    x.eager.new_level();
+    x.eager.assigned(5, false);  // p(a)
+    x.eager.assigned(-6, false);  // not p(b)
+    c = x.conflict();
+    std::sort(c.begin(), c.end());
+    CHECK(c == std::vector<Lit>{-6, 1, 5});
+    x.eager.backtrack(0);
+    CHECK(x.conflict().empty());
+    CHECK(x.eager.stats().conflicts == 2);
+}
+
+TEST_CASE("eager EUF: root literals told at a deeper level survive the backtrack") {
+    Fixture x;
+    x.eager.new_level();
+    x.eager.new_level();
+    x.eager.assigned(3, true);  // b = d, fixed at the root, told at level 2
+    x.eager.backtrack(0);
+    x.eager.new_level();
+    x.eager.assigned(1, false);   // a = b
+    x.eager.assigned(-4, false);  // a != d
+    std::vector<Lit> c = x.conflict();
+    std::sort(c.begin(), c.end());
+    CHECK(c == std::vector<Lit>{-4, 1, 3});
+    x.eager.backtrack(0);
+    x.eager.new_level();
+    x.eager.assigned(-4, false);
+    x.eager.assigned(1, false);
+    CHECK_FALSE(x.conflict().empty());  // still there after a second backtrack
+}
