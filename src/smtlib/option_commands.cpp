@@ -63,10 +63,14 @@ bool Interpreter::cmd_set_option(uint32_t cmd, Args args) {
             // The table's own check (the command line uses the same), stored in canonical form.
             std::string canonical;
             const std::string why = check_value(*spec, n.text, &canonical);
-            if (!why.empty())
-                fail(v, spec->type == OptionType::Symbol
-                            ? "unknown value " + describe(*pool_, v) + " of :" + name
-                            : "expected a rational between 0 and 1 such as \"1/3\", got " + describe(*pool_, v));
+            if (!why.empty()) {
+                // A known value this build cannot honour says why (the table's reason).
+                const bool unavailable = why.rfind("unknown value", 0) != 0 && spec->type == OptionType::Symbol;
+                fail(v, unavailable                        ? why
+                        : spec->type == OptionType::Symbol ? "unknown value " + describe(*pool_, v) + " of :" + name
+                                                           : "expected a rational between 0 and 1 such as \"1/3\", got " +
+                                                                 describe(*pool_, v));
+            }
             next.set_text(*spec, canonical);
             break;
         }
