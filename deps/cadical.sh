@@ -25,7 +25,7 @@ if [ $# -ne 1 ]; then
   echo "usage: deps/cadical.sh PREFIX" >&2
   exit 2
 fi
-prefix=$1
+prefix=$(realpath -m "$1")  # absolute: CMake reads it from another folder
 
 # The API this project is written against: 1.7's notify_assignment(int, bool). Later releases
 # changed these signatures, so "has a propagator" is not enough; the check compiles a subclass.
