@@ -13,9 +13,11 @@
 #include "smt/bv/bit_blaster.hpp"
 #include "smt/cnf.hpp"
 #include "smt/combination.hpp"
+#include "smt/eager_bounds.hpp"
 #include "smt/eager_euf.hpp"
 #include "smt/euf_certificate.hpp"
 #include "smt/euf_theory.hpp"
+#include "smt/lra_certificate.hpp"
 #include "smt/lra_theory.hpp"
 #include "smt/terms/printer.hpp"
 #include "smt/transitivity.hpp"
@@ -126,6 +128,8 @@ struct Solver::Impl {
     bool in_search = false;
     int observed_upto = 0;
     EagerEuf eager{tm};
+    EagerBounds bounds{tm};
+    std::vector<LraCertificateEntry> bounds_certificate;
     std::vector<sat::Lit> eager_lits;
     std::vector<EufFact> eager_facts;
     std::unique_ptr<sat::ModelChecker> online_checker;  // declared last: it refers to the rest
@@ -602,6 +606,7 @@ struct Solver::Impl {
             if (!t.valid()) continue;
             sat.observe(v);
             if (EagerEuf::watchable(tm, t)) eager.watch(v, t);
+            if (EagerBounds::watchable(tm, t)) bounds.watch(v, t);
         }
         observed_upto = sat.num_vars();
     }
@@ -614,11 +619,43 @@ struct Solver::Impl {
         Impl& impl;
         explicit OnlineChecker(Impl& i) : impl(i) {}
         Verdict check_model(std::span<const int> model) override { return impl.check_online(model); }
-        void assigned(int lit, bool fixed) override { impl.eager.assigned(lit, fixed); }
-        void new_level() override { impl.eager.new_level(); }
-        void backtrack(size_t level) override { impl.eager.backtrack(level); }
-        void fixpoint() override { impl.eager_fixpoint(); }
+        void assigned(int lit, bool fixed) override {
+            impl.eager.assigned(lit, fixed);
+            impl.bounds.assigned(lit, fixed);
+        }
+        void new_level() override {
+            impl.eager.new_level();
+            impl.bounds.new_level();
+        }
+        void backtrack(size_t level) override {
+            impl.eager.backtrack(level);
+            impl.bounds.backtrack(level);
+        }
+        void fixpoint() override {
+            impl.bounds_fixpoint();
+            impl.eager_fixpoint();
+        }
     };
+
+    // Two contradicting bounds on one polynomial, as a lemma of the search (eager_bounds.hpp).
+    // The certificate is checked before the clause is used, whatever the options: a pair the
+    // check refuses is dropped (the round at the complete assignment still decides).
+    void bounds_fixpoint() {
+        if (!bounds.conflict(eager_lits, bounds_certificate)) return;
+        std::string why;
+        if (!check_lra_certificate(tm, bounds_certificate, &why)) {
+            if (opts.check_certificates) throw CheckFailure("eager bound conflict: " + why);
+            return;
+        }
+        for (sat::Lit& l : eager_lits) l = -l;
+        cnf.set_tag(kLemmaTag);
+        const uint32_t id = cnf.add_lemma(eager_lits);
+        if (opts.produce_proofs) {
+            note(id, {LeafKind::LraConflict, {}, 0, static_cast<uint32_t>(farkas_store.size())});
+            farkas_store.push_back(bounds_certificate);
+        }
+        ++stats.conflict_clauses;
+    }
 
     // An EUF conflict on the partial assignment, as a lemma of the search (eager_euf.hpp).
     void eager_fixpoint() {
@@ -888,6 +925,7 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("online-lemmas", num(s.sat.stats().lemmas));
     r.emplace_back("online-check-time", num(s.sat.stats().checker_seconds));
     r.emplace_back("online-eager-euf-conflicts", num(s.eager.stats().conflicts));
+    r.emplace_back("online-eager-bound-conflicts", num(s.bounds.stats().conflicts));
     r.emplace_back("terms", num(s.tm.size()));
     return r;
 }
