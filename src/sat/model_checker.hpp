@@ -10,10 +10,11 @@
 //     where it is, without restarting from the root (the point of the online loop).
 //   - Stop: it needs the caller's attention (new variables or clauses that only the caller
 //     can encode); solve() returns Sat with these values, and the caller knows why.
-// Contract: the callbacks call no SatSolver method but add_lemma; check_model may be called many
+// Contract: the callbacks call no SatSolver method but add_lemma and log_reason; check_model may be called many
 // times per solve().
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace craig::sat {
 
@@ -36,6 +37,12 @@ public:
     // At each propagation fixpoint: the checker may add lemmas (SatSolver::add_lemma), best
     // ones the current assignment falsifies (a conflict) or makes unit.
     virtual void fixpoint() {}
+    // Theory propagation: a literal the current assignment implies (0: none). CaDiCaL asks for
+    // its reason clause later, if at all; reason() must then give it: the propagated literal and
+    // the negations of true literals that imply it, all observed, and log it with
+    // SatSolver::log_reason (its input id, for the caller's proof records).
+    virtual int propagate() { return 0; }
+    virtual void reason(int lit, std::vector<int>& clause) {}
 };
 
 }  // namespace craig::sat

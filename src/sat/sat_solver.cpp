@@ -80,6 +80,27 @@ struct SatSolver::Propagator : CaDiCaL::ExternalPropagator {
         if (v == ModelChecker::Verdict::Stop) stop = true;
         return v != ModelChecker::Verdict::Refine;
     }
+    int cb_propagate() override {
+        if (!checker) return 0;
+        const int lit = checker->propagate();
+        if (lit) ++owner.stats_.propagations;
+        return lit;
+    }
+    // CaDiCaL reads a reason literal by literal: the clause is fetched at the first call.
+    std::vector<int> reason_buf;
+    size_t reason_next = 0;
+    int cb_add_reason_clause_lit(int propagated) override {
+        if (reason_next == 0) {
+            reason_buf.clear();
+            if (checker) checker->reason(propagated, reason_buf);
+            ++owner.stats_.reasons;
+            if (reason_buf.empty()) misused = true;  // a propagation without a reason
+            reason_buf.push_back(0);
+        }
+        const int l = reason_buf[reason_next++];
+        if (l == 0) reason_next = 0;
+        return l;
+    }
     bool cb_has_external_clause() override {
         if (next == pending.size() && checker) checker->fixpoint();
         return next < pending.size();
@@ -182,6 +203,15 @@ uint32_t SatSolver::add_lemma(std::span<const Lit> lits, uint32_t tag) {
     return id;
 }
 
+uint32_t SatSolver::log_reason(std::span<const Lit> lits, uint32_t tag) {
+    uint32_t id = static_cast<uint32_t>(stats_.clauses++);
+    if (proof_) {
+        fflush(proof_->file);
+        proof_->inputs.add(lits, tag, proof_->bytes.size());
+    }
+    return id;
+}
+
 #else
 static void no_propagator() {
     throw std::logic_error(
@@ -190,6 +220,10 @@ static void no_propagator() {
 void SatSolver::set_model_checker(ModelChecker*) { no_propagator(); }
 void SatSolver::observe(int) { no_propagator(); }
 uint32_t SatSolver::add_lemma(std::span<const Lit>, uint32_t) {
+    no_propagator();
+    return 0;
+}
+uint32_t SatSolver::log_reason(std::span<const Lit>, uint32_t) {
     no_propagator();
     return 0;
 }

@@ -44,6 +44,8 @@ struct SatStats {
     uint64_t vars = 0;
     uint64_t model_checks = 0;  // online: calls of the model checker
     uint64_t lemmas = 0;        // online: clauses the checker added during search
+    uint64_t propagations = 0;  // online: literals the checker propagated
+    uint64_t reasons = 0;       // online: reason clauses CaDiCaL asked for
     double seconds = 0;
     double checker_seconds = 0;  // online: time inside the model checker (part of seconds)
 };
@@ -88,6 +90,9 @@ public:
     // in proof mode like an input clause. A lemma CaDiCaL has not taken when solve() returns
     // is added before the next solve().
     uint32_t add_lemma(std::span<const Lit> lits, uint32_t tag = 0);
+    // Only inside ModelChecker::reason: logs the reason clause of a propagation as an input
+    // clause (proof mode) and returns its input id; CaDiCaL takes the clause from reason().
+    uint32_t log_reason(std::span<const Lit> lits, uint32_t tag = 0);
     // After a Sat answer: did the checker end the search with Stop (rather than Accept)?
     bool stopped_by_checker() const { return stopped_; }
 

@@ -34,6 +34,11 @@ uint32_t CnfEncoder::add_lemma(std::span<const sat::Lit> lits) {
     return sat_.add_lemma(lits, tag_);
 }
 
+uint32_t CnfEncoder::log_reason(std::span<const sat::Lit> lits) {
+    clause_tags_.push_back(tag_);
+    return sat_.log_reason(lits, tag_);
+}
+
 int CnfEncoder::make_var(Term t) {
     int v = sat_.new_var();
     if (term_var_.size() <= t.id) term_var_.resize(t.id + 1, 0);

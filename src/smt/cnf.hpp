@@ -41,6 +41,8 @@ public:
     uint32_t add_clause(std::span<const sat::Lit> lits);
     // The same for a clause given to the SAT solver inside its search (SatSolver::add_lemma).
     uint32_t add_lemma(std::span<const sat::Lit> lits);
+    // The same for the reason clause of a propagation (SatSolver::log_reason).
+    uint32_t log_reason(std::span<const sat::Lit> lits);
     // Proof mode only: (input id, defined term) of every Tseitin definition clause, in order.
     const std::vector<std::pair<uint32_t, Term>>& definitions() const { return definitions_; }
     const std::vector<uint32_t>& clause_tags() const { return clause_tags_; }

@@ -18,7 +18,9 @@ void EagerBounds::watch(int var, Term atom) {
     if (fresh) polys_.emplace_back();
     watch_of_var_[var] = static_cast<int32_t>(watched_.size());
     const bool is_int = tm_.sort(p) == SortTable::Int && tm_.sort(tm_.child(atom, 1)) == SortTable::Int;
-    watched_.push_back({atom, it->second, is_int});
+    watched_.push_back({atom, it->second, is_int, var});
+    if (atoms_of_poly_.size() <= it->second) atoms_of_poly_.resize(it->second + 1);
+    atoms_of_poly_[it->second].push_back(static_cast<uint32_t>(watched_.size() - 1));
     ++stats_.watched;
 }
 
@@ -35,6 +37,70 @@ void EagerBounds::tighten(uint32_t poly, bool upper, Bound b) {
     trail_.push_back({poly, upper, cur});
     cur = std::move(b);
     changed_.push_back(poly);
+    find_implied(poly, upper);
+}
+
+LraCertificateEntry EagerBounds::entry(sat::Lit lit, bool upper_side) const {
+    return {watched_[watch_of_var_[sat::var_of(lit)]].atom, lit > 0, upper_side, mpq_class(1)};
+}
+
+// The unassigned atoms over `poly` that its new upper (or lower) bound decides. An atom's
+// literal is implied when its negation and the bound contradict each other (that pair's
+// certificate is the reason's, checked by the caller when CaDiCaL asks for the reason: most
+// propagations are never asked about).
+void EagerBounds::find_implied(uint32_t poly, bool upper) {
+    const Bound& b = upper ? polys_[poly].upper : polys_[poly].lower;
+    for (uint32_t wi : atoms_of_poly_[poly]) {
+        const Watched& w = watched_[wi];
+        const Term a = w.atom;
+        const int v = w.var;
+        if (v < static_cast<int>(val_.size()) && val_[v] != 0) continue;
+        const mpq_class& c = tm_.numeral(tm_.child(a, 1));
+        const int cmpv = cmp(b.value, c);
+        sat::Lit lit = 0;
+        bool side = false;  // the side of an equation the certificate uses for the negated literal
+        switch (tm_.kind(a)) {
+            case Kind::Leq:  // p <= c
+                if (upper && cmpv <= 0) lit = v;                                     // p <= u <= c
+                if (!upper && (cmpv > 0 || (cmpv == 0 && b.strict))) lit = -v;       // p > c
+                break;
+            case Kind::Lt:  // p < c
+                if (upper && (cmpv < 0 || (cmpv == 0 && b.strict))) lit = v;
+                if (!upper && cmpv >= 0) lit = -v;  // p >= c
+                break;
+            default:  // p = c is false above an upper bound below c, or a lower bound above c
+                if (upper && (cmpv < 0 || (cmpv == 0 && b.strict))) lit = -v, side = false;
+                if (!upper && (cmpv > 0 || (cmpv == 0 && b.strict))) lit = -v, side = true;
+        }
+        if (!lit) continue;
+        implied_.push_back({lit, b.lit, {entry(b.lit, b.upper_side), entry(-lit, side)}});
+    }
+}
+
+sat::Lit EagerBounds::propagate() {
+    while (!implied_.empty()) {
+        Implied imp = std::move(implied_.back());
+        implied_.pop_back();
+        const int v = sat::var_of(imp.lit);
+        if (v < static_cast<int>(val_.size()) && val_[v] != 0) continue;  // assigned meanwhile
+        if (reason_slot_.size() <= static_cast<size_t>(v)) reason_slot_.resize(v + 1, -1);
+        const sat::Lit lit = imp.lit;
+        if (reason_slot_[v] >= 0) {
+            reasons_[reason_slot_[v]] = std::move(imp);
+        } else {
+            reason_slot_[v] = static_cast<int32_t>(reasons_.size());
+            reasons_.push_back(std::move(imp));
+        }
+        ++stats_.propagations;
+        return lit;
+    }
+    return 0;
+}
+
+void EagerBounds::reason(sat::Lit lit, sat::Lit& because, std::vector<LraCertificateEntry>& certificate) const {
+    const Implied& imp = reasons_[reason_slot_[sat::var_of(lit)]];
+    because = imp.because;
+    certificate = imp.certificate;
 }
 
 void EagerBounds::apply(sat::Lit lit) {
@@ -67,7 +133,13 @@ void EagerBounds::assigned(sat::Lit lit, bool fixed) {
     const size_t v = sat::var_of(lit);
     if (v >= watch_of_var_.size() || watch_of_var_[v] < 0) return;
     ++stats_.assigned;
-    if (level_ > 0 && (frames_.empty() || frames_.back().first < level_)) frames_.emplace_back(level_, trail_.size());
+    if (level_ > 0 && (frames_.empty() || frames_.back().first < level_)) {
+        frames_.emplace_back(level_, trail_.size());
+        frame_vars_.push_back(assigned_vars_.size());
+    }
+    if (val_.size() <= v) val_.resize(v + 1, 0);
+    val_[v] = lit > 0 ? 1 : -1;
+    assigned_vars_.push_back(static_cast<int>(v));
     apply(lit);
     if (fixed) fixed_.emplace_back(lit, frames_.size());
 }
@@ -83,11 +155,21 @@ void EagerBounds::backtrack(size_t level) {
             trail_.pop_back();
         }
         frames_.pop_back();
+        const size_t vars = frame_vars_.back();
+        frame_vars_.pop_back();
+        while (assigned_vars_.size() > vars) {
+            val_[assigned_vars_.back()] = 0;
+            assigned_vars_.pop_back();
+        }
     }
     if (frames_.size() == before) return;
     changed_.clear();
+    implied_.clear();
     for (auto& [lit, frames] : fixed_)
         if (frames > frames_.size()) {
+            const int v = sat::var_of(lit);
+            val_[v] = lit > 0 ? 1 : -1;
+            assigned_vars_.push_back(v);
             apply(lit);
             frames = frames_.size();
         }

@@ -25,7 +25,7 @@
 namespace craig::smt {
 
 struct EagerBoundsStats {
-    uint64_t watched = 0, assigned = 0, conflicts = 0;
+    uint64_t watched = 0, assigned = 0, conflicts = 0, propagations = 0;
 };
 
 class EagerBounds {
@@ -42,6 +42,14 @@ public:
 
     // A new conflict of the current state: the true literals and their certificate.
     bool conflict(std::vector<sat::Lit>& lits, std::vector<LraCertificateEntry>& certificate);
+
+    // Theory propagation: an unassigned watched literal that one bound of the current state
+    // implies (0: none), e.g. p <= 4 from p <= 3. Its reason is that bound's literal, with the
+    // certificate of {bound, not literal}, which the caller checks before it gives the reason.
+    sat::Lit propagate();
+    // Requires lit to have come from propagate() and still be assigned: the true literal that
+    // implies it and the certificate.
+    void reason(sat::Lit lit, sat::Lit& because, std::vector<LraCertificateEntry>& certificate) const;
 
     const EagerBoundsStats& stats() const { return stats_; }
 
@@ -60,14 +68,21 @@ private:
         Term atom;
         uint32_t poly = 0;
         bool is_int = false;
+        int var = 0;
     };
     struct Undo {
         uint32_t poly;
         bool upper;
         Bound old;
     };
+    struct Implied {
+        sat::Lit lit, because;
+        std::vector<LraCertificateEntry> certificate;
+    };
     void apply(sat::Lit lit);
     void tighten(uint32_t poly, bool upper, Bound b);
+    void find_implied(uint32_t poly, bool upper);
+    LraCertificateEntry entry(sat::Lit lit, bool upper_side) const;
 
     TermManager& tm_;
     std::vector<int32_t> watch_of_var_;  // index into watched_, -1: not watched
@@ -79,6 +94,13 @@ private:
     std::vector<std::pair<size_t, size_t>> frames_;  // (level, trail size when it was opened)
     std::vector<std::pair<sat::Lit, size_t>> fixed_;  // root literals, frames open when applied
     std::vector<uint32_t> changed_;                   // polynomials tightened since the last conflict()
+    std::vector<std::vector<uint32_t>> atoms_of_poly_;  // watched indices by polynomial
+    std::vector<int8_t> val_;                           // by variable: 1 true, -1 false, 0 unassigned
+    std::vector<int> assigned_vars_;                    // in order, undone by frame
+    std::vector<size_t> frame_vars_;                    // assigned_vars_ size when each frame opened
+    std::vector<Implied> implied_;                      // found, not yet handed out
+    std::vector<Implied> reasons_;                      // handed out, by slot in reason_slot_
+    std::vector<int32_t> reason_slot_;                  // by variable, -1: none
     EagerBoundsStats stats_;
 };
 

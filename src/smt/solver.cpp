@@ -635,7 +635,27 @@ struct Solver::Impl {
             impl.bounds_fixpoint();
             impl.eager_fixpoint();
         }
+        int propagate() override { return impl.bounds.propagate(); }
+        void reason(int lit, std::vector<int>& clause) override { impl.bounds_reason(lit, clause); }
     };
+
+    // The reason clause of a bound propagation. CaDiCaL has assigned the literal already, so a
+    // certificate that does not check cannot be taken back: it is a self-check failure (exit 10),
+    // never a clause.
+    void bounds_reason(sat::Lit lit, std::vector<sat::Lit>& clause) {
+        sat::Lit because = 0;
+        bounds.reason(lit, because, bounds_certificate);
+        std::string why;
+        if (!check_lra_certificate(tm, bounds_certificate, &why))
+            throw CheckFailure("eager bound propagation without a valid reason: " + why);
+        clause = {lit, -because};
+        cnf.set_tag(kLemmaTag);
+        const uint32_t id = cnf.log_reason(clause);
+        if (opts.produce_proofs) {
+            note(id, {LeafKind::LraConflict, {}, 0, static_cast<uint32_t>(farkas_store.size())});
+            farkas_store.push_back(bounds_certificate);
+        }
+    }
 
     // Two contradicting bounds on one polynomial, as a lemma of the search (eager_bounds.hpp).
     // The certificate is checked before the clause is used, whatever the options: a pair the
@@ -926,6 +946,8 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("online-check-time", num(s.sat.stats().checker_seconds));
     r.emplace_back("online-eager-euf-conflicts", num(s.eager.stats().conflicts));
     r.emplace_back("online-eager-bound-conflicts", num(s.bounds.stats().conflicts));
+    r.emplace_back("online-propagations", num(s.sat.stats().propagations));
+    r.emplace_back("online-reasons", num(s.sat.stats().reasons));
     r.emplace_back("terms", num(s.tm.size()));
     return r;
 }
