@@ -53,6 +53,8 @@ struct SatSolver::Propagator : CaDiCaL::ExternalPropagator {
     size_t next = 0;       // read position in pending (always at a clause boundary between calls)
     bool stop = false;     // the checker answered Stop in this solve()
     bool misused = false;  // the checker answered Refine without a lemma
+    std::vector<int> reason_buf;
+    size_t reason_next = 0;
 
     explicit Propagator(SatSolver& s) : owner(s) {}
 
@@ -82,13 +84,23 @@ struct SatSolver::Propagator : CaDiCaL::ExternalPropagator {
     }
     int cb_propagate() override {
         if (!checker) return 0;
-        const int lit = checker->propagate();
-        if (lit) ++owner.stats_.propagations;
-        return lit;
+        for (;;) {
+            const int lit = checker->propagate();
+            if (!lit) return 0;
+            ++owner.stats_.propagations;
+            // CaDiCaL 1.7.4 does not ask for the reason of every propagated literal its trace
+            // depends on (measured: a derived unit "not RUP" in the pigeonhole test, also with
+            // root propagations turned into clauses). In proof mode every propagation therefore
+            // goes in as its reason clause at once, an external clause that is unit here.
+            if (!owner.proof_) return lit;
+            reason_buf.clear();
+            checker->reason(lit, reason_buf);
+            ++owner.stats_.reasons;
+            pending.insert(pending.end(), reason_buf.begin(), reason_buf.end());
+            pending.push_back(0);
+        }
     }
     // CaDiCaL reads a reason literal by literal: the clause is fetched at the first call.
-    std::vector<int> reason_buf;
-    size_t reason_next = 0;
     int cb_add_reason_clause_lit(int propagated) override {
         if (reason_next == 0) {
             reason_buf.clear();

@@ -144,3 +144,85 @@ TEST_CASE("model checker: a rejection without a lemma is a caller's error" * doc
     CHECK_THROWS_AS(s.solve(), std::logic_error);
     CHECK_THROWS_AS(SatSolver().observe(1), std::logic_error);
 }
+
+namespace {
+
+// The same constraint by propagation: once a pigeon sits in a hole, the others are pushed out
+// of it, each with the reason clause (not p_h or not q_h), asked for lazily.
+struct HolePropagator : HoleChecker {
+    std::vector<int> trail;           // true pigeon variables, as told
+    std::vector<size_t> level_marks;  // trail size at each new level
+    std::vector<int> fixed;           // true at the root, for good
+    std::vector<int> queue;           // propagated literals not yet handed out
+    int reasons = 0;
+    using HoleChecker::HoleChecker;
+
+    bool is_true(int v) const {
+        for (int t : trail)
+            if (t == v) return true;
+        for (int t : fixed)
+            if (t == v) return true;
+        return false;
+    }
+    void assigned(int lit, bool is_fixed) override {
+        if (lit < 0) return;
+        (is_fixed ? fixed : trail).push_back(lit);
+        const int p = (lit - 1) / H, h = (lit - 1) % H;
+        for (int q = 0; q < P; ++q)
+            if (q != p) queue.push_back(-var(q, h));
+    }
+    void new_level() override { level_marks.push_back(trail.size()); }
+    void backtrack(size_t level) override {
+        if (level < level_marks.size()) {
+            trail.resize(level_marks[level]);
+            level_marks.resize(level);
+        }
+        queue.clear();
+    }
+    int propagate() override {
+        if (queue.empty()) return 0;
+        const int l = queue.back();
+        queue.pop_back();
+        return l;
+    }
+    // The reason of "pigeon q is not in hole h": a pigeon that is in h now.
+    void reason(int lit, std::vector<int>& clause) override {
+        ++reasons;
+        const int q = (-lit - 1) / H, h = (-lit - 1) % H;
+        clause.clear();
+        for (int p = 0; p < P && clause.empty(); ++p)
+            if (p != q && is_true(var(p, h))) clause = {lit, -var(p, h)};
+        REQUIRE_FALSE(clause.empty());
+        s.log_reason(clause, 6);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("model checker: propagation with lazy reasons, in the proof" * doctest::skip(!SatSolver::online_available())) {
+    for (bool proof : {false, true}) {
+        for (int h = 2; h <= 5; ++h) {
+            CAPTURE(proof);
+            CAPTURE(h);
+            SatSolver s(0, proof);
+            HolePropagator sat_case(s, h, h);
+            load(s, sat_case);
+            REQUIRE(s.solve() == SatResult::Sat);
+            CHECK(no_shared_hole(s, sat_case));
+
+            SatSolver u(0, proof);
+            HolePropagator c(u, h + 1, h);
+            load(u, c);
+            REQUIRE(u.solve() == SatResult::Unsat);
+            CHECK(u.stats().propagations >= 1);
+            CHECK(u.stats().reasons == static_cast<uint64_t>(c.reasons));
+            if (proof) {
+                ResolutionProof p = u.proof();
+                std::vector<Lit> root;
+                ProofCheck check = check_resolution_proof(p, u.input_clauses(), root);
+                INFO(check.error);
+                CHECK(check.ok);
+            }
+        }
+    }
+}
