@@ -63,6 +63,27 @@ bool no_shared_hole(SatSolver& s, const HoleChecker& c) {
     return true;
 }
 
+// The proof of the last Unsat answer, mined and checked.
+ResolutionProof checked_proof(SatSolver& u) {
+    ResolutionProof p = u.proof();
+    ProofCheck check = check_resolution_proof(p, u.input_clauses(), u.failed_clause());
+    INFO(check.error);
+    CHECK(check.ok);
+    return p;
+}
+
+// h pigeons in h holes with the checker C: a model without a shared hole.
+template <class C>
+void sat_case(bool proof, int h) {
+    SatSolver s(0, proof);
+    C c(s, h, h);
+    load(s, c);
+    REQUIRE(s.solve() == SatResult::Sat);
+    CHECK_FALSE(s.stopped_by_checker());
+    CHECK(no_shared_hole(s, c));
+    CHECK(s.stats().model_checks + s.stats().propagations >= 1);
+}
+
 }  // namespace
 
 TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest::skip(!SatSolver::online_available())) {
@@ -70,14 +91,7 @@ TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest:
         for (int h = 2; h <= 5; ++h) {
             CAPTURE(proof);
             CAPTURE(h);
-            SatSolver s(0, proof);
-            HoleChecker sat_case(s, h, h);
-            load(s, sat_case);
-            REQUIRE(s.solve() == SatResult::Sat);
-            CHECK_FALSE(s.stopped_by_checker());
-            CHECK(no_shared_hole(s, sat_case));
-            CHECK(s.stats().model_checks >= 1);
-
+            sat_case<HoleChecker>(proof, h);
             SatSolver u(0, proof);
             HoleChecker unsat_case(u, h + 1, h);
             load(u, unsat_case);
@@ -86,11 +100,7 @@ TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest:
             // One solve(): the lemmas were taken during the search, not by restarting it.
             CHECK(u.stats().solves == 1);
             if (proof) {
-                ResolutionProof p = u.proof();
-                std::vector<Lit> root;
-                ProofCheck check = check_resolution_proof(p, u.input_clauses(), root);
-                INFO(check.error);
-                CHECK(check.ok);
+                ResolutionProof p = checked_proof(u);
                 bool lemma_leaf = false;
                 for (uint32_t n = 0; n < p.num_nodes(); ++n)
                     if (p.is_leaf(n) && p.tag(n) == 5) lemma_leaf = true;
@@ -130,10 +140,7 @@ TEST_CASE("model checker: assumptions and incremental use" * doctest::skip(!SatS
     REQUIRE(s.solve(both) == SatResult::Unsat);
     CHECK(s.failed(c.var(0, 0)));
     CHECK(s.failed(c.var(1, 0)));
-    ResolutionProof p = s.proof();
-    ProofCheck check = check_resolution_proof(p, s.input_clauses(), s.failed_clause());
-    INFO(check.error);
-    CHECK(check.ok);
+    checked_proof(s);
 }
 
 TEST_CASE("model checker: a rejection without a lemma is a caller's error" * doctest::skip(!SatSolver::online_available())) {
@@ -204,25 +211,14 @@ TEST_CASE("model checker: propagation with lazy reasons, in the proof" * doctest
         for (int h = 2; h <= 5; ++h) {
             CAPTURE(proof);
             CAPTURE(h);
-            SatSolver s(0, proof);
-            HolePropagator sat_case(s, h, h);
-            load(s, sat_case);
-            REQUIRE(s.solve() == SatResult::Sat);
-            CHECK(no_shared_hole(s, sat_case));
-
+            sat_case<HolePropagator>(proof, h);
             SatSolver u(0, proof);
             HolePropagator c(u, h + 1, h);
             load(u, c);
             REQUIRE(u.solve() == SatResult::Unsat);
             CHECK(u.stats().propagations >= 1);
             CHECK(u.stats().reasons == static_cast<uint64_t>(c.reasons));
-            if (proof) {
-                ResolutionProof p = u.proof();
-                std::vector<Lit> root;
-                ProofCheck check = check_resolution_proof(p, u.input_clauses(), root);
-                INFO(check.error);
-                CHECK(check.ok);
-            }
+            if (proof) checked_proof(u);
         }
     }
 }
