@@ -74,9 +74,9 @@ apt-get "${apt_opts[@]}" -qq update >&2 ||
   { echo "deps/cadical.sh: cannot read Debian $suite's source index from deb.debian.org" >&2; exit 1; }
 # Only the original tarball is needed (the Debian packaging adds nothing to the library); the
 # archive may no longer serve the .dsc of this revision, so its absence is not an error.
-(cd "$work/src" && apt-get "${apt_opts[@]}" -qq source --download-only cadical="$version-1" >&2) || true
+(cd "$work/src" && apt-get "${apt_opts[@]}" -qq source --download-only cadical="$version-1" >"$work/apt-source.log" 2>&1) || true
 [ -f "$work/src/$tarball" ] ||
-  { echo "deps/cadical.sh: Debian's archive did not give $tarball" >&2; exit 1; }
+  { cat "$work/apt-source.log" >&2; echo "deps/cadical.sh: Debian's archive did not give $tarball" >&2; exit 1; }
 echo "$sha256  $work/src/$tarball" | sha256sum -c --quiet - >&2 ||
   { echo "deps/cadical.sh: $tarball does not have the expected SHA-256 $sha256" >&2; exit 1; }
 
