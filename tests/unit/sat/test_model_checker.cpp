@@ -84,30 +84,38 @@ void sat_case(bool proof, int h) {
     CHECK(s.stats().model_checks + s.stats().propagations >= 1);
 }
 
-}  // namespace
-
-TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest::skip(!SatSolver::online_available())) {
+// Pigeonhole with the checker C, with and without proofs, h = 2..5: h in h holes is sat, h + 1
+// in h is unsat; `check` looks at the unsat solver.
+template <class C, class F>
+void pigeonhole_cases(F check) {
     for (bool proof : {false, true}) {
         for (int h = 2; h <= 5; ++h) {
             CAPTURE(proof);
             CAPTURE(h);
-            sat_case<HoleChecker>(proof, h);
+            sat_case<C>(proof, h);
             SatSolver u(0, proof);
-            HoleChecker unsat_case(u, h + 1, h);
-            load(u, unsat_case);
+            C c(u, h + 1, h);
+            load(u, c);
             REQUIRE(u.solve() == SatResult::Unsat);
-            CHECK(u.stats().lemmas >= 1);
-            // One solve(): the lemmas were taken during the search, not by restarting it.
-            CHECK(u.stats().solves == 1);
-            if (proof) {
-                ResolutionProof p = checked_proof(u);
-                bool lemma_leaf = false;
-                for (uint32_t n = 0; n < p.num_nodes(); ++n)
-                    if (p.is_leaf(n) && p.tag(n) == 5) lemma_leaf = true;
-                CHECK(lemma_leaf);  // the refutation stands on the checker's lemmas
-            }
+            check(u, c, proof);
         }
     }
+}
+
+}  // namespace
+
+TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest::skip(!SatSolver::online_available())) {
+    pigeonhole_cases<HoleChecker>([](SatSolver& u, HoleChecker&, bool proof) {
+        CHECK(u.stats().lemmas >= 1);
+        // One solve(): the lemmas were taken during the search, not by restarting it.
+        CHECK(u.stats().solves == 1);
+        if (!proof) return;
+        ResolutionProof p = checked_proof(u);
+        bool lemma_leaf = false;
+        for (uint32_t n = 0; n < p.num_nodes(); ++n)
+            if (p.is_leaf(n) && p.tag(n) == 5) lemma_leaf = true;
+        CHECK(lemma_leaf);  // the refutation stands on the checker's lemmas
+    });
 }
 
 TEST_CASE("model checker: Stop returns the assignment to the caller" * doctest::skip(!SatSolver::online_available())) {
@@ -207,18 +215,9 @@ struct HolePropagator : HoleChecker {
 }  // namespace
 
 TEST_CASE("model checker: propagation with lazy reasons, in the proof" * doctest::skip(!SatSolver::online_available())) {
-    for (bool proof : {false, true}) {
-        for (int h = 2; h <= 5; ++h) {
-            CAPTURE(proof);
-            CAPTURE(h);
-            sat_case<HolePropagator>(proof, h);
-            SatSolver u(0, proof);
-            HolePropagator c(u, h + 1, h);
-            load(u, c);
-            REQUIRE(u.solve() == SatResult::Unsat);
-            CHECK(u.stats().propagations >= 1);
-            CHECK(u.stats().reasons == static_cast<uint64_t>(c.reasons));
-            if (proof) checked_proof(u);
-        }
-    }
+    pigeonhole_cases<HolePropagator>([](SatSolver& u, HolePropagator& c, bool proof) {
+        CHECK(u.stats().propagations >= 1);
+        CHECK(u.stats().reasons == static_cast<uint64_t>(c.reasons));
+        if (proof) checked_proof(u);
+    });
 }
