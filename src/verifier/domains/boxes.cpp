@@ -176,23 +176,40 @@ Boxes widen(const Boxes& a, const Boxes& b) {
             if (i.lo) endpoints[v].insert(lower_endpoint(i));
             if (i.hi) endpoints[v].insert(upper_endpoint(i));
         }
-    auto known = [&](VarId v, const Endpoint& e) {
+    const std::set<Endpoint> none;
+    auto of = [&](VarId v) -> const std::set<Endpoint>& {
         auto it = endpoints.find(v);
-        return it != endpoints.end() && it->second.count(e) > 0;
+        return it == endpoints.end() ? none : it->second;
     };
     const Boxes both = unite(a, b);
     Boxes r;
     for (const Box& x : both.boxes()) {
         Box w = x;
         for (const auto& [v, i] : x.bounds()) {
+            const std::set<Endpoint>& known = of(v);
             Interval j = i;
-            if (j.lo && !known(v, lower_endpoint(j))) {
-                j.lo.reset();
-                j.lo_open = false;
+            if (j.lo) {  // down to the nearest of a's endpoints at or below it
+                auto it = known.upper_bound(lower_endpoint(j));
+                if (it == known.begin()) {
+                    j.lo.reset();
+                    j.lo_open = false;
+                } else {
+                    --it;
+                    j.lo = it->first;
+                    j.lo_open = j.real && it->second;
+                }
             }
-            if (j.hi && !known(v, upper_endpoint(j))) {
-                j.hi.reset();
-                j.hi_open = false;
+            if (j.hi) {  // up to the nearest of a's endpoints at or above it
+                auto it = known.lower_bound(upper_endpoint(j));
+                if (it == known.end()) {
+                    j.hi.reset();
+                    j.hi_open = false;
+                } else if (j.real) {
+                    j.hi = it->first;
+                    j.hi_open = !it->second;
+                } else {
+                    j.hi = it->first - 1;
+                }
             }
             w.set(v, j);
         }

@@ -8,7 +8,8 @@
 // read every interval half-open, [lo, hi+1); over the reals x <= c cuts just above c, x < c
 // just below it): all operations below build their results' finite endpoints from their
 // arguments' endpoints only (a difference cuts one box at the other's endpoints, a hull takes
-// endpoints of its parts, the widening drops every endpoint its first argument does not have).
+// endpoints of its parts, the widening moves every endpoint its first argument does not have out
+// to one it has, or to infinity).
 // This is what makes the widening terminate and what lets merge_to bound the size without
 // giving that up.
 //
@@ -69,12 +70,14 @@ Boxes unite(const Boxes& a, const Boxes& b);
 Boxes intersect(const Boxes& a, const Boxes& b);
 // a \ b, exact.
 Boxes subtract(const Boxes& a, const Boxes& b);
-// Widening with a's endpoints as the only thresholds: every box of a ∪ b keeps a finite bound
-// only where its endpoint is one of a's endpoints on the same variable, and loses
-// it (to infinity) otherwise; ⊥ ∇ b = b. The result contains a ∪ b. Termination: the endpoints
-// of a ∇ b are a subset of a's, so along w_{i+1} = w_i ∇ b_i the endpoint sets shrink until
-// they stay fixed; from then on every w_i is a union of cells of one finite grid and the
-// sequence, being increasing, becomes constant.
+// Widening with a's endpoints as the thresholds: every box of a ∪ b moves each finite bound
+// that is not one of a's endpoints on the same variable out to the nearest one that is (a lower
+// bound down, an upper bound up), or to infinity when there is none; ⊥ ∇ b = b. So a bound
+// that a new box only tightens (s >= 3 beside a's s >= 1) falls back to a's bound instead of
+// being lost. The result contains a ∪ b. Termination: the endpoints of a ∇ b are a subset of
+// a's, so along w_{i+1} = w_i ∇ b_i the endpoint sets shrink until they stay fixed; from then
+// on every w_i is a union of cells of one finite grid and the sequence, being increasing,
+// becomes constant.
 Boxes widen(const Boxes& a, const Boxes& b);
 
 // The disjunction of the boxes' gammas (false for bottom).

@@ -278,6 +278,36 @@ TEST_CASE("domains: Boxes union, intersection and difference are exact (random)"
     }
 }
 
+// The inner loop of `while (i < n) { j = 0; while (j < i) { j++; s++; } i++; }` at its head:
+// s >= 1 with j = 0, s >= 2 with j = 1, then s >= 3 with j = 2. The new box's s >= 3 is not one
+// of a's endpoints; it falls back to a's nearest (s >= 2), so s stays bounded below. Dropping it
+// to -infinity lost s >= 0 and made vinta-boxes refine without end on that program.
+TEST_CASE("domains: Boxes widening moves an unknown bound to the nearest threshold, not to infinity") {
+    auto box = [](const Interval& s, const Interval& j) {
+        Box b;
+        b.set(0, s);
+        b.set(1, j);
+        return b;
+    };
+    const Boxes a = unite(Boxes(box(Interval::at_least(1), Interval::point(0))),
+                          Boxes(box(Interval::at_least(2), Interval::point(1))));
+    const Boxes b = unite(a, Boxes(box(Interval::at_least(3), Interval::point(2))));
+    const Boxes w = widen(a, b);
+    CHECK(w.contains(b));
+    CHECK(Boxes(box(Interval::at_least(1), Interval::top())).contains(w));
+    CHECK(w.contains(Boxes(box(Interval::at_least(2), Interval::at_least(2)))));
+    // Over the reals, strictness included: a = [0,1] ∪ [3,4] and the new (1,2) make [0,2), whose
+    // upper end goes up to a's next endpoint, just below 3: [0,3) ∪ [3,4] = [0,4] (not [0,∞)).
+    auto real_box = [](const mpq_class& lo, bool lo_open, const mpq_class& hi, bool hi_open) {
+        Box b;
+        b.set(0, Interval{lo, hi, lo_open, hi_open, true});
+        return b;
+    };
+    const Boxes ar = unite(Boxes(real_box(0, false, 1, false)), Boxes(real_box(3, false, 4, false)));
+    const Boxes wr = widen(ar, unite(ar, Boxes(real_box(1, true, 2, true))));
+    CHECK(wr == Boxes(real_box(0, false, 4, false)));
+}
+
 TEST_CASE("domains: Boxes widening contains its arguments and terminates on increasing chains (random)") {
     for (Sorts sorts : kAllSorts) {
         CAPTURE(int(sorts));
