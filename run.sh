@@ -7,8 +7,9 @@
 #   ./run.sh test-sanitize   install dependencies, build with ASan+UBSan into build-sanitize/, run
 #                            the fast sanitizer subset of the tests (ctest label sanitize-fast;
 #                            bench/sanitize.sh runs all of them)
-# CRAIG_CADICAL=1.7 builds against Debian 13's CaDiCaL 1.7.4 (deps/cadical.sh) instead of the
-# system's CaDiCaL; only then does --sat-integration online exist.
+# CaDiCaL 1.7 is needed (its external propagator carries the online DPLL(T) loop): the system's
+# libcadical-dev when it is that release, otherwise Debian 13's CaDiCaL 1.7.4 source package,
+# built once into .deps/cadical by deps/cadical.sh (README, "Dependencies").
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -29,15 +30,12 @@ install_packages() {
   $sudo apt-get install -y -qq "${missing[@]}" >&2
 }
 
-# CaDiCaL: the system's libcadical-dev, or with CRAIG_CADICAL=1.7 Debian 13's CaDiCaL 1.7.4 source
-# package built once into .deps/cadical (deps/cadical.sh), whose external propagator carries the
-# online DPLL(T) loop (README, "Dependencies").
+# CaDiCaL: deps/cadical.sh prints "system" when the system's libcadical-dev has 1.7's external
+# propagator, otherwise the prefix it built Debian 13's 1.7.4 source package into (once).
 cadical_root() {
-  local root=""
-  if [ "${CRAIG_CADICAL:-system}" = 1.7 ]; then
-    root=$(deps/cadical.sh .deps/cadical)
-    [ "$root" = system ] && root=""
-  fi
+  local root
+  root=$(deps/cadical.sh .deps/cadical)
+  [ "$root" = system ] && root=""
   CADICAL_ARG="-DCRAIG_CADICAL_ROOT=$root"
 }
 

@@ -12,6 +12,9 @@
 # answer), and every disagreement between two definite answers (which the run then fails on,
 # as it does on a craig self-check failure: exit status 1), and cactus.svg and cactus.png
 # (gnuplot; one line per solver through its k-th fastest definite answer).
+# An ENGINE may carry options of craig chc after a colon, separated by commas
+# (`bmc:--sat-integration=online`): its column is craig-bmc:--sat-integration=online, so one run
+# compares settings of one engine side by side.
 # ENGINE `none` runs no craig engine (z3 alone, e.g. as a second process on the other core);
 # `bench/chc.sh --report OUT` writes OUT/summary.md again from OUT/results.csv (after the rows of
 # runs on parts of a set were put into one file).
@@ -83,7 +86,12 @@ for f in $(cd "$dir" && ls *.smt2 | sort); do
     if [ "$s" = z3 ]; then
       if [ "${SPACER:-1}" = 1 ]; then r=$(run "$name" z3 fp.engine=spacer "$dir/$f"); else r=$(run "$name" z3 "$dir/$f"); fi
     else
-      r=$(run "$name" "$craig" chc --engine "${s#craig-}" --timeout $((10 * limit)) "$dir/$f")
+      spec=${s#craig-} extra=()
+      if [[ $spec == *:* ]]; then
+        IFS=, read -r -a extra <<<"${spec#*:}"
+        spec=${spec%%:*}
+      fi
+      r=$(run "$name" "$craig" chc --engine "$spec" "${extra[@]}" --timeout $((10 * limit)) "$dir/$f")
     fi
     echo "$f,$s,$r" >>"$csv"
     echo "$f $s $r"

@@ -29,11 +29,8 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " (with uncommitted changes)")
 
 t0=$(date +%s)
-root=""  # CaDiCaL as run.sh chooses it (CRAIG_CADICAL=1.7: deps/cadical.sh)
-if [ "${CRAIG_CADICAL:-system}" = 1.7 ]; then
-  root=$(deps/cadical.sh .deps/cadical) || exit 1
-  [ "$root" = system ] && root=""
-fi
+root=$(deps/cadical.sh .deps/cadical) || exit 1  # CaDiCaL as run.sh chooses it
+[ "$root" = system ] && root=""
 { cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRAIG_SANITIZE=address,undefined -DCRAIG_CADICAL_ROOT="$root" &&
   cmake --build "$build" -j"$jobs"; } >"$out/build.log" 2>&1
 build_rc=$?

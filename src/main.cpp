@@ -43,6 +43,7 @@ struct CommonOptions {
     uint64_t memory_mb = 0;  // 0 = none
     bool check_models = true;
     bool check_certificates = true;
+    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
     // craig solve and itp: the interpreter's options, bound to the command line directly
     // (deadline and self-checks are set from the common options above).
     smtlib::ScriptOptions script;
@@ -80,6 +81,17 @@ void add_common(CLI::App& app, CommonOptions& o) {
     app.add_flag("--check-certificates,!--no-check-certificates", o.check_certificates,
                  "Re-check every theory conflict (Farkas certificates, congruence explanations) "
                  "with an independent checker (default on)");
+}
+
+// --sat-integration for the engines' queries (verify, chc), from the SMT-LIB option table's row,
+// so that its help and its check are the ones craig solve and set-option use.
+void add_sat_integration(CLI::App& app, CommonOptions& o) {
+    const smtlib::OptionSpec& spec = *smtlib::find_option("sat-integration");
+    app.add_option_function<std::string>(
+           "--sat-integration", [&o](const std::string& v) { o.sat_integration = *smt::parse_sat_integration(v); },
+           std::string(spec.help) + " (the engines' queries; the certification gate keeps offline)")
+        ->check(CLI::Validator([&spec](std::string& v) { return smtlib::check_value(spec, v); }, "VALUE"))
+        ->default_str(std::string(spec.default_value));
 }
 
 // The options of the SMT-LIB option table that have a command-line name (smtlib/options.hpp:
@@ -291,6 +303,7 @@ int main(int argc, char** argv) {
         app.add_subcommand("verify", "Verify the unreach-call property of a C program (.c, .i) or SV-COMP task (.yml)");
     verify->add_option("file", vo.input, "C file or SV-COMP task file (- for stdin)");
     add_common(*verify, common);
+    add_sat_integration(*verify, common);
     const verifier::EngineRegistry& registry = verifier::builtin_engines();
     std::vector<std::string> engines;
     for (const verifier::EngineInfo& e : registry.all()) engines.emplace_back(e.name);
@@ -372,6 +385,7 @@ int main(int argc, char** argv) {
         "default portfolio runs on them): prints sat, unsat or unknown");
     chc_cmd->add_option("file", co.input, "SMT-LIB file in logic HORN")->required();
     add_common(*chc_cmd, chc_common);
+    add_sat_integration(*chc_cmd, chc_common);
     chc_cmd->add_option("--engine", co.engine, "Verification engine (craig verify --list-engines shows them)")
         ->check(CLI::IsMember(engines))
         ->capture_default_str();
@@ -426,6 +440,7 @@ int main(int argc, char** argv) {
         co.memory_mb = chc_common.memory_mb;
         co.check_models = chc_common.check_models;
         co.check_certificates = chc_common.check_certificates;
+        co.sat_integration = chc_common.sat_integration;
         limits = {chc_common.timeout, chc_common.memory_mb, {"unknown\n", "unknown\n"}, "unknown\n"};
     } else if (*testgen) {
         to.cover = cover == "branches" ? verifier::Coverage::Branches
@@ -463,6 +478,7 @@ int main(int argc, char** argv) {
         vo.memory_mb = common.memory_mb;
         vo.check_models = common.check_models;
         vo.check_certificates = common.check_certificates;
+        vo.sat_integration = common.sat_integration;
         vo.producer = std::string("craig ") + CRAIG_VERSION;
         if (!data_model.empty()) vo.data_model = parse_data_model(data_model);
         limits.watch = {verifier::timeout_report(vo, common.timeout + base::kStopAfter),

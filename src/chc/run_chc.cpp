@@ -171,6 +171,7 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     s.bound = o.bound;
     s.check_models = o.check_models;
     s.check_certificates = o.check_certificates;
+    s.sat_integration = o.sat_integration;
     s.certified = [&](const Verdict& v) { return judge(v).kind == v.kind; };
     if (info->option("portfolio")) s.set("portfolio", std::string(kChcPortfolio));
     for (const auto& [name, value] : o.engine_options)

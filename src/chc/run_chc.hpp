@@ -32,6 +32,7 @@
 #include <string>
 #include <string_view>
 
+#include "smt/sat_integration.hpp"
 #include "verifier/verify.hpp"
 
 namespace craig::chc {
@@ -55,6 +56,7 @@ struct ChcOptions {
     bool stats = false;  // on `err`, after the answer
     bool check_models = true;
     bool check_certificates = true;
+    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
 };
 
 verifier::VerifyStatus run_chc(const ChcOptions& options, std::ostream& out, std::ostream& err);

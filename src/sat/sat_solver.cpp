@@ -42,7 +42,6 @@ struct SatSolver::ProofTrace {
     }
 };
 
-#ifdef CRAIG_CADICAL_PROPAGATOR
 // The external propagator (IPASIR-UP) of the online loop: notifications go to the checker as
 // they come; lemmas wait in `pending` (literals, each clause closed by 0) until CaDiCaL asks for
 // them at its next propagation fixpoint or final check.
@@ -124,13 +123,9 @@ struct SatSolver::Propagator : CaDiCaL::ExternalPropagator {
     }
 };
 
-#else
-struct SatSolver::Propagator {};  // CaDiCaL before 1.7: no external propagator
-#endif
-
 // CaDiCaL options proof mode sets (see docs/architecture.md, "Proofs (SAT level)"). Every
-// default technique of CaDiCaL 1.5.3 traces RUP additions; elimination's untraced restoring of
-// clauses is handled by the miner. The techniques below only delete clauses (blocked, covered,
+// default technique of CaDiCaL 1.5.3 and 1.7.4 traces RUP additions; elimination's untraced
+// restoring of clauses is handled by the miner. The techniques below only delete clauses (blocked, covered,
 // globally blocked) or were never seen in a trace (instantiation); they are off by default and
 // stay off so that proofs never depend on untested steps.
 static constexpr std::pair<const char*, int> kProofModeOptions[] = {
@@ -152,12 +147,10 @@ SatSolver::SatSolver(uint32_t seed, bool proof)
 
 SatSolver::~SatSolver() {
     solver_->disconnect_terminator();
-#ifdef CRAIG_CADICAL_PROPAGATOR
     if (propagator_) {
         propagator_->checker = nullptr;  // disconnecting backtracks; the checker may be gone
         solver_->disconnect_external_propagator();
     }
-#endif
     solver_.reset();  // may still write to the trace
 }
 
@@ -177,15 +170,6 @@ uint32_t SatSolver::add_clause(std::span<const Lit> lits, uint32_t tag) {
     return id;
 }
 
-bool SatSolver::online_available() {
-#ifdef CRAIG_CADICAL_PROPAGATOR
-    return true;
-#else
-    return false;
-#endif
-}
-
-#ifdef CRAIG_CADICAL_PROPAGATOR
 void SatSolver::set_model_checker(ModelChecker* checker) {
     if (!propagator_) {
         propagator_ = std::make_unique<Propagator>(*this);
@@ -224,22 +208,6 @@ uint32_t SatSolver::log_reason(std::span<const Lit> lits, uint32_t tag) {
     return id;
 }
 
-#else
-static void no_propagator() {
-    throw std::logic_error(
-        "this build's CaDiCaL has no external propagator (CaDiCaL 1.7 is needed: deps/cadical.sh, README)");
-}
-void SatSolver::set_model_checker(ModelChecker*) { no_propagator(); }
-void SatSolver::observe(int) { no_propagator(); }
-uint32_t SatSolver::add_lemma(std::span<const Lit>, uint32_t) {
-    no_propagator();
-    return 0;
-}
-uint32_t SatSolver::log_reason(std::span<const Lit>, uint32_t) {
-    no_propagator();
-    return 0;
-}
-#endif
 
 bool SatSolver::set_option(const char* name, int value) { return solver_->set(name, value); }
 
@@ -253,7 +221,6 @@ SatResult SatSolver::solve(std::span<const Lit> assumptions) {
     auto start = std::chrono::steady_clock::now();
     if (proof_) assumptions_.assign(assumptions.begin(), assumptions.end());
     stopped_ = false;
-#ifdef CRAIG_CADICAL_PROPAGATOR
     if (propagator_) {  // lemmas CaDiCaL did not take in the last solve (already logged)
         auto& p = *propagator_;
         for (size_t i = p.next; i < p.pending.size(); ++i) solver_->add(p.pending[i]);
@@ -262,16 +229,13 @@ SatResult SatSolver::solve(std::span<const Lit> assumptions) {
         p.stop = false;
         if (p.checker) p.checker->backtrack(0);  // the search starts at the root
     }
-#endif
     for (Lit a : assumptions) solver_->assume(a);
     int r = solver_->solve();
     ++stats_.solves;
-#ifdef CRAIG_CADICAL_PROPAGATOR
     if (propagator_) {
         if (propagator_->misused) throw std::logic_error("a model checker rejected an assignment without a lemma");
         stopped_ = r == 10 && propagator_->stop;
     }
-#endif
     stats_.seconds += base::seconds_since(start);
     if (r == 10) return SatResult::Sat;
     if (r == 20) return SatResult::Unsat;

@@ -80,9 +80,7 @@ public:
     // is shown to `checker` (not owned; null disconnects) before solve() may return it.
     // Variables the checker reads or puts into lemmas must be observed, and observed before the
     // first solve() that could eliminate them (in practice: right after new_var()); observed
-    // variables are frozen. Outside proof mode and in it alike. Needs a CaDiCaL with the
-    // external propagator (1.7): online_available(); otherwise these three throw logic_error.
-    static bool online_available();
+    // variables are frozen. Outside proof mode and in it alike.
     void set_model_checker(ModelChecker* checker);
     void observe(int var);
     // Only inside ModelChecker::check_model: a clause CaDiCaL takes during the search (valid

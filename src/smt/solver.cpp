@@ -32,8 +32,6 @@ std::optional<SatIntegration> parse_sat_integration(std::string_view name) {
     return std::nullopt;
 }
 
-bool online_integration_available() { return sat::SatSolver::online_available(); }
-
 const char* result_name(Result r) {
     switch (r) {
         case Result::Sat: return "sat";

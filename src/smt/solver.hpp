@@ -23,6 +23,7 @@
 #include "smt/lra/arithmetic.hpp"
 #include "smt/model.hpp"
 #include "smt/proof.hpp"
+#include "smt/sat_integration.hpp"
 #include "smt/terms/term.hpp"
 
 namespace craig::smt {
@@ -34,17 +35,6 @@ const char* result_name(Result r);  // "sat", "unsat", "unknown"
 struct SolverTimes {
     double sat = 0, theory = 0;
 };
-
-// How the theories meet the SAT search. Offline: CaDiCaL returns each complete assignment, the
-// theories check it, their conflicts are added and CaDiCaL searches again from the root. Online:
-// CaDiCaL shows each complete assignment to the theories inside its search (the external
-// propagator interface), and conflicts are learnt where the search is, without a restart.
-enum class SatIntegration { Offline, Online };
-const char* sat_integration_name(SatIntegration s);  // "offline", "online"
-std::optional<SatIntegration> parse_sat_integration(std::string_view name);
-// Online needs a CaDiCaL with the external propagator (1.7, see README); a Solver constructed
-// with Online on a build without one throws std::logic_error.
-bool online_integration_available();
 
 struct SolverOptions {
     bool produce_models = true;

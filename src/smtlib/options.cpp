@@ -116,12 +116,7 @@ std::string check_value(const OptionSpec& spec, const std::string& v, std::strin
             } else if (n == "lra-arith") {
                 if (lra::parse_arith(v)) known = v;
             } else if (n == "sat-integration") {
-                if (auto x = smt::parse_sat_integration(v)) {
-                    if (*x == smt::SatIntegration::Online && !smt::online_integration_available())
-                        return "online needs a CaDiCaL with the external propagator (1.7); this build has "
-                               "the system's older one (README: CRAIG_CADICAL=1.7)";
-                    known = smt::sat_integration_name(*x);
-                }
+                if (auto x = smt::parse_sat_integration(v)) known = smt::sat_integration_name(*x);
             }
             if (!known) return "unknown value " + v + " of :" + std::string(n);
             c = *known;

@@ -565,6 +565,7 @@ std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& in
     s.bound = o.bound;
     s.check_models = o.check_models;
     s.check_certificates = o.check_certificates;
+    s.sat_integration = o.sat_integration;
     s.keep_arg = !o.dump_arg.empty();
     s.producer = o.producer;
     s.certified = std::move(certified);

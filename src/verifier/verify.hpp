@@ -39,6 +39,7 @@
 #include <string>
 
 #include "frontend/types.hpp"
+#include "smt/sat_integration.hpp"
 #include "verifier/witness/correctness_witness.hpp"
 #include "verifier/lowering/lowering.hpp"
 
@@ -80,6 +81,7 @@ struct VerifyOptions {
     bool json = false;
     bool check_models = true;
     bool check_certificates = true;
+    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
     LoweringOptions lowering;
     // Engines that inline calls: first prove summaries of the non-recursive functions with
     // WHALE (a quarter of --timeout, 10 s without one; callee_summaries.hpp) and solve the

@@ -1,20 +1,38 @@
 #!/usr/bin/env bash
-# sat_integration.sh CRAIG — `--sat-integration` and `:sat-integration`: offline always works;
-# online works on a build with CaDiCaL's external propagator and is refused with the reason
-# (exit 2 on the command line, an SMT-LIB error and exit 3 in a script) on one without.
+# sat_integration.sh CRAIG — `--sat-integration` and `:sat-integration`: both loops answer, on the
+# command line and through set-option of craig solve, and for the engines of craig verify and
+# craig chc; an unknown value is refused (exit 2).
 set -uo pipefail
 craig=$1
 . "$(dirname "$0")/lib.sh"
+# shows NAME STREAM TEXT: after a run, the check passes when STREAM has TEXT and fails otherwise.
+shows() { if has "$2" "$3"; then ok "$1"; else fail "$1" "no '$3' on std$2"; fi; }
 printf '(declare-const p Bool)\n(declare-const q Bool)\n(assert (or p q))\n(assert (not p))\n(check-sat)\n(get-value (q))\n' >"$tmp/a.smt2"
 { printf '(set-option :sat-integration online)\n'; cat "$tmp/a.smt2"; } >"$tmp/b.smt2"
-run offline 0 solve --sat-integration offline "$tmp/a.smt2" && has out "((q true))" && ok offline
-run unknown-value 2 solve --sat-integration sometimes "$tmp/a.smt2" && has err "unknown value sometimes" && ok unknown-value
-printf '(check-sat)\n' >"$tmp/probe.smt2"
-if "$craig" solve --sat-integration online "$tmp/probe.smt2" >/dev/null 2>&1; then
-  run online 0 solve --sat-integration online "$tmp/a.smt2" && has out "((q true))" && ok online
-  run online-set-option 0 solve "$tmp/b.smt2" && has out "((q true))" && ok online-set-option
-else
-  run online-refused 2 solve --sat-integration online "$tmp/a.smt2" && has err "external propagator" && ok online-refused
-  run online-set-option-refused 3 solve "$tmp/b.smt2" && has out "external propagator" && ok online-set-option-refused
-fi
+run offline 0 solve --sat-integration offline "$tmp/a.smt2" && shows offline out "((q true))"
+run unknown-value 2 solve --sat-integration sometimes "$tmp/a.smt2" && shows unknown-value err "unknown value sometimes"
+run online 0 solve --sat-integration online "$tmp/a.smt2" && shows online out "((q true))"
+run online-set-option 0 solve "$tmp/b.smt2" && shows online-set-option out "((q true))"
+# verify and chc: the engines' queries in either loop, verdicts checked by the gate as always.
+cat >"$tmp/safe.c" <<'C'
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main() { int n = __VERIFIER_nondet_int(), x = 0; if (n < 0) return 0;
+  while (x < n) x++; if (x != n) reach_error(); return 0; }
+C
+sed 's/x != n/x == 3/' "$tmp/safe.c" >"$tmp/unsafe.c"
+for loop in offline online; do
+  for engine in impact ufo bmc; do
+    if [ $engine != bmc ]; then
+      run verify-safe-$engine-$loop 0 verify --engine $engine --sat-integration $loop "$tmp/safe.c" &&
+        shows verify-safe-$engine-$loop out "Verification result: TRUE"
+    fi
+    run verify-unsafe-$engine-$loop 0 verify --engine $engine --sat-integration $loop "$tmp/unsafe.c" &&
+      shows verify-unsafe-$engine-$loop out "Verification result: FALSE"
+  done
+  run verify-chc-$loop 0 verify --engine bmc --emit-chc "$tmp/unsafe.smt2" "$tmp/unsafe.c"
+  run chc-bmc-$loop 0 chc --engine bmc --sat-integration $loop "$tmp/unsafe.smt2" && shows chc-bmc-$loop out "unsat"
+done
+run verify-unknown-value 2 verify --sat-integration sometimes "$tmp/safe.c" &&
+  shows verify-unknown-value err "unknown value sometimes"
 finish

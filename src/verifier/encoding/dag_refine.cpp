@@ -200,6 +200,7 @@ DagRefinement refine_dag(const Program& blocks, const DagProblem& d, const DagRe
     smt::SolverOptions io;
     io.check_models = o.check_models;
     io.check_certificates = o.check_certificates;
+    io.sat_integration = o.sat_integration;
     io.deadline = budget.deadline();
     itp::ItpOptions itp = o.itp;
     itp.deadline = budget.deadline();

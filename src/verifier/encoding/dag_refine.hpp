@@ -34,6 +34,7 @@
 
 #include "base/budget.hpp"
 #include "itp/options.hpp"
+#include "smt/sat_integration.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
@@ -57,6 +58,7 @@ struct DagProblem {
 struct DagRefineOptions {
     bool check_models = true;
     bool check_certificates = true;
+    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
     itp::ItpOptions itp;
     unsigned operator_rounds = 100;
     unsigned core_rounds = 3;  // unsat-core pruning of edge literals before interpolation (0: off)

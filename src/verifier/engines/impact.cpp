@@ -903,6 +903,7 @@ public:
         ImpactOptions o;
         o.check_models = s_.check_models;
         o.check_certificates = s_.check_certificates;
+        o.sat_integration = s_.sat_integration;
         o.max_depth = s_.bound;
         o.max_refinements = s_.operator_rounds;
         o.itp = itp_options(s_);

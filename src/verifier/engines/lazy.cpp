@@ -30,6 +30,7 @@ public:
         o.operator_rounds = s_.operator_rounds;
         o.check_models = s_.check_models;
         o.check_certificates = s_.check_certificates;
+        o.sat_integration = s_.sat_integration;
         o.itp = itp_options(s_);
         // --lazy-program plain: one statement per edge, as the paper's basic blocks (more paths to
         // prune). The labels at the plain locations of the cut points are an invariant map of the

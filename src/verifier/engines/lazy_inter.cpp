@@ -35,6 +35,7 @@ public:
         o.operator_rounds = s_.operator_rounds;
         o.check_models = s_.check_models;
         o.check_certificates = s_.check_certificates;
+        o.sat_integration = s_.sat_integration;
         o.itp = itp_options(s_);
         InterOutcome r =
             lazy_interprocedural(ps, o, budget, [this](const std::function<std::string()>& st) { progress(st); });

@@ -205,6 +205,7 @@ void run_member(const Member& m, const EngineSettings& common, const Program& pr
         s.bound = common.bound;
         s.check_models = common.check_models;
         s.check_certificates = common.check_certificates;
+        s.sat_integration = common.sat_integration;
         s.operator_rounds = common.operator_rounds;
         s.keep_arg = common.keep_arg;
         for (const auto& [k, v] : m.options) s.set(k, v);

@@ -71,6 +71,7 @@ public:
         o.learn = s_.flag("summary-reuse") && o.scheme != SubstitutionScheme::Precise;
         o.check_models = s_.check_models;
         o.check_certificates = s_.check_certificates;
+        o.sat_integration = s_.sat_integration;
         o.operator_rounds = s_.operator_rounds;
         o.max_nodes = s_.number("summaries-max-instances");
         o.tree_property = s_.flag("summaries-tree-property");

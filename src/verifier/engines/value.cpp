@@ -503,6 +503,7 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
     DagRefineOptions o;
     o.check_models = s_.check_models;
     o.check_certificates = s_.check_certificates;
+    o.sat_integration = s_.sat_integration;
     o.operator_rounds = s_.operator_rounds;
     o.itp = itp_options(s_);
     const auto t1 = std::chrono::steady_clock::now();

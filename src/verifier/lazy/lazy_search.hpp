@@ -58,6 +58,7 @@
 #include "base/budget.hpp"
 #include "base/statistics.hpp"
 #include "itp/options.hpp"
+#include "smt/sat_integration.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
@@ -80,6 +81,7 @@ struct LazyOptions {
     unsigned operator_rounds = 100;
     bool check_models = true;
     bool check_certificates = true;
+    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
     itp::ItpOptions itp;
 };
 

@@ -36,6 +36,7 @@
 #include "base/budget.hpp"
 #include "itp/options.hpp"
 #include "smt/model.hpp"
+#include "smt/sat_integration.hpp"
 #include "verifier/summaries/call_tree.hpp"
 #include "verifier/summaries/slice.hpp"
 #include "verifier/summaries/theory_translation.hpp"
@@ -61,6 +62,7 @@ struct PbmcOptions {
     bool tree_property = false;
     bool check_models = true;
     bool check_certificates = true;
+    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
     unsigned operator_rounds = 100;
     std::uint32_t max_nodes = 200000;  // precise call instances per query
 };

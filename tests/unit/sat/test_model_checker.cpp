@@ -1,6 +1,5 @@
 // The online loop at the SAT level: a checker that knows constraints the clauses do not state
-// (here: at most one pigeon per hole) and adds them as lemmas during CaDiCaL's search. Skipped
-// (reported as such) on a build whose CaDiCaL has no external propagator.
+// (here: at most one pigeon per hole) and adds them as lemmas during CaDiCaL's search.
 #include <doctest/doctest.h>
 
 #include <stdexcept>
@@ -104,7 +103,7 @@ void pigeonhole_cases(F check) {
 
 }  // namespace
 
-TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest::skip(!SatSolver::online_available())) {
+TEST_CASE("model checker: lemmas during the search decide pigeonhole") {
     pigeonhole_cases<HoleChecker>([](SatSolver& u, HoleChecker&, bool proof) {
         CHECK(u.stats().lemmas >= 1);
         // One solve(): the lemmas were taken during the search, not by restarting it.
@@ -118,7 +117,7 @@ TEST_CASE("model checker: lemmas during the search decide pigeonhole" * doctest:
     });
 }
 
-TEST_CASE("model checker: Stop returns the assignment to the caller" * doctest::skip(!SatSolver::online_available())) {
+TEST_CASE("model checker: Stop returns the assignment to the caller") {
     SatSolver s;
     HoleChecker c(s, 3, 2);
     c.stop_instead = true;
@@ -132,7 +131,7 @@ TEST_CASE("model checker: Stop returns the assignment to the caller" * doctest::
     CHECK_FALSE(s.stopped_by_checker());
 }
 
-TEST_CASE("model checker: assumptions and incremental use" * doctest::skip(!SatSolver::online_available())) {
+TEST_CASE("model checker: assumptions and incremental use") {
     SatSolver s(0, true);
     HoleChecker c(s, 3, 3);
     load(s, c);
@@ -151,7 +150,7 @@ TEST_CASE("model checker: assumptions and incremental use" * doctest::skip(!SatS
     checked_proof(s);
 }
 
-TEST_CASE("model checker: a rejection without a lemma is a caller's error" * doctest::skip(!SatSolver::online_available())) {
+TEST_CASE("model checker: a rejection without a lemma is a caller's error") {
     SatSolver s;
     HoleChecker c(s, 2, 2);
     c.refine_without_lemma = true;
@@ -214,7 +213,7 @@ struct HolePropagator : HoleChecker {
 
 }  // namespace
 
-TEST_CASE("model checker: propagation with lazy reasons, in the proof" * doctest::skip(!SatSolver::online_available())) {
+TEST_CASE("model checker: propagation with lazy reasons, in the proof") {
     pigeonhole_cases<HolePropagator>([](SatSolver& u, HolePropagator& c, bool proof) {
         CHECK(u.stats().propagations >= 1);
         CHECK(u.stats().reasons == static_cast<uint64_t>(c.reasons));

@@ -10,6 +10,7 @@
 #include "lowered_program.hpp"
 #include "smt/solver.hpp"
 #include "temp_program.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/verify.hpp"
 
@@ -25,12 +26,16 @@ namespace {
 //                         (inductive exactly when no edge enters the error location)
 class ClaimTrue final : public verifier::Engine {
 public:
-    explicit ClaimTrue(const verifier::EngineSettings& s) : kind_(s.get("certificate")) {}
-    verifier::Verdict solve(const verifier::Program& p, const base::Budget&) override {
+    explicit ClaimTrue(const verifier::EngineSettings& s) : kind_(s.get("certificate")), settings_(s) {}
+    verifier::Verdict solve(const verifier::Program& p, const base::Budget& budget) override {
         verifier::Verdict v;
         v.kind = VerdictKind::True;
         v.reason = "claimed";
         v.stats.count("claim-true.calls", 1);
+        // The loop its queries would run (run_verify -> EngineSettings -> checked_solver_options).
+        const bool online =
+            verifier::checked_solver_options(settings_, budget).sat_integration == smt::SatIntegration::Online;
+        v.stats.count("claim-true.online-queries", online ? 1 : 0);
         if (kind_ == "none") return v;
         v.certificate.invariants.assign(p.locs.size(), p.terms().mk_true());
         if (kind_ == "safe-map") {
@@ -42,6 +47,7 @@ public:
 
 private:
     std::string kind_;
+    verifier::EngineSettings settings_;
 };
 
 std::string check_certificate_kind(const std::string& v) {
@@ -92,7 +98,8 @@ const verifier::EngineInfo kClaimFalse{"claim-false", "test engine: claims FALSE
 
 // run_verify with the built-in engines plus claim-true and claim-false.
 verifier::VerifyStatus run(const std::string& code, const std::string& certificate, std::string& out,
-                           const std::string& engine = "claim-true") {
+                           const std::string& engine = "claim-true",
+                           smt::SatIntegration loop = smt::SatIntegration::Offline) {
     verifier::EngineRegistry registry = verifier::builtin_engines();
     registry.add(kClaimTrue);
     registry.add(kClaimFalse);
@@ -103,6 +110,7 @@ verifier::VerifyStatus run(const std::string& code, const std::string& certifica
     o.engines = &registry;
     o.engine_options[engine == "claim-true" ? "certificate" : "input"] = certificate;
     o.stats = true;
+    o.sat_integration = loop;
     std::ostringstream sout, serr;
     const verifier::VerifyStatus s = verifier::run_verify(o, sout, serr);
     out = sout.str();
@@ -140,6 +148,15 @@ TEST_CASE("registry: a test engine runs through run_verify and its certificate i
     CHECK_THROWS_AS(run(kSafe, "true-map", out), smt::CheckFailure);
     // No certificate at all: refused whatever the engine.
     CHECK_THROWS_AS(run(kSafe, "none", out), smt::CheckFailure);
+}
+
+TEST_CASE("registry: --sat-integration reaches the engine's queries") {
+    std::string out;
+    CHECK(run(kNoErrorCall, "safe-map", out) == verifier::VerifyStatus::Done);
+    CHECK(out.find("claim-true.online-queries: 0") != std::string::npos);
+    CHECK(run(kNoErrorCall, "safe-map", out, "claim-true", smt::SatIntegration::Online) == verifier::VerifyStatus::Done);
+    CHECK(out.find("Verification result: TRUE") != std::string::npos);
+    CHECK(out.find("claim-true.online-queries: 1") != std::string::npos);
 }
 
 TEST_CASE("registry: a FALSE is printed only when the gate's replay of its counterexample reaches the error") {
