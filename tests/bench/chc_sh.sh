@@ -3,7 +3,8 @@
 # exits 0 with a summary; with a craig that answers unsat everywhere (tests/chc/fake_craig.sh)
 # the disagreement is listed and the run exits 1; engine `none` runs z3 alone, and --report on
 # the merged rows of a craig-only and a z3-only run gives the same counts as the joint run (and
-# a cactus plot when gnuplot is installed). Usage: chc_sh.sh REPOSITORY CRAIG.
+# a cactus plot when gnuplot is installed); an engine with options after ':' gets a column of its
+# own. Usage: chc_sh.sh REPOSITORY CRAIG.
 # Skipped without z3 (the disagreement needs a second solver).
 set -uo pipefail
 root=$1 craig=$2
@@ -26,6 +27,19 @@ elif grep -q '^- counter_int_sat.smt2: ' "$tmp/fake/summary.md"; then
   echo "ok: disagreements listed, exit status 1"
 else
   echo "FAIL: no disagreement listed"; fail=1
+fi
+# One engine in two settings: options after ':' reach craig chc, one column each; a value craig
+# refuses shows as error-2 in its rows.
+Z3=0 CRAIG=$craig CHC_OUT=$tmp/settings bash "$root/bench/chc.sh" "$tmp/set" 5 bmc bmc:--sat-integration=online \
+  >"$tmp/settings.log" 2>&1
+Z3=0 CRAIG=$craig CHC_OUT=$tmp/badopt bash "$root/bench/chc.sh" "$tmp/set" 5 bmc:--sat-integration=sometimes \
+  >"$tmp/badopt.log" 2>&1
+if grep -q '^| craig-bmc | [0-9]* | 1 | ' "$tmp/settings/summary.md" &&
+  grep -q '^| craig-bmc:--sat-integration=online | [0-9]* | 1 | ' "$tmp/settings/summary.md" &&
+  [ "$(grep -c ',craig-bmc:--sat-integration=sometimes,error-2,' "$tmp/badopt/results.csv")" = 3 ]; then
+  echo "ok: engine options after ':'"
+else
+  echo "FAIL: engine options after ':'"; cat "$tmp/settings/summary.md" "$tmp/badopt/results.csv" 2>/dev/null | head -20; fail=1
 fi
 # z3 alone, craig alone, merged, --report: the same summary table as the joint run.
 if CRAIG=$craig CHC_OUT=$tmp/z3only bash "$root/bench/chc.sh" "$tmp/set" 5 none >"$tmp/z3only.log" 2>&1 &&
