@@ -83,6 +83,15 @@ Term TermManager::mk_bv(Kind k, Term a, Term b) {
         case Kind::BvMul:
             if (a0) return a;
             if (a1) return b;
+            if (a_ones) return mk_bv(Kind::BvNeg, b);  // -1 * x = -x
+            // Negation moves out of products ((-x) * y = -(x * y) modulo 2^w), so that
+            // (-a) * (-b) and a * b are one term: bit-blasting cannot tell that two
+            // multipliers are equal (a 32-bit instance of it takes CaDiCaL minutes).
+            if (kind(a) == Kind::BvNeg || kind(b) == Kind::BvNeg) {
+                const bool na = kind(a) == Kind::BvNeg, nb = kind(b) == Kind::BvNeg;
+                Term p = mk_bv(Kind::BvMul, na ? child(a, 0) : a, nb ? child(b, 0) : b);
+                return na == nb ? p : mk_bv(Kind::BvNeg, p);
+            }
             break;
         case Kind::BvShl:
         case Kind::BvLshr:

@@ -118,6 +118,14 @@ TEST_CASE("bit-vector simplification at construction") {
     CHECK(tm.mk_bv(Kind::BvNot, tm.mk_bv(Kind::BvNot, x)) == x);
     CHECK(tm.mk_bv(Kind::BvConcat, tm.mk_bv_extract(7, 4, x), tm.mk_bv_extract(3, 0, x)) == x);
     CHECK(tm.mk_bv(Kind::BvUlt, x, zero) == tm.mk_false());
+    // Negation leaves products: (-x) * (-y) is x * y, (-x) * y is -(x * y), -1 * x is -x.
+    Term y = tm.mk_const(tm.declare_fun("y", {}, tm.sorts().bitvec(8)));
+    Term xy = tm.mk_bv(Kind::BvMul, x, y);
+    Term nx = tm.mk_bv(Kind::BvNeg, x), ny = tm.mk_bv(Kind::BvNeg, y);
+    CHECK(tm.mk_bv(Kind::BvMul, nx, ny) == xy);
+    CHECK(tm.mk_bv(Kind::BvMul, nx, y) == tm.mk_bv(Kind::BvNeg, xy));
+    CHECK(tm.mk_bv(Kind::BvMul, y, nx) == tm.mk_bv(Kind::BvNeg, xy));
+    CHECK(tm.mk_bv(Kind::BvMul, ones, x) == nx);
     CHECK(term_to_string(tm, tm.mk_bv_extract(6, 2, x)) == "((_ extract 6 2) x)");
     CHECK(term_to_string(tm, tm.mk_bv_sign_extend(3, x)) == "((_ sign_extend 3) x)");
     CHECK(tm.sorts().to_string(tm.sort(x)) == "(_ BitVec 8)");
