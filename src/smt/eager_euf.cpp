@@ -38,30 +38,14 @@ void EagerEuf::assigned(sat::Lit lit, bool fixed) {
     const size_t v = sat::var_of(lit);
     if (v >= atom_of_var_.size() || !atom_of_var_[v].valid()) return;
     ++stats_.assigned;
-    // Frames are opened lazily, at the first watched literal of a level.
-    if (level_ > 0 && (frame_level_.empty() || frame_level_.back() < level_)) {
-        cc_.push();
-        frame_level_.push_back(level_);
-    }
+    if (frames_.open_frame()) cc_.push();
     assert_lit(lit);
-    if (fixed) fixed_.emplace_back(lit, frame_level_.size());
+    if (fixed) frames_.note_fixed(lit);
     fresh_ = true;
 }
 
 void EagerEuf::backtrack(size_t level) {
-    level_ = level;
-    const size_t before = frame_level_.size();
-    while (!frame_level_.empty() && frame_level_.back() > level) {
-        cc_.pop();
-        frame_level_.pop_back();
-    }
-    if (frame_level_.size() == before) return;
-    for (auto& [lit, frames] : fixed_)
-        if (frames > frame_level_.size()) {
-            assert_lit(lit);
-            frames = frame_level_.size();
-        }
-    fresh_ = true;
+    if (frames_.backtrack(level, [&] { cc_.pop(); }, [&](sat::Lit l) { assert_lit(l); })) fresh_ = true;
 }
 
 bool EagerEuf::conflict(std::vector<sat::Lit>& out) {

@@ -22,6 +22,7 @@
 #include "sat/sat_solver.hpp"
 #include "smt/euf/congruence_closure.hpp"
 #include "smt/euf_certificate.hpp"
+#include "smt/search_frames.hpp"
 #include "smt/terms/term.hpp"
 
 namespace craig::smt {
@@ -39,7 +40,7 @@ public:
     void watch(int var, Term atom);
 
     void assigned(sat::Lit lit, bool fixed);
-    void new_level() { ++level_; }
+    void new_level() { frames_.new_level(); }
     void backtrack(size_t level);
 
     // A new conflict of the current state (the true literals; the lemma is their negation).
@@ -55,11 +56,7 @@ private:
     TermManager& tm_;
     euf::CongruenceClosure cc_;
     std::vector<Term> atom_of_var_;  // invalid Term: not watched
-    size_t level_ = 0;               // CaDiCaL's decision level, as notified
-    std::vector<size_t> frame_level_;  // the level of each pushed frame of cc_ (increasing)
-    // Root literals with the number of frames open when they were (last) asserted: a pop
-    // below that takes them away, and they are asserted again.
-    std::vector<std::pair<sat::Lit, size_t>> fixed_;
+    SearchFrames frames_;  // one frame of cc_ per decision level with literals
     bool fresh_ = false;  // something changed since the last conflict() that found one
     EagerEufStats stats_;
 };

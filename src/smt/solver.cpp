@@ -15,6 +15,7 @@
 #include "smt/combination.hpp"
 #include "smt/eager_bounds.hpp"
 #include "smt/eager_euf.hpp"
+#include "smt/eager_simplex.hpp"
 #include "smt/euf_certificate.hpp"
 #include "smt/euf_theory.hpp"
 #include "smt/lra_certificate.hpp"
@@ -127,6 +128,7 @@ struct Solver::Impl {
     int observed_upto = 0;
     EagerEuf eager{tm};
     EagerBounds bounds{tm};
+    EagerSimplex eager_simplex{tm};
     std::vector<LraCertificateEntry> bounds_certificate;
     std::vector<sat::Lit> eager_lits;
     std::vector<EufFact> eager_facts;
@@ -605,6 +607,7 @@ struct Solver::Impl {
             sat.observe(v);
             if (EagerEuf::watchable(tm, t)) eager.watch(v, t);
             if (EagerBounds::watchable(tm, t)) bounds.watch(v, t);
+            if (EagerSimplex::watchable(tm, t)) eager_simplex.watch(v, t);
         }
         observed_upto = sat.num_vars();
     }
@@ -620,17 +623,21 @@ struct Solver::Impl {
         void assigned(int lit, bool fixed) override {
             impl.eager.assigned(lit, fixed);
             impl.bounds.assigned(lit, fixed);
+            impl.eager_simplex.assigned(lit, fixed);
         }
         void new_level() override {
             impl.eager.new_level();
             impl.bounds.new_level();
+            impl.eager_simplex.new_level();
         }
         void backtrack(size_t level) override {
             impl.eager.backtrack(level);
             impl.bounds.backtrack(level);
+            impl.eager_simplex.backtrack(level);
         }
+        // The cheap checks first: the simplex runs only when the pairs of bounds agree.
         void fixpoint() override {
-            impl.bounds_fixpoint();
+            if (!impl.bounds_fixpoint()) impl.simplex_fixpoint();
             impl.eager_fixpoint();
         }
         int propagate() override { return impl.bounds.propagate(); }
@@ -658,12 +665,24 @@ struct Solver::Impl {
     // Two contradicting bounds on one polynomial, as a lemma of the search (eager_bounds.hpp).
     // The certificate is checked before the clause is used, whatever the options: a pair the
     // check refuses is dropped (the round at the complete assignment still decides).
-    void bounds_fixpoint() {
-        if (!bounds.conflict(eager_lits, bounds_certificate)) return;
+    bool bounds_fixpoint() {
+        if (!bounds.conflict(eager_lits, bounds_certificate)) return false;
+        return add_farkas_lemma("eager bound conflict");
+    }
+
+    // Bounds infeasible over the reals on the partial assignment (eager_simplex.hpp), as a lemma
+    // of the search, checked as the pairs of bounds are.
+    bool simplex_fixpoint() {
+        if (!eager_simplex.conflict(eager_lits, bounds_certificate)) return false;
+        return add_farkas_lemma("eager simplex conflict");
+    }
+
+    // The clause of the negations of eager_lits, justified by bounds_certificate.
+    bool add_farkas_lemma(const char* what) {
         std::string why;
         if (!check_lra_certificate(tm, bounds_certificate, &why)) {
-            if (opts.check_certificates) throw CheckFailure("eager bound conflict: " + why);
-            return;
+            if (opts.check_certificates) throw CheckFailure(std::string(what) + ": " + why);
+            return false;
         }
         for (sat::Lit& l : eager_lits) l = -l;
         cnf.set_tag(kLemmaTag);
@@ -673,6 +692,7 @@ struct Solver::Impl {
             farkas_store.push_back(bounds_certificate);
         }
         ++stats.conflict_clauses;
+        return true;
     }
 
     // An EUF conflict on the partial assignment, as a lemma of the search (eager_euf.hpp).
@@ -944,6 +964,11 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("online-check-time", num(s.sat.stats().checker_seconds));
     r.emplace_back("online-eager-euf-conflicts", num(s.eager.stats().conflicts));
     r.emplace_back("online-eager-bound-conflicts", num(s.bounds.stats().conflicts));
+    r.emplace_back("online-eager-simplex-checks", num(s.eager_simplex.stats().checks));
+    r.emplace_back("online-eager-simplex-conflicts", num(s.eager_simplex.stats().conflicts));
+    r.emplace_back("online-eager-simplex-skipped", num(s.eager_simplex.stats().skipped));
+    r.emplace_back("online-eager-simplex-pivots", num(s.eager_simplex.pivots()));
+    r.emplace_back("online-eager-simplex-time", num(s.eager_simplex.stats().seconds));
     r.emplace_back("online-propagations", num(s.sat.stats().propagations));
     r.emplace_back("online-reasons", num(s.sat.stats().reasons));
     r.emplace_back("terms", num(s.tm.size()));

@@ -1,0 +1,98 @@
+#pragma once
+// EagerSimplex: a simplex that follows CaDiCaL's search in the online loop, so that a set of
+// arithmetic atoms that is infeasible over the reals is a conflict as soon as its literals are
+// assigned, on the partial assignment, instead of at the next complete one (smt::Solver,
+// SolverOptions::sat_integration; Dutertre and de Moura's "check at every propagation fixpoint").
+//
+// Contract:
+//  * It watches (<= p c), (< p c), (= p c) with a numeral c (EagerBounds's atoms) and the
+//    arithmetic equations (= x y) between two terms (the term layer keeps x - y = 0 so, the
+//    frame conditions of a BMC unrolling), read as x - y = 0; each is watched through its SAT
+//    variable, which the caller observes. The polynomial p becomes a row
+//    over its monomials' terms; any term that is not a sum (a constant, an application, an
+//    ite, a product) is an opaque variable, so the simplex decides a relaxation and every
+//    conflict it finds is a valid Farkas lemma. A false equation bounds nothing.
+//  * assigned/new_level/backtrack mirror sat::ModelChecker's notifications, as in EagerBounds:
+//    bounds are asserted at the level they are told at, one simplex frame per level.
+//  * conflict() runs the simplex when a bound changed since the last run (or reports a clash of
+//    two bounds on one row found when it was asserted) and, when the bounds are infeasible,
+//    returns the true literals and their Farkas certificate, which the caller checks
+//    (check_lra_certificate) before it uses the clause. A false Int atom p <= c reads as
+//    p >= c + 1, as the certificate checker reads it; no other integer reasoning. One conflict
+//    per state: after one, nothing is asserted until a backtrack undoes its level.
+//  * Throttled by cost: where the checks take more than 30 % of the time (large numbers make
+//    pivots slow), only every k-th state with new bounds is checked, k doubling while the share
+//    stays high and halving when it falls below 10 % (measured over windows of 16 checks).
+//    Skipping a check loses a conflict at most; the bounds wait for the next one.
+//  * An addition to the round at each complete assignment (LraTheory), never a replacement:
+//    integers, non-linear terms and theory combination stay there.
+#include <chrono>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "sat/sat_solver.hpp"
+#include "smt/lra/simplex.hpp"
+#include "smt/eager_bounds.hpp"
+#include "smt/lra_certificate.hpp"
+#include "smt/search_frames.hpp"
+#include "smt/terms/term.hpp"
+
+namespace craig::smt {
+
+struct EagerSimplexStats {
+    uint64_t watched = 0, assigned = 0, checks = 0, conflicts = 0, skipped = 0;
+    double seconds = 0;  // inside the simplex's checks
+};
+
+class EagerSimplex {
+public:
+    explicit EagerSimplex(TermManager& tm) : tm_(tm) {}
+
+    static bool watchable(const TermManager& tm, Term atom);
+    // Requires watchable(atom); var is the atom's SAT variable.
+    void watch(int var, Term atom);
+
+    void assigned(sat::Lit lit, bool fixed);
+    void new_level() { frames_.new_level(); }
+    void backtrack(size_t level);
+
+    // A new conflict of the current state: the true literals (no repetitions) and the certificate.
+    bool conflict(std::vector<sat::Lit>& lits, std::vector<LraCertificateEntry>& certificate);
+
+    const EagerSimplexStats& stats() const { return stats_; }
+    uint64_t pivots() const { return simplex_.stats().pivots; }
+
+private:
+    using Var = lra::Simplex::Var;
+    struct Watched {
+        Term atom;
+        Var var;
+        lra::DeltaRational if_true;   // the bound the atom sets when true (both bounds for =)
+        lra::DeltaRational if_false;  // the lower bound its negation sets (unused for =)
+    };
+    Var var_of_term(Term t);
+    Var var_of_poly(Term p);
+    void apply(sat::Lit lit);
+    void take_conflict(std::vector<sat::Lit>& lits, std::vector<LraCertificateEntry>& certificate);
+
+    TermManager& tm_;
+    lra::Simplex simplex_;
+    std::unordered_map<uint32_t, Var> var_of_;  // term id -> simplex variable
+    std::vector<int32_t> watch_of_var_;         // SAT variable -> index into watched_, -1: none
+    std::vector<Watched> watched_;
+    SearchFrames frames_;  // one simplex frame per decision level with literals
+    // The throttle: check every period_-th dirty state (pending_: states since the last check),
+    // period_ adjusted every few checks by the share of time they took in that window.
+    uint32_t period_ = 1, pending_ = 0, window_checks_ = 0;
+    double window_seconds_ = 0;
+    std::chrono::steady_clock::time_point window_start_;
+    bool dirty_ = false;   // a bound was asserted since the last check
+    bool clash_ = false;   // an assertion clashed; simplex_.conflict() holds it, not yet reported
+    // After a conflict (reported or pending): the number of frames open then; assertions wait
+    // for a backtrack below it. SIZE_MAX: none.
+    size_t conflict_frames_ = SIZE_MAX;
+    EagerSimplexStats stats_;
+};
+
+}  // namespace craig::smt

@@ -1,0 +1,104 @@
+// EagerSimplex: bounds infeasible over the reals on a partial assignment, by level, with checked
+// Farkas certificates; equations between terms; a root bound told late.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "smt/eager_simplex.hpp"
+#include "smt/lra_certificate.hpp"
+
+using namespace craig::smt;
+using craig::sat::Lit;
+
+namespace {
+
+struct Fixture {
+    TermManager tm;
+    Term x = tm.mk_const(tm.declare_fun("x", {}, SortTable::Int));
+    Term y = tm.mk_const(tm.declare_fun("y", {}, SortTable::Int));
+    Term z = tm.mk_const(tm.declare_fun("z", {}, SortTable::Int));
+    EagerSimplex simplex{tm};
+    Term num(int v) { return tm.mk_numeral(mpq_class(v), SortTable::Int); }
+    Term add(Term a, Term b) {
+        Term ab[2] = {a, b};
+        return tm.mk_add(ab);
+    }
+    // Variables: 1 x + y <= 3, 2 x >= 2, 3 y >= 2, 4 x = y, 5 y - z <= 0, 6 z <= 1.
+    Term atoms[6] = {tm.mk_leq(add(x, y), num(3)), tm.mk_geq(x, num(2)), tm.mk_geq(y, num(2)),
+                     tm.mk_eq(x, y), tm.mk_leq(tm.mk_sub(y, z), num(0)), tm.mk_leq(z, num(1))};
+
+    Fixture() {
+        for (int v = 1; v <= 6; ++v) {
+            // x >= 2 is (not (x <= 1)): the atom is what is under the negation.
+            Term a = tm.kind(atoms[v - 1]) == Kind::Not ? tm.child(atoms[v - 1], 0) : atoms[v - 1];
+            REQUIRE(EagerSimplex::watchable(tm, a));
+            simplex.watch(v, a);
+        }
+    }
+    // The literal that makes atom v (as written above) true.
+    Lit lit(int v) const { return tm.kind(atoms[v - 1]) == Kind::Not ? -v : v; }
+    std::vector<Lit> conflict() {
+        std::vector<Lit> lits;
+        std::vector<LraCertificateEntry> cert;
+        if (!simplex.conflict(lits, cert)) return {};
+        std::string why;
+        CHECK(check_lra_certificate(tm, cert, &why));
+        std::sort(lits.begin(), lits.end());
+        return lits;
+    }
+    static std::vector<Lit> sorted(std::vector<Lit> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("eager simplex: a conflict of three bounds over two rows, gone after backtracking") {
+    Fixture f;
+    REQUIRE(f.tm.kind(f.atoms[1]) == Kind::Not);  // x >= 2 is not (x <= 1)
+    f.simplex.new_level();
+    f.simplex.assigned(f.lit(1), false);  // x + y <= 3
+    f.simplex.assigned(f.lit(2), false);  // x >= 2
+    CHECK(f.conflict().empty());
+    f.simplex.new_level();
+    f.simplex.assigned(f.lit(3), false);  // y >= 2: no pair of these clashes, the three do
+    CHECK(f.conflict() == Fixture::sorted({f.lit(1), f.lit(2), f.lit(3)}));
+    CHECK(f.conflict().empty());  // once per state
+    f.simplex.backtrack(1);
+    CHECK(f.conflict().empty());
+    f.simplex.backtrack(0);
+    CHECK(f.simplex.stats().conflicts == 1);
+}
+
+TEST_CASE("eager simplex: an equation between terms is a row x - y = 0; a false one bounds nothing") {
+    Fixture f;
+    f.simplex.new_level();
+    f.simplex.assigned(-4, false);  // x != y
+    f.simplex.assigned(f.lit(2), false);  // x >= 2
+    f.simplex.assigned(f.lit(5), false);  // y <= z
+    f.simplex.assigned(f.lit(6), false);  // z <= 1
+    CHECK(f.conflict().empty());
+    f.simplex.backtrack(0);
+    f.simplex.new_level();
+    f.simplex.assigned(4, false);  // x = y
+    f.simplex.assigned(f.lit(2), false);
+    f.simplex.assigned(f.lit(5), false);
+    f.simplex.new_level();
+    f.simplex.assigned(f.lit(6), false);
+    CHECK(f.conflict() == Fixture::sorted({4, f.lit(2), f.lit(5), f.lit(6)}));
+}
+
+TEST_CASE("eager simplex: a root bound told at a deeper level survives the backtrack") {
+    Fixture f;
+    f.simplex.new_level();
+    f.simplex.new_level();
+    f.simplex.assigned(f.lit(1), true);  // x + y <= 3 at the root
+    f.simplex.backtrack(0);
+    f.simplex.new_level();
+    f.simplex.assigned(f.lit(2), false);
+    f.simplex.assigned(f.lit(3), false);
+    CHECK(f.conflict() == Fixture::sorted({f.lit(1), f.lit(2), f.lit(3)}));
+}
