@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/smt.sh LOGIC_OR_DIR [TIMEOUT=60] [JOBS=1]
+# bench/smt.sh [--config NAME=ARGS]... LOGIC_OR_DIR [TIMEOUT=60] [JOBS=1]
 #
 # Runs craig, z3 and cvc5 on every .smt2 file of a benchmark set and writes
 #   bench/results/<name>-<date>/results.csv   file,solver,answer,time,status_ok
@@ -12,6 +12,9 @@
 # The craig binary is $CRAIG, by default <repository>/build/craig; a missing or crashing binary
 # only makes craig's column errors. Expected answers come from the set's INDEX.tsv, else from
 # FILE.expected.out (its sat/unsat lines), else from the file's (set-info :status ...).
+# --config NAME=ARGS (repeatable) runs craig once per configuration, as solver craig-NAME, with
+# the extra arguments ARGS (split on spaces), e.g. --config online='--sat-integration online';
+# without it craig runs once with its defaults, as solver craig.
 # See bench/README.md for how to read the output.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,9 +26,26 @@ if [ "${1:-}" = "--one" ]; then  # worker: one file, all solvers
   exit 0
 fi
 
+configs=""
+while [ "${1:-}" = "--config" ]; do
+  case ${2:-} in
+    [A-Za-z0-9]*=*) ;;
+    *) echo "bench/smt.sh: --config needs NAME=ARGS (NAME of letters, digits, '_'), got '${2:-}'" >&2; exit 2 ;;
+  esac
+  cname=${2%%=*}
+  if ! [[ $cname =~ ^[A-Za-z0-9_]+$ ]]; then
+    echo "bench/smt.sh: configuration name '$cname' must be letters, digits and '_'" >&2
+    exit 2
+  fi
+  configs+="$2"$'\n'
+  shift 2
+done
 if [ $# -lt 1 ] || [ $# -gt 3 ]; then
-  echo "usage: bench/smt.sh LOGIC_OR_DIR [TIMEOUT=60] [JOBS=1]" >&2
+  echo "usage: bench/smt.sh [--config NAME=ARGS]... LOGIC_OR_DIR [TIMEOUT=60] [JOBS=1]" >&2
   exit 2
+fi
+if [ -n "$configs" ]; then
+  BENCH_SOLVERS="$(printf '%s' "$configs" | sed 's/=.*//; s/^/craig-/' | paste -sd' ' -) z3 cvc5"
 fi
 target=$1 timeout=${2:-60} jobs=${3:-1}
 top=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || (cd "$here/.." && pwd))
@@ -56,7 +76,7 @@ bench_expected "$dir" >"$out/expected.tsv"
 nfiles=$(wc -l <"$out/expected.tsv")
 echo "bench/smt.sh: $nfiles files from $dir, timeout ${timeout}s, $jobs job(s); results in $out" >&2
 
-export BENCH_CRAIG=$craig BENCH_TIMEOUT=$timeout BENCH_DIR=$dir BENCH_OUT=$out
+export BENCH_CRAIG=$craig BENCH_CONFIGS=$configs BENCH_SOLVERS BENCH_TIMEOUT=$timeout BENCH_DIR=$dir BENCH_OUT=$out
 start=$(date +%s)
 tr '\n' '\0' <"$out/expected.tsv" |
   xargs -0 -n 1 -P "$jobs" bash "$here/smt.sh" --one
@@ -72,5 +92,5 @@ rmdir "$out/logs" 2>/dev/null
 bench_summary "$out" "$name" "$dir" "$timeout" "$jobs" "$craig" >"$out/summary.md"
 bench_cactus "$out" "$name" "$timeout"
 cat "$out/summary.md" | sed -n '/^| solver/,/^$/p'
-grep -E '^craig PAR-2' "$out/summary.md" || true
+grep -E '^craig[^ ]* PAR-2' "$out/summary.md" || true
 echo "bench/smt.sh: wrote $out/{results.csv,summary.md,cactus.png}" >&2

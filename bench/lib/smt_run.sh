@@ -1,7 +1,12 @@
 # Functions of bench/smt.sh (sourced): expected answers, one file on all solvers, summary,
 # cactus plot. Plain bash + awk (mawk is enough) + gnuplot.
 
-BENCH_SOLVERS="craig z3 cvc5"
+BENCH_SOLVERS=${BENCH_SOLVERS:-"craig z3 cvc5"}
+
+# bench_config_args NAME: the extra arguments of configuration NAME (BENCH_CONFIGS: lines NAME=ARGS).
+bench_config_args() {
+  printf '%s' "${BENCH_CONFIGS:-}" | awk -v n="$1" 'index($0, n "=") == 1 { print substr($0, length(n) + 2); exit }'
+}
 
 # Wall-clock seconds since the epoch, with fractions.
 bench_now() { date +%s.%N; }
@@ -12,7 +17,7 @@ bench_sub() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 bench_expected() {
   local dir=$1 f n e src idx=""
   [ -f "$dir/INDEX.tsv" ] && idx=$dir/INDEX.tsv
-  (cd "$dir" && find . -name '*.smt2' -type f | sed 's|^\./||' | LC_ALL=C sort) |
+  (cd "$dir" && find -L . -name '*.smt2' -type f | sed 's|^\./||' | LC_ALL=C sort) |
     while IFS= read -r f; do
       n="" e="" src=none
       if [ -n "$idx" ]; then
@@ -37,10 +42,14 @@ bench_expected() {
 
 # bench_run_solver SOLVER FILE NCHECKS -> sets ANSWERS (space-separated), RC, SECS, TIMED_OUT, OUTFILE
 bench_run_solver() {
-  local solver=$1 file=$2 nchecks=$3 t=$BENCH_TIMEOUT start end cmd=()
+  local solver=$1 file=$2 nchecks=$3 t=$BENCH_TIMEOUT start end cmd=() extra=()
   OUTFILE=$(mktemp "${TMPDIR:-/tmp}/bench-out.XXXXXX")
   case $solver in
     craig) cmd=("$BENCH_CRAIG" solve --timeout "$t" "$file") ;;
+    craig-*)
+      read -r -a extra <<<"$(bench_config_args "${solver#craig-}")"
+      cmd=("$BENCH_CRAIG" solve --timeout "$t" "${extra[@]}" "$file")
+      ;;
     z3) cmd=(z3 "-T:$t" "$file") ;;
     cvc5)
       cmd=(cvc5 "--tlimit=$(awk -v t="$t" 'BEGIN { printf "%d", t * 1000 }')")
@@ -49,7 +58,7 @@ bench_run_solver() {
       ;;
   esac
   TIMED_OUT=0
-  if [ "$solver" = craig ] && [ ! -x "$BENCH_CRAIG" ]; then
+  if [[ $solver == craig* ]] && [ ! -x "$BENCH_CRAIG" ]; then
     echo "craig binary $BENCH_CRAIG missing" >"$OUTFILE"
     RC=127 SECS=0 ANSWERS=""
     return
@@ -65,7 +74,7 @@ bench_run_solver() {
   end=$(bench_now)
   SECS=$(bench_sub "$start" "$end")
   ANSWERS=$(grep -E '^(sat|unsat|unknown|timeout)$' "$OUTFILE" | head -n "$nchecks" | tr '\n' ' ')
-  if [ "$RC" -eq 124 ] || [ "$RC" -eq 137 ] || { [ "$solver" = craig ] && [ "$RC" -eq 5 ]; } ||
+  if [ "$RC" -eq 124 ] || [ "$RC" -eq 137 ] || { [[ $solver == craig* ]] && [ "$RC" -eq 5 ]; } ||
     grep -qE '^timeout$|interrupted by timeout|resource limit' "$OUTFILE" ||
     awk -v s="$SECS" -v t="$t" 'BEGIN { exit !(s >= 0.98 * t) }'; then
     TIMED_OUT=1
@@ -100,7 +109,7 @@ bench_one_file() {
     local crashed=0
     if [ "$RC" -eq 127 ]; then crashed=1; fi
     if [ "$RC" -ge 128 ] && [ "$RC" -ne 137 ]; then crashed=1; fi
-    if [ "$solver" = craig ] && { [ "$RC" -eq 1 ] || [ "$RC" -eq 10 ]; }; then crashed=1; fi
+    if [[ $solver == craig* ]] && { [ "$RC" -eq 1 ] || [ "$RC" -eq 10 ]; }; then crashed=1; fi
     if [ "$wrong" -eq 1 ]; then
       answer=$(echo "${got[*]}" | tr ' ' ';') ok=no
     elif [ "$crashed" -eq 0 ] && [ "$definite" -ge "$n" ]; then
@@ -154,7 +163,7 @@ bench_summary() {
         if (ok == "no") { wrong[s]++; wronglist = wronglist "- `" f "`: " s " answered " a ", expected " EXP[f] "\n" }
         else if (a == "error") err[s]++
         else unk[s]++
-        if (s == "craig" && ok != "no") unsolved = unsolved "- `" f "`: " a " (" tm " s)\n"
+        if (s ~ /^craig/ && ok != "no") unsolved = unsolved "- `" f "`: " s " " a " (" tm " s)\n"
       }
       # definite answers per check-sat for the disagreement check
       if (a != "error" && a != "timeout" && a != "unknown") {
@@ -172,10 +181,14 @@ bench_summary() {
         printf "| %s | %d/%d | %d | %d | %d | %d | %d | %.1f | %d |\n", s, solved[s], total[s], sat[s], unsat[s], unk[s], err[s], wrong[s], par[s], uniq[s]
       }
       print ""
-      line = "craig PAR-2 ratio:"
-      if (par["z3"] > 0) line = line sprintf(" %.2f × z3", par["craig"] / par["z3"])
-      if (par["cvc5"] > 0) line = line sprintf(", %.2f × cvc5", par["craig"] / par["cvc5"])
-      print line " (below 1 is better than the other solver)"
+      for (k = 1; k <= ns; k++) {
+        c = S[k]
+        if (c !~ /^craig/) continue
+        line = c " PAR-2 ratio:"
+        if (par["z3"] > 0) line = line sprintf(" %.2f × z3", par[c] / par["z3"])
+        if (par["cvc5"] > 0) line = line sprintf(", %.2f × cvc5", par[c] / par["cvc5"])
+        print line " (below 1 is better than the other solver)"
+      }
       print ""
       print "Solved = every check-sat answered sat/unsat and no answer contradicts the expected one;"
       print "sat/unsat count the answers of solved files; PAR-2 adds the wall-clock time of each solved"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Test of bench/smt.sh: two craig configurations (--config NAME=ARGS) on three small files, one
+# of them reached through a symbolic link (as bench/qf_lia_set.sh makes them), give one row each
+# with every file solved and no wrong answer; a configuration whose arguments craig refuses has
+# only errors; a malformed --config is a usage error (exit 2).
+# Usage: smt_sh.sh REPOSITORY CRAIG. Exit 77 (skipped) without the inputs.
+set -uo pipefail
+root=$1 craig=$2
+[ -x "$craig" ] || { echo "skipped: no craig binary $craig"; exit 77; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/smt-sh-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/set" "$tmp/other"
+cat >"$tmp/set/a_sat.smt2" <<'SMT'
+(set-logic QF_LRA)
+(set-info :status sat)
+(declare-fun x () Real)
+(assert (and (< 0 x) (< x 1)))
+(check-sat)
+SMT
+cat >"$tmp/set/b_unsat.smt2" <<'SMT'
+(set-logic QF_LIA)
+(set-info :status unsat)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (and (<= (+ x y) 3) (>= x 2) (>= y 2)))
+(check-sat)
+SMT
+cat >"$tmp/other/c_unsat.smt2" <<'SMT'
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-fun a () U)
+(declare-fun b () U)
+(declare-fun f (U) U)
+(assert (and (= a b) (not (= (f a) (f b)))))
+(check-sat)
+SMT
+echo unsat >"$tmp/other/c_unsat.smt2.expected.out"
+ln -s "$tmp/other/c_unsat.smt2" "$tmp/set/c_unsat.smt2"
+ln -s "$tmp/other/c_unsat.smt2.expected.out" "$tmp/set/c_unsat.smt2.expected.out"
+fail=0
+out=$(CRAIG=$craig bash "$root/bench/smt.sh" --config off='--sat-integration offline' \
+  --config on='--sat-integration online' --config bad='--sat-integration sometimes' "$tmp/set" 5 2 2>&1)
+dir=$(echo "$out" | sed -n 's|.*wrote \(.*\)/{results.csv.*|\1|p')
+if [ -n "$dir" ] && grep -q '^| craig-off | 3/3 | 1 | 2 | 0 | 0 | 0 |' "$dir/summary.md" &&
+  grep -q '^| craig-on | 3/3 | 1 | 2 | 0 | 0 | 0 |' "$dir/summary.md" &&
+  grep -q '^| craig-bad | 0/3 | 0 | 0 | 0 | 3 | 0 |' "$dir/summary.md" &&
+  grep -q '^craig-on PAR-2 ratio' "$dir/summary.md"; then
+  echo "ok: one row per configuration, the linked file counted, refused arguments as errors"
+else
+  echo "FAIL: configurations"; echo "$out" | tail -12; [ -n "$dir" ] && cat "$dir/summary.md" | head -20; fail=1
+fi
+[ -n "$dir" ] && rm -rf "$dir"
+CRAIG=$craig bash "$root/bench/smt.sh" --config 'no-name' "$tmp/set" 5 >"$tmp/usage.log" 2>&1
+if [ $? -eq 2 ] && grep -q 'NAME=ARGS' "$tmp/usage.log"; then
+  echo "ok: a malformed --config is a usage error"
+else
+  echo "FAIL: malformed --config"; cat "$tmp/usage.log"; fail=1
+fi
+exit $fail
