@@ -4,7 +4,7 @@
 
 namespace craig::smt {
 
-EagerEuf::EagerEuf(TermManager& tm) : tm_(tm), cc_(tm) {}
+EagerEuf::EagerEuf(TermManager& tm) : tm_(tm), cc_(tm) { cc_.set_log_moves(true); }
 
 bool EagerEuf::watchable(const TermManager& tm, Term atom) {
     if (tm.kind(atom) == Kind::Eq) {
@@ -19,6 +19,31 @@ void EagerEuf::watch(int var, Term atom) {
     if (atom_of_var_[var].valid()) return;
     atom_of_var_[var] = atom;
     ++stats_.watched;
+    auto on = [&](Term t) {
+        if (vars_of_term_.size() <= t.id) vars_of_term_.resize(t.id + 1);
+        vars_of_term_[t.id].push_back(var);
+    };
+    if (tm_.kind(atom) == Kind::Eq) {
+        on(tm_.child(atom, 0));
+        on(tm_.child(atom, 1));
+        unregistered_.push_back(tm_.child(atom, 0));
+        unregistered_.push_back(tm_.child(atom, 1));
+    } else {
+        // f(..) joins the class of true or false: one of the two sides moves.
+        on(atom);
+        on(tm_.mk_true());
+        on(tm_.mk_false());
+        unregistered_.push_back(atom);
+    }
+    register_terms();
+}
+
+// The atoms' terms are registered at the root, where no pop takes them away, so that congruence
+// reaches terms no literal has asserted yet (f(a) = f(b) from a = b).
+void EagerEuf::register_terms() {
+    if (frames_.frames() != 0) return;
+    for (Term t : unregistered_) cc_.add_term(t);
+    unregistered_.clear();
 }
 
 void EagerEuf::assert_lit(sat::Lit lit) {
@@ -38,14 +63,94 @@ void EagerEuf::assigned(sat::Lit lit, bool fixed) {
     const size_t v = sat::var_of(lit);
     if (v >= atom_of_var_.size() || !atom_of_var_[v].valid()) return;
     ++stats_.assigned;
-    if (frames_.open_frame()) cc_.push();
+    if (frames_.open_frame()) {
+        cc_.push();
+        frame_vars_.push_back(assigned_vars_.size());
+    }
+    if (val_.size() <= v) val_.resize(v + 1, 0);
+    val_[v] = lit > 0 ? 1 : -1;
+    assigned_vars_.push_back(static_cast<int>(v));
     assert_lit(lit);
     if (fixed) frames_.note_fixed(lit);
     fresh_ = true;
 }
 
 void EagerEuf::backtrack(size_t level) {
-    if (frames_.backtrack(level, [&] { cc_.pop(); }, [&](sat::Lit l) { assert_lit(l); })) fresh_ = true;
+    auto pop = [&] {
+        cc_.pop();
+        const size_t mark = frame_vars_.back();
+        frame_vars_.pop_back();
+        while (assigned_vars_.size() > mark) {
+            val_[assigned_vars_.back()] = 0;
+            assigned_vars_.pop_back();
+        }
+    };
+    auto reassert = [&](sat::Lit l) {
+        val_[sat::var_of(l)] = l > 0 ? 1 : -1;
+        assigned_vars_.push_back(sat::var_of(l));
+        assert_lit(l);
+    };
+    const bool popped = frames_.backtrack(level, pop, reassert);
+    register_terms();
+    if (!popped) return;
+    fresh_ = true;
+    implied_.clear();
+    cc_.moved().clear();  // what the popped merges moved decides nothing now
+}
+
+// The unassigned watched atoms on term t that the closure now decides, with their reasons.
+void EagerEuf::find_implied(Term t) {
+    if (t.id >= vars_of_term_.size()) return;
+    for (int v : vars_of_term_[t.id]) {
+        if (static_cast<size_t>(v) < val_.size() && val_[v] != 0) continue;
+        const Term atom = atom_of_var_[v];
+        Term a, b;
+        sat::Lit lit = 0;
+        if (tm_.kind(atom) == Kind::Eq) {
+            a = tm_.child(atom, 0), b = tm_.child(atom, 1);
+            if (cc_.are_equal(a, b)) lit = v;
+        } else {
+            a = atom;
+            if (cc_.are_equal(atom, tm_.mk_true())) lit = v, b = tm_.mk_true();
+            else if (cc_.are_equal(atom, tm_.mk_false())) lit = -v, b = tm_.mk_false();
+        }
+        if (!lit) continue;
+        explain_.clear();
+        cc_.explain(a, b, explain_);
+        Implied imp{lit, {lit}};
+        for (euf::Reason r : explain_) imp.reason.push_back(-r);
+        implied_.push_back(std::move(imp));
+    }
+}
+
+sat::Lit EagerEuf::propagate() {
+    std::vector<Term>& moved = cc_.moved();
+    if (!moved.empty()) {
+        if (cc_.consistent())
+            for (Term t : moved) find_implied(t);
+        moved.clear();
+    }
+    while (!implied_.empty()) {
+        Implied imp = std::move(implied_.back());
+        implied_.pop_back();
+        const int v = sat::var_of(imp.lit);
+        if (static_cast<size_t>(v) < val_.size() && val_[v] != 0) continue;  // assigned meanwhile
+        if (reason_slot_.size() <= static_cast<size_t>(v)) reason_slot_.resize(v + 1, -1);
+        const sat::Lit lit = imp.lit;
+        if (reason_slot_[v] >= 0) {
+            reasons_[reason_slot_[v]] = std::move(imp);
+        } else {
+            reason_slot_[v] = static_cast<int32_t>(reasons_.size());
+            reasons_.push_back(std::move(imp));
+        }
+        ++stats_.propagations;
+        return lit;
+    }
+    return 0;
+}
+
+void EagerEuf::reason(sat::Lit lit, std::vector<sat::Lit>& clause) const {
+    clause = reasons_[reason_slot_[sat::var_of(lit)]].reason;
 }
 
 bool EagerEuf::conflict(std::vector<sat::Lit>& out) {

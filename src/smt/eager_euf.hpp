@@ -14,6 +14,12 @@
 //    violated disequality with its congruence explanation: their conjunction is unsatisfiable
 //    in EUF, so the clause of their negations is a valid theory lemma whatever the assignment.
 //    A conflict is reported once per state (until the next assignment or backtrack).
+//  * Equality propagation: propagate() gives an unassigned watched atom the closure decides
+//    (a = b once a and b are in one class; f(..) once it is in the class of true or false),
+//    found from the closure's move log (a merge that makes a = b moves a or b). Its reason is
+//    computed when it is found, from literals assigned before it: the propagated literal and the
+//    negations of the explanation's literals, a valid EUF lemma (the caller checks it with
+//    check_euf_conflict before giving it). Disequalities are not propagated.
 //  * It is an addition to the complete check of each round (EufTheory), never a replacement:
 //    what it misses (Boolean arguments, arithmetic, interface equalities) the round finds.
 #include <cstdint>
@@ -28,7 +34,7 @@
 namespace craig::smt {
 
 struct EagerEufStats {
-    uint64_t watched = 0, assigned = 0, conflicts = 0;
+    uint64_t watched = 0, assigned = 0, conflicts = 0, propagations = 0;
 };
 
 class EagerEuf {
@@ -48,6 +54,11 @@ public:
     // The facts the literals of a conflict stand for (for the independent check).
     void facts(std::span<const sat::Lit> lits, std::vector<EufFact>& out) const;
 
+    // Equality propagation (see the contract): a literal, or 0 when there is none.
+    sat::Lit propagate();
+    // Requires lit to be the last propagate() of its variable: the reason clause (lit first).
+    void reason(sat::Lit lit, std::vector<sat::Lit>& clause) const;
+
     const EagerEufStats& stats() const { return stats_; }
 
 private:
@@ -56,7 +67,25 @@ private:
     TermManager& tm_;
     euf::CongruenceClosure cc_;
     std::vector<Term> atom_of_var_;  // invalid Term: not watched
+    void find_implied(Term t);
+    void register_terms();
+
     SearchFrames frames_;  // one frame of cc_ per decision level with literals
+    // Propagation: atoms by the terms whose move decides them, the assignment as told (1 true,
+    // -1 false, 0 unassigned, by variable; undone by frame), found literals with their reasons.
+    std::vector<std::vector<int>> vars_of_term_;  // by term id: watched variables
+    std::vector<int8_t> val_;
+    std::vector<int> assigned_vars_;
+    std::vector<size_t> frame_vars_;  // assigned_vars_ size when each frame opened
+    struct Implied {
+        sat::Lit lit;
+        std::vector<sat::Lit> reason;  // the clause: lit, then negated explanation literals
+    };
+    std::vector<Implied> implied_;      // found, not yet handed out
+    std::vector<Implied> reasons_;      // handed out, by slot
+    std::vector<int32_t> reason_slot_;  // by variable, -1: none
+    std::vector<euf::Reason> explain_;  // scratch
+    std::vector<Term> unregistered_;    // terms of watched atoms, registered at the next root
     bool fresh_ = false;  // something changed since the last conflict() that found one
     EagerEufStats stats_;
 };

@@ -640,8 +640,26 @@ struct Solver::Impl {
             if (!impl.bounds_fixpoint()) impl.simplex_fixpoint();
             impl.eager_fixpoint();
         }
-        int propagate() override { return impl.bounds.propagate(); }
-        void reason(int lit, std::vector<int>& clause) override { impl.bounds_reason(lit, clause); }
+        // Which checker propagated each variable last (1 bounds, 2 EUF): CaDiCaL asks for the
+        // reason of a literal it holds, which is the last propagation of its variable.
+        std::vector<uint8_t> owner;
+        int propagate() override {
+            int lit = impl.bounds.propagate();
+            const uint8_t who = lit ? 1 : 2;
+            if (!lit) lit = impl.eager.propagate();
+            if (lit) {
+                const size_t v = sat::var_of(lit);
+                if (owner.size() <= v) owner.resize(v + 1, 0);
+                owner[v] = who;
+            }
+            return lit;
+        }
+        void reason(int lit, std::vector<int>& clause) override {
+            if (owner[sat::var_of(lit)] == 2)
+                impl.euf_reason(lit, clause);
+            else
+                impl.bounds_reason(lit, clause);
+        }
     };
 
     // The reason clause of a bound propagation. CaDiCaL has assigned the literal already, so a
@@ -662,25 +680,41 @@ struct Solver::Impl {
         }
     }
 
+    // The reason clause of an EUF propagation (eager_euf.hpp), checked as bound reasons are.
+    void euf_reason(sat::Lit lit, std::vector<sat::Lit>& clause) {
+        eager.reason(lit, clause);
+        eager_lits.clear();
+        for (sat::Lit l : clause) eager_lits.push_back(-l);
+        eager.facts(eager_lits, eager_facts);
+        std::string why;
+        if (!check_euf_conflict(tm, eager_facts, &why))
+            throw CheckFailure("eager EUF propagation without a valid reason: " + why);
+        cnf.set_tag(kLemmaTag);
+        const uint32_t id = cnf.log_reason(clause);
+        if (opts.produce_proofs) note(id, {LeafKind::EufConflict});
+    }
+
     // Two contradicting bounds on one polynomial, as a lemma of the search (eager_bounds.hpp).
     // The certificate is checked before the clause is used, whatever the options: a pair the
     // check refuses is dropped (the round at the complete assignment still decides).
     bool bounds_fixpoint() {
         if (!bounds.conflict(eager_lits, bounds_certificate)) return false;
-        return add_farkas_lemma("eager bound conflict");
+        return add_farkas_lemma("eager bound conflict", true);
     }
 
     // Bounds infeasible over the reals on the partial assignment (eager_simplex.hpp), as a lemma
-    // of the search, checked as the pairs of bounds are.
+    // of the search; its certificate is checked with check_certificates, as the round's simplex
+    // conflicts are (proofs record it either way).
     bool simplex_fixpoint() {
         if (!eager_simplex.conflict(eager_lits, bounds_certificate)) return false;
-        return add_farkas_lemma("eager simplex conflict");
+        return add_farkas_lemma("eager simplex conflict", opts.check_certificates);
     }
 
-    // The clause of the negations of eager_lits, justified by bounds_certificate.
-    bool add_farkas_lemma(const char* what) {
+    // The clause of the negations of eager_lits, justified by bounds_certificate (checked first
+    // when `check`; a refused one is dropped, or a self-check failure with check_certificates).
+    bool add_farkas_lemma(const char* what, bool check) {
         std::string why;
-        if (!check_lra_certificate(tm, bounds_certificate, &why)) {
+        if (check && !check_lra_certificate(tm, bounds_certificate, &why)) {
             if (opts.check_certificates) throw CheckFailure(std::string(what) + ": " + why);
             return false;
         }
@@ -964,6 +998,7 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("online-check-time", num(s.sat.stats().checker_seconds));
     r.emplace_back("online-eager-euf-conflicts", num(s.eager.stats().conflicts));
     r.emplace_back("online-eager-bound-conflicts", num(s.bounds.stats().conflicts));
+    r.emplace_back("online-eager-euf-propagations", num(s.eager.stats().propagations));
     r.emplace_back("online-eager-simplex-checks", num(s.eager_simplex.stats().checks));
     r.emplace_back("online-eager-simplex-conflicts", num(s.eager_simplex.stats().conflicts));
     r.emplace_back("online-eager-simplex-skipped", num(s.eager_simplex.stats().skipped));

@@ -193,6 +193,7 @@ void CongruenceClosure::merge(uint32_t x, uint32_t y, Label label) {
     uint32_t v = B;
     do {
         repr_[v] = A;
+        if (log_moves_) moved_.push_back(term_[v]);
         v = next_[v];
     } while (v != B);
     std::swap(next_[A], next_[B]);

@@ -92,6 +92,12 @@ public:
     void push();
     void pop();
     size_t num_levels() const { return levels_.size(); }
+
+    // The move log (off by default): every term whose class representative a merge changed is
+    // appended to moved(), for a client that propagates equalities (an atom a = b becomes true
+    // exactly when a merge moves a or b). The client clears it; pops do not take entries back.
+    void set_log_moves(bool on) { log_moves_ = on; }
+    std::vector<Term>& moved() { return moved_; }
     size_t num_terms() const { return num_nodes_; }
 
     // f(Term t, Term repr) for every registered term.
@@ -179,6 +185,9 @@ private:
     std::vector<uint32_t> slot_node_;  // node + 1, 0 = empty
     std::vector<uint32_t> slot_hash_;
     size_t table_used_ = 0;
+
+    bool log_moves_ = false;
+    std::vector<Term> moved_;
 
     std::vector<Pending> pending_;
     std::vector<uint32_t> resign_;  // scratch of merge()

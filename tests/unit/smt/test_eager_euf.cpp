@@ -91,3 +91,43 @@ TEST_CASE("eager EUF: root literals told at a deeper level survive the backtrack
     x.eager.assigned(1, false);
     CHECK_FALSE(x.conflict().empty());  // still there after a second backtrack
 }
+
+TEST_CASE("eager EUF: equalities the closure decides are propagated with valid reasons") {
+    Fixture x;
+    auto check_reason = [&](Lit lit) {
+        std::vector<Lit> clause;
+        x.eager.reason(lit, clause);
+        REQUIRE(!clause.empty());
+        CHECK(clause[0] == lit);
+        std::vector<Lit> lits;  // the reason's conflict: not lit and the true literals
+        for (Lit l : clause) lits.push_back(-l);
+        std::vector<EufFact> facts;
+        x.eager.facts(lits, facts);
+        std::string why;
+        CHECK(check_euf_conflict(x.tm, facts, &why));
+        std::sort(clause.begin(), clause.end());
+        return clause;
+    };
+    x.eager.new_level();
+    x.eager.assigned(1, false);  // a = b: f(a) = f(b) by congruence
+    std::vector<Lit> got;
+    while (Lit l = x.eager.propagate()) got.push_back(l);
+    std::sort(got.begin(), got.end());
+    CHECK(got == std::vector<Lit>{2});
+    CHECK(check_reason(2) == std::vector<Lit>{-1, 2});
+    x.eager.assigned(2, false);  // CaDiCaL takes it
+    x.eager.new_level();
+    x.eager.assigned(5, false);  // p(a): p(b) by congruence
+    got.clear();
+    while (Lit l = x.eager.propagate()) got.push_back(l);
+    CHECK(got == std::vector<Lit>{6});
+    CHECK(check_reason(6) == std::vector<Lit>{-5, -1, 6});
+    x.eager.backtrack(1);  // p(a) is gone: nothing new to propagate
+    CHECK(x.eager.propagate() == 0);
+    x.eager.new_level();
+    x.eager.assigned(-6, false);  // not p(b): not p(a)
+    got.clear();
+    while (Lit l = x.eager.propagate()) got.push_back(l);
+    CHECK(got == std::vector<Lit>{-5});
+    CHECK(x.eager.stats().propagations == 3);
+}
