@@ -73,32 +73,18 @@ void EagerBounds::find_implied(uint32_t poly, bool upper) {
                 if (!upper && (cmpv > 0 || (cmpv == 0 && b.strict))) lit = -v, side = true;
         }
         if (!lit) continue;
-        implied_.push_back({lit, b.lit, {entry(b.lit, b.upper_side), entry(-lit, side)}});
+        queue_.found({lit, b.lit, {entry(b.lit, b.upper_side), entry(-lit, side)}});
     }
 }
 
 sat::Lit EagerBounds::propagate() {
-    while (!implied_.empty()) {
-        Implied imp = std::move(implied_.back());
-        implied_.pop_back();
-        const int v = sat::var_of(imp.lit);
-        if (v < static_cast<int>(val_.size()) && val_[v] != 0) continue;  // assigned meanwhile
-        if (reason_slot_.size() <= static_cast<size_t>(v)) reason_slot_.resize(v + 1, -1);
-        const sat::Lit lit = imp.lit;
-        if (reason_slot_[v] >= 0) {
-            reasons_[reason_slot_[v]] = std::move(imp);
-        } else {
-            reason_slot_[v] = static_cast<int32_t>(reasons_.size());
-            reasons_.push_back(std::move(imp));
-        }
-        ++stats_.propagations;
-        return lit;
-    }
-    return 0;
+    const sat::Lit lit = queue_.next([&](int v) { return v < static_cast<int>(val_.size()) && val_[v] != 0; });
+    if (lit) ++stats_.propagations;
+    return lit;
 }
 
 void EagerBounds::reason(sat::Lit lit, sat::Lit& because, std::vector<LraCertificateEntry>& certificate) const {
-    const Implied& imp = reasons_[reason_slot_[sat::var_of(lit)]];
+    const Implied& imp = queue_.handed_out(lit);
     because = imp.because;
     certificate = imp.certificate;
 }
@@ -164,7 +150,7 @@ void EagerBounds::backtrack(size_t level) {
     }
     if (frames_.size() == before) return;
     changed_.clear();
-    implied_.clear();
+    queue_.clear_found();
     for (auto& [lit, frames] : fixed_)
         if (frames > frames_.size()) {
             const int v = sat::var_of(lit);

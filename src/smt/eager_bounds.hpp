@@ -20,6 +20,7 @@
 
 #include "sat/sat_solver.hpp"
 #include "smt/lra_certificate.hpp"
+#include "smt/propagation_queue.hpp"
 #include "smt/terms/term.hpp"
 
 namespace craig::smt {
@@ -98,9 +99,7 @@ private:
     std::vector<int8_t> val_;                           // by variable: 1 true, -1 false, 0 unassigned
     std::vector<int> assigned_vars_;                    // in order, undone by frame
     std::vector<size_t> frame_vars_;                    // assigned_vars_ size when each frame opened
-    std::vector<Implied> implied_;                      // found, not yet handed out
-    std::vector<Implied> reasons_;                      // handed out, by slot in reason_slot_
-    std::vector<int32_t> reason_slot_;                  // by variable, -1: none
+    PropagationQueue<Implied> queue_;
     EagerBoundsStats stats_;
 };
 

@@ -94,7 +94,7 @@ void EagerEuf::backtrack(size_t level) {
     register_terms();
     if (!popped) return;
     fresh_ = true;
-    implied_.clear();
+    queue_.clear_found();
     cc_.moved().clear();  // what the popped merges moved decides nothing now
 }
 
@@ -119,7 +119,7 @@ void EagerEuf::find_implied(Term t) {
         cc_.explain(a, b, explain_);
         Implied imp{lit, {lit}};
         for (euf::Reason r : explain_) imp.reason.push_back(-r);
-        implied_.push_back(std::move(imp));
+        queue_.found(std::move(imp));
     }
 }
 
@@ -130,27 +130,13 @@ sat::Lit EagerEuf::propagate() {
             for (Term t : moved) find_implied(t);
         moved.clear();
     }
-    while (!implied_.empty()) {
-        Implied imp = std::move(implied_.back());
-        implied_.pop_back();
-        const int v = sat::var_of(imp.lit);
-        if (static_cast<size_t>(v) < val_.size() && val_[v] != 0) continue;  // assigned meanwhile
-        if (reason_slot_.size() <= static_cast<size_t>(v)) reason_slot_.resize(v + 1, -1);
-        const sat::Lit lit = imp.lit;
-        if (reason_slot_[v] >= 0) {
-            reasons_[reason_slot_[v]] = std::move(imp);
-        } else {
-            reason_slot_[v] = static_cast<int32_t>(reasons_.size());
-            reasons_.push_back(std::move(imp));
-        }
-        ++stats_.propagations;
-        return lit;
-    }
-    return 0;
+    const sat::Lit lit = queue_.next([&](int v) { return static_cast<size_t>(v) < val_.size() && val_[v] != 0; });
+    if (lit) ++stats_.propagations;
+    return lit;
 }
 
 void EagerEuf::reason(sat::Lit lit, std::vector<sat::Lit>& clause) const {
-    clause = reasons_[reason_slot_[sat::var_of(lit)]].reason;
+    clause = queue_.handed_out(lit).reason;
 }
 
 bool EagerEuf::conflict(std::vector<sat::Lit>& out) {

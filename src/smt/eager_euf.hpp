@@ -28,6 +28,7 @@
 #include "sat/sat_solver.hpp"
 #include "smt/euf/congruence_closure.hpp"
 #include "smt/euf_certificate.hpp"
+#include "smt/propagation_queue.hpp"
 #include "smt/search_frames.hpp"
 #include "smt/terms/term.hpp"
 
@@ -81,9 +82,7 @@ private:
         sat::Lit lit;
         std::vector<sat::Lit> reason;  // the clause: lit, then negated explanation literals
     };
-    std::vector<Implied> implied_;      // found, not yet handed out
-    std::vector<Implied> reasons_;      // handed out, by slot
-    std::vector<int32_t> reason_slot_;  // by variable, -1: none
+    PropagationQueue<Implied> queue_;
     std::vector<euf::Reason> explain_;  // scratch
     std::vector<Term> unregistered_;    // terms of watched atoms, registered at the next root
     bool fresh_ = false;  // something changed since the last conflict() that found one
