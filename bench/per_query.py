@@ -99,7 +99,7 @@ def main():
         w.writerow(["task", "engine", "loop", "verdict", "queries", "solving_s", "cpu_s"])
         w.writerows(rows)
     lines = [f"# Time per solver query, offline and online ({datetime.date.today()})", "",
-             f"- craig: `{craig}`; {len(tasks)} tasks; {a.limit} s CPU per run; {a.jobs} jobs", "",
+             f"- craig: `{craig}`; {len(tasks)} tasks; --timeout {a.limit} per run (CPU rlimit {a.limit + 5} s); {a.jobs} jobs", "",
              "| engine | loop | runs | queries | solving s | ms per query |", "|---|---|---:|---:|---:|---:|"]
     for e in engines:
         for l in LOOPS:
