@@ -16,12 +16,26 @@ bool Interpreter::builtin_sort(const std::string& name) const {
     return name == "Bool" || (env_->arith_reserved && (name == "Int" || name == "Real"));
 }
 
-void Interpreter::check_new_function_name(uint32_t node) const {
+void Interpreter::check_new_function_name(uint32_t node, bool overload) const {
     const SNode& n = (*pool_)[node];
     if (!n.quoted && is_reserved_word(n.text)) fail(node, "reserved word '" + n.text + "' cannot be declared");
     if (is_theory_symbol(n.text, env_->arith_reserved))
         fail(node, "cannot redeclare the predefined symbol '" + n.text + "'");
+    if (overload) {
+        for (const FunctionSymbol& f : env_->overloads(n.text))
+            if (f.kind != FunctionSymbol::Kind::Declared) fail(node, "symbol '" + n.text + "' is already declared");
+        return;
+    }
     if (env_->find_function(n.text)) fail(node, "symbol '" + n.text + "' is already declared");
+}
+
+// A declaration of a declared name with another signature overloads it (environment.hpp); the
+// same signature again is an error.
+void Interpreter::check_new_signature(uint32_t node, const FunctionSymbol& f) const {
+    const std::string& name = (*pool_)[node].text;
+    for (const FunctionSymbol& g : env_->overloads(name))
+        if (g.domain == f.domain && g.range == f.range)
+            fail(node, "symbol '" + name + "' is already declared with this signature");
 }
 
 void Interpreter::commit_names(const std::vector<PendingName>& names) {
@@ -93,7 +107,7 @@ bool Interpreter::cmd_declare_fun(uint32_t cmd, Args args) {
     arity(cmd, args, 3, 3, "(declare-fun SYMBOL (SORT*) SORT)");
     const std::string& name = symbol_arg(args[0], "a function symbol");
     enter_assert_mode();
-    check_new_function_name(args[0]);
+    check_new_function_name(args[0], true);
     if (!pool_->is_list(args[1])) fail(args[1], "expected a list of argument sorts, got " + describe(*pool_, args[1]));
     TermBuilder b(*env_, *pool_);
     FunctionSymbol f;
@@ -104,6 +118,7 @@ bool Interpreter::cmd_declare_fun(uint32_t cmd, Args args) {
         env_->add_function(name, unsupported_function(e.what()));
         throw;
     }
+    check_new_signature(args[0], f);
     f.kind = FunctionSymbol::Kind::Declared;
     f.func = tm_->declare_fun(name, f.domain, f.range);
     env_->add_function(name, std::move(f));
@@ -116,7 +131,7 @@ bool Interpreter::cmd_declare_const(uint32_t cmd, Args args) {
     arity(cmd, args, 2, 2, "(declare-const SYMBOL SORT)");
     const std::string& name = symbol_arg(args[0], "a constant symbol");
     enter_assert_mode();
-    check_new_function_name(args[0]);
+    check_new_function_name(args[0], true);
     TermBuilder b(*env_, *pool_);
     FunctionSymbol f;
     try {
@@ -125,6 +140,7 @@ bool Interpreter::cmd_declare_const(uint32_t cmd, Args args) {
         env_->add_function(name, unsupported_function(e.what()));
         throw;
     }
+    check_new_signature(args[0], f);
     f.kind = FunctionSymbol::Kind::Declared;
     f.func = tm_->declare_fun(name, {}, f.range);
     env_->add_function(name, std::move(f));

@@ -68,7 +68,10 @@ private:
     std::string where(Location loc, const std::string& message) const;
 
     // ---- declarations.cpp
-    void check_new_function_name(uint32_t node) const;
+    // Reserved words, theory symbols, names in use; `overload`: a declared name may be declared
+    // again with another signature (check_new_signature, once the sorts are known).
+    void check_new_function_name(uint32_t node, bool overload = false) const;
+    void check_new_signature(uint32_t node, const FunctionSymbol& f) const;
     bool builtin_sort(const std::string& name) const;  // a sort the user cannot declare
     bool cmd_declare_sort(uint32_t, Args);
     bool cmd_define_sort(uint32_t, Args);

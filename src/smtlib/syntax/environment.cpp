@@ -92,6 +92,12 @@ const FunctionSymbol* Environment::find_function(const std::string& name) const 
     return it == functions_.end() ? nullptr : &it->second.back();
 }
 
+std::span<const FunctionSymbol> Environment::overloads(const std::string& name) const {
+    auto it = functions_.find(name);
+    if (it == functions_.end()) return {};
+    return it->second;
+}
+
 void Environment::add_function(const std::string& name, FunctionSymbol f) {
     bool declared = f.kind == FunctionSymbol::Kind::Declared;
     smt::FuncId id = f.func;

@@ -13,6 +13,7 @@
 //  * Numerals are Int, except in logics with Real and without Int arithmetic (QF_LRA, QF_RDL,
 //    QF_UFLRA, ...) where the standard makes them Real (`real_numerals`).
 //  * Lookup order for a function symbol: let-bound variables, user symbols, theory symbols.
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -82,7 +83,13 @@ public:
     uint32_t sort_size(smt::Sort s);
 
     // ---- functions
+    // The symbol the name denotes; of overloads (below), the last declared.
     const FunctionSymbol* find_function(const std::string& name) const;
+    // Every symbol of the name in scope, in declaration order. More than one only for
+    // declare-fun/declare-const of one name with different signatures (sort overloading, as z3
+    // and OpenSMT accept it: (declare-fun a () Int) (declare-fun a () Bool)); a use picks one by
+    // its argument sorts and (as a SORT).
+    std::span<const FunctionSymbol> overloads(const std::string& name) const;
     void add_function(const std::string& name, FunctionSymbol f);
     void add_named(const std::string& name, smt::Term t);  // a :named term: a 0-ary definition
 

@@ -273,6 +273,7 @@ Term TermBuilder::symbol_term(uint32_t node) {
     if (const Term* v = lookup_var(name)) return *v;
     note_function(name);
     if (auto p = pending_.find(name); p != pending_.end()) return p->second;
+    if (env_.overloads(name).size() > 1) return env_.terms().mk_const(pick_overload(node, name, nullptr, {}).func);
     if (const FunctionSymbol* f = env_.find_function(name)) {
         switch (f->kind) {
             case FunctionSymbol::Kind::Unsupported: unsupported(node, f->reason);
@@ -302,6 +303,29 @@ Term TermBuilder::symbol_term(uint32_t node) {
     }
     if (const char* why = unsupported_function_reason(name)) unsupported(node, why);
     fail(node, "unknown symbol '" + name + "'");
+}
+
+const FunctionSymbol& TermBuilder::pick_overload(uint32_t node, const std::string& name,
+                                                const std::vector<Sort>* args, std::optional<Sort> range) const {
+    const FunctionSymbol* found = nullptr;
+    std::string candidates;
+    size_t fitting = 0;
+    for (const FunctionSymbol& f : env_.overloads(name)) {
+        if (f.kind != FunctionSymbol::Kind::Declared) continue;
+        candidates += candidates.empty() ? "" : ", ";
+        candidates += "(";
+        for (size_t i = 0; i < f.domain.size(); ++i) candidates += (i ? " " : "") + sort_name(f.domain[i]);
+        candidates += ") " + sort_name(f.range);
+        const bool domain = args ? f.domain == *args : f.domain.empty();
+        if (domain && (!range || f.range == *range)) {
+            found = &f;
+            ++fitting;
+        }
+    }
+    if (fitting == 1) return *found;
+    const std::string what = fitting == 0 ? "no declaration of '" + name + "' fits here"
+                                          : "'" + name + "' is ambiguous here; qualify it with (as " + name + " SORT)";
+    fail(node, what + " (declared: " + candidates + ")");
 }
 
 TermBuilder::Head TermBuilder::resolve_head(uint32_t symbol) {
@@ -340,7 +364,13 @@ void TermBuilder::visit_list(uint32_t node, std::vector<Task>& tasks) {
         if (w == "!") return visit_annotation(node, tasks);
         if (w == "as") {
             if (ks.size() != 3 || !pool_.is_symbol(ks[1])) fail(node, "expected (as SYMBOL SORT)");
-            sort(ks[2]);  // check the sort before the symbol: an unsupported sort wins
+            const Sort s = sort(ks[2]);  // check the sort before the symbol: an unsupported sort wins
+            const std::string& name = pool_[ks[1]].text;
+            if (!lookup_var(name) && !pending_.count(name) && env_.overloads(name).size() > 1) {
+                note_function(name);
+                const FunctionSymbol& f = pick_overload(ks[1], name, nullptr, s);
+                return results_.push_back({env_.terms().mk_const(f.func), node});
+            }
             tasks.push_back({Step::CheckAs, node});
             tasks.push_back({Step::Visit, ks[1]});
             return;
@@ -432,7 +462,15 @@ Term TermBuilder::apply(const Task& task) {
         head = pool_.kids(head)[1];
     }
     std::span<const Item> args(results_.data() + task.base, results_.size() - task.base);
-    Term r = task.fn ? apply_user(*task.fn, head, args) : apply_theory(task.op, head, args);
+    const FunctionSymbol* fn = task.fn;
+    if (fn && env_.overloads(pool_[head].text).size() > 1) {
+        std::vector<Sort> sorts;
+        for (const Item& a : args) sorts.push_back(sort_of(a));
+        std::optional<Sort> range;
+        if (as_sort) range = sort(*as_sort);
+        fn = &pick_overload(head, pool_[head].text, &sorts, range);
+    }
+    Term r = fn ? apply_user(*fn, head, args) : apply_theory(task.op, head, args);
     if (as_sort) r = coerce(Item{r, task.node}, sort(*as_sort));
     return r;
 }

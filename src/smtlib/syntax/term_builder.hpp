@@ -120,6 +120,11 @@ private:
     Head resolve_head(uint32_t symbol);
     smt::Term atom(uint32_t node);
     smt::Term symbol_term(uint32_t node);
+    // Of a sort-overloaded name (Environment::overloads): the declaration whose domain is the
+    // sorts of `args` (all of them when null: 0-ary) and, when given, whose range is `range`;
+    // an error names the candidates when none or several fit.
+    const FunctionSymbol& pick_overload(uint32_t node, const std::string& name, const std::vector<smt::Sort>* args,
+                                        std::optional<smt::Sort> range) const;
     smt::Term apply(const Task& task);
     smt::Term apply_user(const FunctionSymbol& f, uint32_t head, std::span<const Item> args);
     smt::Term apply_theory(Op op, uint32_t head, std::span<const Item> args);

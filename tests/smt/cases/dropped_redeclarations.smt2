@@ -2,9 +2,10 @@
 ; the script declares: an older symbol, a theory symbol, a numeral. Assertions using such a
 ; name are kept but may not mean what the script means: neither sat nor unsat is trusted.
 (set-logic QF_UFLRA)
-; x stays an Int: x = 1.5 would be unsat, the script's Real x makes it sat
+; x stays an Int: x = 1.5 would be unsat, the script's Real x makes it sat (a declaration with
+; another sort would overload x: overloaded_symbols.smt2)
 (declare-const x Int)
-(declare-const x Real)
+(define-fun x () Real 1.5)
 (assert (= x 1.5))
 (check-sat)
 (get-info :reason-unknown)
@@ -24,7 +25,7 @@
 ; the doubt is scoped, and ends with a successful declaration of the name
 (declare-const z Int)
 (push 1)
-(declare-const z Bool)
+(define-fun z () Int 0)
 (assert (> z 0))
 (check-sat)
 (pop 1)

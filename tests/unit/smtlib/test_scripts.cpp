@@ -386,7 +386,12 @@ TEST_CASE("never sat after a dropped assertion; scoped by push and pop") {
     // the symbols of unsupported definitions are unsupported
     r = run("(define-fun-rec f ((x Int)) Int (f x))(assert (= (f 1) 2))(check-sat)");
     CHECK(r.out == "unsupported\nunsupported\nunknown\n");
-    // a failed redeclaration: neither sat nor unsat
-    r = run("(declare-const x Int)(declare-const x Real)(assert (= x 0.5))(check-sat)");
-    CHECK(r.out == "(error \"t.smt2:1:37: symbol 'x' is already declared\")\nunknown\n");
+    // a failed redefinition: neither sat nor unsat
+    r = run("(declare-const x Int)(define-fun x () Real 0.5)(assert (= x 0.5))(check-sat)");
+    CHECK(r.out == "(error \"t.smt2:1:34: symbol 'x' is already declared\")\nunknown\n");
+    // another sort overloads the name; the same sort again is an error
+    r = run("(declare-const x Int)(declare-const x Real)(assert (= (as x Real) 0.5))(check-sat)");
+    CHECK(r.out == "sat\n");
+    r = run("(declare-const x Int)(declare-const x Int)(assert (= x 1))(check-sat)");
+    CHECK(r.out == "(error \"t.smt2:1:37: symbol 'x' is already declared with this signature\")\nunknown\n");
 }
