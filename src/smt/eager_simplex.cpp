@@ -27,7 +27,37 @@ bool EagerSimplex::watchable(const TermManager& tm, Term atom) {
 
 void EagerSimplex::watch(int var, Term atom) {
     if (watch_of_var_.size() <= static_cast<size_t>(var)) watch_of_var_.resize(var + 1, -1);
-    if (watch_of_var_[var] >= 0) return;
+    if (watch_of_var_[var] != -1) return;
+    ++stats_.watched;
+    if (awake_) return build(var, atom);
+    watch_of_var_[var] = -2;  // dormant
+    dormant_.emplace_back(var, atom);
+}
+
+void EagerSimplex::wake() {
+    if (awake_) return;
+    awake_ = true;
+    for (auto& [var, atom] : dormant_) {
+        watch_of_var_[var] = -1;
+        build(var, atom);
+    }
+    dormant_.clear();
+    dormant_.shrink_to_fit();
+    // The trail told so far, frame by frame: the simplex is then where it would be had it been
+    // awake from the start (a clash stops the replay, as it stops assertions).
+    size_t opened = 0;
+    for (auto [lit, frame] : dormant_trail_) {
+        for (; opened < frame; ++opened) simplex_.push();
+        if (conflict_frames_ != SIZE_MAX) continue;
+        apply(lit);
+        if (clash_) conflict_frames_ = frame;
+    }
+    for (; opened < frames_.frames(); ++opened) simplex_.push();
+    dormant_trail_.clear();
+    dormant_trail_.shrink_to_fit();
+}
+
+void EagerSimplex::build(int var, Term atom) {
     const bool is_int = tm_.sort(tm_.child(atom, 0)) == SortTable::Int && tm_.sort(tm_.child(atom, 1)) == SortTable::Int;
     Term p = tm_.child(atom, 0);
     mpq_class c = 0;
@@ -44,7 +74,7 @@ void EagerSimplex::watch(int var, Term atom) {
         if_true = DeltaRational(c, -1);
     watch_of_var_[var] = static_cast<int32_t>(watched_.size());
     watched_.push_back({atom, var_of_poly(p), std::move(if_true), std::move(if_false)});
-    ++stats_.watched;
+    ++stats_.built;
 }
 
 void EagerSimplex::apply(sat::Lit lit) {
@@ -69,7 +99,13 @@ void EagerSimplex::apply(sat::Lit lit) {
 
 void EagerSimplex::assigned(sat::Lit lit, bool fixed) {
     const size_t v = sat::var_of(lit);
-    if (v >= watch_of_var_.size() || watch_of_var_[v] < 0) return;
+    if (v >= watch_of_var_.size() || watch_of_var_[v] == -1) return;
+    if (!awake_) {  // only the frames and the trail, for waking
+        frames_.open_frame();
+        if (fixed) frames_.note_fixed(lit);
+        dormant_trail_.emplace_back(lit, frames_.frames());
+        return;
+    }
     ++stats_.assigned;
     if (frames_.open_frame()) simplex_.push();
     if (fixed) frames_.note_fixed(lit);
@@ -78,6 +114,13 @@ void EagerSimplex::assigned(sat::Lit lit, bool fixed) {
 
 void EagerSimplex::backtrack(size_t level) {
     // A conflict goes with the frames it was found in; root literals come back after the pop.
+    if (!awake_) {
+        std::vector<sat::Lit> reassert;
+        frames_.backtrack(level, [] {}, [&](sat::Lit l) { reassert.push_back(l); });
+        while (!dormant_trail_.empty() && dormant_trail_.back().second > frames_.frames()) dormant_trail_.pop_back();
+        for (sat::Lit l : reassert) dormant_trail_.emplace_back(l, frames_.frames());
+        return;
+    }
     std::vector<sat::Lit> reassert;
     if (!frames_.backtrack(level, [&] { simplex_.pop(); }, [&](sat::Lit l) { reassert.push_back(l); })) return;
     if (conflict_frames_ != SIZE_MAX && conflict_frames_ > frames_.frames()) {

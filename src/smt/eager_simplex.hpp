@@ -24,6 +24,10 @@
 //    pivots slow), only every k-th state with new bounds is checked, k doubling while the share
 //    stays high and halving when it falls below 10 % (measured over windows of 16 checks).
 //    Skipping a check loses a conflict at most; the bounds wait for the next one.
+//  * Dormant until woken: watch() only records an atom and assigned() the trail, nothing is
+//    built or asserted, so a query the SAT search answers in a round or two pays nothing for it
+//    (impact and ufo ask thousands of those). wake() builds the rows and replays the trail
+//    frame by frame, so the simplex is where it would be had it been awake from the start.
 //  * An addition to the round at each complete assignment (LraTheory), never a replacement:
 //    integers, non-linear terms and theory combination stay there.
 #include <chrono>
@@ -41,7 +45,7 @@
 namespace craig::smt {
 
 struct EagerSimplexStats {
-    uint64_t watched = 0, assigned = 0, checks = 0, conflicts = 0, skipped = 0;
+    uint64_t watched = 0, built = 0, assigned = 0, checks = 0, conflicts = 0, skipped = 0;
     double seconds = 0;  // inside the simplex's checks
 };
 
@@ -52,6 +56,9 @@ public:
     static bool watchable(const TermManager& tm, Term atom);
     // Requires watchable(atom); var is the atom's SAT variable.
     void watch(int var, Term atom);
+    // Build the rows and catch up with the trail.
+    void wake();
+    bool awake() const { return awake_; }
 
     void assigned(sat::Lit lit, bool fixed);
     void new_level() { frames_.new_level(); }
@@ -72,6 +79,7 @@ private:
         lra::DeltaRational if_false;  // the lower bound its negation sets (unused for =)
     };
     Var var_of_term(Term t);
+    void build(int var, Term atom);
     Var var_of_poly(Term p);
     void apply(sat::Lit lit);
     void take_conflict(std::vector<sat::Lit>& lits, std::vector<LraCertificateEntry>& certificate);
@@ -81,6 +89,9 @@ private:
     std::unordered_map<uint32_t, Var> var_of_;  // term id -> simplex variable
     std::vector<int32_t> watch_of_var_;         // SAT variable -> index into watched_, -1: none
     std::vector<Watched> watched_;
+    std::vector<std::pair<int, Term>> dormant_;  // watched while asleep, built on waking
+    std::vector<std::pair<sat::Lit, size_t>> dormant_trail_;  // asleep: literals, frames open then
+    bool awake_ = false;
     SearchFrames frames_;  // one simplex frame per decision level with literals
     // The throttle: check every period_-th dirty state (pending_: states since the last check),
     // period_ adjusted every few checks by the share of time they took in that window.

@@ -600,6 +600,7 @@ struct Solver::Impl {
     // Online loop (SolverOptions::sat_integration): every variable of a term is observed, so
     // that the checker can read the whole Boolean structure and put any atom into a conflict.
     // Observed before the first solve that sees them (CaDiCaL may not observe an eliminated one).
+    static constexpr uint64_t kWakeEagerSimplex = 2;  // refinement rounds (measured: docs/results)
     void observe_new_vars() {
         for (int v = observed_upto + 1; v <= sat.num_vars(); ++v) {
             const Term t = cnf.term_of_var(v);
@@ -753,7 +754,9 @@ struct Solver::Impl {
         in_search = false;
         if (end == RoundEnd::Requests && lemmas.empty() && splits.empty() && implications.empty()) {
             add_requests(true);
-            ++stats.online_refinements;
+            // The simplex on partial assignments pays where the complete ones keep failing;
+            // a query decided in a round or two would only pay for its rows (eager_simplex.hpp).
+            if (++stats.online_refinements >= kWakeEagerSimplex) eager_simplex.wake();
             return Verdict::Refine;
         }
         online_end = end;

@@ -36,6 +36,7 @@ struct Fixture {
             REQUIRE(EagerSimplex::watchable(tm, a));
             simplex.watch(v, a);
         }
+        simplex.wake();
     }
     // The literal that makes atom v (as written above) true.
     Lit lit(int v) const { return tm.kind(atoms[v - 1]) == Kind::Not ? -v : v; }
@@ -101,4 +102,72 @@ TEST_CASE("eager simplex: a root bound told at a deeper level survives the backt
     f.simplex.assigned(f.lit(2), false);
     f.simplex.assigned(f.lit(3), false);
     CHECK(f.conflict() == Fixture::sorted({f.lit(1), f.lit(2), f.lit(3)}));
+}
+
+TEST_CASE("eager simplex: asleep it builds nothing; woken, it catches up with the trail frame by frame") {
+    TermManager tm;
+    Term x = tm.mk_const(tm.declare_fun("x", {}, SortTable::Int));
+    EagerSimplex simplex{tm};
+    auto le = [&](int c) { return tm.mk_leq(x, tm.mk_numeral(mpq_class(c), SortTable::Int)); };
+    simplex.watch(1, le(1));   // x <= 1
+    simplex.watch(2, le(0));   // x <= 0
+    simplex.watch(3, le(-1));  // x <= -1
+    CHECK(simplex.stats().watched == 3);
+    CHECK(simplex.stats().built == 0);
+    simplex.assigned(1, true);  // x <= 1 at the root
+    simplex.new_level();
+    simplex.assigned(-3, false);  // x >= 0
+    simplex.new_level();
+    simplex.assigned(-2, false);  // x >= 1
+    simplex.backtrack(1);         // x >= 1 undone before waking
+    simplex.new_level();
+    simplex.assigned(2, false);  // x <= 0
+    std::vector<Lit> lits;
+    std::vector<LraCertificateEntry> cert;
+    CHECK_FALSE(simplex.conflict(lits, cert));  // asleep
+    simplex.wake();
+    CHECK(simplex.awake());
+    CHECK(simplex.stats().built == 3);
+    CHECK_FALSE(simplex.conflict(lits, cert));  // 0 <= x <= 0
+    simplex.backtrack(1);  // x <= 0 goes, x >= 0 and x <= 1 stay
+    simplex.new_level();
+    simplex.assigned(-2, false);  // x >= 1: feasible with x <= 1
+    CHECK_FALSE(simplex.conflict(lits, cert));
+    Term le_m = tm.mk_leq(x, tm.mk_numeral(mpq_class(-2), SortTable::Int));  // 4: watched awake
+    simplex.watch(4, le_m);
+    CHECK(simplex.stats().built == 4);
+    simplex.new_level();
+    simplex.assigned(4, false);
+    REQUIRE(simplex.conflict(lits, cert));
+    std::string why;
+    CHECK(check_lra_certificate(tm, cert, &why));
+    std::sort(lits.begin(), lits.end());
+    CHECK((lits == std::vector<Lit>{-3, 4} || lits == std::vector<Lit>{-2, 4}));
+    simplex.backtrack(0);
+    simplex.new_level();
+    simplex.assigned(3, false);  // x <= -1 with the root's x <= 1: feasible
+    CHECK_FALSE(simplex.conflict(lits, cert));
+}
+
+TEST_CASE("eager simplex: a clash in the trail is found on waking") {
+    TermManager tm;
+    Term x = tm.mk_const(tm.declare_fun("x", {}, SortTable::Int));
+    EagerSimplex simplex{tm};
+    simplex.watch(1, tm.mk_leq(x, tm.mk_numeral(mpq_class(0), SortTable::Int)));  // x <= 0
+    simplex.watch(2, tm.mk_leq(x, tm.mk_numeral(mpq_class(5), SortTable::Int)));  // x <= 5
+    simplex.new_level();
+    simplex.assigned(1, false);
+    simplex.new_level();
+    simplex.assigned(-2, false);  // x >= 6
+    simplex.wake();
+    std::vector<Lit> lits;
+    std::vector<LraCertificateEntry> cert;
+    REQUIRE(simplex.conflict(lits, cert));
+    std::sort(lits.begin(), lits.end());
+    CHECK(lits == std::vector<Lit>{-2, 1});
+    simplex.backtrack(1);
+    CHECK_FALSE(simplex.conflict(lits, cert));
+    simplex.new_level();
+    simplex.assigned(2, false);
+    CHECK_FALSE(simplex.conflict(lits, cert));
 }
