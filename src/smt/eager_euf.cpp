@@ -1,5 +1,7 @@
 #include "smt/eager_euf.hpp"
 
+#include <algorithm>
+
 #include "smt/ackermann.hpp"
 
 namespace craig::smt {
@@ -50,10 +52,15 @@ void EagerEuf::assert_lit(sat::Lit lit) {
     const Term atom = atom_of_var_[sat::var_of(lit)];
     const bool value = lit > 0;
     if (tm_.kind(atom) == Kind::Eq) {
-        if (value)
-            cc_.assert_equal(tm_.child(atom, 0), tm_.child(atom, 1), lit);
-        else
-            cc_.assert_distinct(tm_.child(atom, 0), tm_.child(atom, 1), lit);
+        const Term a = tm_.child(atom, 0), b = tm_.child(atom, 1);
+        if (value) {
+            cc_.assert_equal(a, b, lit);
+        } else {
+            cc_.assert_distinct(a, b, lit);
+            // Atoms x = y with x in a's class and y in b's are false now: every one is on a
+            // member of either class, so the smaller one is searched (propagate()).
+            separated_.push_back(cc_.class_size(a) <= cc_.class_size(b) ? a : b);
+        }
     } else {
         cc_.assert_equal(atom, tm_.mk_bool(value), lit);
     }
@@ -96,6 +103,7 @@ void EagerEuf::backtrack(size_t level) {
     fresh_ = true;
     queue_.clear_found();
     cc_.moved().clear();  // what the popped merges moved decides nothing now
+    separated_.clear();
 }
 
 // The unassigned watched atoms on term t that the closure now decides, with their reasons.
@@ -106,9 +114,13 @@ void EagerEuf::find_implied(Term t) {
         const Term atom = atom_of_var_[v];
         Term a, b;
         sat::Lit lit = 0;
+        bool distinct = false;
         if (tm_.kind(atom) == Kind::Eq) {
             a = tm_.child(atom, 0), b = tm_.child(atom, 1);
-            if (cc_.are_equal(a, b)) lit = v;
+            if (cc_.are_equal(a, b))
+                lit = v;
+            else if (cc_.are_distinct(a, b))
+                lit = -v, distinct = true;
         } else {
             a = atom;
             if (cc_.are_equal(atom, tm_.mk_true())) lit = v, b = tm_.mk_true();
@@ -116,10 +128,16 @@ void EagerEuf::find_implied(Term t) {
         }
         if (!lit) continue;
         explain_.clear();
-        cc_.explain(a, b, explain_);
+        if (distinct)
+            cc_.explain_distinct(a, b, explain_);
+        else
+            cc_.explain(a, b, explain_);
+        std::sort(explain_.begin(), explain_.end());
+        explain_.erase(std::unique(explain_.begin(), explain_.end()), explain_.end());
         Implied imp{lit, {lit}};
         for (euf::Reason r : explain_) imp.reason.push_back(-r);
         queue_.found(std::move(imp));
+        if (distinct) ++stats_.diseq_propagations;
     }
 }
 
@@ -129,6 +147,11 @@ sat::Lit EagerEuf::propagate() {
         if (cc_.consistent())
             for (Term t : moved) find_implied(t);
         moved.clear();
+    }
+    if (!separated_.empty()) {
+        if (cc_.consistent())
+            for (Term t : separated_) cc_.for_each_in_class(t, [&](Term m) { find_implied(m); });
+        separated_.clear();
     }
     const sat::Lit lit = queue_.next([&](int v) { return static_cast<size_t>(v) < val_.size() && val_[v] != 0; });
     if (lit) ++stats_.propagations;

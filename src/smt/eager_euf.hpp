@@ -19,7 +19,11 @@
 //    found from the closure's move log (a merge that makes a = b moves a or b). Its reason is
 //    computed when it is found, from literals assigned before it: the propagated literal and the
 //    negations of the explanation's literals, a valid EUF lemma (the caller checks it with
-//    check_euf_conflict before giving it). Disequalities are not propagated.
+//    check_euf_conflict before giving it).
+//  * Disequality propagation: an unassigned watched a = b is false once an asserted disequality
+//    separates the classes of a and b (found when a merge moves a or b, or when a disequality
+//    is asserted, over the members of the smaller of its two classes); the reason holds the
+//    explanations of a and b equal to that disequality's sides and the disequality itself.
 //  * It is an addition to the complete check of each round (EufTheory), never a replacement:
 //    what it misses (Boolean arguments, arithmetic, interface equalities) the round finds.
 #include <cstdint>
@@ -35,7 +39,7 @@
 namespace craig::smt {
 
 struct EagerEufStats {
-    uint64_t watched = 0, assigned = 0, conflicts = 0, propagations = 0;
+    uint64_t watched = 0, assigned = 0, conflicts = 0, propagations = 0, diseq_propagations = 0;
 };
 
 class EagerEuf {
@@ -84,6 +88,7 @@ private:
     };
     PropagationQueue<Implied> queue_;
     std::vector<euf::Reason> explain_;  // scratch
+    std::vector<Term> separated_;       // classes a new disequality separates, to search
     std::vector<Term> unregistered_;    // terms of watched atoms, registered at the next root
     bool fresh_ = false;  // something changed since the last conflict() that found one
     EagerEufStats stats_;

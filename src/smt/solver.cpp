@@ -600,7 +600,7 @@ struct Solver::Impl {
     // Online loop (SolverOptions::sat_integration): every variable of a term is observed, so
     // that the checker can read the whole Boolean structure and put any atom into a conflict.
     // Observed before the first solve that sees them (CaDiCaL may not observe an eliminated one).
-    static constexpr uint64_t kWakeEagerSimplex = 2;  // refinement rounds (measured: docs/results)
+    static constexpr uint64_t kWakeEagerSimplex = 8;  // refinement rounds (measured: docs/results)
     void observe_new_vars() {
         for (int v = observed_upto + 1; v <= sat.num_vars(); ++v) {
             const Term t = cnf.term_of_var(v);
@@ -1002,6 +1002,7 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("online-eager-euf-conflicts", num(s.eager.stats().conflicts));
     r.emplace_back("online-eager-bound-conflicts", num(s.bounds.stats().conflicts));
     r.emplace_back("online-eager-euf-propagations", num(s.eager.stats().propagations));
+    r.emplace_back("online-eager-euf-diseq-propagations", num(s.eager.stats().diseq_propagations));
     r.emplace_back("online-eager-simplex-checks", num(s.eager_simplex.stats().checks));
     r.emplace_back("online-eager-simplex-conflicts", num(s.eager_simplex.stats().conflicts));
     r.emplace_back("online-eager-simplex-skipped", num(s.eager_simplex.stats().skipped));

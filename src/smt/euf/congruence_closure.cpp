@@ -471,6 +471,32 @@ void CongruenceClosure::explain(Term a, Term b, std::vector<Reason>& out) const 
     explain_nodes(node_of(a), node_of(b), out);
 }
 
+uint32_t CongruenceClosure::find_diseq(Term a, Term b) const {
+    const uint32_t x = node_of(a), y = node_of(b);
+    if (x == kNone || y == kNone) return kNone;
+    const uint32_t A = repr_[x], B = repr_[y];
+    if (A == B) return kNone;
+    // Both classes watch each of their disequalities (add_diseq, merge): scan the shorter list.
+    for (uint32_t d : dis_[A].size() <= dis_[B].size() ? dis_[A] : dis_[B]) {
+        const Diseq& q = diseqs_[d];
+        if (!q.has_reason) continue;
+        const uint32_t rx = repr_[q.x], ry = repr_[q.y];
+        if ((rx == A && ry == B) || (rx == B && ry == A)) return d;
+    }
+    return kNone;
+}
+
+void CongruenceClosure::explain_distinct(Term a, Term b, std::vector<Reason>& out) const {
+    const uint32_t d = find_diseq(a, b);
+    if (d == kNone) throw std::logic_error("CongruenceClosure::explain_distinct: terms not distinct");
+    const Diseq& q = diseqs_[d];
+    uint32_t x = node_of(a), y = node_of(b);
+    if (repr_[q.x] != repr_[x]) std::swap(x, y);
+    explain_nodes(x, q.x, out);
+    explain_nodes(y, q.y, out);
+    out.push_back(q.reason);
+}
+
 void CongruenceClosure::diseq_explanation(const Diseq& d, std::vector<Reason>& out) const {
     size_t start = out.size();
     explain_nodes(d.x, d.y, out);

@@ -84,6 +84,24 @@ public:
     Term representative(Term a) const;
     // Requires are_equal(a, b). Appends the (pairwise distinct) reasons of an explanation.
     void explain(Term a, Term b, std::vector<Reason>& out) const;
+    // Whether an asserted disequality (with a reason: not true != false) separates the classes
+    // of a and b, both registered and not equal.
+    bool are_distinct(Term a, Term b) const { return find_diseq(a, b) != kNone; }
+    // Requires are_distinct(a, b). Appends reasons that imply a != b: the explanations of a and
+    // b equal to the two sides of one such disequality, and its own reason (not deduplicated
+    // across the two explanations).
+    void explain_distinct(Term a, Term b, std::vector<Reason>& out) const;
+    // f(m) for every member m of t's class; requires is_registered(t).
+    template <class F>
+    void for_each_in_class(Term t, F&& f) const {
+        const uint32_t x = node_of(t);
+        uint32_t v = x;
+        do {
+            f(term_[v]);
+            v = next_[v];
+        } while (v != x);
+    }
+    size_t class_size(Term t) const { return node_of(t) == kNone ? 1 : size_[repr_[node_of(t)]]; }
     // Requires are_equal(a, b). The chain from a to b (empty if a == b): steps[0].from == a,
     // steps[i].to == steps[i+1].from, steps.back().to == b. Sub-proofs shared by several
     // congruence steps are copied into each of them.
@@ -143,6 +161,7 @@ private:
     void propagate();
     void merge(uint32_t x, uint32_t y, Label l);
     void add_diseq(uint32_t x, uint32_t y, Reason r, bool has_reason);
+    uint32_t find_diseq(Term a, Term b) const;  // index into diseqs_, or kNone
     void changed() { conflict_valid_ = false; }
 
     // Signature table: open addressing with linear probing, keyed by (symbol, argument

@@ -659,3 +659,34 @@ TEST_CASE("randomized against a naive closure") {
     CHECK(cov.pops > instances);
     CHECK(cov.congruences > instances);
 }
+
+TEST_CASE_FIXTURE(Fixture, "distinct classes: are_distinct and its explanation, undone by pop") {
+    FuncId f = fun("f", 1);
+    Term a = c("a"), b = c("b"), d = c("d"), e = c("e");
+    Term fa = app(f, a), fd = app(f, d);
+    cc.add_term(fa);
+    cc.add_term(fd);
+    CHECK(!cc.are_distinct(a, b));
+    CHECK(!cc.are_distinct(a, c("unregistered")));
+    Reason rd = neq(fa, e);
+    CHECK(cc.are_distinct(fa, e));
+    CHECK(cc.are_distinct(e, fa));
+    cc.push();
+    Reason r1 = eq(a, d);  // f(a) = f(d) by congruence: f(d) != e
+    Reason r2 = eq(e, b);  // and f(d) != b
+    CHECK(cc.are_distinct(fd, b));
+    CHECK(cc.are_distinct(b, fd));
+    std::vector<Reason> out;
+    cc.explain_distinct(b, fd, out);
+    CHECK(sorted(out) == sorted({rd, r1, r2}));
+    // The explanation's equalities with the disequality are inconsistent together with b = f(d).
+    Log with = log;
+    with[100] = {b, fd, true};
+    out.push_back(100);
+    CHECK(reproduces_conflict(tm, with, out));
+    CHECK(!cc.are_distinct(a, d));  // equal, not distinct
+    cc.pop();
+    CHECK(!cc.are_distinct(fd, b));
+    CHECK(cc.are_distinct(fa, e));
+    CHECK(cc.class_size(a) == 1);
+}

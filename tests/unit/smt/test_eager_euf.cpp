@@ -34,6 +34,23 @@ struct Fixture {
     }
     Term c(const std::string& n) { return tm.mk_const(tm.declare_fun(n, {}, U)); }
 
+    // The reason clause of a propagated literal: lit first, and with lit negated an EUF conflict
+    // for an independent check. Sorted.
+    std::vector<Lit> checked_reason(Lit lit) {
+        std::vector<Lit> clause;
+        eager.reason(lit, clause);
+        REQUIRE(!clause.empty());
+        CHECK(clause[0] == lit);
+        std::vector<Lit> lits;
+        for (Lit l : clause) lits.push_back(-l);
+        std::vector<EufFact> facts;
+        eager.facts(lits, facts);
+        std::string why;
+        CHECK(check_euf_conflict(tm, facts, &why));
+        std::sort(clause.begin(), clause.end());
+        return clause;
+    }
+
     // The conflict's literals are true as told, and EUF-inconsistent for an independent check.
     std::vector<Lit> conflict() {
         std::vector<Lit> lits;
@@ -94,34 +111,20 @@ TEST_CASE("eager EUF: root literals told at a deeper level survive the backtrack
 
 TEST_CASE("eager EUF: equalities the closure decides are propagated with valid reasons") {
     Fixture x;
-    auto check_reason = [&](Lit lit) {
-        std::vector<Lit> clause;
-        x.eager.reason(lit, clause);
-        REQUIRE(!clause.empty());
-        CHECK(clause[0] == lit);
-        std::vector<Lit> lits;  // the reason's conflict: not lit and the true literals
-        for (Lit l : clause) lits.push_back(-l);
-        std::vector<EufFact> facts;
-        x.eager.facts(lits, facts);
-        std::string why;
-        CHECK(check_euf_conflict(x.tm, facts, &why));
-        std::sort(clause.begin(), clause.end());
-        return clause;
-    };
     x.eager.new_level();
     x.eager.assigned(1, false);  // a = b: f(a) = f(b) by congruence
     std::vector<Lit> got;
     while (Lit l = x.eager.propagate()) got.push_back(l);
     std::sort(got.begin(), got.end());
     CHECK(got == std::vector<Lit>{2});
-    CHECK(check_reason(2) == std::vector<Lit>{-1, 2});
+    CHECK(x.checked_reason(2) == std::vector<Lit>{-1, 2});
     x.eager.assigned(2, false);  // CaDiCaL takes it
     x.eager.new_level();
     x.eager.assigned(5, false);  // p(a): p(b) by congruence
     got.clear();
     while (Lit l = x.eager.propagate()) got.push_back(l);
     CHECK(got == std::vector<Lit>{6});
-    CHECK(check_reason(6) == std::vector<Lit>{-5, -1, 6});
+    CHECK(x.checked_reason(6) == std::vector<Lit>{-5, -1, 6});
     x.eager.backtrack(1);  // p(a) is gone: nothing new to propagate
     CHECK(x.eager.propagate() == 0);
     x.eager.new_level();
@@ -130,4 +133,36 @@ TEST_CASE("eager EUF: equalities the closure decides are propagated with valid r
     while (Lit l = x.eager.propagate()) got.push_back(l);
     CHECK(got == std::vector<Lit>{-5});
     CHECK(x.eager.stats().propagations == 3);
+}
+
+TEST_CASE("eager EUF: disequalities the closure decides are propagated, after a merge or a new disequality") {
+    // Variables as in the fixture: 1 a=b, 3 b=d, 4 a=d.
+    SUBCASE("the merge comes second") {
+        Fixture x;
+        x.eager.new_level();
+        x.eager.assigned(-4, false);  // a != d
+        CHECK(x.eager.propagate() == 0);
+        x.eager.new_level();
+        x.eager.assigned(3, false);  // b = d: so a != b
+        std::vector<Lit> got;
+        while (Lit l = x.eager.propagate()) got.push_back(l);
+        CHECK(got == std::vector<Lit>{-1});
+        CHECK(x.checked_reason(-1) == std::vector<Lit>{-3, -1, 4});
+        CHECK(x.eager.stats().diseq_propagations == 1);
+        x.eager.backtrack(1);  // b = d is gone
+        CHECK(x.eager.propagate() == 0);
+    }
+    SUBCASE("the disequality comes second") {
+        Fixture x;
+        x.eager.new_level();
+        x.eager.assigned(3, false);  // b = d
+        while (x.eager.propagate() != 0) {
+        }
+        x.eager.new_level();
+        x.eager.assigned(-4, false);  // a != d: so a != b
+        std::vector<Lit> got;
+        while (Lit l = x.eager.propagate()) got.push_back(l);
+        CHECK(got == std::vector<Lit>{-1});
+        CHECK(x.checked_reason(-1) == std::vector<Lit>{-3, -1, 4});
+    }
 }
