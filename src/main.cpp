@@ -43,7 +43,7 @@ struct CommonOptions {
     uint64_t memory_mb = 0;  // 0 = none
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     // craig solve and itp: the interpreter's options, bound to the command line directly
     // (deadline and self-checks are set from the common options above).
     smtlib::ScriptOptions script;

@@ -56,7 +56,7 @@ struct ChcOptions {
     bool stats = false;  // on `err`, after the answer
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
 };
 
 verifier::VerifyStatus run_chc(const ChcOptions& options, std::ostream& out, std::ostream& err);

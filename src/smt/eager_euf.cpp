@@ -57,9 +57,13 @@ void EagerEuf::assert_lit(sat::Lit lit) {
             cc_.assert_equal(a, b, lit);
         } else {
             cc_.assert_distinct(a, b, lit);
+            if (!diseq_) return;
             // Atoms x = y with x in a's class and y in b's are false now: every one is on a
             // member of either class, so the smaller one is searched (propagate()).
-            separated_.push_back(cc_.class_size(a) <= cc_.class_size(b) ? a : b);
+            if (cc_.class_size(a) <= cc_.class_size(b))
+                separated_.emplace_back(a, b);
+            else
+                separated_.emplace_back(b, a);
         }
     } else {
         cc_.assert_equal(atom, tm_.mk_bool(value), lit);
@@ -106,22 +110,42 @@ void EagerEuf::backtrack(size_t level) {
     separated_.clear();
 }
 
-// The unassigned watched atoms on term t that the closure now decides, with their reasons.
-void EagerEuf::find_implied(Term t) {
+// The classes an asserted disequality separates from the class of rep, stamped with epoch_
+// (computed once per class and propagate() call: the closure does not change in between).
+void EagerEuf::stamp_separated(Term rep) {
+    if (stamped_rep_ == rep) return;
+    stamped_rep_ = rep;
+    ++epoch_;
+    cc_.for_each_separated(rep, [&](Term other) {
+        if (stamp_.size() <= other.id) stamp_.resize(other.id + 1, 0);
+        stamp_[other.id] = epoch_;
+    });
+}
+
+// The unassigned watched atoms on term t that the closure now decides, with their reasons. With
+// `apart` valid, only the disequalities between t's class and apart's (a new disequality).
+void EagerEuf::find_implied(Term t, Term apart) {
     if (t.id >= vars_of_term_.size()) return;
+    const Term rep = cc_.representative(t);
+    const Term apart_rep = apart.valid() ? cc_.representative(apart) : Term{};
     for (int v : vars_of_term_[t.id]) {
-        if (static_cast<size_t>(v) < val_.size() && val_[v] != 0) continue;
+        if ((static_cast<size_t>(v) < val_.size() && val_[v] != 0) || queue_.queued(v)) continue;
         const Term atom = atom_of_var_[v];
         Term a, b;
         sat::Lit lit = 0;
         bool distinct = false;
         if (tm_.kind(atom) == Kind::Eq) {
             a = tm_.child(atom, 0), b = tm_.child(atom, 1);
-            if (cc_.are_equal(a, b))
+            const Term other = cc_.representative(a == t ? b : a);
+            if (apart.valid()) {
+                if (other == apart_rep) lit = -v, distinct = true;
+            } else if (other == rep) {
                 lit = v;
-            else if (cc_.are_distinct(a, b))
-                lit = -v, distinct = true;
-        } else {
+            } else if (diseq_) {
+                stamp_separated(rep);
+                if (other.id < stamp_.size() && stamp_[other.id] == epoch_) lit = -v, distinct = true;
+            }
+        } else if (!apart.valid()) {
             a = atom;
             if (cc_.are_equal(atom, tm_.mk_true())) lit = v, b = tm_.mk_true();
             else if (cc_.are_equal(atom, tm_.mk_false())) lit = -v, b = tm_.mk_false();
@@ -137,24 +161,27 @@ void EagerEuf::find_implied(Term t) {
         Implied imp{lit, {lit}};
         for (euf::Reason r : explain_) imp.reason.push_back(-r);
         queue_.found(std::move(imp));
-        if (distinct) ++stats_.diseq_propagations;
     }
 }
 
 sat::Lit EagerEuf::propagate() {
+    stamped_rep_ = Term{};
     std::vector<Term>& moved = cc_.moved();
     if (!moved.empty()) {
         if (cc_.consistent())
-            for (Term t : moved) find_implied(t);
+            for (Term t : moved) find_implied(t, Term{});
         moved.clear();
     }
     if (!separated_.empty()) {
         if (cc_.consistent())
-            for (Term t : separated_) cc_.for_each_in_class(t, [&](Term m) { find_implied(m); });
+            for (auto [t, apart] : separated_) cc_.for_each_in_class(t, [&](Term m) { find_implied(m, apart); });
         separated_.clear();
     }
     const sat::Lit lit = queue_.next([&](int v) { return static_cast<size_t>(v) < val_.size() && val_[v] != 0; });
-    if (lit) ++stats_.propagations;
+    if (lit) {
+        ++stats_.propagations;
+        if (lit < 0 && tm_.kind(atom_of_var_[sat::var_of(lit)]) == Kind::Eq) ++stats_.diseq_propagations;
+    }
     return lit;
 }
 

@@ -20,7 +20,7 @@
 //    computed when it is found, from literals assigned before it: the propagated literal and the
 //    negations of the explanation's literals, a valid EUF lemma (the caller checks it with
 //    check_euf_conflict before giving it).
-//  * Disequality propagation: an unassigned watched a = b is false once an asserted disequality
+//  * Disequality propagation (when set_diseq_propagation): an unassigned watched a = b is false once an asserted disequality
 //    separates the classes of a and b (found when a merge moves a or b, or when a disequality
 //    is asserted, over the members of the smaller of its two classes); the reason holds the
 //    explanations of a and b equal to that disequality's sides and the disequality itself.
@@ -59,6 +59,9 @@ public:
     // The facts the literals of a conflict stand for (for the independent check).
     void facts(std::span<const sat::Lit> lits, std::vector<EufFact>& out) const;
 
+    // Disequality propagation (see the contract) on or off (off at construction).
+    void set_diseq_propagation(bool on) { diseq_ = on; }
+
     // Equality propagation (see the contract): a literal, or 0 when there is none.
     sat::Lit propagate();
     // Requires lit to be the last propagate() of its variable: the reason clause (lit first).
@@ -72,7 +75,8 @@ private:
     TermManager& tm_;
     euf::CongruenceClosure cc_;
     std::vector<Term> atom_of_var_;  // invalid Term: not watched
-    void find_implied(Term t);
+    void find_implied(Term t, Term apart);
+    void stamp_separated(Term rep);
     void register_terms();
 
     SearchFrames frames_;  // one frame of cc_ per decision level with literals
@@ -88,7 +92,12 @@ private:
     };
     PropagationQueue<Implied> queue_;
     std::vector<euf::Reason> explain_;  // scratch
-    std::vector<Term> separated_;       // classes a new disequality separates, to search
+    // New disequalities: (a term of the smaller class, a term of the other), to search.
+    std::vector<std::pair<Term, Term>> separated_;
+    std::vector<uint32_t> stamp_;  // by term id: epoch_ when its class is separated from stamped_rep_'s
+    uint32_t epoch_ = 0;
+    Term stamped_rep_;
+    bool diseq_ = false;
     std::vector<Term> unregistered_;    // terms of watched atoms, registered at the next root
     bool fresh_ = false;  // something changed since the last conflict() that found one
     EagerEufStats stats_;

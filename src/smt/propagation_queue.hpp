@@ -10,6 +10,8 @@
 //  * handed_out(lit) is the last implication handed out for lit's variable (CaDiCaL asks for the
 //    reason of a literal it holds, which is the last propagation of its variable).
 //  * clear_found() drops what was found and not handed out (after a backtrack).
+//  * queued(var): an implication of var was found and is not yet handed out or dropped (so a
+//    checker need not find it, and compute its reason, again).
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -21,8 +23,17 @@ namespace craig::smt {
 template <class Implied>
 class PropagationQueue {
 public:
-    void found(Implied imp) { found_.push_back(std::move(imp)); }
-    void clear_found() { found_.clear(); }
+    void found(Implied imp) {
+        const size_t v = static_cast<size_t>(sat::var_of(imp.lit));
+        if (queued_.size() <= v) queued_.resize(v + 1, 0);
+        queued_[v] = 1;
+        found_.push_back(std::move(imp));
+    }
+    void clear_found() {
+        for (const Implied& imp : found_) queued_[sat::var_of(imp.lit)] = 0;
+        found_.clear();
+    }
+    bool queued(int var) const { return static_cast<size_t>(var) < queued_.size() && queued_[var]; }
 
     template <class Assigned>
     sat::Lit next(Assigned&& assigned) {
@@ -30,6 +41,7 @@ public:
             Implied imp = std::move(found_.back());
             found_.pop_back();
             const int v = sat::var_of(imp.lit);
+            queued_[v] = 0;
             if (assigned(v)) continue;
             if (slot_.size() <= static_cast<size_t>(v)) slot_.resize(v + 1, -1);
             const sat::Lit lit = imp.lit;
@@ -51,6 +63,7 @@ private:
     std::vector<Implied> found_;   // found, not yet handed out
     std::vector<Implied> out_;     // handed out, one slot per variable
     std::vector<int32_t> slot_;    // by variable: index into out_, -1: none
+    std::vector<uint8_t> queued_;  // by variable: an implication of it is in found_
 };
 
 }  // namespace craig::smt

@@ -12,6 +12,12 @@
 namespace craig::smt {
 
 enum class SatIntegration { Offline, Online };
+// The loop of craig solve and of the engines' queries unless an option says otherwise (chosen by
+// measurement: docs/results/online-default-2026-12-02). SolverOptions itself keeps Offline for the
+// solvers that check answers (the certification gate, interpolant and proof checks): another
+// path than the one that found the answer.
+inline constexpr SatIntegration kDefaultSatIntegration = SatIntegration::Online;
+inline constexpr const char* kDefaultSatIntegrationName = "online";
 const char* sat_integration_name(SatIntegration s);  // "offline", "online"
 std::optional<SatIntegration> parse_sat_integration(std::string_view name);
 

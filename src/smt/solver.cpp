@@ -75,6 +75,7 @@ struct Solver::Impl {
         euf.set_check_certificates(o.check_certificates);
         lra.set_check_certificates(o.check_certificates);
         lra.set_static_learning(o.lra_static_learning);
+        eager.set_diseq_propagation(o.euf_diseq_propagation);
         lra.set_cuts(o.lia_cuts);
         lra.set_branch_budget(o.lia_branch_budget);
         lra.set_arithmetic(o.lra_arith);

@@ -55,6 +55,9 @@ struct SolverOptions {
     lra::Arith lra_arith = lra::Arith::Fast;  // simplex numbers: machine words with GMP fallback, or GMP only
     uint32_t random_seed = 0;
     SatIntegration sat_integration = SatIntegration::Offline;
+    // Online loop: EUF disequality propagation (eager_euf.hpp). Off by measurement: on the QF_UF
+    // dev set it solves nothing more and makes iso_icl_repgen_sk009 2x slower (docs/results).
+    bool euf_diseq_propagation = false;
     std::optional<std::chrono::steady_clock::time_point> deadline;
     // When set, every check adds the SAT and theory seconds it spent (owned by the caller, who
     // must keep it alive while the solver checks).

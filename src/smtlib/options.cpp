@@ -12,7 +12,7 @@ namespace craig::smtlib {
 
 namespace {
 
-constexpr std::array<OptionSpec, 26> kOptions = {{
+constexpr std::array<OptionSpec, 27> kOptions = {{
     {"print-success", OptionType::Bool, "false", false, "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
      "Enable get-model and get-value after a sat answer (on by default in craig)"},
@@ -57,7 +57,11 @@ constexpr std::array<OptionSpec, 26> kOptions = {{
      "Simplex numbers: fast (machine words, GMP on overflow) or gmp (GMP only); same answers", "lra-arith"},
     {"lra-static-learning", OptionType::Bool, "false", true,
      "Add bound implications between arithmetic atoms over the same term", "lra-static-learning"},
-    {"sat-integration", OptionType::Symbol, "offline", true,
+    {"euf-diseq-propagation", OptionType::Bool, "false", true,
+     "Online loop: propagate a = b false once a disequality separates the classes of a and b "
+     "(equalities are always propagated)",
+     "euf-diseq-propagation"},
+    {"sat-integration", OptionType::Symbol, smt::kDefaultSatIntegrationName, true,
      "How the theories meet the SAT search: offline (CaDiCaL returns each complete assignment and "
      "searches again from the root after the theories' conflicts) or online (the theories check each "
      "complete assignment inside CaDiCaL's search, through its external-propagator interface)",

@@ -81,7 +81,7 @@ struct VerifyOptions {
     bool json = false;
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     LoweringOptions lowering;
     // Engines that inline calls: first prove summaries of the non-recursive functions with
     // WHALE (a quarter of --timeout, 10 s without one; callee_summaries.hpp) and solve the

@@ -9,10 +9,16 @@ craig=$1
 shows() { if has "$2" "$3"; then ok "$1"; else fail "$1" "no '$3' on std$2"; fi; }
 printf '(declare-const p Bool)\n(declare-const q Bool)\n(assert (or p q))\n(assert (not p))\n(check-sat)\n(get-value (q))\n' >"$tmp/a.smt2"
 { printf '(set-option :sat-integration online)\n'; cat "$tmp/a.smt2"; } >"$tmp/b.smt2"
+printf '(get-option :sat-integration)\n' >"$tmp/c.smt2"
 run offline 0 solve --sat-integration offline "$tmp/a.smt2" && shows offline out "((q true))"
 run unknown-value 2 solve --sat-integration sometimes "$tmp/a.smt2" && shows unknown-value err "unknown value sometimes"
 run online 0 solve --sat-integration online "$tmp/a.smt2" && shows online out "((q true))"
 run online-set-option 0 solve "$tmp/b.smt2" && shows online-set-option out "((q true))"
+run default-online 0 solve "$tmp/c.smt2" && shows default-online out "online"
+# EUF disequality propagation (off by default): a != c and b = c make a = b false; either way unsat.
+printf '(declare-sort U 0)\n(declare-const a U)\n(declare-const b U)\n(declare-const c U)\n(assert (not (= a c)))\n(assert (= b c))\n(assert (= a b))\n(check-sat)\n' >"$tmp/d.smt2"
+run diseq-off 0 solve "$tmp/d.smt2" && shows diseq-off out "unsat"
+run diseq-on 0 solve --check-proofs --euf-diseq-propagation "$tmp/d.smt2" && shows diseq-on out "unsat"
 # verify and chc: the engines' queries in either loop, verdicts checked by the gate as always.
 cat >"$tmp/safe.c" <<'C'
 extern int __VERIFIER_nondet_int(void);

@@ -91,6 +91,19 @@ public:
     // b equal to the two sides of one such disequality, and its own reason (not deduplicated
     // across the two explanations).
     void explain_distinct(Term a, Term b, std::vector<Reason>& out) const;
+    // f(r) for the representative r of every class an asserted disequality (with a reason)
+    // separates from t's; r may repeat. Requires is_registered(t).
+    template <class F>
+    void for_each_separated(Term t, F&& f) const {
+        const uint32_t A = repr_[node_of(t)];
+        for (uint32_t d : dis_[A]) {
+            const Diseq& q = diseqs_[d];
+            if (!q.has_reason) continue;
+            const uint32_t rx = repr_[q.x], ry = repr_[q.y];
+            const uint32_t other = rx == A ? ry : rx;
+            if (other != A) f(term_[other]);
+        }
+    }
     // f(m) for every member m of t's class; requires is_registered(t).
     template <class F>
     void for_each_in_class(Term t, F&& f) const {

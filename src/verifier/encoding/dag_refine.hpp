@@ -58,7 +58,7 @@ struct DagProblem {
 struct DagRefineOptions {
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     itp::ItpOptions itp;
     unsigned operator_rounds = 100;
     unsigned core_rounds = 3;  // unsat-core pruning of edge literals before interpolation (0: off)

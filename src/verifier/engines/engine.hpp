@@ -70,7 +70,7 @@ public:
     unsigned bound = 0;  // engine-specific depth bound (0 = none): bmc's unrolling, impact's depth
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     unsigned operator_rounds = 100;  // rounds of operator refinement per exact check
     bool keep_arg = false;           // --dump-arg will ask write_arg() (engines may keep the graph)
     std::string producer = "craig";  // "craig VERSION", for the files an engine writes

@@ -65,7 +65,7 @@ namespace craig::verifier {
 struct ImpactOptions {
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     itp::ItpOptions itp;
     // Measured (SV-COMP, 30 s, before suffix refinement and candidate invariants): loop-lit
     // 13 TRUE with, 9 without; loop-invgen 14 with, 10 without.

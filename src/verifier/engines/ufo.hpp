@@ -66,7 +66,7 @@ enum class UfoPost : std::uint8_t { True, Cartesian, Boolean };
 struct UfoOptions {
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     DagRefineOptions refine;  // interpolation systems, DAG route, unsat-core rounds
     UfoPost post = UfoPost::True;
     bool eager = false;  // CP, BP: after a refinement, restart from the root with the predicates only

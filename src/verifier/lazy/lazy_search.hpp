@@ -81,7 +81,7 @@ struct LazyOptions {
     unsigned operator_rounds = 100;
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::SatIntegration::Offline;  // of the queries
+    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     itp::ItpOptions itp;
 };
 

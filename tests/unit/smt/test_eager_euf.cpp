@@ -137,8 +137,17 @@ TEST_CASE("eager EUF: equalities the closure decides are propagated with valid r
 
 TEST_CASE("eager EUF: disequalities the closure decides are propagated, after a merge or a new disequality") {
     // Variables as in the fixture: 1 a=b, 3 b=d, 4 a=d.
+    SUBCASE("off (the default), nothing") {
+        Fixture x;
+        x.eager.new_level();
+        x.eager.assigned(-4, false);
+        x.eager.new_level();
+        x.eager.assigned(3, false);
+        CHECK(x.eager.propagate() == 0);
+    }
     SUBCASE("the merge comes second") {
         Fixture x;
+        x.eager.set_diseq_propagation(true);
         x.eager.new_level();
         x.eager.assigned(-4, false);  // a != d
         CHECK(x.eager.propagate() == 0);
@@ -154,6 +163,7 @@ TEST_CASE("eager EUF: disequalities the closure decides are propagated, after a 
     }
     SUBCASE("the disequality comes second") {
         Fixture x;
+        x.eager.set_diseq_propagation(true);
         x.eager.new_level();
         x.eager.assigned(3, false);  // b = d
         while (x.eager.propagate() != 0) {
