@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # craig's one entry point for set-up, build, tests and runs.
 #   ./run.sh test            install dependencies, build, run the whole test suite
-#   ./run.sh verify FILE ... build if needed, then `craig verify FILE ...` (C program or .yml task)
-#   ./run.sh solve FILE ...  build if needed, then `craig solve FILE ...`
+#   ./run.sh verify FILE ... build craig if needed, then `craig verify FILE ...` (C program or .yml task)
+#   ./run.sh solve FILE ...  build craig if needed, then `craig solve FILE ...`
 #   ./run.sh build           install dependencies and build (build/craig)
 #   ./run.sh test-sanitize   install dependencies, build with ASan+UBSan into build-sanitize/, run
 #                            the fast sanitizer subset of the tests (ctest label sanitize-fast;
@@ -39,10 +39,10 @@ cadical_root() {
   CADICAL_ARG="-DCRAIG_CADICAL_ROOT=$root"
 }
 
-build() {
+build() {  # build [TARGET]: everything (tests included), or one target
   cadical_root
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$CADICAL_ARG" >&2
-  cmake --build build -j"$(nproc)" >&2
+  cmake --build build -j"$(nproc)" ${1:+--target "$1"} >&2
 }
 
 build_sanitize() {  # only the targets of the fast subset (bench/sanitize.sh builds them all)
@@ -68,9 +68,9 @@ case "$cmd" in
     install_packages $BUILD_PKGS
     build
     ;;
-  solve|verify)
+  solve|verify)  # only the craig binary: the test binaries are for ./run.sh test
     install_packages $BUILD_PKGS
-    build
+    build craig
     exec build/craig "$cmd" "$@"
     ;;
   *)

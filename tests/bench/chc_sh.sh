@@ -8,7 +8,7 @@
 # Skipped without z3 (the disagreement needs a second solver).
 set -uo pipefail
 root=$1 craig=$2
-if ! command -v z3 >/dev/null 2>&1; then echo "skipped: z3 not found"; exit 0; fi
+if ! command -v z3 >/dev/null 2>&1; then echo "skipped: z3 not found"; exit 77; fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chc-sh-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/set"

@@ -27,7 +27,7 @@ command that reproduces it. The run fails on any finding, and also when more tha
 --max-unknown-share of craig's answers are UNKNOWN, so that a craig answering UNKNOWN
 everywhere cannot pass. The last line reads `N passed, M failed`, N counting the programs
 checked (not discarded) without a finding.
-Prints `skipped: ...` and exits 0 when gcc or its UBSan runtime is missing.
+Prints `skipped: ...` and exits 77 (ctest's SKIP_RETURN_CODE) when gcc or its UBSan runtime is missing.
 """
 import argparse
 import collections
@@ -205,7 +205,7 @@ def main():
     engines = [e for e in args.engines.split(",") if e]
     if shutil.which("gcc") is None:
         print("skipped: gcc not found")
-        return 0
+        return 77
     gen = args.gen or os.environ.get("GEN_C") or os.path.join(os.path.dirname(args.craig), "tests", "gen_c")
     if not os.access(gen, os.X_OK):
         print("diff_gcc: generator %s not found (--gen)" % gen, file=sys.stderr)
@@ -218,7 +218,7 @@ def main():
         if subprocess.run(["gcc", *GCC_FLAGS, '-DPROGRAM="%s"' % probe, HARNESS, "-o", probe + ".bin"],
                           capture_output=True).returncode != 0:
             print("skipped: gcc cannot build with -fsanitize=undefined (libubsan missing?)")
-            return 0
+            return 77
         return run(args, gen, engines, tmproot)
     finally:
         shutil.rmtree(tmproot, ignore_errors=True)

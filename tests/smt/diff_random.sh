@@ -28,7 +28,7 @@
 # that does not check exits with 10, a failure). Failing seeds are printed and their
 # scripts and outputs kept under a temporary directory. Last line: `N passed, M failed`
 # (a floor that is exceeded counts as one more failure).
-# Skips (exit 0, "skipped: z3 not found") when z3 is absent.
+# Skips (exit 77, ctest's SKIP_RETURN_CODE, "skipped: z3 not found") when z3 is absent.
 #
 # The generator is $GEN, else $GEN_QF_UF (QF_UF) or $GEN_ARITH (arithmetic), else the
 # generator next to CRAIG (build/tests/gen_qf_uf, build/tests/gen_arith), else it is compiled
@@ -68,7 +68,7 @@ max_unsupported=${DIFF_MAX_UNSUPPORTED:-${floors[2]}}
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v z3 >/dev/null 2>&1; then
   echo "skipped: z3 not found"
-  exit 0
+  exit 77
 fi
 have_cvc5=0
 command -v cvc5 >/dev/null 2>&1 && have_cvc5=1

@@ -251,7 +251,7 @@ def main():
         return 2
     if not itp_z3.shutil.which("z3"):
         print("skipped: z3 not found")
-        return 0
+        return 77
     craig, files = argv[0], argv[1:]
     stats, passed, failed, rejected = new_stats(), 0, 0, 0
     for path in files:

@@ -10,8 +10,8 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 craig=$1
 shift
-command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 0; }
-command -v z3 >/dev/null || { echo "skipped: z3 not found"; exit 0; }
+command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 77; }
+command -v z3 >/dev/null || { echo "skipped: z3 not found"; exit 77; }
 export REAL_CRAIG=$craig
 TMPDIR=$(mktemp -d) || exit 1  # itp_random.py keeps the failed problems' scripts there
 export TMPDIR

@@ -16,7 +16,7 @@ craig=$1
 shift
 bench=${CRAIG_BENCH:-$here/../../../shared/bench/smt}
 [ -d "$bench/opensmt-regression/interpolation" ] || { echo "skipped: no dev set at $bench"; exit 77; }
-command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 0; }
+command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 77; }
 files=()
 for f in "$bench"/opensmt-regression/interpolation/*.smt2 "$bench"/opensmt-regression/interpolation/*/*.smt2 \
          "$bench"/smtinterpol-interpolation/*.smt2; do

@@ -200,7 +200,7 @@ def main():
         return 2
     if shutil.which("z3") is None:
         print("skipped: z3 not found")
-        return 0
+        return 77
     craig, count, first, logic = argv[0], int(argv[1]), int(argv[2]), argv[3]
     max_unsupported = shares.get("--max-unsupported",
                                  float(os.environ.get("ITP_MAX_UNSUPPORTED", DEFAULT_MAX_UNSUPPORTED)))

@@ -9,8 +9,8 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 craig=$1
 shift
-command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 0; }
-command -v z3 >/dev/null || { echo "skipped: z3 not found"; exit 0; }
+command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 77; }
+command -v z3 >/dev/null || { echo "skipped: z3 not found"; exit 77; }
 systems=(
   "--itp-bool mcmillan --itp-lra farkas --itp-euf strong"
   "--itp-bool pudlak --itp-lra farkas --itp-euf strong"

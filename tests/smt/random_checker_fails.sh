@@ -10,8 +10,8 @@
 # exit 1. Generators as for the tests ($GEN_QF_UF, $GEN_ARITH, $GEN_BV). Skips without z3 or python3.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 0; }
-command -v z3 >/dev/null || { echo "skipped: z3 not found"; exit 0; }
+command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 77; }
+command -v z3 >/dev/null || { echo "skipped: z3 not found"; exit 77; }
 fake=$here/fake_craig_unknown.sh
 TMPDIR=$(mktemp -d) || exit 1  # the tests keep the failed problems' scripts there
 export TMPDIR
