@@ -38,4 +38,16 @@ struct LoweredProgram {
     }
 };
 
+// The same with the translation unit kept (the certification gate replays counterexamples on it).
+struct LoweredTask {
+    smt::TermManager tm;
+    frontend::TranslationUnit tu;
+    std::unique_ptr<verifier::Program> plain, blocks;
+    explicit LoweredTask(const std::string& code)
+        : tu(frontend::parse_string(std::string(kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
+        plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm));
+        blocks = std::make_unique<verifier::Program>(verifier::large_block(*plain));
+    }
+};
+
 }  // namespace craig::test

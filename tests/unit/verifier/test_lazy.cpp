@@ -26,18 +26,7 @@ using verifier::VerdictKind;
 
 namespace {
 
-// A C program with its translation unit, plain program and large blocks (the gate replays
-// counterexamples on the translation unit).
-struct Task {
-    smt::TermManager tm;
-    frontend::TranslationUnit tu;
-    std::unique_ptr<verifier::Program> plain, blocks;
-    explicit Task(const std::string& code)
-        : tu(frontend::parse_string(std::string(test::kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
-        plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm));
-        blocks = std::make_unique<verifier::Program>(verifier::large_block(*plain));
-    }
-};
+using Task = test::LoweredTask;
 
 bool unsat(smt::TermManager& tm, std::initializer_list<smt::Term> fs) {
     smt::Solver s(tm);
