@@ -10,6 +10,7 @@
 #include "frontend/frontend.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/large_block.hpp"
+#include "verifier/program/procedures.hpp"
 
 namespace craig::test {
 
@@ -47,6 +48,22 @@ struct LoweredTask {
         : tu(frontend::parse_string(std::string(kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
         plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm));
         blocks = std::make_unique<verifier::Program>(verifier::large_block(*plain));
+    }
+};
+
+// A C program lowered with its calls kept, and its procedural model (what run_verify hands the
+// interprocedural engines).
+struct ProceduralProgram {
+    smt::TermManager tm;
+    frontend::TranslationUnit tu;
+    std::unique_ptr<verifier::Program> plain;
+    verifier::Procedures ps;
+    explicit ProceduralProgram(const std::string& code)
+        : tu(frontend::parse_string(std::string(kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
+        verifier::LoweringOptions lo;
+        lo.keep_calls = true;
+        plain = std::make_unique<verifier::Program>(verifier::lower(tu, tm, lo));
+        ps = verifier::build_procedures(*plain);
     }
 };
 

@@ -27,17 +27,9 @@ using namespace craig::verifier;
 
 namespace {
 
-struct Model {
-    smt::TermManager tm;
-    frontend::TranslationUnit tu;
-    std::unique_ptr<Program> plain, inlined, blocks;
-    Procedures ps;
-    explicit Model(const std::string& code)
-        : tu(frontend::parse_string(std::string(test::kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
-        LoweringOptions lo;
-        lo.keep_calls = true;
-        plain = std::make_unique<Program>(lower(tu, tm, lo));
-        ps = build_procedures(*plain);
+struct Model : test::ProceduralProgram {
+    std::unique_ptr<Program> inlined, blocks;
+    explicit Model(const std::string& code) : ProceduralProgram(code) {
         inlined = std::make_unique<Program>(lower(tu, tm));
         blocks = std::make_unique<Program>(large_block(*inlined));
     }

@@ -18,18 +18,8 @@ using namespace craig::verifier;
 
 namespace {
 
-struct Model {
-    smt::TermManager tm;
-    frontend::TranslationUnit tu;
-    std::unique_ptr<Program> plain;
-    Procedures ps;
-    explicit Model(const std::string& code)
-        : tu(frontend::parse_string(std::string(test::kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
-        LoweringOptions lo;
-        lo.keep_calls = true;
-        plain = std::make_unique<Program>(lower(tu, tm, lo));
-        ps = build_procedures(*plain);
-    }
+struct Model : test::ProceduralProgram {
+    using ProceduralProgram::ProceduralProgram;
     // By name; "f@" names the (only) loop procedure of f.
     ProcId proc(const std::string& name) const {
         for (ProcId i = 0; i < ps.procs.size(); ++i)

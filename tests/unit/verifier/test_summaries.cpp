@@ -33,20 +33,11 @@ using namespace craig::verifier;
 
 namespace {
 
-struct Model {
-    smt::TermManager tm;
-    frontend::TranslationUnit tu;
-    std::unique_ptr<Program> plain;
-    Procedures ps;  // the default model (what run_verify hands engines)
+struct Model : test::ProceduralProgram {  // ps: the default model (what run_verify hands engines)
     std::vector<AssertionSite> sites;
     std::unique_ptr<Program> copy;  // the coded model's program
     Procedures coded;
-    explicit Model(const std::string& code)
-        : tu(frontend::parse_string(std::string(test::kSvPrelude) + code, "t.c", frontend::DataModel::ILP32)) {
-        LoweringOptions lo;
-        lo.keep_calls = true;
-        plain = std::make_unique<Program>(lower(tu, tm, lo));
-        ps = build_procedures(*plain);
+    explicit Model(const std::string& code) : ProceduralProgram(code) {
         copy = std::make_unique<Program>(*plain);
         sites = assertion_sites(*copy);
         coded = build_procedures(*copy, site_codes(*copy, sites));
