@@ -1,20 +1,31 @@
 #include "smt/lra_certificate.hpp"
 
-#include <map>
+#include <algorithm>
 #include <vector>
 
 namespace craig::smt {
 
 namespace {
 
-// Adds factor·(a - b) to `sum` (over atom ids) and factor·(constants) to `k` on the right side.
-void add_side(const TermManager& tm, Term t, const mpq_class& factor, std::map<uint32_t, mpq_class>& sum,
-              mpq_class& constant) {
-    std::vector<Monomial> ms;
-    mpq_class c = 0;
-    tm.as_polynomial(t, ms, c);
-    for (const Monomial& m : ms) sum[m.atom.id] += factor * m.coeff;
-    constant += factor * c;
+// Appends factor·t's monomials to `terms` (atom id, coefficient) and factor·(its constant) to
+// `constant`; read straight from the term (no copy of its polynomial).
+void add_side(const TermManager& tm, Term t, const mpq_class& factor, std::vector<std::pair<uint32_t, mpq_class>>& terms,
+              mpq_class& constant, mpq_class& scratch) {
+    switch (tm.kind(t)) {
+        case Kind::Numeral:
+            mpq_mul(scratch.get_mpq_t(), factor.get_mpq_t(), tm.numeral(t).get_mpq_t());
+            constant += scratch;
+            return;
+        case Kind::Linear:
+            for (size_t i = 0; i < tm.num_children(t); ++i) {
+                terms.emplace_back(tm.child(t, i).id, mpq_class());
+                mpq_mul(terms.back().second.get_mpq_t(), factor.get_mpq_t(), tm.coeff(t, i).get_mpq_t());
+            }
+            mpq_mul(scratch.get_mpq_t(), factor.get_mpq_t(), tm.constant(t).get_mpq_t());
+            constant += scratch;
+            return;
+        default: terms.emplace_back(t.id, factor);
+    }
 }
 
 }  // namespace
@@ -25,9 +36,10 @@ bool check_lra_certificate(const TermManager& tm, std::span<const LraCertificate
         return false;
     };
     if (entries.empty()) return fail("empty certificate");
-    // Σ λ·(lhs - rhs) ⋈ 0, kept as a polynomial `sum` plus a constant `k` on the left.
-    std::map<uint32_t, mpq_class> sum;
-    mpq_class k = 0;
+    // Σ λ·(lhs - rhs) ⋈ 0, kept as the monomials `terms` (summed per atom at the end) plus a
+    // constant `k` on the left.
+    std::vector<std::pair<uint32_t, mpq_class>> terms;
+    mpq_class k = 0, scratch, factor;
     bool strict = false;
     for (const LraCertificateEntry& e : entries) {
         if (e.lambda <= 0) return fail("a coefficient is not positive");
@@ -54,13 +66,20 @@ bool check_lra_certificate(const TermManager& tm, std::span<const LraCertificate
                 offset = 1;
             }
         }
-        add_side(tm, lhs, e.lambda * sign, sum, k);
-        add_side(tm, rhs, -e.lambda * sign, sum, k);
+        factor = e.lambda * sign;
+        add_side(tm, lhs, factor, terms, k, scratch);
+        factor = -factor;
+        add_side(tm, rhs, factor, terms, k, scratch);
         k += e.lambda * offset;
         strict = strict || lit_strict;
     }
-    for (const auto& [id, c] : sum)
-        if (c != 0) return fail("the weighted sum leaves a variable with a non-zero coefficient");
+    std::sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (size_t i = 0; i < terms.size();) {
+        size_t j = i + 1;
+        for (; j < terms.size() && terms[j].first == terms[i].first; ++j) terms[i].second += terms[j].second;
+        if (terms[i].second != 0) return fail("the weighted sum leaves a variable with a non-zero coefficient");
+        i = j;
+    }
     // Now  k ⋈ 0  must be false.
     if (k > 0 || (k == 0 && strict)) return true;
     return fail("the weighted sum is no contradiction: " + k.get_str() + (strict ? " < 0" : " <= 0"));
