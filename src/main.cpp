@@ -353,8 +353,9 @@ int main(int argc, char** argv) {
             "uninterpreted), refine (lia first, with 10 rounds of point refinement and half the time with --timeout; "
             "if that ends UNKNOWN on a "
             "program with such operators, words from uf, operators made exact where a refuted path "
-            "needs them: Asadi's theory refinement). Words: engines bmc, impact, ufo, cpufo, bpufo, cp, "
-            "bp, lazy and a portfolio of them")
+            "needs them: Asadi's theory refinement). Words: engines " +
+                registry.names([](const verifier::EngineInfo& e) { return e.can.words; }) +
+                " and a portfolio of them")
         ->check(CLI::IsMember({"lia", "bv", "uf", "refine"}))
         ->capture_default_str();
     verify
@@ -459,6 +460,16 @@ int main(int argc, char** argv) {
         if (list_engines) {
             for (const verifier::EngineInfo& e : registry.all()) {
                 std::cout << e.name << (e.name == vo.engine ? " (default)" : "") << ": " << e.description << "\n";
+                std::string can;
+                const auto add = [&can](bool yes, const char* what) {
+                    if (yes) can += (can.empty() ? "" : "; ") + std::string(what);
+                };
+                add(e.procedural(), "solves the procedural model (calls kept)");
+                add(e.can.words, "takes bit-precise programs (--precision bv|uf|refine)");
+                add(e.can.combines, "runs other engines as members (--portfolio)");
+                add(e.can.identity, "keeps results between runs (the program's identity)");
+                add(!e.can.member, "is no portfolio member");
+                if (!can.empty()) std::cout << "    can: " << can << "\n";
                 for (const verifier::EngineOption& opt : e.options)
                     std::cout << "    --" << opt.name << " (default " << opt.default_value << "): " << opt.help << "\n";
             }

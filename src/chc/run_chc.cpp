@@ -147,14 +147,14 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     // portfolio hands such a system to it.
     const bool linear =
         std::all_of(sys.clauses.begin(), sys.clauses.end(), [](const Clause& c) { return c.is_linear(); });
-    if (!linear && info->option("portfolio"))
-        if (const verifier::EngineInfo* whale = registry.find("whale")) info = whale;
+    if (!linear && info->can.combines)
+        if (const verifier::EngineInfo* whale = registry.find(kNonlinearEngine)) info = whale;
 
     Solved solved;
     ChcProgram cp(tm);
     std::optional<verifier::Program> blocks;
     std::optional<ChcProcedures> procs;
-    if (info->procedural) {
+    if (info->procedural()) {
         procs.emplace(to_procedures(sys, tm));
         solved.blocks = procs->plain.get();
         solved.procedures = &*procs;
@@ -167,19 +167,17 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
         solved.clause_of = cp.clause_of;
     }
     const Judge judge(o, sys, solved, budget);
-    verifier::EngineSettings s = info->defaults();
-    s.bound = o.bound;
-    s.check_models = o.check_models;
-    s.check_certificates = o.check_certificates;
-    s.sat_integration = o.sat_integration;
+    verifier::CommonSettings common;
+    common.bound = o.bound;
+    common.check_models = o.check_models;
+    common.check_certificates = o.check_certificates;
+    common.sat_integration = o.sat_integration;
+    std::map<std::string, std::string> values = o.engine_options;
+    if (info->can.combines) values.try_emplace("portfolio", std::string(kChcPortfolio));
+    verifier::EngineSettings s = info->settings(common, values);
     s.certified = [&](const Verdict& v) { return judge(v).kind == v.kind; };
-    if (info->option("portfolio")) s.set("portfolio", std::string(kChcPortfolio));
-    for (const auto& [name, value] : o.engine_options)
-        if (info->option(name)) s.set(name, value);
-    const std::unique_ptr<verifier::Engine> engine = info->make(s);
-    const Verdict v =
-        procs ? dynamic_cast<verifier::ProceduralEngine&>(*engine).solve_procedures(procs->procedures, budget)
-              : engine->solve(*blocks, budget);
+    const verifier::MadeEngine engine = info->create(s);
+    const Verdict v = engine.run(procs ? *procs->plain : *blocks, procs ? &procs->procedures : nullptr, budget);
     const Judged j = judge(v);
 
     Status status = Status::Done;

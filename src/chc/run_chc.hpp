@@ -44,6 +44,10 @@ namespace craig::chc {
 inline constexpr std::string_view kChcPortfolio =
     "impact:itp-lra=decomposed-farkas@12;impact:itp-bool=mcmillan-prime,itp-lra=dual-farkas@5;impact";
 
+// The engine a portfolio hands a nonlinear system to (the members above take linear ones only):
+// nonlinear clauses are procedures with several calls.
+inline constexpr std::string_view kNonlinearEngine = "whale";
+
 struct ChcOptions {
     std::string input;
     std::string engine = "portfolio";

@@ -498,39 +498,37 @@ void write_procedures(const VerifyOptions& o, const frontend::TranslationUnit& t
     if (!f) throw frontend::InputError(o.dump_procedures, "cannot write the procedures file");
 }
 
-// The engines that take a bit-precise program (--precision bv|uf|refine): their reasoning is SMT
-// over the program's formulas, with no domain over integers; a portfolio takes it when all its
-// members do.
-constexpr std::string_view kBitPreciseEngines = "bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy, a portfolio of them";
-
-bool word_engine(std::string_view name) {
-    for (std::string_view n : {"bmc", "impact", "ufo", "cpufo", "bpufo", "cp", "bp", "lazy"})
-        if (name == n) return true;
-    return false;
+// The engines that take a bit-precise program (--precision bv|uf|refine; EngineCapabilities::words):
+// their reasoning is SMT over the program's formulas, with no domain over integers.
+std::string word_engines(const EngineRegistry& registry) {
+    return registry.names([](const EngineInfo& e) { return e.can.words; }) + ", a portfolio of them";
 }
 
 // The members of a portfolio list (ENGINE[:OPTION=VALUE,...][@SECONDS];...) whose engine takes
 // words, in the same syntax.
-std::string word_members(const std::string& spec) {
+std::string word_members(const EngineRegistry& registry, const std::string& spec) {
     std::istringstream members(spec);
     std::string out;
     for (std::string item; std::getline(members, item, ';');) {
         std::string name = item.substr(0, item.find_first_of(":@"));
         name.erase(0, name.find_first_not_of(" \t"));
         name.erase(name.find_last_not_of(" \t") + 1);
-        if (name.empty() || !word_engine(name)) continue;
+        const EngineInfo* member = name.empty() ? nullptr : registry.find(name);
+        if (!member || !member->can.words) continue;
         if (!out.empty()) out += ';';
         out += item;
     }
     return out;
 }
 
-// A portfolio takes words when one of its members does; on words it runs those alone
-// (make_engine), so that members without words (value, vinta-box) do not refuse the program.
-bool bit_precise_engine(const EngineInfo& info, const std::map<std::string, std::string>& options) {
-    if (info.name != "portfolio") return word_engine(info.name);
+// An engine that combines others takes words when one of its members does; on words it runs
+// those alone (make_engine), so that members without words (value, vinta-box) do not refuse the
+// program.
+bool bit_precise_engine(const EngineRegistry& registry, const EngineInfo& info,
+                        const std::map<std::string, std::string>& options) {
+    if (!info.can.combines) return info.can.words;
     const auto given = options.find("portfolio");
-    return !word_members(given != options.end() ? given->second : info.defaults().get("portfolio")).empty();
+    return !word_members(registry, given != options.end() ? given->second : info.defaults().get("portfolio")).empty();
 }
 
 // The applications of C's operators between variables in the program (the lowering's
@@ -549,31 +547,33 @@ struct Outcome {
     VerifyStatus status = VerifyStatus::Done;
 };
 
+// The program's identity for an engine that keeps results between runs (summaries/summary_file.hpp).
+ProgramIdentity identity_of(const VerifyOptions& o, const frontend::TranslationUnit& tu, const Job& job) {
+    ProgramIdentity id;
+    id.program_hash = program_hash(tu);
+    id.function_hashes = function_hashes(tu);
+    if (auto old = o.engine_options.find("revision-of"); old != o.engine_options.end() && !old->second.empty())
+        id.revision_of_hash = program_hash(frontend::parse_translation_unit(old->second, job.data_model));
+    return id;
+}
+
 // The engine of the run with the settings of the command line (checked by main.cpp against
 // the engine's option table).
-std::unique_ptr<Engine> make_engine(const VerifyOptions& o, const EngineInfo& info, const frontend::TranslationUnit& tu,
-                                    const Job& job, std::optional<unsigned> operator_rounds, bool on_words,
-                                    std::function<bool(const Verdict&)> certified) {
-    EngineSettings s = info.defaults();
-    if (operator_rounds) s.operator_rounds = *operator_rounds;
-    if (info.option("summaries")) {  // the summary file's identities (summaries/summary_file.hpp)
-        s.program_hash = program_hash(tu);
-        s.function_hashes = function_hashes(tu);
-        if (auto old = o.engine_options.find("revision-of"); old != o.engine_options.end() && !old->second.empty())
-            s.revision_of_hash = program_hash(frontend::parse_translation_unit(old->second, job.data_model));
-    }
-    s.bound = o.bound;
-    s.check_models = o.check_models;
-    s.check_certificates = o.check_certificates;
-    s.sat_integration = o.sat_integration;
-    s.keep_arg = !o.dump_arg.empty();
-    s.producer = o.producer;
+MadeEngine make_engine(const VerifyOptions& o, const EngineInfo& info, std::optional<unsigned> operator_rounds,
+                       bool on_words, std::function<bool(const Verdict&)> certified) {
+    CommonSettings common;
+    common.bound = o.bound;
+    common.check_models = o.check_models;
+    common.check_certificates = o.check_certificates;
+    common.sat_integration = o.sat_integration;
+    if (operator_rounds) common.operator_rounds = *operator_rounds;
+    common.keep_arg = !o.dump_arg.empty();
+    common.producer = o.producer;
+    EngineSettings s = info.settings(common, o.engine_options);
     s.certified = std::move(certified);
     s.registry = o.engines ? o.engines : &builtin_engines();
-    for (const auto& [name, value] : o.engine_options)
-        if (info.option(name)) s.set(name, value);
-    if (on_words && info.name == "portfolio") s.set("portfolio", word_members(s.get("portfolio")));
-    return info.make(s);
+    if (on_words && info.can.combines) s.set("portfolio", word_members(*s.registry, s.get("portfolio")));
+    return info.create(s);
 }
 
 Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time_point start, std::ostream& out,
@@ -609,10 +609,10 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     // variables, the bit-precise program from "uf" with Alg. 9's refinement (escalate below).
     const bool words_first = o.precision == "bv" || o.precision == "uf";
     std::string words_refused;
-    if (o.precision != "lia" && (!bit_precise_engine(*info, o.engine_options) || o.use_summaries))
+    if (o.precision != "lia" && (!bit_precise_engine(registry, *info, o.engine_options) || o.use_summaries))
         words_refused = o.use_summaries ? "--use-summaries"
                                         : "engine " + std::string(info->name) +
-                                              " (engines with words: " + std::string(kBitPreciseEngines) + ")";
+                                              " (engines with words: " + word_engines(registry) + ")";
     if (!words_refused.empty() && words_first)
         throw frontend::Unsupported(frontend::SourceLocation{job.c_name, 0, 0},
                                     "--precision " + o.precision + " with " + words_refused);
@@ -658,8 +658,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     std::optional<Procedures> procedures;
     // A portfolio hands it to its interprocedural members (for a recursive program by default);
     // there a program the model cannot express only leaves them without it.
-    const bool combines = info->name == "portfolio";
-    if (info->procedural || combines) {
+    const bool combines = info->can.combines;
+    if (info->procedural() || combines) {
         try {
             LoweringOptions lo = o.lowering;
             lo.keep_calls = true;
@@ -719,9 +719,11 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     std::optional<Progress> progress;
     if (o.progress) progress.emplace(err, o.engine);
     bool on_words = words.has_value();  // the program solved is the bit-precise one
+    const std::optional<ProgramIdentity> identity =
+        info->can.identity ? std::optional(identity_of(o, tu, job)) : std::nullopt;
     auto solve = [&]() {
-        std::unique_ptr<Engine> engine =
-            make_engine(o, *info, tu, job, stage_rounds, on_words, [&](const Verdict& candidate) {
+        const MadeEngine made =
+            make_engine(o, *info, stage_rounds, on_words, [&](const Verdict& candidate) {
                 Certified c = certify(candidate, *solved_blocks, tu, externals, co, stage, procs);
                 if (c.kind != candidate.kind) return false;
                 confirmed.push_back(ConfirmedVerdict{candidate.kind, candidate.cex.plain_path,
@@ -729,14 +731,14 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
                                                      std::move(c)});
                 return true;
             });
-        engine->set_procedures(procs);
-        if (progress) engine->set_progress(&*progress);
-        Verdict v = info->procedural ? dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procs, stage)
-                                     : engine->solve(*solved_blocks, stage);
+        made.engine->set_procedures(procs);
+        if (identity) made.engine->set_identity(&*identity);
+        if (progress) made.engine->set_progress(&*progress);
+        Verdict v = made.run(*solved_blocks, procs, stage);
         if (!o.dump_arg.empty()) {
             std::ofstream f(o.dump_arg);
             if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
-            if (!engine->write_arg(f)) f << "digraph arg {\n  label=\"engine " << o.engine << " builds no ARG\";\n}\n";
+            if (!made.engine->write_arg(f)) f << "digraph arg {\n  label=\"engine " << o.engine << " builds no ARG\";\n}\n";
             if (!f) throw frontend::InputError(o.dump_arg, "cannot write the ARG file");
         }
         return v;
@@ -862,7 +864,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         out << "Statistics:\n";
         out << "  engine: " << o.engine << "\n";
         stats.print(out);
-        for (const std::string& a : (info->procedural && calls_plain ? *calls_plain : *solved_plain).approximations)
+        for (const std::string& a : (info->procedural() && calls_plain ? *calls_plain : *solved_plain).approximations)
             out << "  approximation: " << a << "\n";
         if (o.use_summaries && !no_summaries.empty()) out << "  summaries: none (" << no_summaries << ")\n";
         if (!externals.empty()) {
@@ -906,9 +908,9 @@ VerifyStatus run_verify(const VerifyOptions& o, std::ostream& out, std::ostream&
     if (o.use_summaries) {
         const EngineRegistry& registry = o.engines ? *o.engines : builtin_engines();
         const EngineInfo* info = registry.find(o.engine);
-        if (info && (info->procedural || info->name == "portfolio"))
+        if (info && (info->procedural() || info->can.combines))
             return error("--use-summaries needs an engine that inlines calls (engine " + o.engine +
-                             (info->procedural ? " solves procedures itself)" : " runs whale as a member)"),
+                             (info->procedural() ? " solves procedures itself)" : " runs interprocedural members)"),
                          VerifyStatus::Usage);
     }
     try {

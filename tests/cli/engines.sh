@@ -33,6 +33,10 @@ if run list_engines 0 verify --list-engines; then
   if ! has out "bmc:" || ! has out "impact:" || ! has out "portfolio (default):" ||
      ! has out "--itp-bool (default mcmillan)" || ! has out "--jobs (default 0)"; then
     fail list_engines "an engine or an option is missing"
+  elif ! grep -A1 "^bmc:" "$tmp/out" | grep -q "can: takes bit-precise programs" ||
+       ! grep -A1 "^whale:" "$tmp/out" | grep -q "can: solves the procedural model" ||
+       grep -A1 "^value:" "$tmp/out" | grep -q "can:"; then
+    fail list_engines "the engines' capabilities are not listed (bmc: words, whale: procedures, value: none)"
   else ok list_engines; fi
 fi
 

@@ -125,7 +125,7 @@ const EngineInfo& bmc_engine() {
         "bmc",
         "bounded model checking: unrolls the large-block program until the error or the end of all paths",
         {},
-        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Bmc>(s); }};
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Bmc>(s); }, nullptr, {.words = true}};
     return info;
 }
 

@@ -24,6 +24,36 @@ EngineSettings EngineInfo::defaults() const {
     return s;
 }
 
+EngineSettings EngineInfo::settings(const CommonSettings& common,
+                                    const std::map<std::string, std::string>& values) const {
+    EngineSettings s = defaults();
+    static_cast<CommonSettings&>(s) = common;
+    for (const auto& [name, value] : values)
+        if (option(name)) s.set(name, value);
+    return s;
+}
+
+MadeEngine EngineInfo::create(const EngineSettings& s) const {
+    MadeEngine made;
+    if (make_procedural) {
+        std::unique_ptr<ProceduralEngine> p = make_procedural(s);
+        made.procedural = p.get();
+        made.engine = std::move(p);
+    } else {
+        if (!make) throw std::logic_error("engine '" + std::string(name) + "' has no factory");
+        made.engine = make(s);
+    }
+    return made;
+}
+
+Verdict MadeEngine::run(const Program& program, const Procedures* procedures, const base::Budget& budget) const {
+    if (!procedural) return engine->solve(program, budget);
+    if (procedures) return procedural->solve_procedures(*procedures, budget);
+    Verdict v;
+    v.reason = "no procedural model of the program";
+    return v;
+}
+
 const EngineOption* EngineInfo::option(std::string_view n) const {
     for (const EngineOption& o : options)
         if (o.name == n) return &o;
@@ -32,6 +62,8 @@ const EngineOption* EngineInfo::option(std::string_view n) const {
 
 void EngineRegistry::add(const EngineInfo& info) {
     if (find(info.name)) throw std::logic_error("engine '" + std::string(info.name) + "' registered twice");
+    if ((info.make != nullptr) == (info.make_procedural != nullptr))
+        throw std::logic_error("engine '" + std::string(info.name) + "' needs exactly one factory");
     engines_.push_back(info);
 }
 
@@ -39,6 +71,13 @@ const EngineInfo* EngineRegistry::find(std::string_view name) const {
     for (const EngineInfo& e : engines_)
         if (e.name == name) return &e;
     return nullptr;
+}
+
+std::string EngineRegistry::names(bool (*selected)(const EngineInfo&)) const {
+    std::string out;
+    for (const EngineInfo& e : engines_)
+        if (selected(e)) out += (out.empty() ? "" : ", ") + std::string(e.name);
+    return out;
 }
 
 Progress::Progress(std::ostream& out, std::string engine, double period)

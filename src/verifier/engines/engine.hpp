@@ -1,10 +1,9 @@
 // Engine: one verification algorithm behind one interface (after Golem's Engine).
 //
 //   const EngineInfo* info = builtin_engines().find("impact");
-//   EngineSettings s = info->defaults();
-//   s.set("itp-bool", "mcmillan-prime");        // an option of the engine's table
-//   std::unique_ptr<Engine> e = info->make(s);
-//   Verdict v = e->solve(blocks, budget);        // blocks = large_block(plain)
+//   EngineSettings s = info->settings(common, {{"itp-bool", "mcmillan-prime"}});  // defaults + these
+//   MadeEngine e = info->create(s);
+//   Verdict v = e.run(blocks, procedures, budget);  // blocks = large_block(plain)
 //
 // Contract of solve():
 //   - TRUE comes with a certificate (Verdict::certificate): an invariant map over the
@@ -21,9 +20,12 @@
 //
 // Options: each engine declares a table of EngineOption (name, kind, default, help); the
 // command line offers every option of every engine (main.cpp reads the tables) and refuses
-// an option the chosen engine does not declare. To add an engine: write
-// engines/<name>.cpp with its class, its option table and an EngineInfo, and add one line to
-// engines/registry.cpp (docs/architecture.md, "Adding an engine").
+// an option the chosen engine does not declare. What an engine can do (solve the procedural
+// model, take words, combine other engines, read the program's identity, be a portfolio member)
+// is stated once, in its EngineInfo (EngineCapabilities and which factory it has); callers ask
+// that, never the engine's name. To add an engine: write engines/<name>.cpp with its class,
+// its option table and an EngineInfo, and add one line to engines/registry.cpp
+// (docs/architecture.md, "Adding an engine").
 #pragma once
 
 #include <functional>
@@ -63,10 +65,9 @@ struct EngineOption {
 
 class EngineRegistry;
 
-// The settings an engine is made with: the options common to all engines and the values of
-// the engine's own option table (by name, as text; typed getters).
-class EngineSettings {
-public:
+// The settings every engine is made with, whatever its table: set once per run (run_verify,
+// craig chc) and handed on unchanged to a portfolio's members.
+struct CommonSettings {
     unsigned bound = 0;  // engine-specific depth bound (0 = none): bmc's unrolling, impact's depth
     bool check_models = true;
     bool check_certificates = true;
@@ -74,10 +75,13 @@ public:
     unsigned operator_rounds = 100;  // rounds of operator refinement per exact check
     bool keep_arg = false;           // --dump-arg will ask write_arg() (engines may keep the graph)
     std::string producer = "craig";  // "craig VERSION", for the files an engine writes
-    // Engine `summaries` (summaries/summary_file.hpp), set by run_verify: the program's identity,
-    // each function's, and with --revision-of the old version's.
-    std::string program_hash, revision_of_hash;
-    std::map<std::string, std::string> function_hashes;
+};
+
+// The settings an engine is made with (EngineInfo::settings): the common ones, the values of
+// the engine's own option table (by name, as text; typed getters), and what a run hands to
+// engines that combine others.
+class EngineSettings : public CommonSettings {
+public:
     // Set by run_verify: the certification gate on a candidate verdict (true: it stands; a
     // wrong certificate throws smt::CheckFailure). Engines that combine others (portfolio)
     // let only certified verdicts win.
@@ -97,6 +101,13 @@ private:
     std::map<std::string, std::string> values_;
 };
 
+// Who the program is, for an engine that keeps results between runs (summaries/summary_file.hpp):
+// the program's hash, each function's, and with --revision-of the old version's.
+struct ProgramIdentity {
+    std::string program_hash, revision_of_hash;
+    std::map<std::string, std::string> function_hashes;
+};
+
 class Engine {
 public:
     virtual ~Engine() = default;
@@ -109,16 +120,21 @@ public:
     // The procedural model of the program when run_verify built one (null: none); an engine that
     // combines others (portfolio) hands it to its interprocedural members.
     void set_procedures(const Procedures* p) { procedures_ = p; }
+    // The program's identity, given to engines whose capabilities ask for it (null: none); it
+    // outlives solve().
+    void set_identity(const ProgramIdentity* id) { identity_ = id; }
 
 protected:
     // A status line, at most about once a second (the callback is only run then).
     void progress(const std::function<std::string()>& status);
     Progress* progress_sink() const { return progress_; }
     const Procedures* procedures() const { return procedures_; }
+    const ProgramIdentity* identity() const { return identity_; }
 
 private:
     Progress* progress_ = nullptr;
     const Procedures* procedures_ = nullptr;
+    const ProgramIdentity* identity_ = nullptr;
 };
 
 // An interprocedural engine (whale): it solves the procedural model of the C program
@@ -131,16 +147,43 @@ public:
     virtual Verdict solve_procedures(const Procedures& procedures, const base::Budget& budget) = 0;
 };
 
+// What an engine can do beyond solve() on a large-block program; the procedural capability is
+// which factory its EngineInfo has (make_procedural).
+struct EngineCapabilities {
+    bool words = false;     // takes a bit-precise program (--precision bv|uf|refine)
+    bool combines = false;  // runs other engines as members, listed by its option "portfolio"
+    bool identity = false;  // keeps results between runs: run_verify gives it the program's identity
+    bool member = true;     // may be a member of an engine that combines others
+};
+
+// An engine made for one run (EngineInfo::create): run() gives a procedural engine the
+// procedural model and any other the program.
+struct MadeEngine {
+    std::unique_ptr<Engine> engine;
+    ProceduralEngine* procedural = nullptr;  // the same object, for an engine that solves procedures
+
+    // Requires engine. A procedural engine without `procedures` answers UNKNOWN and says so.
+    Verdict run(const Program& program, const Procedures* procedures, const base::Budget& budget) const;
+};
+
 struct EngineInfo {
     std::string_view name;
     std::string_view description;  // one line, for --list-engines
     std::span<const EngineOption> options;
+    // Exactly one factory: `make` for an engine of large-block programs, `make_procedural` for
+    // one that solves the procedural model (run_verify builds it for this engine).
     std::unique_ptr<Engine> (*make)(const EngineSettings&) = nullptr;
-    // The engine is a ProceduralEngine: run_verify gives it the procedural model.
-    bool procedural = false;
+    std::unique_ptr<ProceduralEngine> (*make_procedural)(const EngineSettings&) = nullptr;
+    EngineCapabilities can;
 
+    bool procedural() const { return make_procedural != nullptr; }
     // Settings with every option of the table at its default.
     EngineSettings defaults() const;
+    // The settings of one run: `common`, every option at its default, then those of `values`
+    // that the table declares (the others are ignored: a run's options serve several engines).
+    EngineSettings settings(const CommonSettings& common, const std::map<std::string, std::string>& values) const;
+    // Requires one factory.
+    MadeEngine create(const EngineSettings& s) const;
     const EngineOption* option(std::string_view name) const;
 };
 
@@ -150,6 +193,8 @@ public:
     void add(const EngineInfo& info);
     const EngineInfo* find(std::string_view name) const;
     std::span<const EngineInfo> all() const { return engines_; }
+    // The names of the engines `selected`, ", "-separated (for help texts and errors).
+    std::string names(bool (*selected)(const EngineInfo&)) const;
 
 private:
     std::vector<EngineInfo> engines_;

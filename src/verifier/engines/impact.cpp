@@ -928,7 +928,7 @@ private:
 const EngineInfo& impact_engine() {
     static const EngineInfo info{
         "impact", "lazy abstraction with interpolants (McMillan, CAV 2006): an unwinding refined by path interpolants",
-        kImpactOptions, [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Impact>(s); }};
+        kImpactOptions, [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Impact>(s); }, nullptr, {.words = true}};
     return info;
 }
 

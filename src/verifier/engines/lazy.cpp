@@ -108,7 +108,7 @@ const EngineInfo& lazy_engine() {
         "lazy annotation (McMillan): symbolic execution of feasible paths that learns interpolant labels on edges and "
         "locations, with a time-to-live bound and inductive strengthening for loops",
         kLazyOptions,
-        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<LazyEngine>(s); }};
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<LazyEngine>(s); }, nullptr, {.words = true}};
     return info;
 }
 

@@ -81,7 +81,9 @@ const EngineInfo& lazy_inter_engine() {
         "InterLA (McMillan): lazy annotation over procedures, negative summaries learned by interpolation and reused "
         "across calling contexts",
         kLazyInterOptions,
-        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<LazyInterEngine>(s); }, true};
+        nullptr,
+        [](const EngineSettings& s) -> std::unique_ptr<ProceduralEngine> { return std::make_unique<LazyInterEngine>(s); },
+        {}};
     return info;
 }
 

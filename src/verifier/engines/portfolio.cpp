@@ -99,7 +99,7 @@ std::string parse_members(const std::string& spec, const EngineRegistry& registr
         const std::size_t colon = item_.find(':');
         const std::string name = trim(item_.substr(0, colon));
         m.info = registry.find(name);
-        if (!m.info || name == "portfolio") return "'" + name + "' is not an engine a portfolio can run";
+        if (!m.info || !m.info->can.member) return "'" + name + "' is not an engine a portfolio can run";
         if (colon != std::string::npos)
             for (const std::string& assignment : split(item_.substr(colon + 1), ',')) {
                 const std::size_t eq = assignment.find('=');
@@ -201,33 +201,20 @@ void run_member(const Member& m, const EngineSettings& common, const Program& pr
         setrlimit(RLIMIT_CPU, &rl);
     }
     try {
-        EngineSettings s = m.info->defaults();
-        s.bound = common.bound;
-        s.check_models = common.check_models;
-        s.check_certificates = common.check_certificates;
-        s.sat_integration = common.sat_integration;
-        s.operator_rounds = common.operator_rounds;
-        s.keep_arg = common.keep_arg;
-        for (const auto& [k, v] : m.options) s.set(k, v);
-        std::unique_ptr<Engine> engine = m.info->make(s);
+        const EngineSettings s = m.info->settings(common, m.options);
+        const MadeEngine made = m.info->create(s);
         std::optional<Progress> own;
         if (progress) {
             own.emplace(std::cerr, m.text);
-            engine->set_progress(&*own);
+            made.engine->set_progress(&*own);
         }
-        Verdict v;
-        if (m.info->procedural && procedures)
-            v = dynamic_cast<ProceduralEngine&>(*engine).solve_procedures(*procedures, budget);
-        else if (m.info->procedural)
-            v.reason = "no procedural model of the program";
-        else
-            v = engine->solve(program, budget);
+        const Verdict v = made.run(program, procedures, budget);
         std::string arg;
         if (s.keep_arg) {
             std::ostringstream dot;
-            if (engine->write_arg(dot)) arg = dot.str();
+            if (made.engine->write_arg(dot)) arg = dot.str();
         }
-        message = "ok\n" + encode_verdict(program, v, arg, m.info->procedural ? procedures : nullptr);
+        message = "ok\n" + encode_verdict(program, v, arg, m.info->procedural() ? procedures : nullptr);
     } catch (const smt::CheckFailure& e) {
         message = std::string("checkfail\n") + e.what();
     } catch (const std::bad_alloc&) {
@@ -581,7 +568,9 @@ const EngineInfo& portfolio_engine() {
         "portfolio",
         "runs several engines in parallel processes; the first verdict the certification gate confirms wins",
         kPortfolioOptions,
-        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Portfolio>(s); }};
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Portfolio>(s); },
+        nullptr,
+        {.combines = true, .member = false}};
     return info;
 }
 

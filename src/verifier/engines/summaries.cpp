@@ -91,7 +91,7 @@ public:
         // The summary file: read now (a foreign or ill-formed file is refused before any work),
         // its summaries used from the unwinding they were made for, written at the end.
         const std::string path = s_.get("summaries");
-        const bool revision = !s_.revision_of_hash.empty();
+        const bool revision = !id().revision_of_hash.empty();
         std::optional<SummaryFile> loaded = path.empty() ? std::nullopt : read_file(path, model);
         if (revision && !loaded)
             throw frontend::InputError(path.empty() ? std::string("--revision-of") : path,
@@ -166,7 +166,7 @@ public:
             if (loaded && loaded->unwinding == nu) {
                 if (revision) {
                     const std::string why =
-                        revise(*loaded, s_.function_hashes, model, *tree, store, o, budget, stats, rev);
+                        revise(*loaded, id().function_hashes, model, *tree, store, o, budget, stats, rev);
                     if (!why.empty()) {
                         v.reason = why;
                         return finish(v);
@@ -242,12 +242,18 @@ public:
     }
 
 private:
+    // run_verify's identity of the program (EngineCapabilities::identity); empty hashes without.
+    const ProgramIdentity& id() const {
+        static const ProgramIdentity none;
+        return identity() ? *identity() : none;
+    }
+
     // The file's summaries against this program (model hash, interfaces); a missing file is an
     // empty store (it will be written).
     SummaryFile read_file_text(const std::string& path, const std::string& text, const Procedures& model) const {
-        const bool revision = !s_.revision_of_hash.empty();
+        const bool revision = !id().revision_of_hash.empty();
         SummaryFile f =
-            read_summary_file(model, text, path, revision ? s_.revision_of_hash : s_.program_hash, revision);
+            read_summary_file(model, text, path, revision ? id().revision_of_hash : id().program_hash, revision);
         if (f.unwinding == 0)
             throw frontend::ParseError(frontend::SourceLocation{path, 1, 1},
                                        "expected (set-info :craig-unwinding N) in a craig summary file");
@@ -270,8 +276,8 @@ private:
         SummaryFile f;
         f.version = s_.producer;
         f.program = model.plain->provenance.file;
-        f.program_hash = s_.program_hash;
-        f.function_hashes = s_.function_hashes;
+        f.program_hash = id().program_hash;
+        f.function_hashes = id().function_hashes;
         f.unwinding = nu;
         f.interpolation = s_.get("itp-bool") + " " + s_.get("itp-lra") + " " + s_.get("itp-euf");
         const Program& p = *model.plain;
@@ -339,7 +345,9 @@ const EngineInfo& summaries_engine() {
         "function summaries from interpolants (HiFrog): partitioned BMC over the unwound call tree, assertions one "
         "after another, summaries reused and refined on counterexamples",
         kSummariesOptions,
-        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<SummariesEngine>(s); }, true};
+        nullptr,
+        [](const EngineSettings& s) -> std::unique_ptr<ProceduralEngine> { return std::make_unique<SummariesEngine>(s); },
+        {.identity = true}};
     return info;
 }
 

@@ -642,21 +642,21 @@ const EngineInfo& ufo_engine() {
         "ufo",
         "UFO with POST = true (IUFO; Albarghouthi, TACAS 2012): an ARG unrolled as a DAG along "
         "a weak topological order, refined by DAG interpolants",
-        kUfoOptions, make_ufo<UfoPost::True, false>};
+        kUfoOptions, make_ufo<UfoPost::True, false>, nullptr, {.words = true}};
     return info;
 }
 
 const EngineInfo& cpufo_engine() {
     static const EngineInfo info{
         "cpufo", "UFO with Cartesian predicate abstraction over the atoms of the refined labels (CPUFO)", kUfoOptions,
-        make_ufo<UfoPost::Cartesian, false>};
+        make_ufo<UfoPost::Cartesian, false>, nullptr, {.words = true}};
     return info;
 }
 
 const EngineInfo& bpufo_engine() {
     static const EngineInfo info{"bpufo",
                                  "UFO with Boolean predicate abstraction over the atoms of the refined labels (BPUFO)",
-                                 kUfoOptions, make_ufo<UfoPost::Boolean, false>};
+                                 kUfoOptions, make_ufo<UfoPost::Boolean, false>, nullptr, {.words = true}};
     return info;
 }
 
@@ -665,7 +665,7 @@ const EngineInfo& cp_engine() {
         "cp",
         "eager Cartesian predicate abstraction: UFO's DAG refinement only adds predicates and the "
         "ARG restarts from the root (CP)",
-        kUfoOptions, make_ufo<UfoPost::Cartesian, true>};
+        kUfoOptions, make_ufo<UfoPost::Cartesian, true>, nullptr, {.words = true}};
     return info;
 }
 
@@ -674,7 +674,7 @@ const EngineInfo& bp_engine() {
         "bp",
         "eager Boolean predicate abstraction: UFO's DAG refinement only adds predicates and the "
         "ARG restarts from the root (BP)",
-        kUfoOptions, make_ufo<UfoPost::Boolean, true>};
+        kUfoOptions, make_ufo<UfoPost::Boolean, true>, nullptr, {.words = true}};
     return info;
 }
 

@@ -746,7 +746,7 @@ const EngineInfo& value_engine() {
         "explicit-value analysis with CEGAR and explicit-value interpolation (Beyer and Loewe): values of a "
         "per-location precision of variables, refined from infeasible error paths",
         kValueOptions,
-        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<ValueEngine>(s, false); }};
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<ValueEngine>(s, false); }, nullptr, {}};
     return info;
 }
 
@@ -756,7 +756,7 @@ const EngineInfo& value_impact_engine() {
         "explicit-value analysis with an auxiliary predicate analysis (Beyer and Loewe's combination): paths that "
         "explicit values cannot refute give predicates from interpolants; variables with too many values move to them",
         kValueImpactOptions,
-        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<ValueEngine>(s, true); }};
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<ValueEngine>(s, true); }, nullptr, {}};
     return info;
 }
 

@@ -60,7 +60,9 @@ const EngineInfo& vinta_box_engine() {
             return make_vinta(s, [](const Program& p, const base::Budget& b, const DomainOptions& o) {
                 return make_box_domain(p, b, o);
             });
-        }};
+        },
+        nullptr,
+        {}};
     return info;
 }
 
@@ -73,7 +75,9 @@ const EngineInfo& vinta_boxes_engine() {
             return make_vinta(s, [](const Program& p, const base::Budget& b, const DomainOptions& o) {
                 return make_boxes_domain(p, b, o);
             });
-        }};
+        },
+        nullptr,
+        {}};
     return info;
 }
 

@@ -767,7 +767,7 @@ private:
     std::string reason_;
 };
 
-std::unique_ptr<Engine> make_whale(const EngineSettings& s) { return std::make_unique<Whale>(s); }
+std::unique_ptr<ProceduralEngine> make_whale(const EngineSettings& s) { return std::make_unique<Whale>(s); }
 
 }  // namespace
 
@@ -782,7 +782,7 @@ const EngineInfo& whale_engine() {
         "whale",
         "WHALE (Albarghouthi et al., VMCAI 2012): procedures as procedures, summaries guessed from "
         "state/transition interpolants of an unrolled call graph, covering by summary implication",
-        kWhaleOptions, make_whale, true};
+        kWhaleOptions, nullptr, make_whale, {}};
     return info;
 }
 

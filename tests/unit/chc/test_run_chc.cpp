@@ -67,10 +67,12 @@ const verifier::EngineInfo kLiar{
 const verifier::EngineInfo kProcLiar{"proc-liar",
                                      "test engine: claims trivial contracts",
                                      {},
-                                     [](const verifier::EngineSettings& s) -> std::unique_ptr<verifier::Engine> {
+                                     nullptr,
+                                     [](const verifier::EngineSettings& s)
+                                         -> std::unique_ptr<verifier::ProceduralEngine> {
                                          return std::make_unique<ProcLiar>(s);
                                      },
-                                     true};
+                                     {}};
 
 const char* kUnsafe = R"((set-logic HORN)
 (declare-fun inv (Int) Bool)

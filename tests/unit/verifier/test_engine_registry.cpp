@@ -61,7 +61,7 @@ constexpr verifier::EngineOption kClaimOptions[] = {
 const verifier::EngineInfo kClaimTrue{"claim-true", "test engine: claims TRUE", kClaimOptions,
                                       [](const verifier::EngineSettings& s) -> std::unique_ptr<verifier::Engine> {
                                           return std::make_unique<ClaimTrue>(s);
-                                      }};
+                                      }, nullptr, {}};
 
 // A trivial engine: says FALSE with a counterexample of one input, the value its option names
 // (the gate replays it on the C program: only a value that reaches reach_error makes FALSE).
@@ -94,7 +94,7 @@ constexpr verifier::EngineOption kClaimFalseOptions[] = {
 const verifier::EngineInfo kClaimFalse{"claim-false", "test engine: claims FALSE", kClaimFalseOptions,
                                        [](const verifier::EngineSettings& s) -> std::unique_ptr<verifier::Engine> {
                                            return std::make_unique<ClaimFalse>(s);
-                                       }};
+                                       }, nullptr, {}};
 
 // run_verify with the built-in engines plus claim-true and claim-false.
 verifier::VerifyStatus run(const std::string& code, const std::string& certificate, std::string& out,
@@ -135,6 +135,59 @@ TEST_CASE("registry: the built-in engines and their option tables") {
     CHECK_FALSE(impact.option("itp-lra")->check("no-such-system").empty());
     verifier::EngineRegistry copy = r;
     CHECK_THROWS_AS(copy.add(impact), std::logic_error);  // a name is registered once
+}
+
+TEST_CASE("registry: what each engine can do is stated in its EngineInfo") {
+    const verifier::EngineRegistry& r = verifier::builtin_engines();
+    for (const verifier::EngineInfo& e : r.all()) {
+        CAPTURE(e.name);
+        CHECK((e.make != nullptr) != (e.make_procedural != nullptr));  // exactly one factory
+        CHECK(e.can.member == !e.can.combines);
+    }
+    const auto names = [&](bool (*selected)(const verifier::EngineInfo&)) { return r.names(selected); };
+    CHECK(names([](const verifier::EngineInfo& e) { return e.can.words; }) == "bmc, impact, ufo, cpufo, bpufo, cp, bp, lazy");
+    CHECK(names([](const verifier::EngineInfo& e) { return e.procedural(); }) == "lazy-inter, whale, summaries");
+    CHECK(names([](const verifier::EngineInfo& e) { return e.can.combines; }) == "portfolio");
+    CHECK(names([](const verifier::EngineInfo& e) { return e.can.identity; }) == "summaries");
+    // An EngineInfo with no factory or with both is refused.
+    verifier::EngineRegistry copy;
+    verifier::EngineInfo none{"none", "no factory", {}, nullptr, nullptr, {}};
+    CHECK_THROWS_AS(copy.add(none), std::logic_error);
+    verifier::EngineInfo both = *r.find("whale");
+    both.name = "both";
+    both.make = r.find("bmc")->make;
+    CHECK_THROWS_AS(copy.add(both), std::logic_error);
+}
+
+TEST_CASE("registry: settings() takes the common settings and the options the table declares") {
+    const verifier::EngineInfo& impact = *verifier::builtin_engines().find("impact");
+    verifier::CommonSettings common;
+    common.bound = 7;
+    common.check_models = false;
+    common.producer = "craig test";
+    const verifier::EngineSettings s =
+        impact.settings(common, {{"itp-bool", "mcmillan-prime"}, {"portfolio", "bmc"}, {"value-threshold", "3"}});
+    CHECK(s.bound == 7);
+    CHECK_FALSE(s.check_models);
+    CHECK(s.producer == "craig test");
+    CHECK(s.get("itp-bool") == "mcmillan-prime");
+    CHECK(s.get("itp-lra") == impact.defaults().get("itp-lra"));  // the rest at their defaults
+    CHECK_FALSE(s.has("portfolio"));                                // another engine's options ignored
+    CHECK_FALSE(s.has("value-threshold"));
+}
+
+TEST_CASE("registry: a procedural engine made by create() solves the procedural model, without one it says so") {
+    test::LoweredProgram lp("int main() { int x = __VERIFIER_nondet_int(); if (x != x) reach_error(); return 0; }");
+    const verifier::EngineInfo& whale = *verifier::builtin_engines().find("whale");
+    const verifier::MadeEngine made = whale.create(whale.defaults());
+    REQUIRE(made.procedural == made.engine.get());
+    const verifier::Verdict v = made.run(*lp.blocks, nullptr, base::Budget::seconds(10));
+    CHECK(v.kind == VerdictKind::Unknown);
+    CHECK(v.reason == "no procedural model of the program");
+    const verifier::EngineInfo& bmc = *verifier::builtin_engines().find("bmc");
+    const verifier::MadeEngine plain = bmc.create(bmc.defaults());
+    CHECK(plain.procedural == nullptr);
+    CHECK(plain.run(*lp.blocks, nullptr, base::Budget::seconds(10)).kind == VerdictKind::True);
 }
 
 TEST_CASE("registry: a test engine runs through run_verify and its certificate is checked") {

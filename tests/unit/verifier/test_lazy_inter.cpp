@@ -149,9 +149,8 @@ InterOutcome run(Model& m, unsigned tau0 = 1, bool tau_free_first = false) {
 Verdict engine(Model& m) {
     const EngineInfo* info = builtin_engines().find("lazy-inter");
     REQUIRE(info != nullptr);
-    REQUIRE(info->procedural);
-    std::unique_ptr<Engine> e = info->make(info->defaults());
-    Verdict v = dynamic_cast<ProceduralEngine&>(*e).solve_procedures(m.ps, base::Budget::seconds(60));
+    REQUIRE(info->procedural());
+    Verdict v = info->make_procedural(info->defaults())->solve_procedures(m.ps, base::Budget::seconds(60));
     if (v.kind != VerdictKind::Unknown) {
         const Certified c = certify(v, *m.blocks, m.tu, {}, CertifyOptions{}, base::Budget::seconds(60), &m.ps);
         CHECK_MESSAGE(c.kind == v.kind, "the gate rejects the verdict: " << c.reason);

@@ -55,12 +55,13 @@ struct Model : test::ProceduralProgram {  // ps: the default model (what run_ver
             s.set(kv.substr(0, eq), kv.substr(eq + 1));
             at = end + 1;
         }
-        s.program_hash = program_hash(tu);
-        s.function_hashes = function_hashes(tu);
-        s.revision_of_hash = revision_of;
-        auto e = info->make(s);
-        auto* pe = dynamic_cast<ProceduralEngine*>(e.get());
-        REQUIRE(pe);
+        ProgramIdentity id;
+        id.program_hash = program_hash(tu);
+        id.function_hashes = function_hashes(tu);
+        id.revision_of_hash = revision_of;
+        REQUIRE(info->can.identity);
+        auto pe = info->make_procedural(s);
+        pe->set_identity(&id);
         const base::Budget budget(std::nullopt);
         return pe->solve_procedures(ps, budget);
     }

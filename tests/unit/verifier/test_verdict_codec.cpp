@@ -94,10 +94,8 @@ TEST_CASE("verdict codec: whale's contracts and its counterexample on the calls-
         verifier::Program calls = verifier::lower(tu, l.tm, lo);
         const verifier::Procedures ps = verifier::build_procedures(calls);
         const verifier::EngineInfo* info = verifier::builtin_engines().find("whale");
-        REQUIRE(info->procedural);
-        auto engine = info->make(info->defaults());
-        const verifier::Verdict v =
-            dynamic_cast<verifier::ProceduralEngine&>(*engine).solve_procedures(ps, base::Budget::seconds(30));
+        REQUIRE(info->procedural());
+        const verifier::Verdict v = info->make_procedural(info->defaults())->solve_procedures(ps, base::Budget::seconds(30));
         REQUIRE(v.kind == (std::string(limit) == "< n" ? VerdictKind::True : VerdictKind::False));
         const auto back =
             verifier::decode_verdict(*l.blocks, verifier::encode_verdict(*l.blocks, v, "", &ps), nullptr, &ps);

@@ -25,10 +25,8 @@ struct Model : test::ProceduralProgram {
     Verdict run() {
         const EngineInfo* info = builtin_engines().find("whale");
         REQUIRE(info);
-        auto e = info->make(info->defaults());
-        auto* pe = dynamic_cast<ProceduralEngine*>(e.get());
-        REQUIRE(pe);
-        return pe->solve_procedures(ps, test::test_budget(60));
+        REQUIRE(info->procedural());
+        return info->make_procedural(info->defaults())->solve_procedures(ps, test::test_budget(60));
     }
     Certified gate(const Verdict& v) { return certify(v, *plain, tu, {}, {}, test::test_budget(60), &ps); }
 };
