@@ -28,6 +28,14 @@
 //    built or asserted, so a query the SAT search answers in a round or two pays nothing for it
 //    (impact and ufo ask thousands of those). wake() builds the rows and replays the trail
 //    frame by frame, so the simplex is where it would be had it been awake from the start.
+//  * Theory propagation over the rows (propagate/reason; off unless set_propagation(true),
+//    SolverOptions::lra_row_propagation): after bounds changed, each row
+//    s = Σ a·x (as first defined, not the current tableau) that holds a changed variable and an
+//    unassigned atom gives each of its variables the bound the others' bounds imply (at most
+//    one of them unbounded on that side); an unassigned atom that bound decides is handed to
+//    CaDiCaL, its reason the bounds used plus the negated literal with the Farkas weights of the
+//    row (|a|), which the caller checks before it gives the clause. Rows longer than
+//    kMaxPropagationRow are left to the checks.
 //  * An addition to the round at each complete assignment (LraTheory), never a replacement:
 //    integers, non-linear terms and theory combination stay there.
 #include <chrono>
@@ -39,6 +47,7 @@
 #include "smt/lra/simplex.hpp"
 #include "smt/eager_bounds.hpp"
 #include "smt/lra_certificate.hpp"
+#include "smt/propagation_queue.hpp"
 #include "smt/search_frames.hpp"
 #include "smt/terms/term.hpp"
 
@@ -46,6 +55,7 @@ namespace craig::smt {
 
 struct EagerSimplexStats {
     uint64_t watched = 0, built = 0, assigned = 0, checks = 0, conflicts = 0, skipped = 0;
+    uint64_t propagations = 0, rows_scanned = 0;
     double seconds = 0;  // inside the simplex's checks
 };
 
@@ -67,6 +77,15 @@ public:
     // A new conflict of the current state: the true literals (no repetitions) and the certificate.
     bool conflict(std::vector<sat::Lit>& lits, std::vector<LraCertificateEntry>& certificate);
 
+    // Theory propagation: an unassigned watched literal that the current bounds imply through a
+    // row (0: none). Awake, without a pending conflict, and with set_propagation(true) only; set
+    // before the first literal is told.
+    void set_propagation(bool on) { propagation_ = on; }
+    sat::Lit propagate();
+    // Requires lit to have come from propagate() and still be assigned: the true literals that
+    // imply it (all told before it) and the certificate of {those, not lit}.
+    void reason(sat::Lit lit, std::vector<sat::Lit>& because, std::vector<LraCertificateEntry>& certificate) const;
+
     const EagerSimplexStats& stats() const { return stats_; }
     uint64_t pivots() const { return simplex_.stats().pivots; }
 
@@ -77,12 +96,30 @@ private:
         Var var;
         lra::DeltaRational if_true;   // the bound the atom sets when true (both bounds for =)
         lra::DeltaRational if_false;  // the lower bound its negation sets (unused for =)
+        int sat_var = 0;
     };
+    struct Implied {
+        sat::Lit lit = 0;
+        std::vector<sat::Lit> because;
+        std::vector<LraCertificateEntry> certificate;
+    };
+    struct RowTerm {
+        Var var;
+        mpq_class coeff;
+    };
+    static constexpr size_t kMaxPropagationRow = 64;  // terms of a row, slack included
     Var var_of_term(Term t);
     void build(int var, Term atom);
     Var var_of_poly(Term p);
     void apply(sat::Lit lit);
     void take_conflict(std::vector<sat::Lit>& lits, std::vector<LraCertificateEntry>& certificate);
+    void note_changed(Var v);
+    void open_frame();
+    void pop_frame();
+    void note_value(sat::Lit lit);
+    void find_implied();
+    void propagate_row(Var slack);
+    void implied(size_t t, bool upper, const lra::DeltaRational& b, bool from_lower_sums);
 
     TermManager& tm_;
     lra::Simplex simplex_;
@@ -103,6 +140,20 @@ private:
     // After a conflict (reported or pending): the number of frames open then; assertions wait
     // for a backtrack below it. SIZE_MAX: none.
     size_t conflict_frames_ = SIZE_MAX;
+    // Propagation: rows by structural variable, watched atoms by simplex variable, variables
+    // whose bounds changed since the last propagation, the values of watched SAT variables
+    // (undone by frame: marks_ holds assigned_vars_'s size when each frame opened).
+    bool propagation_ = false;
+    std::vector<std::vector<Var>> rows_of_var_;
+    std::vector<std::vector<uint32_t>> atoms_on_var_;
+    std::vector<Var> changed_;
+    std::vector<uint8_t> changed_stamp_;
+    std::vector<int8_t> val_;
+    std::vector<int> assigned_vars_;
+    std::vector<size_t> marks_;
+    std::vector<Var> rows_;        // scratch of find_implied
+    std::vector<RowTerm> terms_;   // scratch of propagate_row
+    PropagationQueue<Implied> queue_;
     EagerSimplexStats stats_;
 };
 

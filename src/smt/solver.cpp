@@ -76,6 +76,7 @@ struct Solver::Impl {
         lra.set_check_certificates(o.check_certificates);
         lra.set_static_learning(o.lra_static_learning);
         eager.set_diseq_propagation(o.euf_diseq_propagation);
+        eager_simplex.set_propagation(o.lra_row_propagation);
         lra.set_cuts(o.lia_cuts);
         lra.set_branch_budget(o.lia_branch_budget);
         lra.set_arithmetic(o.lra_arith);
@@ -642,13 +643,15 @@ struct Solver::Impl {
             if (!impl.bounds_fixpoint()) impl.simplex_fixpoint();
             impl.eager_fixpoint();
         }
-        // Which checker propagated each variable last (1 bounds, 2 EUF): CaDiCaL asks for the
-        // reason of a literal it holds, which is the last propagation of its variable.
+        // Which checker propagated each variable last (1 bounds, 2 EUF, 3 the simplex's rows):
+        // CaDiCaL asks for the reason of a literal it holds, which is the last propagation of
+        // its variable.
         std::vector<uint8_t> owner;
         int propagate() override {
+            uint8_t who = 1;
             int lit = impl.bounds.propagate();
-            const uint8_t who = lit ? 1 : 2;
-            if (!lit) lit = impl.eager.propagate();
+            if (!lit) lit = impl.eager.propagate(), who = 2;
+            if (!lit) lit = impl.eager_simplex.propagate(), who = 3;
             if (lit) {
                 const size_t v = sat::var_of(lit);
                 if (owner.size() <= v) owner.resize(v + 1, 0);
@@ -657,10 +660,11 @@ struct Solver::Impl {
             return lit;
         }
         void reason(int lit, std::vector<int>& clause) override {
-            if (owner[sat::var_of(lit)] == 2)
-                impl.euf_reason(lit, clause);
-            else
-                impl.bounds_reason(lit, clause);
+            switch (owner[sat::var_of(lit)]) {
+                case 2: impl.euf_reason(lit, clause); break;
+                case 3: impl.row_reason(lit, clause); break;
+                default: impl.bounds_reason(lit, clause);
+            }
         }
     };
 
@@ -674,6 +678,23 @@ struct Solver::Impl {
         if (!check_lra_certificate(tm, bounds_certificate, &why))
             throw CheckFailure("eager bound propagation without a valid reason: " + why);
         clause = {lit, -because};
+        cnf.set_tag(kLemmaTag);
+        const uint32_t id = cnf.log_reason(clause);
+        if (opts.produce_proofs) {
+            note(id, {LeafKind::LraConflict, {}, 0, static_cast<uint32_t>(farkas_store.size())});
+            farkas_store.push_back(bounds_certificate);
+        }
+    }
+
+    // The reason clause of a propagation over a simplex row (eager_simplex.hpp), checked as bound
+    // reasons are.
+    void row_reason(sat::Lit lit, std::vector<sat::Lit>& clause) {
+        eager_simplex.reason(lit, eager_lits, bounds_certificate);
+        std::string why;
+        if (!check_lra_certificate(tm, bounds_certificate, &why))
+            throw CheckFailure("eager row propagation without a valid reason: " + why);
+        clause.assign(1, lit);
+        for (sat::Lit b : eager_lits) clause.push_back(-b);
         cnf.set_tag(kLemmaTag);
         const uint32_t id = cnf.log_reason(clause);
         if (opts.produce_proofs) {
@@ -1009,6 +1030,8 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("online-eager-simplex-skipped", num(s.eager_simplex.stats().skipped));
     r.emplace_back("online-eager-simplex-pivots", num(s.eager_simplex.pivots()));
     r.emplace_back("online-eager-simplex-time", num(s.eager_simplex.stats().seconds));
+    r.emplace_back("online-eager-row-propagations", num(s.eager_simplex.stats().propagations));
+    r.emplace_back("online-eager-rows-scanned", num(s.eager_simplex.stats().rows_scanned));
     r.emplace_back("online-propagations", num(s.sat.stats().propagations));
     r.emplace_back("online-reasons", num(s.sat.stats().reasons));
     r.emplace_back("terms", num(s.tm.size()));

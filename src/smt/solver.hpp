@@ -58,6 +58,10 @@ struct SolverOptions {
     // Online loop: EUF disequality propagation (eager_euf.hpp). Off by measurement: on the QF_UF
     // dev set it solves nothing more and makes iso_icl_repgen_sk009 2x slower (docs/results).
     bool euf_diseq_propagation = false;
+    // Online loop: bound propagation over the eager simplex's rows (eager_simplex.hpp). Off by
+    // measurement: on the QF_LRA dev set it solves nothing more and loses one file
+    // (docs/results/smt-2026-12-03).
+    bool lra_row_propagation = false;
     std::optional<std::chrono::steady_clock::time_point> deadline;
     // When set, every check adds the SAT and theory seconds it spent (owned by the caller, who
     // must keep it alive while the solver checks).

@@ -76,6 +76,7 @@ void Interpreter::enter_assert_mode() {
     so.check_certificates = script_opts_.check_certificates;
     so.lra_static_learning = options_.get_bool("lra-static-learning");
     so.euf_diseq_propagation = options_.get_bool("euf-diseq-propagation");
+    so.lra_row_propagation = options_.get_bool("lra-row-propagation");
     so.lia_cuts = options_.get_bool("lia-cuts");
     so.lia_branch_budget = options_.get_numeral("lia-branch-budget");
     so.lra_arith = *lra::parse_arith(options_.get_string("lra-arith"));

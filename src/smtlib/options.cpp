@@ -12,7 +12,7 @@ namespace craig::smtlib {
 
 namespace {
 
-constexpr std::array<OptionSpec, 27> kOptions = {{
+constexpr std::array<OptionSpec, 28> kOptions = {{
     {"print-success", OptionType::Bool, "false", false, "Answer `success` to every command that has no other response"},
     {"produce-models", OptionType::Bool, "true", true,
      "Enable get-model and get-value after a sat answer (on by default in craig)"},
@@ -61,6 +61,10 @@ constexpr std::array<OptionSpec, 27> kOptions = {{
      "Online loop: propagate a = b false once a disequality separates the classes of a and b "
      "(equalities are always propagated)",
      "euf-diseq-propagation"},
+    {"lra-row-propagation", OptionType::Bool, "false", true,
+     "Online loop: propagate arithmetic atoms that the bounds of the other variables of a row decide "
+     "(bounds on the same polynomial are always propagated)",
+     "lra-row-propagation"},
     {"sat-integration", OptionType::Symbol, smt::kDefaultSatIntegrationName, true,
      "How the theories meet the SAT search: offline (CaDiCaL returns each complete assignment and "
      "searches again from the root after the theories' conflicts) or online (the theories check each "

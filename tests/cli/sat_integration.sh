@@ -19,6 +19,12 @@ run default-online 0 solve "$tmp/c.smt2" && shows default-online out "online"
 printf '(declare-sort U 0)\n(declare-const a U)\n(declare-const b U)\n(declare-const c U)\n(assert (not (= a c)))\n(assert (= b c))\n(assert (= a b))\n(check-sat)\n' >"$tmp/d.smt2"
 run diseq-off 0 solve "$tmp/d.smt2" && shows diseq-off out "unsat"
 run diseq-on 0 solve --check-proofs --euf-diseq-propagation "$tmp/d.smt2" && shows diseq-on out "unsat"
+# Row propagation (off by default): x + y <= 0 and x > 0 decide y <= 0; either way unsat, and
+# :lra-row-propagation reads back as set.
+printf '(declare-const x Real)\n(declare-const y Real)\n(assert (<= (+ x y) 0))\n(assert (> x 0))\n(assert (or (> y 0) (> (+ x y) 1)))\n(check-sat)\n(get-option :lra-row-propagation)\n' >"$tmp/r.smt2"
+run rows-off 0 solve "$tmp/r.smt2" && shows rows-off out "false"
+run rows-on 0 solve --check-proofs --lra-row-propagation "$tmp/r.smt2" && shows rows-on out "true"
+run rows-on-unsat 0 solve --check-proofs --lra-row-propagation "$tmp/r.smt2" && shows rows-on-unsat out "unsat"
 # verify and chc: the engines' queries in either loop, verdicts checked by the gate as always.
 cat >"$tmp/safe.c" <<'C'
 extern int __VERIFIER_nondet_int(void);

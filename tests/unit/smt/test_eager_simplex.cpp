@@ -36,6 +36,7 @@ struct Fixture {
             REQUIRE(EagerSimplex::watchable(tm, a));
             simplex.watch(v, a);
         }
+        simplex.set_propagation(true);
         simplex.wake();
     }
     // The literal that makes atom v (as written above) true.
@@ -170,4 +171,90 @@ TEST_CASE("eager simplex: a clash in the trail is found on waking") {
     simplex.new_level();
     simplex.assigned(2, false);
     CHECK_FALSE(simplex.conflict(lits, cert));
+}
+
+TEST_CASE("eager simplex: without set_propagation(true) it propagates nothing") {
+    TermManager tm;
+    Term x = tm.mk_const(tm.declare_fun("x", {}, SortTable::Real));
+    Term y = tm.mk_const(tm.declare_fun("y", {}, SortTable::Real));
+    Term xy[2] = {x, y};
+    EagerSimplex simplex{tm};
+    simplex.watch(1, tm.mk_leq(tm.mk_add(xy), tm.mk_numeral(mpq_class(0), SortTable::Real)));  // x + y <= 0
+    simplex.watch(2, tm.mk_leq(x, tm.mk_numeral(mpq_class(0), SortTable::Real)));              // x <= 0
+    simplex.watch(3, tm.mk_leq(y, tm.mk_numeral(mpq_class(0), SortTable::Real)));              // y <= 0
+    simplex.wake();
+    simplex.new_level();
+    simplex.assigned(1, false);
+    simplex.assigned(-2, false);  // x > 0: y < 0 follows, but is not propagated
+    CHECK(simplex.propagate() == 0);
+    CHECK(simplex.stats().propagations == 0);
+}
+
+TEST_CASE("eager simplex: a row's bounds decide an atom on another of its variables, with a checked reason") {
+    Fixture f;
+    f.simplex.new_level();
+    f.simplex.assigned(f.lit(1), false);  // x + y <= 3
+    f.simplex.assigned(f.lit(2), false);  // x >= 2
+    CHECK(f.conflict().empty());
+    const Lit p = f.simplex.propagate();
+    REQUIRE(p == 3);  // y <= 1 (atom 3 is y <= 1; y >= 2 is its negation)
+    std::vector<Lit> because;
+    std::vector<LraCertificateEntry> cert;
+    f.simplex.reason(p, because, cert);
+    CHECK(Fixture::sorted(because) == Fixture::sorted({f.lit(1), f.lit(2)}));
+    std::string why;
+    CHECK_MESSAGE(check_lra_certificate(f.tm, cert, &why), why);
+    CHECK(f.simplex.propagate() == 0);
+    // Told y <= 1: the row x - y of the equation x = y is now at least 1, so x = y is false.
+    f.simplex.assigned(3, false);
+    const Lit q = f.simplex.propagate();
+    REQUIRE(q == -4);
+    f.simplex.reason(q, because, cert);
+    CHECK(Fixture::sorted(because) == Fixture::sorted({f.lit(2), 3}));
+    CHECK_MESSAGE(check_lra_certificate(f.tm, cert, &why), why);
+    CHECK(f.simplex.propagate() == 0);
+    CHECK(f.simplex.stats().propagations == 2);
+    // Undone by the backtrack: nothing is implied at the root.
+    f.simplex.backtrack(0);
+    CHECK(f.simplex.propagate() == 0);
+    f.simplex.new_level();
+    f.simplex.assigned(f.lit(2), false);  // x >= 2 alone implies nothing
+    CHECK(f.simplex.propagate() == 0);
+}
+
+TEST_CASE("eager simplex: asleep or with a pending conflict it propagates nothing") {
+    TermManager tm;
+    Term x = tm.mk_const(tm.declare_fun("x", {}, SortTable::Real));
+    Term y = tm.mk_const(tm.declare_fun("y", {}, SortTable::Real));
+    Term xy[2] = {x, y};
+    auto num = [&](int c) { return tm.mk_numeral(mpq_class(c), SortTable::Real); };
+    EagerSimplex simplex{tm};
+    simplex.set_propagation(true);
+    simplex.watch(1, tm.mk_leq(tm.mk_add(xy), num(0)));  // x + y <= 0
+    simplex.watch(2, tm.mk_leq(x, num(0)));              // x <= 0
+    simplex.watch(3, tm.mk_leq(y, num(0)));              // y <= 0
+    simplex.watch(4, tm.mk_leq(x, num(-5)));             // x <= -5
+    simplex.new_level();
+    simplex.assigned(1, false);
+    simplex.assigned(-2, false);      // x > 0
+    CHECK(simplex.propagate() == 0);  // asleep
+    simplex.wake();
+    // Woken: x + y <= 0 and x > 0 give y < 0, so y <= 0 (x <= -5 is false by x > 0 alone, which
+    // is no row's business).
+    const Lit p = simplex.propagate();
+    REQUIRE(p == 3);
+    std::vector<Lit> because;
+    std::vector<LraCertificateEntry> cert;
+    simplex.reason(p, because, cert);
+    std::string why;
+    CHECK_MESSAGE(check_lra_certificate(tm, cert, &why), why);
+    simplex.backtrack(0);
+    simplex.new_level();
+    simplex.assigned(-2, false);  // x > 0
+    simplex.assigned(4, false);   // x <= -5: a clash, pending
+    simplex.assigned(1, false);   // x + y <= 0 waits for the backtrack
+    CHECK(simplex.propagate() == 0);
+    std::vector<Lit> lits;
+    REQUIRE(simplex.conflict(lits, cert));
+    CHECK(simplex.propagate() == 0);
 }

@@ -2,6 +2,7 @@
 // learning, and EUF + LRA combination; every model and every conflict certificate is checked.
 #include <doctest/doctest.h>
 
+#include "smt/proof_check.hpp"
 #include "smt/solver.hpp"
 
 using namespace craig::smt;
@@ -95,4 +96,71 @@ TEST_CASE("EUF and arithmetic agree on shared terms") {
     t.assert_formula(tm.mk_eq(fa(a), tm.mk_add(std::vector<Term>{fa(b), num(tm, 1, SortTable::Real)})));
     t.assert_formula(tm.mk_leq(a, num(tm, 0, SortTable::Real)));
     CHECK(t.check() == Result::Sat);
+}
+
+namespace {
+// Clauses of two random atoms  Σ c·x <= k  (three monomials) over the variables xs of sort s.
+void random_clauses(TermManager& tm, Solver& solver, const std::vector<Term>& xs, Sort s, unsigned clauses,
+                    unsigned seed) {
+    uint64_t state = seed * 2654435761u + 1;
+    auto next = [&state](int range) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<int>((state >> 33) % static_cast<uint64_t>(range));
+    };
+    for (unsigned c = 0; c < clauses; ++c) {
+        std::vector<Term> lits;
+        for (int l = 0; l < 2; ++l) {
+            std::vector<Term> sum;
+            for (int k = 0; k < 3; ++k)
+                sum.push_back(tm.mk_scale(mpq_class(next(7) - 3), xs[next(static_cast<int>(xs.size()))]));
+            Term atom = tm.mk_leq(tm.mk_add(sum), num(tm, next(9) - 4, s));
+            lits.push_back(next(2) ? atom : tm.mk_not(atom));
+        }
+        solver.assert_formula(tm.mk_or(lits));
+    }
+}
+uint64_t statistic(const Solver& s, const std::string& name) {
+    for (const auto& [k, v] : s.statistics())
+        if (k == name) return std::stoull(v);
+    FAIL("no statistic " << name);
+    return 0;
+}
+}  // namespace
+
+// Bound propagation over the eager simplex's rows (eager_simplex.hpp): the online loop propagates
+// atoms whose reasons are checked Farkas lemmas; its answers are the offline loop's, its models
+// check, and its proofs (reason clauses as Farkas leaves) check.
+TEST_CASE("online: propagation over simplex rows keeps the answers, models and proofs") {
+    for (Sort sort : {SortTable::Real, SortTable::Int}) {
+        uint64_t propagated = 0;
+        unsigned sat = 0, unsat = 0;
+        for (unsigned seed = 1; seed <= 24; ++seed) {
+            TermManager tm;
+            std::vector<Term> xs;
+            for (int i = 0; i < 8; ++i) xs.push_back(tm.mk_const(tm.declare_fun("x" + std::to_string(i), {}, sort)));
+            SolverOptions on = checked(), off = checked();
+            on.sat_integration = SatIntegration::Online;
+            on.produce_proofs = true;
+            on.lra_row_propagation = true;
+            off.sat_integration = SatIntegration::Offline;
+            Solver a(tm, on), b(tm, off);
+            const unsigned clauses = 20 + 5 * (seed % 12);
+            random_clauses(tm, a, xs, sort, clauses, seed);
+            random_clauses(tm, b, xs, sort, clauses, seed);
+            const Result ra = a.check(), rb = b.check();
+            CAPTURE(seed);
+            CHECK(ra == rb);
+            if (ra == Result::Unsat) {
+                const SmtProofCheck c = check_smt_proof(tm, a.proof());
+                CHECK_MESSAGE(c.ok, c.error);
+            }
+            (ra == Result::Sat ? sat : unsat) += ra != Result::Unknown;
+            propagated += statistic(a, "online-eager-row-propagations");
+            CHECK(statistic(b, "online-eager-row-propagations") == 0);
+        }
+        CAPTURE(sort);
+        CHECK(sat > 0);
+        CHECK(unsat > 0);
+        CHECK(propagated > 0);
+    }
 }
