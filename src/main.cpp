@@ -274,6 +274,9 @@ int main(int argc, char** argv) {
     solve->add_flag("--check-proofs", common.script.check_proofs,
                     "Mine and independently check the proof of every unsat answer; a proof that does "
                     "not check (or a lemma kind without a checker) exits with code 10");
+    solve->add_flag("--stats", common.script.stats,
+                    "Print the solver's statistics on standard error when the script ends, also at a time "
+                    "limit or an interrupt (the list of (get-info :all-statistics), one entry per line)");
     solve->add_flag("--proof-stats", common.script.proof_stats,
                     "With --check-proofs: one line of proof figures per unsat");
     solve->add_flag("--reduce-proofs", common.script.reduce_proofs,

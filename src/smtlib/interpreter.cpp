@@ -411,6 +411,10 @@ int run_script(std::istream& in, const std::string& filename, std::ostream& out,
         if (!command || !interpreter.execute(pool, *command)) break;
     }
     out.flush();
+    if (opts.stats) {
+        interpreter.write_statistics(std::cerr, "\n ");
+        std::cerr << std::endl;
+    }
     // An interrupted script ends like one at its time limit (exit 5).
     return base::interrupted() ? static_cast<int>(kScriptTimeout) : interpreter.status();
 }

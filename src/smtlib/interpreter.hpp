@@ -70,6 +70,10 @@ struct ScriptOptions {
     // Diagnostic lines with the time of every check-sat and get-interpolants and the sizes of
     // the interpolants (bench/itp.sh reads them).
     bool itp_stats = false;
+    // At the end of the script (also after a time limit or an interrupt): the solver's statistics,
+    // the list of (get-info :all-statistics), one entry per line, on standard error (craig solve
+    // --stats, as z3's -st and cvc5's --stats).
+    bool stats = false;
     // May set-option :regular-output-channel / :diagnostic-output-channel open files?
     // (Off for fuzzing; the option then answers `unsupported` for anything but stdout/stderr.)
     bool allow_output_files = true;

@@ -32,6 +32,9 @@ public:
     // Reports an error that stops the script.
     void fatal(const SyntaxError& e);
     int status() const;
+    // The current solver's statistics as an SMT-LIB attribute list "(:name value ...)", the
+    // entries separated by `separator` (empty list before the first assertion or check).
+    void write_statistics(std::ostream& os, const char* separator) const;
 
 private:
     using Args = std::span<const uint32_t>;

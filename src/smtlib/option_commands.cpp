@@ -109,6 +109,20 @@ bool Interpreter::cmd_set_info(uint32_t cmd, Args args) {
     return true;
 }
 
+void Interpreter::write_statistics(std::ostream& os, const char* separator) const {
+    os << "(";
+    bool first = true;
+    if (solver_) {
+        for (const auto& [k, v] : solver_->statistics()) {
+            bool number = !v.empty() && v.find_first_not_of("0123456789.") == std::string::npos && v.front() != '.' &&
+                          v.back() != '.';
+            os << (first ? "" : separator) << ":" << k << " " << (number ? v : quote_string(v));
+            first = false;
+        }
+    }
+    os << ")";
+}
+
 bool Interpreter::cmd_get_info(uint32_t cmd, Args args) {
     arity(cmd, args, 1, 1, "(get-info KEYWORD)");
     if ((*pool_)[args[0]].kind != SKind::Keyword)
@@ -131,17 +145,9 @@ bool Interpreter::cmd_get_info(uint32_t cmd, Args args) {
         const std::string& r = last_.reason;
         out << "(:reason-unknown " << (is_simple_symbol(r) ? r : quote_string(r)) << ")\n";
     } else if (key == ":all-statistics") {
-        out << "(:all-statistics (";
-        bool first = true;
-        if (solver_) {
-            for (const auto& [k, v] : solver_->statistics()) {
-                bool number = !v.empty() && v.find_first_not_of("0123456789.") == std::string::npos &&
-                              v.front() != '.' && v.back() != '.';
-                out << (first ? "" : " ") << ":" << k << " " << (number ? v : quote_string(v));
-                first = false;
-            }
-        }
-        out << "))\n";
+        out << "(:all-statistics ";
+        write_statistics(out, " ");
+        out << ")\n";
     } else {
         throw Unsupported((*pool_)[args[0]].loc, "the info flag " + key, true);
     }

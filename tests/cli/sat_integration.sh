@@ -25,6 +25,22 @@ printf '(declare-const x Real)\n(declare-const y Real)\n(assert (<= (+ x y) 0))\
 run rows-off 0 solve "$tmp/r.smt2" && shows rows-off out "false"
 run rows-on 0 solve --check-proofs --lra-row-propagation "$tmp/r.smt2" && shows rows-on out "true"
 run rows-on-unsat 0 solve --check-proofs --lra-row-propagation "$tmp/r.smt2" && shows rows-on-unsat out "unsat"
+# craig solve --stats: the solver's statistics on stderr when the script ends, also when a
+# check-sat stopped at --timeout (pigeonhole 10 into 9: no answer in 1 s).
+run stats 0 solve --stats "$tmp/r.smt2" && shows stats err ":online-eager-row-propagations 0"
+python3 - "$tmp/php.smt2" <<'PY'
+import sys
+n, m = 10, 9
+lines = ["(set-logic QF_UF)"]
+lines += [f"(declare-const p{i}_{j} Bool)" for i in range(n) for j in range(m)]
+lines += ["(assert (or " + " ".join(f"p{i}_{j}" for j in range(m)) + "))" for i in range(n)]
+lines += [f"(assert (not (and p{a}_{j} p{b}_{j})))" for j in range(m) for a in range(n) for b in range(a + 1, n)]
+open(sys.argv[1], "w").write("\n".join(lines + ["(check-sat)"]) + "\n")
+PY
+start=$(date +%s%N)
+run stats-timeout 5 solve --stats --timeout 1 "$tmp/php.smt2" && shows stats-timeout err ":sat-integration \"online\""
+ms=$((($(date +%s%N) - start) / 1000000))
+if [ "$ms" -lt 2500 ]; then ok stats-timeout-time; else fail stats-timeout-time "took $ms ms"; fi
 # verify and chc: the engines' queries in either loop, verdicts checked by the gate as always.
 cat >"$tmp/safe.c" <<'C'
 extern int __VERIFIER_nondet_int(void);
