@@ -1,5 +1,5 @@
 #pragma once
-// Process exit codes of the craig command line. Stable: scripts depend on them (README).
+// Process exit codes of the craig command line. Stable: scripts depend on them (docs/manual.md).
 namespace craig::cli {
 
 enum ExitCode : int {

@@ -11,7 +11,7 @@
 // of a list has the list's first node as the start of its subtree (JavaSMT's start indices).
 // The answer is one interpolant per partition but the root, in post-order: (I_0 ... I_{n-2}).
 // Active assertions that no partition names (unnamed, or named and left out) belong to the root
-// partition, for the interpolants and for their check (README.md: a special case of
+// partition, for the interpolants and for their check (docs/manual.md: a special case of
 // SMTInterpol's theory extension, whose conditions then hold without them but at the root).
 // Also (get-state-transition-interpolants P_0 ... P_{n+1}), craig's extension (below).
 #include <algorithm>
