@@ -674,25 +674,23 @@ struct Solver::Impl {
     void bounds_reason(sat::Lit lit, std::vector<sat::Lit>& clause) {
         sat::Lit because = 0;
         bounds.reason(lit, because, bounds_certificate);
-        std::string why;
-        if (!check_lra_certificate(tm, bounds_certificate, &why))
-            throw CheckFailure("eager bound propagation without a valid reason: " + why);
-        clause = {lit, -because};
-        cnf.set_tag(kLemmaTag);
-        const uint32_t id = cnf.log_reason(clause);
-        if (opts.produce_proofs) {
-            note(id, {LeafKind::LraConflict, {}, 0, static_cast<uint32_t>(farkas_store.size())});
-            farkas_store.push_back(bounds_certificate);
-        }
+        eager_lits.assign(1, because);
+        give_farkas_reason("eager bound propagation", lit, clause);
     }
 
     // The reason clause of a propagation over a simplex row (eager_simplex.hpp), checked as bound
     // reasons are.
     void row_reason(sat::Lit lit, std::vector<sat::Lit>& clause) {
         eager_simplex.reason(lit, eager_lits, bounds_certificate);
+        give_farkas_reason("eager row propagation", lit, clause);
+    }
+
+    // The reason clause {lit, not eager_lits...} of an arithmetic propagation, justified by
+    // bounds_certificate (checked: a failure is a self-check failure), logged as an input clause.
+    void give_farkas_reason(const char* what, sat::Lit lit, std::vector<sat::Lit>& clause) {
         std::string why;
         if (!check_lra_certificate(tm, bounds_certificate, &why))
-            throw CheckFailure("eager row propagation without a valid reason: " + why);
+            throw CheckFailure(std::string(what) + " without a valid reason: " + why);
         clause.assign(1, lit);
         for (sat::Lit b : eager_lits) clause.push_back(-b);
         cnf.set_tag(kLemmaTag);
