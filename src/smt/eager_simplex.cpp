@@ -114,21 +114,24 @@ void EagerSimplex::note_changed(Var v) {
 }
 
 void EagerSimplex::open_frame() {
-    marks_.push_back(assigned_vars_.size());
+    if (propagation_) marks_.push_back(assigned_vars_.size());
     if (awake_) simplex_.push();
 }
 
 void EagerSimplex::pop_frame() {
-    const size_t mark = marks_.back();
-    marks_.pop_back();
-    while (assigned_vars_.size() > mark) {
-        val_[assigned_vars_.back()] = 0;
-        assigned_vars_.pop_back();
+    if (propagation_) {
+        const size_t mark = marks_.back();
+        marks_.pop_back();
+        while (assigned_vars_.size() > mark) {
+            val_[assigned_vars_.back()] = 0;
+            assigned_vars_.pop_back();
+        }
     }
     if (awake_) simplex_.pop();
 }
 
 void EagerSimplex::note_value(sat::Lit lit) {
+    if (!propagation_) return;  // the values serve propagation only
     const int v = sat::var_of(lit);
     if (val_.size() <= static_cast<size_t>(v)) val_.resize(v + 1, 0);
     val_[v] = lit > 0 ? 1 : -1;
