@@ -32,7 +32,7 @@
 #include "smt/solver.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/testgen/testgen.hpp"
-#include "verifier/verify.hpp"
+#include "verifier/run/verify.hpp"
 
 namespace {
 

@@ -18,6 +18,7 @@
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
 #include "verifier/encoding/checked_solver.hpp"
+#include "verifier/run/judged_run.hpp"
 
 namespace craig::chc {
 
@@ -29,7 +30,7 @@ using Status = verifier::VerifyStatus;
 
 // A candidate verdict after certification, with what --print-witness shows.
 struct Judged {
-    VerdictKind kind = VerdictKind::Unknown;
+    VerdictKind kind = VerdictKind::Unknown;  // the judged verdict's kind when it stands
     std::string reason;
     std::optional<ChcModel> model;
     std::optional<Derivation> derivation;
@@ -63,9 +64,7 @@ private:
     smt::SolverOptions solver_options() const { return verifier::checked_solver_options(o_, budget_); }
 
     void safe(const Verdict& v, Judged& j) const {
-        verifier::CertifyOptions co;
-        co.check_models = o_.check_models;
-        co.check_certificates = o_.check_certificates;
+        const verifier::CertifyOptions co = verifier::certify_options(o_);
         const verifier::Procedures* procs = solved_.procedures ? &solved_.procedures->procedures : nullptr;
         const verifier::Certified c =
             verifier::certify_safe(v, *solved_.blocks, co, budget_, procs);  // throws if invalid
@@ -131,18 +130,13 @@ std::string where(const ChcOptions& o, smtlib::Location loc) {
 
 Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostream& err) {
     const auto start = base::Budget::Clock::now();
-    const base::Budget budget(o.timeout > 0
-                                  ? std::optional(start + std::chrono::duration_cast<base::Budget::Clock::duration>(
-                                                              std::chrono::duration<double>(o.timeout)))
-                                  : std::nullopt,
-                              o.memory_mb);
+    const base::Budget budget = verifier::budget_of(o, start);
     smt::TermManager tm;
     const ChcSystem sys = read_chc(in, o.input, tm);
     // Nothing asked: no answer (a system without queries is answered: sat, every predicate true).
     if (!sys.check_sat) throw smtlib::ScriptError(smtlib::Location{}, "no (check-sat): the file asks nothing");
-    const verifier::EngineRegistry& registry = o.engines ? *o.engines : verifier::builtin_engines();
-    const verifier::EngineInfo* info = registry.find(o.engine);
-    if (!info) throw std::invalid_argument("unknown engine '" + o.engine + "'");
+    const verifier::EngineRegistry& registry = verifier::registry_of(o);
+    const verifier::EngineInfo* info = &verifier::engine_of(o);
     // Nonlinear clauses are procedures with several calls: only whale takes them, and the
     // portfolio hands such a system to it.
     const bool linear =
@@ -167,18 +161,15 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
         solved.clause_of = cp.clause_of;
     }
     const Judge judge(o, sys, solved, budget);
-    verifier::CommonSettings common;
-    common.bound = o.bound;
-    common.check_models = o.check_models;
-    common.check_certificates = o.check_certificates;
-    common.sat_integration = o.sat_integration;
+    verifier::JudgedRun<Judged> judged(judge);
     std::map<std::string, std::string> values = o.engine_options;
     if (info->can.combines) values.try_emplace("portfolio", std::string(kChcPortfolio));
-    verifier::EngineSettings s = info->settings(common, values);
-    s.certified = [&](const Verdict& v) { return judge(v).kind == v.kind; };
+    verifier::EngineSettings s = info->settings(verifier::common_settings(o), values);
+    s.certified = judged.callback();
+    s.registry = &registry;
     const verifier::MadeEngine engine = info->create(s);
     const Verdict v = engine.run(procs ? *procs->plain : *blocks, procs ? &procs->procedures : nullptr, budget);
-    const Judged j = judge(v);
+    const Judged j = judged.final(v);
 
     Status status = Status::Done;
     std::string reason = j.reason;

@@ -26,14 +26,12 @@
 // (check-sat) is an InputError (nothing asked); a system without queries is sat.
 #pragma once
 
-#include <cstdint>
 #include <iosfwd>
-#include <map>
 #include <string>
 #include <string_view>
 
-#include "smt/sat_integration.hpp"
-#include "verifier/verify.hpp"
+#include "verifier/run/run_options.hpp"
+#include "verifier/run/verify.hpp"
 
 namespace craig::chc {
 
@@ -48,19 +46,10 @@ inline constexpr std::string_view kChcPortfolio =
 // nonlinear clauses are procedures with several calls.
 inline constexpr std::string_view kNonlinearEngine = "whale";
 
-struct ChcOptions {
-    std::string input;
-    std::string engine = "portfolio";
-    std::map<std::string, std::string> engine_options;  // checked by main.cpp against the table
-    const verifier::EngineRegistry* engines = nullptr;  // null: builtin_engines()
-    unsigned bound = 0;
-    double timeout = 0;
-    std::uint64_t memory_mb = 0;
-    bool print_witness = false;
-    bool stats = false;  // on `err`, after the answer
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
+// engine: "portfolio" by default, its members kChcPortfolio unless engine_options names them.
+struct ChcOptions : verifier::RunOptions {
+    bool print_witness = false;  // the model or the derivation after the answer
+    // stats: on `err`, after the answer.
 };
 
 verifier::VerifyStatus run_chc(const ChcOptions& options, std::ostream& out, std::ostream& err);

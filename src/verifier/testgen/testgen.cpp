@@ -16,6 +16,7 @@
 #include "frontend/task.hpp"
 #include "smt/terms/term.hpp"
 #include "verifier/lazy/lazy_search.hpp"
+#include "verifier/run/job.hpp"
 #include "verifier/testgen/goal_check.hpp"
 #include "verifier/testgen/testcomp_suite.hpp"
 #include "verifier/testgen/unreachable_claim.hpp"
@@ -27,10 +28,6 @@ namespace craig::verifier {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-bool has_suffix(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 std::string describe(const Goal& g) { return g.loc.str() + " " + g.label; }
 
@@ -46,19 +43,9 @@ std::vector<TestInput> test_inputs(const Counterexample& cex) {
 
 TestgenStatus generate(const TestgenOptions& o, std::ostream& out, std::ostream& err) {
     const auto start = Clock::now();
-    std::string c_file = o.input;
-    frontend::DataModel dm = frontend::DataModel::ILP32;
-    std::error_code ec;
-    if (std::filesystem::is_directory(o.input, ec))
-        throw frontend::InputError(o.input, "is a directory, not a C file or task file");
-    if (has_suffix(o.input, ".yml") || has_suffix(o.input, ".yaml")) {
-        const frontend::Task task = frontend::read_task_file(o.input);
-        if (task.input_files.size() != 1)
-            throw frontend::Unsupported(frontend::SourceLocation{o.input, 0, 0},
-                                        "task with " + std::to_string(task.input_files.size()) + " input files");
-        c_file = task.input_files.front();
-        dm = task.data_model;
-    }
+    const ProgramInput in = program_input(o.input);
+    const std::string c_file = in.c_file;
+    frontend::DataModel dm = in.data_model;
     if (o.data_model) dm = *o.data_model;
     const frontend::TranslationUnit tu = frontend::parse_translation_unit(c_file, dm);
     if (!tu.main_function() || !tu.main_function()->body)

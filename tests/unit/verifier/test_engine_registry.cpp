@@ -12,7 +12,7 @@
 #include "temp_program.hpp"
 #include "verifier/encoding/checked_solver.hpp"
 #include "verifier/engines/engine.hpp"
-#include "verifier/verify.hpp"
+#include "verifier/run/verify.hpp"
 
 using namespace craig;
 using verifier::VerdictKind;

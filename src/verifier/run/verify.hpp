@@ -8,11 +8,18 @@
 // model are used). The property must be unreach-call (default for C files; --property
 // names a .prp file).
 //
-// Pipeline: parse (frontend) -> lower (plain Program) -> large-block encoding -> engine
-// (engines/engine.hpp, chosen by name from the registry) -> certification gate
-// (certify/certify.hpp) -> output. No verdict is printed unchecked: a FALSE only when the
-// concrete interpreter replays the counterexample on the C program to the error, a TRUE only
-// when its certificate checks with fresh solvers.
+// Pipeline (the pieces in this folder, each usable alone): the job (job.hpp: C file, data model,
+// property) -> parse (frontend) -> the programs (lowered_programs.hpp: the integer or
+// bit-precise plain program and its large-block form, the word stage of --precision refine, the
+// procedural model) -> --use-summaries (callee_summaries.hpp: the program with summarised calls)
+// -> one engine (engines/engine.hpp, from the registry) and the certification gate
+// (certify/certify.hpp) per program solved, their verdicts judged once (judged_run.hpp) -> the
+// fallbacks (the inlined program after a refuted FALSE on summaries, the word stage after the
+// integer stage's UNKNOWN) -> the verdict (report.hpp), witnesses (witness_files.hpp), the
+// certificate as text (certificate_text.hpp). No verdict is printed unchecked: a FALSE only when
+// the concrete interpreter replays the counterexample on the C program to the error, a TRUE only
+// when its certificate checks with fresh solvers. craig chc shares run_options.hpp and
+// judged_run.hpp.
 //
 // Output (on `out`): `Verification result: TRUE|FALSE|UNKNOWN (reason)`, then the
 // counterexample (inputs and the replayed path with values), `Witness: FILE ...` when
@@ -39,7 +46,7 @@
 #include <string>
 
 #include "frontend/types.hpp"
-#include "smt/sat_integration.hpp"
+#include "verifier/run/run_options.hpp"
 #include "verifier/witness/correctness_witness.hpp"
 #include "verifier/lowering/lowering.hpp"
 
@@ -47,24 +54,13 @@ namespace craig::verifier {
 
 enum class VerifyStatus : std::uint8_t { Done, Usage, InputError, Unsupported, ResourceLimit, IoError };
 
-class EngineRegistry;
-
-struct VerifyOptions {
-    std::string input;
+struct VerifyOptions : RunOptions {
+    // input (RunOptions): a C file, a .i file, a task file (.yml), or "-" for standard input.
+    // engine: "portfolio" (engines/portfolio.cpp) by default.
     std::string property_file;                      // empty: from the task, else unreach-call
     std::optional<frontend::DataModel> data_model;  // empty: from the task, else ILP32
-    // portfolio (engines/portfolio.cpp): impact with two interpolation systems in parallel
-    // (docs/results/engines-2026-11-25); bmc never ends on an unbounded loop.
-    std::string engine = "portfolio";
-    // Values of the engine's options (engines/engine.hpp), by option name; options the
-    // engine does not declare are ignored (main.cpp refuses them before).
-    std::map<std::string, std::string> engine_options;
-    const EngineRegistry* engines = nullptr;  // null: builtin_engines()
-    unsigned bound = 0;                       // 0: deepen until the time limit
-    double timeout = 0;                       // seconds; 0: none
-    std::uint64_t memory_mb = 0;              // the process's limit (main.cpp sets it); 0: none
-    bool progress = false;                    // status lines on `err` about once a second
-    std::string dump_arg;                     // Graphviz file of the final unwinding/ARG
+    bool progress = false;                          // status lines on `err` about once a second
+    std::string dump_arg;                           // Graphviz file of the final unwinding/ARG
     // Witness file: FALSE writes a GraphML violation witness, TRUE a correctness witness
     // in `witness_format` (empty: yaml for .yml/.yaml names, else graphml); any other
     // verdict leaves no file (an existing one is removed when the job starts).
@@ -76,12 +72,7 @@ struct VerifyOptions {
     // The large-block program as linear Horn clauses (program/chc_writer.hpp); a program the
     // format cannot express (uninterpreted C operators) gets a warning and no file.
     std::string emit_chc;
-    std::string producer = "craig";  // witness producer, e.g. "craig 0.1.0"
-    bool stats = false;
     bool json = false;
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     LoweringOptions lowering;
     // Engines that inline calls: first prove summaries of the non-recursive functions with
     // WHALE (a quarter of --timeout, 10 s without one; callee_summaries.hpp) and solve the
@@ -96,8 +87,9 @@ struct VerifyOptions {
     // first (alone when it has no such operator: then it is exact); if it ends UNKNOWN with time
     // left, the bit-precise program from "uf", operators made exact where refuted paths need them
     // (encoding/theory_refinement.hpp, chosen by `precision_heuristic`). With a timeout the
-    // integer stage gets half of it; it has 10 rounds of point refinement per check (not 100). Words need an engine whose reasoning is SMT over the
-    // program's formulas (verify.cpp's list; not vinta-box(es), value, the procedural engines,
+    // integer stage gets half of it; it has 10 rounds of point refinement per check (not 100).
+    // Words need an engine whose reasoning is SMT over the program's formulas
+    // (EngineCapabilities::words; not vinta-box(es), value, the procedural engines,
     // --use-summaries) and a program the translation takes (no pointer variables): "bv" and
     // "uf" are Unsupported elsewhere, "refine" keeps the integer stage's answer with a warning.
     std::string precision = "refine";

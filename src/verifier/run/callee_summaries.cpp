@@ -1,17 +1,38 @@
-#include "verifier/callee_summaries.hpp"
+#include "verifier/run/callee_summaries.hpp"
 
 #include <algorithm>
+
+#include <sys/resource.h>
 
 #include "frontend/errors.hpp"
 #include "smt/solver.hpp"
 #include "verifier/certify/contracts.hpp"
 #include "verifier/encoding/checked_solver.hpp"
 #include "verifier/engines/whale.hpp"
+#include "verifier/program/large_block.hpp"
 #include "verifier/program/procedures.hpp"
 
 namespace craig::verifier {
 
 namespace {
+
+// --use-summaries: the seconds spent on proving summaries, a quarter of the run's limit (10 s
+// without one). A CPU-time limit of the process (ulimit -t, as benchmark runs set it) bounds the
+// run too: the share is of the smaller limit.
+double summary_seconds(double timeout) {
+    constexpr double kShare = 0.25, kWithoutLimit = 10;
+    double limit = timeout;
+    rlimit cpu{};
+    if (getrlimit(RLIMIT_CPU, &cpu) == 0 && cpu.rlim_cur != RLIM_INFINITY) {
+        rusage used{};
+        getrusage(RUSAGE_SELF, &used);
+        const double spent = static_cast<double>(used.ru_utime.tv_sec + used.ru_stime.tv_sec) +
+                             static_cast<double>(used.ru_utime.tv_usec + used.ru_stime.tv_usec) * 1e-6;
+        const double left = static_cast<double>(cpu.rlim_cur) - spent;
+        limit = limit > 0 ? std::min(limit, left) : left;
+    }
+    return limit > 0 ? std::max(0.0, limit) * kShare : kWithoutLimit;
+}
 
 // Per procedure: whether its C function can call itself (a path of calls between the entry
 // procedures of functions; a loop procedure's tail calls stay inside its function).
@@ -171,6 +192,24 @@ CalleeSummaries prove_callee_summaries(const frontend::TranslationUnit& tu, smt:
             out.by_function.emplace(plain->functions[fi].name, std::move(*s));
     }
     return finish(out.by_function.empty() ? "no function of the program has a proven summary other than true" : "");
+}
+
+SummarisedProgram::SummarisedProgram(const frontend::TranslationUnit& tu, smt::TermManager& tm,
+                                     const LoweringOptions& lowering, const CertifyOptions& certify_options,
+                                     const base::Budget& budget, double timeout) {
+    const double slice = summary_seconds(timeout);
+    CalleeSummaries cs = prove_callee_summaries(tu, tm, lowering, certify_options, budget, slice * 0.75, slice * 0.25);
+    stats_ = std::move(cs.stats);
+    none_because_ = cs.none_because;
+    if (cs.by_function.empty()) return;
+    LoweringOptions lo = lowering;
+    lo.summaries = summaries_ = std::move(cs.by_function);
+    plain_.emplace(lower(tu, tm, lo));
+    stats_.count("summaries.calls", plain_->provenance.summarized_calls);
+    if (plain_->provenance.summarized_calls > 0)
+        blocks_.emplace(large_block(*plain_));
+    else
+        none_because_ = "no call of a summarised function could be replaced";
 }
 
 }  // namespace craig::verifier

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "base/budget.hpp"
@@ -23,6 +24,7 @@
 #include "frontend/ast.hpp"
 #include "verifier/certify/certify.hpp"
 #include "verifier/lowering/lowering.hpp"
+#include "verifier/program/program.hpp"
 
 namespace craig::verifier {
 
@@ -38,5 +40,34 @@ struct CalleeSummaries {
 CalleeSummaries prove_callee_summaries(const frontend::TranslationUnit& tu, smt::TermManager& tm,
                                        const LoweringOptions& lowering, const CertifyOptions& certify_options,
                                        const base::Budget& budget, double search_seconds, double check_seconds);
+
+// The stage of --use-summaries in the pipeline of `craig verify`: the summaries proven within
+// a quarter of the run's limit (10 s without one; a CPU limit of the process, as benchmark runs
+// set it, counts too: the share is of the smaller limit; WHALE three quarters of that, the checks
+// one), and the program lowered with the calls of summarised functions as single steps, with
+// its large-block form. available() is false when no call could be replaced (none_because()
+// says why); then the run solves the inlined program alone. Not movable: blocks() points into
+// plain().
+class SummarisedProgram {
+public:
+    SummarisedProgram(const frontend::TranslationUnit& tu, smt::TermManager& tm, const LoweringOptions& lowering,
+                      const CertifyOptions& certify_options, const base::Budget& budget, double timeout);
+    SummarisedProgram(const SummarisedProgram&) = delete;
+    SummarisedProgram& operator=(const SummarisedProgram&) = delete;
+
+    bool available() const { return blocks_.has_value(); }
+    // Require available().
+    const Program& plain() const { return *plain_; }
+    const Program& blocks() const { return *blocks_; }
+    const std::map<std::string, FunctionSummary>& summaries() const { return summaries_; }
+    const std::string& none_because() const { return none_because_; }
+    base::Statistics& stats() { return stats_; }  // summaries.*; the run adds summaries.fallback
+
+private:
+    std::map<std::string, FunctionSummary> summaries_;
+    std::optional<Program> plain_, blocks_;
+    std::string none_because_;
+    base::Statistics stats_;
+};
 
 }  // namespace craig::verifier
