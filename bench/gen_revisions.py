@@ -49,7 +49,7 @@ dev (--dev N, default 12): mutations of the SV-COMP tasks in --svcomp DIR (defau
   false alternately (three pairs each), every other pair with a non-recursive function to change
   (the engine keeps no summary of a recursive function: a change there rechecks its callers).
   Every NEW task (and OLD) must compile with `gcc -c -w`; a candidate that does not is skipped. --skip-unsupported CRAIG leaves out the tasks on which `CRAIG verify
-  --engine summaries --unwind 1` exits 4 (a construct the engine does not support; the generator
+  --engine summaries --summaries-unwind 1` exits 4 (a construct the engine does not support; the generator
   otherwise does not run craig).
 --check [RUNS]: run bench/lib/multi_assert_check.sh -n RUNS (default 20000) on the generated
   pairs' OLD and NEW tasks (gcc, exhaustive inputs) and fail when it disagrees.
@@ -724,7 +724,7 @@ def main():
     ap.add_argument("--dev-folders", default="", help="comma-separated folders (default all)")
     ap.add_argument("--dev-max-bytes", type=int, default=6000)
     ap.add_argument("--skip-unsupported", metavar="CRAIG", default=None,
-                    help="skip dev tasks on which `CRAIG verify --engine summaries --unwind 1` exits 4")
+                    help="skip dev tasks on which `CRAIG verify --engine summaries --summaries-unwind 1` exits 4")
     ap.add_argument("--check", nargs="?", const=20000, type=int, default=None, metavar="RUNS")
     a = ap.parse_args()
     ks = [int(x) for x in a.k.split(",") if x.strip()]
@@ -775,7 +775,7 @@ def main():
             kept = []
             for t in tasks:
                 try:
-                    r = subprocess.run([a.skip_unsupported, "verify", "--engine", "summaries", "--unwind", "1",
+                    r = subprocess.run([a.skip_unsupported, "verify", "--engine", "summaries", "--summaries-unwind", "1",
                                         "--timeout", "10", t["c"]], stdout=subprocess.DEVNULL,
                                        stderr=subprocess.DEVNULL, timeout=30)
                     if r.returncode == 4:

@@ -5,7 +5,7 @@
 # does)": the engine `summaries` with summary reuse on the multi-assertion programs of
 # bench/gen_multi_assert.py, once per combination of a Boolean system (McMillan, Pudlák,
 # McMillan′) and an arithmetic one (Farkas, dual Farkas, decomposed Farkas). Each combination is
-# one run of bench/summaries_reuse.sh (mode summary-reuse, the same tasks, CPU-time limit
+# one run of bench/summaries_reuse.sh (mode summaries-reuse, the same tasks, CPU-time limit
 # TIMEOUT) with CRAIG_VERIFY_ARGS="--itp-bool B --itp-lra L"; this script then reads their
 # results and JSON statistics into
 #   ${CRAIG_BENCH_RESULTS:-bench/results}/summaries-itp-<date>/
@@ -48,7 +48,7 @@ done
 {
   echo "# Interpolation systems on the multi-assertion programs ($(date +%Y-%m-%d), $(git -C "$top" rev-parse --short HEAD))"
   echo
-  echo "k in {$ks}, m in {$ms}, seed ${SUMMARIES_SEED:-1}, CPU limit $timeout s, \`--engine summaries --summary-reuse\`."
+  echo "k in {$ks}, m in {$ms}, seed ${SUMMARIES_SEED:-1}, CPU limit $timeout s, \`--engine summaries --summaries-reuse\`."
   echo
   echo "| bool | lra | solved | wrong | CPU of solved (s) | reuse rate | mean summary size (nodes) |"
   echo "|---|---|---:|---:|---:|---:|---:|"

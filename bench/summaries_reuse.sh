@@ -24,7 +24,7 @@
 #   CRAIG               the binary (default <repository>/build/craig)
 #   SUMMARIES_ENGINE    the engine (default summaries)
 #   SUMMARIES_MODES     options of craig verify without the leading --, one run per word
-#                       (default "summary-reuse no-summary-reuse"); set but empty: one run without
+#                       (default "summaries-reuse no-summaries-reuse"); set but empty: one run without
 #                       an option (mode "none"). SUMMARIES_ENGINE=bmc SUMMARIES_MODES= tests the
 #                       script with a craig that has no summaries engine.
 #   SUMMARIES_SEED, SUMMARIES_VIOLATED, CRAIG_VERIFY_ARGS (added to every run), CRAIG_BENCH_RESULTS
@@ -40,7 +40,7 @@ ks=${1:-4 8 16} ms=${2:-2 4 8 16} timeout=${3:-60}
 seed=${SUMMARIES_SEED:-1} violated=${SUMMARIES_VIOLATED:-0}
 engine=${SUMMARIES_ENGINE:-summaries}
 # unset: the two modes of the issue; set and empty: one run with no option
-modes=${SUMMARIES_MODES-summary-reuse no-summary-reuse}
+modes=${SUMMARIES_MODES-summaries-reuse no-summaries-reuse}
 read -r -a mode_list <<<"$modes"
 [ ${#mode_list[@]} -gt 0 ] || mode_list=(none)
 for v in $ks $ms "TIMEOUT=$timeout" "SUMMARIES_SEED=$seed" "SUMMARIES_VIOLATED=$violated"; do

@@ -7,10 +7,10 @@
 # (so that a change of the machine's load hits all three alike), each under a CPU-time limit of
 # TIMEOUT s (ulimit -t as lib/svcomp_run.sh's sv_one_task with SV_LIMIT=cpu: SIGXCPU at TIMEOUT,
 # SIGKILL 5 s later; craig's own --timeout and the guard are wall clock and get 10x the time):
-#   bootstrap    craig verify --engine summaries --summaries F --stats --json OLD.yml
+#   bootstrap    craig verify --engine summaries --summaries-file F --stats --json OLD.yml
 #                (F = summaries/PAIR.old.smt2, fresh)
 #   incremental  F copied to F2 = summaries/PAIR.new.smt2, then
-#                craig verify --engine summaries --summaries F2 --revision-of OLD.c --stats --json NEW.yml
+#                craig verify --engine summaries --summaries-file F2 --summaries-revision-of OLD.c --stats --json NEW.yml
 #                (not run when the bootstrap left no F: result SKIPPED)
 #   scratch      craig verify --engine summaries --stats --json NEW.yml
 # Writes into ${CRAIG_BENCH_RESULTS:-bench/results}/summaries-revisions-<date>/:
@@ -29,7 +29,7 @@
 # status 1; a craig error (exit status other than 0, 4, 5 or the CPU limit's) is reported likewise
 # but does not change the exit status.
 # Environment: CRAIG (default <repository>/build/craig), CRAIG_VERIFY_ARGS (added to every run, e.g.
-# "--itp-lra decomposed-farkas --unwind 4"), CRAIG_BENCH_RESULTS.
+# "--itp-lra decomposed-farkas --summaries-unwind 4"), CRAIG_BENCH_RESULTS.
 # See bench/README.md ("Revision pairs (issue 21)").
 set -uo pipefail
 export LC_ALL=C
@@ -162,11 +162,11 @@ while IFS=, read -r pair source change flavour old_yml new_yml old_exp new_exp; 
   oldc=$(yml_input "$old")
   f=$out/summaries/$pair.old.smt2 f2=$out/summaries/$pair.new.smt2
   rm -f "$f" "$f2"
-  rev_run bootstrap "$pair" "$old" "$old_exp" --summaries "$f"
+  rev_run bootstrap "$pair" "$old" "$old_exp" --summaries-file "$f"
   b_res=$r_result b_cpu=$r_cpu b_class=$r_class
   if [ -s "$f" ]; then
     cp "$f" "$f2"
-    rev_run incremental "$pair" "$new" "$new_exp" --summaries "$f2" --revision-of "$oldc"
+    rev_run incremental "$pair" "$new" "$new_exp" --summaries-file "$f2" --summaries-revision-of "$oldc"
     i_res=$r_result i_cpu=$r_cpu i_class=$r_class i_json=$r_json
   else
     i_res=SKIPPED i_cpu=- i_class=skipped i_json=""
@@ -205,8 +205,8 @@ version=$("$craig" --version 2>/dev/null | head -1)
   [ "$wrong" -gt 0 ] && { echo "**$wrong WRONG VERDICT(S): see below.**"; echo; }
   [ "$errors" -gt 0 ] && { echo "**$errors craig error(s): see below.**"; echo; }
   echo "- pairs: \`$pairs\` ($npairs, bench/gen_revisions.py)"
-  echo "- runs: bootstrap \`craig verify --engine summaries --summaries F OLD.yml\`, incremental" \
-    "\`--summaries F2 --revision-of OLD.c NEW.yml\` (F2 a copy of F), scratch \`NEW.yml\`; all with" \
+  echo "- runs: bootstrap \`craig verify --engine summaries --summaries-file F OLD.yml\`, incremental" \
+    "\`--summaries-file F2 --summaries-revision-of OLD.c NEW.yml\` (F2 a copy of F), scratch \`NEW.yml\`; all with" \
     "\`--stats --json\`${CRAIG_VERIFY_ARGS:+ and \`$CRAIG_VERIFY_ARGS\`}"
   echo "- limit: $timeout s of CPU time per run (ulimit -t); craig: \`$craig\` (${version:-version unknown});" \
     "$(nproc 2>/dev/null) processors, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null), $(date '+%Y-%m-%d %H:%M')"

@@ -26,6 +26,7 @@
 #include "base/watchdog.hpp"
 #include "chc/run_chc.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/option_reference.hpp"
 #include "itp/options.hpp"
 #include "smtlib/interpreter.hpp"
 #include "smtlib/options.hpp"
@@ -181,12 +182,11 @@ struct EngineOptions {
                 }
                 auto given = defaults.find(name);
                 text[name] = given != defaults.end() ? given->second : std::string(opt.default_value);
-                CLI::Option* o = app.add_option("--" + name, text[name], help)->capture_default_str();
-                if (opt.kind == verifier::OptionKind::Unsigned) o->check(CLI::NonNegativeNumber);
-                if (opt.check) {
-                    auto check = opt.check;
-                    o->check(CLI::Validator([check](std::string& v) { return check(v); }, "VALUE"));
-                }
+                const verifier::EngineOption* row = &opt;
+                app.add_option("--" + name, text[name], help)
+                    ->capture_default_str()
+                    ->check(CLI::Validator([row](std::string& v) { return base::check_option_value(*row, v); },
+                                           "VALUE"));
             }
     }
 
@@ -427,8 +427,15 @@ int main(int argc, char** argv) {
                      "Inline recursive calls this deep (goals behind deeper calls stay undecided)")
         ->capture_default_str();
     testgen->add_flag("--stats", to.stats, "Print the search statistics after the summary");
+    CLI::App* options_cmd =
+        app.add_subcommand("options", "Print the reference of every command's and engine's options (Markdown, as docs/options.md)");
+
     try {
         app.parse(argc, argv);
+        if (options_cmd->parsed()) {
+            cli::write_option_reference(std::cout, app, registry);
+            return cli::kOk;
+        }
     } catch (const CLI::ParseError& e) {
         int rc = app.exit(e);
         return rc == 0 ? cli::kOk : cli::kUsage;

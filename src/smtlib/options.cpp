@@ -3,6 +3,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "itp/option_rows.hpp"
 #include "itp/options.hpp"
 #include "smt/lra/arithmetic.hpp"
 #include "smt/solver.hpp"
@@ -26,22 +27,18 @@ constexpr std::array<OptionSpec, 28> kOptions = {{
     {"produce-proofs", OptionType::Bool, "false", true, "Record proofs (get-proof)"},
     {"produce-interpolants", OptionType::Bool, "false", true,
      "Record proofs for get-interpolants (names of :named assertions are kept)"},
-    {"interpolation-bool-algorithm", OptionType::Symbol, "mcmillan", false,
-     "Boolean interpolation system: mcmillan, pudlak, mcmillan-prime, proof-sensitive, proof-sensitive-weak, "
-     "proof-sensitive-strong (OpenSMT codes 0-5)",
-     "itp-bool"},
-    {"interpolation-lra-algorithm", OptionType::Symbol, "farkas", false,
-     "LRA interpolation: farkas, dual-farkas, flexible, decomposed-farkas, dual-decomposed-farkas "
-     "(OpenSMT codes 0, 2, 3, 4, 5)",
-     "itp-lra"},
-    {"interpolation-euf-algorithm", OptionType::Symbol, "strong", false,
-     "EUF interpolation: strong or weak (OpenSMT codes 0, 2)", "itp-euf"},
-    {"interpolation-dag-route", OptionType::Symbol, "one-proof", false,
-     "DAG interpolants (get-dag-interpolants): one-proof (sequence interpolants of one proof, "
-     "cleaned by quantifier elimination) or per-vertex (one proof per inner vertex)",
-     "itp-dag-route"},
-    {"interpolation-lra-factor", OptionType::String, "\"1/2\"", false,
-     "Strength factor of the flexible LRA system, a rational in [0, 1] (0 = farkas, 1 = dual)", "itp-lra-factor"},
+    // The interpolation layer's rows (itp/option_rows.hpp): one name, default and help for the
+    // command line (--itp-*), set-option and the engines.
+    {"interpolation-bool-algorithm", OptionType::Symbol, itp::kItpBoolRow.default_value, false, itp::kItpBoolRow.help,
+     itp::kItpBoolRow.name},
+    {"interpolation-lra-algorithm", OptionType::Symbol, itp::kItpLraRow.default_value, false, itp::kItpLraRow.help,
+     itp::kItpLraRow.name},
+    {"interpolation-euf-algorithm", OptionType::Symbol, itp::kItpEufRow.default_value, false, itp::kItpEufRow.help,
+     itp::kItpEufRow.name},
+    {"interpolation-dag-route", OptionType::Symbol, itp::kItpDagRouteRow.default_value, false,
+     itp::kItpDagRouteRow.help, itp::kItpDagRouteRow.name},
+    {"interpolation-lra-factor", OptionType::String, "\"1/2\"", false, itp::kItpLraFactorRow.help,
+     itp::kItpLraFactorRow.name},
     {"certify-interpolants", OptionType::Bool, "false", false,
      "Check every computed interpolant (A implies I, I and B unsat, shared symbols); a failure exits with code 10",
      "check-interpolants"},

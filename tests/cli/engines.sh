@@ -31,7 +31,7 @@ C
 
 if run list_engines 0 verify --list-engines; then
   if ! has out "bmc:" || ! has out "impact:" || ! has out "portfolio (default):" ||
-     ! has out "--itp-bool (default mcmillan)" || ! has out "--jobs (default 0)"; then
+     ! has out "--itp-bool (default mcmillan)" || ! has out "--portfolio-jobs (default 0)"; then
     fail list_engines "an engine or an option is missing"
   elif ! grep -A1 "^bmc:" "$tmp/out" | grep -q "can: takes bit-precise programs" ||
        ! grep -A1 "^whale:" "$tmp/out" | grep -q "can: solves the procedural model" ||
@@ -75,8 +75,8 @@ if run member_limit 0 verify "$tmp/spin.c" --portfolio "bmc@1" --timeout 30; the
   else ok member_limit; fi
 fi
 if run member_limit_bad 2 verify "$tmp/spin.c" --portfolio "bmc@0"; then ok member_limit_bad; fi
-if run jobs_with_impact 2 verify "$tmp/loop.c" --engine impact --jobs 2; then ok jobs_with_impact; fi
-if run portfolio_timeout 5 verify "$tmp/spin.c" --portfolio "bmc;bmc" --jobs 1 --timeout 2; then
+if run jobs_with_impact 2 verify "$tmp/loop.c" --engine impact --portfolio-jobs 2; then ok jobs_with_impact; fi
+if run portfolio_timeout 5 verify "$tmp/spin.c" --portfolio "bmc;bmc" --portfolio-jobs 1 --timeout 2; then
   if has out "timeout after 2 s in every member: bmc: UNKNOWN (timeout at bound"; then ok portfolio_timeout
   else fail portfolio_timeout "no member reasons"; fi
 fi
@@ -176,7 +176,7 @@ fi
 
 
 # ---- engine summaries end to end (issue 21): the summary file written, read back, refused for
-# another program; a revision checked with --revision-of; the tree-property and no-check paths.
+# another program; a revision checked with --summaries-revision-of; the tree-property and no-check paths.
 cat > "$tmp/v1.c" <<'C'
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
@@ -191,30 +191,30 @@ int main(void) {
 C
 sed 's/return 2 \* a;/return a + b + 1;/' "$tmp/v1.c" >"$tmp/v2.c"
 sed 's/return 2 \* a;/return a;/' "$tmp/v1.c" >"$tmp/v3.c"
-if run summaries_file 0 verify --engine summaries --itp-lra decomposed-farkas --summaries "$tmp/s.smt2" --stats "$tmp/v1.c"; then
+if run summaries_file 0 verify --engine summaries --itp-lra decomposed-farkas --summaries-file "$tmp/s.smt2" --stats "$tmp/v1.c"; then
   if ! head -1 "$tmp/out" | grep -q "^Verification result: TRUE"; then fail summaries_file "verdict $(head -1 "$tmp/out")"
   elif ! grep -q "define-fun |max|" "$tmp/s.smt2"; then fail summaries_file "no summary of max written"
   else ok summaries_file; fi
 fi
 cp "$tmp/s.smt2" "$tmp/s1.smt2"
-if run summaries_file_reread 0 verify --engine summaries --summaries "$tmp/s.smt2" --stats "$tmp/v1.c"; then
+if run summaries_file_reread 0 verify --engine summaries --summaries-file "$tmp/s.smt2" --stats "$tmp/v1.c"; then
   has out "summaries.loaded-valid: 2" && has out "summaries.refined: 0" && ok summaries_file_reread ||
     fail summaries_file_reread "summaries not reused: $(grep -E 'loaded|refined' "$tmp/out" | tr '\n' ' ')"
 fi
-if run summaries_file_foreign 3 verify --engine summaries --summaries "$tmp/s1.smt2" "$tmp/v2.c"; then
+if run summaries_file_foreign 3 verify --engine summaries --summaries-file "$tmp/s1.smt2" "$tmp/v2.c"; then
   has err "summaries of another program" && ok summaries_file_foreign || fail summaries_file_foreign "message"
 fi
 cp "$tmp/s1.smt2" "$tmp/s2.smt2"
-if run summaries_revision_safe 0 verify --engine summaries --summaries "$tmp/s2.smt2" --revision-of "$tmp/v1.c" --stats "$tmp/v2.c"; then
+if run summaries_revision_safe 0 verify --engine summaries --summaries-file "$tmp/s2.smt2" --summaries-revision-of "$tmp/v1.c" --stats "$tmp/v2.c"; then
   head -1 "$tmp/out" | grep -q "TRUE" && has out "summaries.revision.changed: 1" && has out "summaries.revision.kept: 1" &&
     ok summaries_revision_safe || fail summaries_revision_safe "$(head -1 "$tmp/out"); $(grep revision "$tmp/out" | tr '\n' ' ')"
 fi
 cp "$tmp/s1.smt2" "$tmp/s3.smt2"
-if run summaries_revision_bug 0 verify --engine summaries --summaries "$tmp/s3.smt2" --revision-of "$tmp/v1.c" --stats "$tmp/v3.c"; then
+if run summaries_revision_bug 0 verify --engine summaries --summaries-file "$tmp/s3.smt2" --summaries-revision-of "$tmp/v1.c" --stats "$tmp/v3.c"; then
   head -1 "$tmp/out" | grep -q "FALSE" && grep -qE "summaries.revision.weakened: [1-9]" "$tmp/out" &&
     ok summaries_revision_bug || fail summaries_revision_bug "$(head -1 "$tmp/out"); $(grep revision "$tmp/out" | tr '\n' ' ')"
 fi
-if run summaries_tree_property 0 verify --engine summaries --summaries-tree-property --no-summaries-check --summaries "$tmp/s1.smt2" "$tmp/v1.c"; then
+if run summaries_tree_property 0 verify --engine summaries --summaries-tree-property --no-summaries-check --summaries-file "$tmp/s1.smt2" "$tmp/v1.c"; then
   head -1 "$tmp/out" | grep -q "TRUE" && ok summaries_tree_property || fail summaries_tree_property "$(head -1 "$tmp/out")"
 fi
 

@@ -37,6 +37,7 @@
 #include <string_view>
 
 #include "base/budget.hpp"
+#include "base/option_row.hpp"
 #include "smt/sat_integration.hpp"
 #include "verifier/program/procedures.hpp"
 #include "verifier/program/program.hpp"
@@ -46,22 +47,10 @@ namespace craig::verifier {
 
 class Progress;
 
-enum class OptionKind : std::uint8_t {
-    Flag,      // --NAME / --no-NAME; values "true", "false"
-    Unsigned,  // a non-negative integer
-    Choice,    // one of a set of words, checked by `check`
-    Text,      // any text (a file name); `check` may refuse values
-};
-
-struct EngineOption {
-    std::string_view name;  // without "--": the command-line option and the settings key
-    OptionKind kind = OptionKind::Flag;
-    std::string_view default_value;
-    std::string_view help;
-    // Choice (and Unsigned, optionally): the error text for a value outside the choice,
-    // empty for a valid one.
-    std::string (*check)(const std::string& value) = nullptr;
-};
+// An engine's option table: rows of base::OptionRow (name, kind, default, help, check, range;
+// base/option_row.hpp states the naming rule: an engine's own options start with its name).
+using OptionKind = base::OptionKind;
+using EngineOption = base::OptionRow;
 
 class EngineRegistry;
 
@@ -102,7 +91,7 @@ private:
 };
 
 // Who the program is, for an engine that keeps results between runs (summaries/summary_file.hpp):
-// the program's hash, each function's, and with --revision-of the old version's.
+// the program's hash, each function's, and with --summaries-revision-of the old version's.
 struct ProgramIdentity {
     std::string program_hash, revision_of_hash;
     std::map<std::string, std::string> function_hashes;

@@ -108,14 +108,8 @@ std::string parse_members(const std::string& spec, const EngineRegistry& registr
                 const EngineOption* opt = m.info->option(key);
                 if (!opt) return "engine " + name + " has no option '" + key + "'";
                 if (eq == std::string::npos) return "option " + key + " of " + name + " needs =VALUE";
-                if (opt->kind == OptionKind::Flag && value != "true" && value != "false")
-                    return "option " + key + " of " + name + " is true or false";
-                if (opt->kind == OptionKind::Unsigned &&
-                    (value.empty() || value.find_first_not_of("0123456789") != std::string::npos))
-                    return "option " + key + " of " + name + " is a non-negative integer";
-                if (opt->check)
-                    if (std::string why = opt->check(value); !why.empty())
-                        return "option " + key + " of " + name + ": " + why;
+                if (std::string why = base::check_option_value(*opt, value); !why.empty())
+                    return "option " + key + " of " + name + ": " + why;
                 m.options[key] = value;
             }
         members.push_back(std::move(m));
@@ -152,7 +146,7 @@ constexpr EngineOption kPortfolioOptions[] = {
      "members added when the program is recursive (calls inlined to --recursion-depth), in the syntax of "
      "--portfolio; empty: none",
      check_members_or_none},
-    {"jobs", OptionKind::Unsigned, "0",
+    {"portfolio-jobs", OptionKind::Unsigned, "0",
      "members running at once (0 = the number of cores); more members share the cores in time slices"},
 };
 
@@ -329,7 +323,7 @@ public:
             const std::string rwhy = parse_members(rec, registry, &recursive_);
             if (!rwhy.empty()) throw std::invalid_argument("--portfolio-recursive: " + rwhy);
         }
-        jobs_ = s.number("jobs");
+        jobs_ = s.number("portfolio-jobs");
         if (jobs_ == 0) jobs_ = std::max(1u, std::thread::hardware_concurrency());
     }
 

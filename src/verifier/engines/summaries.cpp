@@ -54,7 +54,7 @@ public:
         const auto t0 = base::Budget::Clock::now();
         Program plain = *ps.plain;  // the model with error codes is built on a copy (same edges)
         const std::vector<AssertionSite> sites = assertion_sites(plain);
-        const unsigned only = s_.number("assertion");
+        const unsigned only = s_.number("summaries-assertion");
         Verdict v;
         if (only > sites.size()) {
             v.reason = "no assertion " + std::to_string(only) + ": the program has " + std::to_string(sites.size());
@@ -63,19 +63,19 @@ public:
         const ProcedureOptions codes = site_codes(plain, sites);
         const Procedures model = build_procedures(plain, codes);
         PbmcOptions o;
-        const std::string scheme = s_.get("summary-scheme");
+        const std::string scheme = s_.get("summaries-scheme");
         o.scheme = scheme == "precise" ? SubstitutionScheme::Precise
                    : scheme == "eager" ? SubstitutionScheme::Eager
                                        : SubstitutionScheme::Lazy;
         o.itp = itp_options(s_);
-        o.learn = s_.flag("summary-reuse") && o.scheme != SubstitutionScheme::Precise;
+        o.learn = s_.flag("summaries-reuse") && o.scheme != SubstitutionScheme::Precise;
         o.check_models = s_.check_models;
         o.check_certificates = s_.check_certificates;
         o.sat_integration = s_.sat_integration;
         o.operator_rounds = s_.operator_rounds;
         o.max_nodes = s_.number("summaries-max-instances");
         o.tree_property = s_.flag("summaries-tree-property");
-        const std::string theory = s_.get("summary-theory");
+        const std::string theory = s_.get("summaries-theory");
         o.theory = theory == "euf" ? Theory::Euf : theory == "lra" ? Theory::Lra : Theory::Lia;
         PbmcStats stats;
         // The slice of each checked site (slice.hpp), made once: it does not depend on the unwinding.
@@ -85,17 +85,17 @@ public:
         std::vector<std::size_t> checked;
         for (std::size_t i = 0; i < sites.size(); ++i)
             if (only == 0 || only == i + 1) checked.push_back(i);
-        const unsigned fixed = s_.number("unwind");
+        const unsigned fixed = s_.number("summaries-unwind");
         unsigned nu = fixed ? fixed : 1;
         std::uint64_t reused_sites = 0;
         // The summary file: read now (a foreign or ill-formed file is refused before any work),
         // its summaries used from the unwinding they were made for, written at the end.
-        const std::string path = s_.get("summaries");
+        const std::string path = s_.get("summaries-file");
         const bool revision = !id().revision_of_hash.empty();
         std::optional<SummaryFile> loaded = path.empty() ? std::nullopt : read_file(path, model);
         if (revision && !loaded)
-            throw frontend::InputError(path.empty() ? std::string("--revision-of") : path,
-                                       "no summary file of the old version to revise (--summaries FILE)");
+            throw frontend::InputError(path.empty() ? std::string("--summaries-revision-of") : path,
+                                       "no summary file of the old version to revise (--summaries-file FILE)");
         if (loaded) {
             if (fixed && fixed != loaded->unwinding)
                 throw frontend::ParseError(frontend::SourceLocation{path, 1, 1},
@@ -182,7 +182,7 @@ public:
                            std::to_string(sites.size()) + ", " + std::to_string(stats.queries) + " queries";
                 });
                 SummaryStore fresh;
-                SummaryStore& use = s_.flag("summary-reuse") ? store : fresh;
+                SummaryStore& use = s_.flag("summaries-reuse") ? store : fresh;
                 const std::uint64_t before = stats.summarised;
                 const std::int64_t code[1] = {sites[i].code};
                 if (slicing && !slices[i]) {
@@ -301,14 +301,14 @@ constexpr EngineOption kSummariesOptions[] = {
     kItpBoolOption,
     kItpLraOption,
     kItpEufOption,
-    {"unwind", OptionKind::Unsigned, "0",
+    {"summaries-unwind", OptionKind::Unsigned, "0",
      "the unwinding: loop iterations and recursion depth per call path (0: 1, 2, 4, ... until the budget ends)"},
-    {"assertion", OptionKind::Unsigned, "0", "check only assertion site N (from 1, in source order; 0: all in order)"},
-    {"summary-scheme", OptionKind::Choice, "lazy",
+    {"summaries-assertion", OptionKind::Unsigned, "0", "check only assertion site N (from 1, in source order; 0: all in order)"},
+    {"summaries-scheme", OptionKind::Choice, "lazy",
      "substitution of calls: lazy (summary or nondet, refined on counterexamples), eager (summary or inlined), "
      "precise (all inlined)",
      check_scheme},
-    {"summary-theory", OptionKind::Choice, "lia",
+    {"summaries-theory", OptionKind::Choice, "lia",
      "the theory calls are first encoded and summarised in: euf (arithmetic uninterpreted), lra (integers relaxed) or "
      "lia; a counterexample through a call in a cheaper theory refines that call's theory (euf, lra, lia)",
      check_theory},
@@ -319,21 +319,21 @@ constexpr EngineOption kSummariesOptions[] = {
     {"summaries-slice", OptionKind::Flag, "false",
      "slice the program on each assertion's variables (other assertions, and calls that cannot reach it and whose "
      "results it does not need, are left out; a path found so is looked for again unsliced)"},
-    {"summary-reuse", OptionKind::Flag, "true",
-     "keep the summaries of one assertion's proof for the next (--no-summary-reuse: each assertion from scratch)"},
+    {"summaries-reuse", OptionKind::Flag, "true",
+     "keep the summaries of one assertion's proof for the next (--no-summaries-reuse: each assertion from scratch)"},
     {"summaries-tree-property", OptionKind::Flag, "false",
      "summaries as tree interpolants with the tree interpolation property established (checked and repaired by "
      "solver queries, as UpProver assumes); off: each summary is its instance's cut of the proof, which is all "
      "soundness needs (measured: interpolation 87 of 98 s on multi_assert k8 m8 with it on)"},
     {"summaries-max-instances", OptionKind::Unsigned, "200000", "precise call instances per query before UNKNOWN"},
-    {"summaries", OptionKind::Text, "",
+    {"summaries-file", OptionKind::Text, "",
      "summary file (SMT-LIB, one define-fun per function): read before the run when it exists (a file of another "
      "program is refused), written after it"},
-    {"revision-of", OptionKind::Text, "",
-     "OLD.c: the program is a revision of OLD.c, whose summaries --summaries FILE holds; they are validated, "
+    {"summaries-revision-of", OptionKind::Text, "",
+     "OLD.c: the program is a revision of OLD.c, whose summaries --summaries-file FILE holds; they are validated, "
      "weakened, strengthened and refined for the changed functions only (UpProver), then written back"},
     {"summaries-check", OptionKind::Flag, "true",
-     "check every summary read from --summaries against its function before using it (--no-summaries-check: trust "
+     "check every summary read from --summaries-file against its function before using it (--no-summaries-check: trust "
      "the file; a wrong summary then fails the certification gate)"},
 };
 

@@ -632,7 +632,7 @@ UfoOptions ufo_options(const EngineSettings& s) {
     o.refine.sat_integration = s.sat_integration;
     o.refine.operator_rounds = s.operator_rounds;
     o.refine.itp = itp_options(s);
-    o.refine.itp.dag_route = s.get("dag-route") == "per-vertex" ? itp::DagRoute::PerVertex : itp::DagRoute::OneProof;
+    o.refine.itp.dag_route = s.get("itp-dag-route") == "per-vertex" ? itp::DagRoute::PerVertex : itp::DagRoute::OneProof;
     o.refine.core_rounds = s.number("ufo-core-rounds");
     return o;
 }

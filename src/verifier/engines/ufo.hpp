@@ -55,6 +55,7 @@
 #include "verifier/domains/domain.hpp"
 #include "verifier/encoding/dag_refine.hpp"
 #include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/program/wto.hpp"
 #include "verifier/verdict.hpp"
@@ -178,16 +179,7 @@ private:
 
 // The option rows of the DAG refinement every engine of the family offers (with the
 // interpolation systems of itp_options.hpp), and the options their settings give.
-namespace detail {
-inline std::string check_dag_route(const std::string& v) {
-    return v == "one-proof" || v == "per-vertex" ? std::string() : "unknown value '" + v + "' (one-proof, per-vertex)";
-}
-}  // namespace detail
-inline constexpr EngineOption kDagRouteOption{
-    "dag-route", OptionKind::Choice, "one-proof",
-    "DAG interpolants from one proof of the whole ARG (cleaned by quantifier elimination) or one proof per node "
-    "(per-vertex)",
-    detail::check_dag_route};
+inline constexpr EngineOption kDagRouteOption = kItpDagRouteOption;  // the interpolation layer's row
 inline constexpr EngineOption kCoreRoundsOption{
     "ufo-core-rounds", OptionKind::Unsigned, "3",
     "rounds of unsat-core pruning of the ARG's literals before interpolation (0: off; the thesis uses 3)"};

@@ -26,7 +26,7 @@ constexpr EngineOption kVintaOptions[] = {
     kItpEufOption,
     kDagRouteOption,
     kCoreRoundsOption,
-    {"widen-delay", OptionKind::Unsigned, "3",
+    {"vinta-widen-delay", OptionKind::Unsigned, "3",
      "widen at a loop head on every N-th node of it in one unrolling (0: never; the thesis widens every 3rd)"},
     {"vinta-refine", OptionKind::Choice, "restricted",
      "refinement: restricted DAG interpolants that keep the domain's facts (VINTAREF) or plain DAG interpolants "
@@ -45,7 +45,7 @@ std::unique_ptr<Engine> make_vinta(const EngineSettings& s, DomainFactory make_d
             o.domain = domain->get();
             o.cover_visited = true;
             o.restricted = s.get("vinta-refine") == "restricted";
-            o.widen_delay = s.number("widen-delay");
+            o.widen_delay = s.number("vinta-widen-delay");
         });
 }
 

@@ -61,7 +61,7 @@ ProgramIdentity identity_of(const VerifyOptions& o, const frontend::TranslationU
     ProgramIdentity id;
     id.program_hash = program_hash(tu);
     id.function_hashes = function_hashes(tu);
-    if (auto old = o.engine_options.find("revision-of"); old != o.engine_options.end() && !old->second.empty())
+    if (auto old = o.engine_options.find("summaries-revision-of"); old != o.engine_options.end() && !old->second.empty())
         id.revision_of_hash = program_hash(frontend::parse_translation_unit(old->second, job.data_model));
     return id;
 }

@@ -1,4 +1,4 @@
-// The summary store on disk (`craig verify --engine summaries --summaries FILE`; issue 21 item
+// The summary store on disk (`craig verify --engine summaries --summaries-file FILE`; issue 21 item
 // 4): function summaries as an SMT-LIB script that any SMT tool can read.
 //
 //   ; craig function summaries

@@ -1,5 +1,5 @@
 // expected: TRUE
-// args: --engine ufo --dag-route per-vertex  (two loops with branches between cut points: one DAG refinement covers all their paths)
+// args: --engine ufo --itp-dag-route per-vertex  (two loops with branches between cut points: one DAG refinement covers all their paths)
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,5 +1,5 @@
 // expected: UNKNOWN
-// args: --engine summaries --unwind 4
+// args: --engine summaries --summaries-unwind 4
 // reason: no violation within unwinding 4 (deeper executions exist)
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

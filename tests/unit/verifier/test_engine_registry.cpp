@@ -248,7 +248,7 @@ TEST_CASE("registry: a portfolio whose members contradict each other fails its s
     auto settings_with = [&](std::string members) {
         verifier::EngineSettings s = portfolio.defaults();
         s.set("portfolio", std::move(members));
-        s.set("jobs", "2");
+        s.set("portfolio-jobs", "2");
         s.registry = &registry;
         s.certified = [](const verifier::Verdict&) {
             std::this_thread::sleep_for(std::chrono::milliseconds(500));

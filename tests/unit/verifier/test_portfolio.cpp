@@ -24,7 +24,7 @@ struct Run : test::LoweredTask {
         const verifier::EngineInfo& info = *verifier::builtin_engines().find("portfolio");
         verifier::EngineSettings s = info.defaults();
         s.set("portfolio", members);
-        s.set("jobs", "2");
+        s.set("portfolio-jobs", "2");
         s.certified = gate ? gate : [this](const verifier::Verdict& v) {
             return verifier::certify(v, *blocks, tu, {}, verifier::CertifyOptions{}, test::test_budget(60)).kind ==
                    v.kind;

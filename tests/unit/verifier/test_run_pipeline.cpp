@@ -172,7 +172,7 @@ TEST_CASE("lowered programs: the word stage of --precision refine exists where o
 
 TEST_CASE("lowered programs: the members of a portfolio list that take words") {
     const verifier::EngineRegistry& engines = verifier::builtin_engines();
-    CHECK(verifier::word_members(engines, "impact@5;value:value-widen-delay=2;bmc") == "impact@5;bmc");
+    CHECK(verifier::word_members(engines, "impact@5;value:value-threshold=2;bmc") == "impact@5;bmc");
     CHECK(verifier::word_members(engines, "value;vinta-box").empty());
 }
 

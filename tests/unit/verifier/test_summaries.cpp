@@ -42,7 +42,7 @@ struct Model : test::ProceduralProgram {  // ps: the default model (what run_ver
         sites = assertion_sites(*copy);
         coded = build_procedures(*copy, site_codes(*copy, sites));
     }
-    std::string revision_of;  // program_hash of the old version (engine option revision-of)
+    std::string revision_of;  // program_hash of the old version (engine option summaries-revision-of)
     Verdict run(const std::string& engine_options = "") {
         const EngineInfo* info = builtin_engines().find("summaries");
         REQUIRE(info);
@@ -52,6 +52,8 @@ struct Model : test::ProceduralProgram {  // ps: the default model (what run_ver
             const std::size_t end = std::min(engine_options.find(';', at), engine_options.size());
             const std::string kv = engine_options.substr(at, end - at);
             const std::size_t eq = kv.find('=');
+            INFO("option " << kv.substr(0, eq));
+            REQUIRE(info->option(kv.substr(0, eq)));  // a misspelt option fails
             s.set(kv.substr(0, eq), kv.substr(eq + 1));
             at = end + 1;
         }
@@ -139,7 +141,7 @@ int main(void) {
     for (std::size_t i = 0; i < 3; ++i) CHECK(m.sites[i].code == static_cast<std::int64_t>(i) + 2);
     // Each site on its own: all three are violated, each by its own input.
     for (unsigned k = 1; k <= 3; ++k) {
-        const Verdict v = m.run("assertion=" + std::to_string(k));
+        const Verdict v = m.run("summaries-assertion=" + std::to_string(k));
         REQUIRE(v.kind == VerdictKind::False);
         CHECK(v.reason.find("assertion " + std::to_string(k)) != std::string::npos);
         CHECK(m.certified(v) == VerdictKind::False);
@@ -197,7 +199,7 @@ TEST_CASE("summaries: stored summaries hold of the bodies, are reused, and the v
     CHECK(stats.summaries_kept > 0);
     CHECK(stats.summarised > 0);  // a later assertion used an earlier one's summary
     CHECK(check_call_free_summaries(m, tree, store) > 0);
-    for (const char* opts : {"", "summary-reuse=false", "summary-scheme=eager", "summary-scheme=precise",
+    for (const char* opts : {"", "summaries-reuse=false", "summaries-scheme=eager", "summaries-scheme=precise",
                              "itp-bool=pudlak;itp-lra=dual-farkas"}) {
         CAPTURE(opts);
         const Verdict t = m.run(opts);
@@ -205,7 +207,7 @@ TEST_CASE("summaries: stored summaries hold of the bodies, are reused, and the v
         CHECK(m.certified(t) == VerdictKind::True);
     }
     Model bad(with_t(3));
-    for (const char* opts : {"", "summary-reuse=false", "summary-scheme=precise"}) {
+    for (const char* opts : {"", "summaries-reuse=false", "summaries-scheme=precise"}) {
         CAPTURE(opts);
         const Verdict f = bad.run(opts);
         REQUIRE(f.kind == VerdictKind::False);
@@ -229,7 +231,7 @@ int main(void) {
     CHECK(m.certified(v) == VerdictKind::True);
     REQUIRE(v.certificate.unwound);
     CHECK(v.certificate.unwound->unwinding == 8);
-    const Verdict u = m.run("unwind=3");
+    const Verdict u = m.run("summaries-unwind=3");
     CHECK(u.kind == VerdictKind::Unknown);
     CHECK(u.reason.find("within unwinding 3") != std::string::npos);
     Model f(R"(
@@ -284,7 +286,7 @@ TEST_CASE("summaries: the summary file round trip, a second run reusing it, and 
     Model m(with_t(2));
     const std::string path = "/tmp/craig-test-summaries-" + std::to_string(::getpid()) + ".smt2";
     std::remove(path.c_str());
-    const Verdict first = m.run("summaries=" + path);
+    const Verdict first = m.run("summaries-file=" + path);
     REQUIRE(first.kind == VerdictKind::True);
     std::ifstream in(path);
     REQUIRE(in);
@@ -304,7 +306,7 @@ TEST_CASE("summaries: the summary file round trip, a second run reusing it, and 
         CHECK(s.check() == smt::Result::Unsat);
     }
     // A second run starts from the file: every loaded summary checks, no call needs refining.
-    const Verdict second = m.run("summaries=" + path);
+    const Verdict second = m.run("summaries-file=" + path);
     CHECK(second.kind == VerdictKind::True);
     CHECK(m.certified(second) == VerdictKind::True);
     CHECK(count_of(second, "summaries.loaded-valid") == 2);
@@ -321,7 +323,7 @@ int main(void) { if (f(1) != 1) reach_error(); return 0; }
         CHECK(std::string(e.what()).find("summaries of another program") != std::string::npos);
         CHECK(e.location().line == 6);
     }
-    CHECK_THROWS_AS(other.run("summaries=" + path), frontend::ParseError);
+    CHECK_THROWS_AS(other.run("summaries-file=" + path), frontend::ParseError);
     // A wrong interface or an unknown function symbol is refused.
     std::string renamed = text.str();
     renamed.replace(renamed.find("(|g::x| Int)"), 12, "(|g::y| Int)");
@@ -339,7 +341,7 @@ int main(void) { if (f(1) != 1) reach_error(); return 0; }
         std::ofstream o(path);
         o << wrong;
     }
-    const Verdict third = m.run("summaries=" + path);
+    const Verdict third = m.run("summaries-file=" + path);
     CHECK(third.kind == VerdictKind::True);
     CHECK(count_of(third, "summaries.loaded-invalid") == 1);
     std::remove(path.c_str());
@@ -384,14 +386,14 @@ TEST_CASE("summaries: revisions keep, weaken, invalidate and add summaries (UpPr
     const std::string path = "/tmp/craig-test-revision-" + std::to_string(::getpid()) + ".smt2";
     std::remove(path.c_str());
     Model v1(kVersion1);
-    REQUIRE(v1.run("summaries=" + path + ";itp-lra=decomposed-farkas").kind == VerdictKind::True);
+    REQUIRE(v1.run("summaries-file=" + path + ";itp-lra=decomposed-farkas").kind == VerdictKind::True);
     const std::string base = read_all(path);
     const std::string old_hash = program_hash(v1.tu);
 
     // A safe change inside max: its summary still holds, nothing above is rechecked.
     Model v2(revised(kVersion1, "return 2 * a;", "return a + b + 1;"));
     v2.revision_of = old_hash;
-    const Verdict t2 = v2.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    const Verdict t2 = v2.run("summaries-file=" + path + ";itp-lra=decomposed-farkas");
     CHECK(t2.kind == VerdictKind::True);
     CHECK(v2.certified(t2) == VerdictKind::True);
     CHECK(count_of(t2, "summaries.revision.changed") == 1);
@@ -403,7 +405,7 @@ TEST_CASE("summaries: revisions keep, weaken, invalidate and add summaries (UpPr
     write_temp(path, base);
     Model v3(revised(kVersion1, "return 2 * a;", "return a;"));
     v3.revision_of = old_hash;
-    const Verdict f3 = v3.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    const Verdict f3 = v3.run("summaries-file=" + path + ";itp-lra=decomposed-farkas");
     REQUIRE(f3.kind == VerdictKind::False);
     CHECK(v3.certified(f3) == VerdictKind::False);
     CHECK(count_of(f3, "summaries.revision.weakened") >= 1);
@@ -414,7 +416,7 @@ TEST_CASE("summaries: revisions keep, weaken, invalidate and add summaries (UpPr
     Model v4(revised(kVersion1, "int get(int a, int b) { return fun(a, b); }",
                      "int id(int x) { return x; }\nint get(int a, int b) { return fun(id(a), b); }"));
     v4.revision_of = old_hash;
-    const Verdict t4 = v4.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    const Verdict t4 = v4.run("summaries-file=" + path + ";itp-lra=decomposed-farkas");
     CHECK(t4.kind == VerdictKind::True);
     CHECK(v4.certified(t4) == VerdictKind::True);
     CHECK(count_of(t4, "summaries.revision.new-functions") == 1);
@@ -424,12 +426,12 @@ TEST_CASE("summaries: revisions keep, weaken, invalidate and add summaries (UpPr
     write_temp(path, base);
     Model v5(kVersion1);
     v5.revision_of = program_hash(v2.tu);
-    CHECK_THROWS_AS(v5.run("summaries=" + path), frontend::ParseError);
+    CHECK_THROWS_AS(v5.run("summaries-file=" + path), frontend::ParseError);
     // Another interface (a parameter more): max's summary is dropped, its caller rechecked.
     Model v6(revised(revised(kVersion1, "int max(int a, int b) {", "int max(int a, int b, int c) {"), "max(a, b);",
                      "max(a, b, 0);"));
     v6.revision_of = old_hash;
-    const Verdict t6 = v6.run("summaries=" + path + ";itp-lra=decomposed-farkas");
+    const Verdict t6 = v6.run("summaries-file=" + path + ";itp-lra=decomposed-farkas");
     CHECK(t6.kind == VerdictKind::True);
     CHECK(count_of(t6, "summaries.revision.dropped") == 1);
     std::remove(path.c_str());
@@ -439,12 +441,12 @@ TEST_CASE("summaries: calls encoded in EUF or LRA first, refined to LIA on spuri
     for (const char* theory : {"euf", "lra"}) {
         CAPTURE(theory);
         Model t(with_t(2));
-        const Verdict v = t.run(std::string("summary-theory=") + theory);
+        const Verdict v = t.run(std::string("summaries-theory=") + theory);
         REQUIRE(v.kind == VerdictKind::True);
         CHECK(t.certified(v) == VerdictKind::True);
         CHECK(count_of(v, "summaries.theory-refinements") > 0);  // r >= 1 needs f's arithmetic
         Model f(with_t(3));
-        const Verdict w = f.run(std::string("summary-theory=") + theory);
+        const Verdict w = f.run(std::string("summaries-theory=") + theory);
         REQUIRE(w.kind == VerdictKind::False);
         CHECK(f.certified(w) == VerdictKind::False);
         // Summaries made in the cheap theory are decoded before they are stored: every stored
@@ -571,7 +573,7 @@ int main(void) {
 }
 )");
     REQUIRE(m.sites.size() == 2);
-    const Verdict only2 = m.run("assertion=2;summaries-slice=true");
+    const Verdict only2 = m.run("summaries-assertion=2;summaries-slice=true");
     CHECK(only2.kind == VerdictKind::True);
     CHECK(count_of(only2, "summaries.slice.rechecks") == 1);
     CHECK(m.certified(only2) == VerdictKind::True);
