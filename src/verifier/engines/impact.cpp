@@ -16,6 +16,7 @@
 #include "verifier/engines/affine_hull.hpp"
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/engines/houdini.hpp"
+#include "verifier/engines/invariant_candidates.hpp"
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
@@ -44,56 +45,6 @@ constexpr std::size_t kSampledVertices = 6;
 constexpr std::size_t kMaxCandidates = 400;
 // discover_invariants: iterations of a loop's own blocks sampled past each sampled vertex.
 constexpr std::size_t kExtraIterations = 3;
-
-// discover_invariants: the largest modulus of a congruence candidate, the most bounds taken
-// from the program's atoms, and "no position" in the sampled variables.
-constexpr unsigned long kMaxModulus = 1UL << 20;
-constexpr std::size_t kMaxProgramBounds = 64;
-constexpr std::size_t kNoPosition = SIZE_MAX;
-
-// A bound q <= constant of an Int atom of the program, q = sum of coeff * var.
-struct ProgramBound {
-    std::vector<std::pair<VarId, mpq_class>> terms;
-    mpq_class constant;
-};
-
-// The bounds of the program's inequality and equality atoms over Int variables alone (cur or
-// next constants, not both), at most kMaxProgramBounds of them, in edge order.
-std::vector<ProgramBound> collect_program_bounds(const Program& p) {
-    smt::TermManager& tm = p.terms();
-    std::vector<ProgramBound> out;
-    std::unordered_set<Term, smt::TermHash> seen;
-    std::vector<Term> atoms;
-    for (const Edge& e : p.edges) {
-        atoms.clear();
-        collect_atoms(tm, e.formula, atoms);
-        for (Term a : atoms) {
-            if (out.size() >= kMaxProgramBounds) return out;
-            if (tm.kind(a) != smt::Kind::Leq && tm.kind(a) != smt::Kind::Eq) continue;
-            const auto kids = tm.children(a);
-            if (kids.size() != 2 || tm.kind(kids[1]) != smt::Kind::Numeral) continue;
-            if (tm.sort(kids[0]) != smt::SortTable::Int || !seen.insert(a).second) continue;
-            std::vector<smt::Monomial> ms;
-            mpq_class k = 0;
-            tm.as_polynomial(kids[0], ms, k);
-            ProgramBound b;
-            bool cur = false, next = false, plain = !ms.empty();
-            for (const smt::Monomial& m : ms) {
-                const VarId v = p.var_of(m.atom);
-                if (v == UINT32_MAX) {
-                    plain = false;
-                    break;
-                }
-                (m.atom == p.vars[v].cur ? cur : next) = true;
-                b.terms.emplace_back(v, m.coeff);
-            }
-            if (!plain || (cur && next)) continue;
-            b.constant = tm.numeral(kids[1]) - k;
-            out.push_back(std::move(b));
-        }
-    }
-    return out;
-}
 
 // Models kept per label to refute later implications without the solver.
 constexpr std::size_t kWitnessesPerLabel = 4;
@@ -179,34 +130,18 @@ void ImpactEngine::discover_invariants() {
     const std::size_t nvars = arith.size();
     smt::SolverOptions so = search_options();
     so.lia_branch_budget = kCoverBranchBudget;
-    std::vector<std::size_t> position(blocks_.vars.size(), kNoPosition);
-    for (std::size_t i = 0; i < nvars; ++i) position[arith[i]] = i;
     const std::vector<ProgramBound> program_bounds = collect_program_bounds(blocks_);
     std::vector<std::vector<Term>> candidates(blocks_.locs.size());
     for (LocId l = 0; l < blocks_.locs.size(); ++l) {
         if (!blocks_.locs[l].loop_head || l == blocks_.entry) continue;
         std::vector<std::vector<mpq_class>> samples;
         std::vector<AffineEquality> hull = affine_equalities(samples, nvars);
-        // Int unless a Real variable occurs (programs from Horn clauses): an Int polynomial
-        // would be tightened and rounded as integers.
-        auto sort_of = [&](const std::vector<smt::Monomial>& ms) {
-            for (const smt::Monomial& m : ms)
-                if (tm_.sort(m.atom) == smt::SortTable::Real) return smt::SortTable::Real;
-            return smt::SortTable::Int;
-        };
-        auto equality = [&](const AffineEquality& e, const std::vector<Term>& at) {
-            std::vector<smt::Monomial> ms;
-            for (std::size_t i = 0; i < nvars; ++i)
-                if (e.coeffs[i] != 0) ms.push_back({e.coeffs[i], at[arith[i]]});
-            const smt::Sort s = sort_of(ms);
-            return tm_.mk_linear(std::move(ms), e.constant, s);
-        };
         // Adds models of `s` at `state` outside the hull of the samples so far as samples.
         auto sample = [&](smt::Solver& s, const std::vector<Term>& state) {
             for (std::size_t round = 0; round <= nvars; ++round) {
                 std::vector<Term> inside;
                 for (const AffineEquality& e : hull) {
-                    const Term lin = equality(e, state);
+                    const Term lin = affine_term(tm_, e, arith, state);
                     inside.push_back(tm_.mk_eq(lin, tm_.mk_numeral(0, tm_.sort(lin))));
                 }
                 const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
@@ -252,88 +187,7 @@ void ImpactEngine::discover_invariants() {
             }
         }
         if (samples.empty()) continue;  // no reachable state found: nothing to generalise
-        std::vector<Term> cur;
-        for (const ProgramVar& v : blocks_.vars) cur.push_back(v.cur);
-        for (const AffineEquality& e : hull) {
-            const Term lin = equality(e, cur);
-            const Term zero = tm_.mk_numeral(0, tm_.sort(lin));
-            candidates[l].push_back(tm_.mk_leq(lin, zero));
-            candidates[l].push_back(tm_.mk_geq(lin, zero));
-        }
-        // Bounds of the variables and of their pairwise differences as far as the samples
-        // go (octagon-like templates: x >= y, y >= 0, ...); Houdini drops the accidental ones.
-        auto bounds = [&](const std::vector<smt::Monomial>& ms, auto value) {
-            mpq_class lo = value(samples[0]), hi = lo;
-            for (const auto& pt : samples) {
-                const mpq_class x = value(pt);
-                if (x < lo) lo = x;
-                if (x > hi) hi = x;
-            }
-            const smt::Sort s = sort_of(ms);
-            const Term t = tm_.mk_linear(ms, 0, s);
-            candidates[l].push_back(tm_.mk_geq(t, tm_.mk_numeral(lo, s)));
-            candidates[l].push_back(tm_.mk_leq(t, tm_.mk_numeral(hi, s)));
-        };
-        for (std::size_t i = 0; i < nvars; ++i) {
-            bounds({{1, cur[arith[i]]}}, [&](const std::vector<mpq_class>& pt) { return pt[i]; });
-            for (std::size_t j = i + 1; j < nvars; ++j)
-                bounds({{1, cur[arith[i]]}, {-1, cur[arith[j]]}},
-                       [&](const std::vector<mpq_class>& pt) { return mpq_class(pt[i] - pt[j]); });
-        }
-        // The range of each C variable's type: the lowering keeps values in it (wrap-around,
-        // inputs in range), but no label states it, and without it an invariant x + y = n with
-        // unsigned y++ is not inductive (y could wrap to 0).
-        for (std::size_t i = 0; i < nvars; ++i) {
-            if (tm_.sort(cur[arith[i]]) != smt::SortTable::Int) continue;
-            // Only C-declared variables (not those of Horn clauses, whose types are nominal).
-            if (blocks_.plain().var_origin(arith[i]).decl == UINT32_MAX) continue;
-            if (const auto range = blocks_.plain().type_range(arith[i])) {
-                candidates[l].push_back(
-                    tm_.mk_geq(cur[arith[i]], tm_.mk_numeral(mpq_class(range->first), smt::SortTable::Int)));
-                candidates[l].push_back(
-                    tm_.mk_leq(cur[arith[i]], tm_.mk_numeral(mpq_class(range->second), smt::SortTable::Int)));
-            }
-        }
-        // Congruences x = r (mod g) where every sample agrees modulo g >= 2 (i += 2 loops: the
-        // exit value follows only from the parity and the bound).
-        for (std::size_t i = 0; i < nvars; ++i) {
-            if (tm_.sort(cur[arith[i]]) != smt::SortTable::Int) continue;
-            mpz_class g = 0;
-            for (const auto& pt : samples) g = gcd(g, mpz_class(pt[i].get_num() - samples[0][i].get_num()));
-            if (g < 2 || g > kMaxModulus) continue;
-            mpz_class r = samples[0][i].get_num() % g;
-            if (r < 0) r += g;
-            const Term m = tm_.mk_mod(cur[arith[i]], tm_.mk_numeral(mpq_class(g), smt::SortTable::Int));
-            candidates[l].push_back(tm_.mk_eq(m, tm_.mk_numeral(mpq_class(r), smt::SortTable::Int)));
-        }
-        // The program's own bounds q <= c (guards, assertions) and their neighbours q <= c + 1
-        // (the value a loop leaves with), q >= c, q >= c + 1, where the samples satisfy them.
-        for (const ProgramBound& b : program_bounds) {
-            std::vector<smt::Monomial> ms;
-            bool over_arith = true;
-            for (const auto& [var, coeff] : b.terms)
-                if (position[var] == kNoPosition)
-                    over_arith = false;
-                else
-                    ms.push_back({coeff, cur[var]});
-            if (!over_arith) continue;
-            auto value = [&](const std::vector<mpq_class>& pt) {
-                mpq_class x = 0;
-                for (const auto& [var, coeff] : b.terms) x += coeff * pt[position[var]];
-                return x;
-            };
-            mpq_class lo = value(samples[0]), hi = lo;
-            for (const auto& pt : samples) {
-                lo = std::min(lo, value(pt));
-                hi = std::max(hi, value(pt));
-            }
-            const Term q = tm_.mk_linear(ms, 0, smt::SortTable::Int);
-            for (const mpq_class& c : {b.constant, mpq_class(b.constant + 1)}) {
-                const Term k = tm_.mk_numeral(c, smt::SortTable::Int);
-                if (hi <= c) candidates[l].push_back(tm_.mk_leq(q, k));
-                if (lo >= c) candidates[l].push_back(tm_.mk_geq(q, k));
-            }
-        }
+        candidates[l] = invariant_candidates(blocks_, arith, samples, hull, program_bounds);
         std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());
         for (VertexId x : at_l) {
             if (unwinding_.is_covered(x)) continue;
