@@ -2,7 +2,7 @@
 //
 // One table (libc_table()) serves every consumer: the parser (implicit declarations and
 // which calls keep string-literal arguments), the lowering (src/verifier/lowering/lower_libc.cpp:
-// the symbolic meaning), the replay (src/frontend/interpreter_libc.cpp: the concrete meaning,
+// the symbolic meaning), the replay (src/frontend/libc_replay.cpp: the concrete meaning,
 // computed with this machine's C library where the standard fixes the result) and the docs
 // (docs/libc.md lists the same rows). A function is a library function when the program
 // calls it without defining it and its name is in the table; a program that defines abs keeps

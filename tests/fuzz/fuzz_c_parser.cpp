@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "frontend/frontend.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "frontend/printer.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

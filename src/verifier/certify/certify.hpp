@@ -20,7 +20,7 @@
 #include "base/budget.hpp"
 #include "base/statistics.hpp"
 #include "frontend/ast.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 

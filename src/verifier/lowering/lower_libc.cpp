@@ -1,5 +1,5 @@
 // The symbolic meaning of the C library functions of frontend/libc.hpp's table.
-// The replay's concrete meaning is in frontend/interpreter_libc.cpp; both read their inputs
+// The replay's concrete meaning is in frontend/libc_replay.cpp; both read their inputs
 // in the same order (the arguments first, then at most one input for the result).
 #include <array>
 

@@ -1,6 +1,6 @@
 // Lowering: typed C AST -> plain Program (one edge per statement or branch).
 //
-// Semantics (the concrete interpreter, frontend/interpreter.hpp, follows the same rules,
+// Semantics (the concrete interpreter, frontend/replay.hpp, follows the same rules,
 // so that a counterexample found on the Program replays on the C program):
 //  - Signed arithmetic is mathematical integer arithmetic (overflow is undefined and
 //    outside the unreach-call property); values are constrained to their type's range

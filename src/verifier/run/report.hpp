@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "base/statistics.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "verifier/verdict.hpp"
 
 namespace craig::verifier {

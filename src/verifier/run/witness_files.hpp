@@ -8,7 +8,7 @@
 #include <iosfwd>
 
 #include "frontend/ast.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "verifier/program/procedures.hpp"
 #include "verifier/run/job.hpp"
 #include "verifier/verdict.hpp"

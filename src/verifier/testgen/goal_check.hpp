@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "frontend/ast.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "frontend/source_location.hpp"
 #include "verifier/testgen/goals.hpp"
 

@@ -12,7 +12,7 @@
 #include "base/interrupt.hpp"
 #include "base/statistics.hpp"
 #include "frontend/frontend.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "frontend/task.hpp"
 #include "smt/terms/term.hpp"
 #include "verifier/lazy/lazy_search.hpp"

@@ -1,6 +1,6 @@
 // SV-COMP violation witnesses in the YAML exchange format 2.0
 // (https://gitlab.com/sosy-lab/benchmarking/sv-witnesses, violation-witnesses), built
-// from a replay (frontend/interpreter.hpp) that reached the error:
+// from a replay (frontend/replay.hpp) that reached the error:
 //
 //   ReplayResult r = frontend::replay(tu, inputs);
 //   YamlViolationWitness w = write_violation_witness_yaml(out, info, r, random_uuid());
@@ -36,7 +36,7 @@
 #include <ostream>
 #include <string>
 
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "verifier/witness/witness.hpp"
 
 namespace craig::verifier {

@@ -1,7 +1,7 @@
 // SV-COMP violation witnesses in the GraphML exchange format 1.0
 // (https://github.com/sosy-lab/sv-witnesses, README-GraphML.md), as
 // CPAchecker and Ultimate Automizer write them and witness validators read
-// them, built from a replay (frontend/interpreter.hpp) that reached the error.
+// them, built from a replay (frontend/replay.hpp) that reached the error.
 //
 //   ReplayResult r = frontend::replay(tu, inputs);
 //   if (r.outcome == ReplayOutcome::ReachedError)
@@ -35,7 +35,7 @@
 #include <string>
 #include <string_view>
 
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "verifier/witness/sha256.hpp"
 
 namespace craig::verifier {

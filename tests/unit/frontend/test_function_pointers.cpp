@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "frontend/frontend.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "frontend/printer.hpp"
 #include "frontend_test_util.hpp"
 

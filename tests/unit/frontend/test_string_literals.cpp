@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "frontend_test_util.hpp"
 
 using namespace craig::frontend;

@@ -9,7 +9,7 @@
 #include <random>
 #include <string>
 
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "smt/solver.hpp"
 #include "verifier/certify/invariant_check.hpp"
 #include "verifier/domains/cartesian_post.hpp"

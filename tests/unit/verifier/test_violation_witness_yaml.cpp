@@ -13,7 +13,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "frontend/frontend.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "temp_program.hpp"
 #include "verifier/witness/correctness_witness.hpp"
 #include "verifier/witness/sha256.hpp"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "frontend/frontend.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 #include "temp_program.hpp"
 #include "verifier/witness/sha256.hpp"
 #include "verifier/witness/witness.hpp"

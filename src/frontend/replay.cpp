@@ -1,4 +1,4 @@
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 
 #include <pthread.h>
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "frontend/frontend.hpp"
-#include "frontend/interpreter.hpp"
+#include "frontend/replay.hpp"
 
 using namespace craig::frontend;
 
