@@ -214,6 +214,7 @@ bool PdrEngine::block(LocId bad) {
     ++stats_.obligations;
     while (!queue_.empty()) {
         if (budget_.exhausted()) return stop("frame " + std::to_string(top_));
+        report();
         const ObligationId id = queue_.pop();
         const LocId l = queue_[id].loc;
         const unsigned level = queue_[id].level;
@@ -309,15 +310,19 @@ std::optional<bool> PdrEngine::push() {
     return false;
 }
 
+void PdrEngine::report() {
+    if (progress_)
+        progress_([&] {
+            return "frame " + std::to_string(top_) + ", " + std::to_string(frames_.size()) + " lemmas, " +
+                   std::to_string(stats_.obligations) + " obligations, " + std::to_string(stats_.queries) + " queries";
+        });
+}
+
 Verdict PdrEngine::run(const std::function<void(const std::function<std::string()>&)>& progress) {
+    progress_ = progress;
     top_ = 1;
     for (;;) {
-        if (progress)
-            progress([&] {
-                return "frame " + std::to_string(top_) + ", " + std::to_string(frames_.size()) + " lemmas, " +
-                       std::to_string(stats_.obligations) + " obligations, " + std::to_string(stats_.queries) +
-                       " queries";
-            });
+        report();
         if (o_.max_frames && top_ > o_.max_frames) {
             verdict_.kind = VerdictKind::Unknown;
             verdict_.reason = "bound " + std::to_string(o_.max_frames) + " frames reached";

@@ -58,7 +58,7 @@ struct PdrOptions {
     bool check_certificates = true;
     smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;
     itp::ItpOptions itp;
-    Generalize generalize = Generalize::Mic;
+    Generalize generalize = Generalize::Itp;  // by measurement (docs/results/pdr-2026-12-03)
     unsigned ctg = 2;             // counterexamples to generalization absorbed per dropped literal (0: plain dropping)
     unsigned max_frames = 0;      // 0: no bound
     unsigned operator_rounds = 100;  // replay of a path for the C operators
@@ -113,6 +113,7 @@ private:
     std::optional<smt::Term> interpolant_lemma(LocId l, std::span<const smt::Term> cube, unsigned level);
     void generalize_and_add(LocId l, std::span<const smt::Term> cube, const std::vector<bool>& core, unsigned level);
 
+    void report();  // a --progress status line (the sink decides how often it is printed)
     bool stop(const std::string& where);  // budget ended: verdict_ UNKNOWN
     Verdict finish(Verdict v) const;
 
@@ -131,6 +132,7 @@ private:
     unsigned top_ = 0;
     PdrStats stats_;
     Verdict verdict_;
+    std::function<void(const std::function<std::string()>&)> progress_;
 };
 
 }  // namespace craig::verifier::pdr

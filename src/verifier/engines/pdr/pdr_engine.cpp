@@ -25,7 +25,7 @@ constexpr EngineOption kPdrOptions[] = {
     kItpBoolOption,
     kItpLraOption,
     kItpEufOption,
-    {"pdr-generalize", OptionKind::Choice, "mic",
+    {"pdr-generalize", OptionKind::Choice, "itp",
      "how a blocked cube becomes a lemma: mic (literal dropping with down), itp (interpolants of the blocking "
      "queries), both (both lemmas); default by measurement (docs/results/pdr-2026-12-03)",
      check_generalize},
