@@ -1,6 +1,7 @@
 // pdr's generalization of a blocked cube (see pdr.hpp): literal dropping with `down`, and
 // interpolants of the blocking queries.
 #include <chrono>
+#include <map>
 
 #include "itp/interpolation.hpp"
 #include "itp/simplify.hpp"
@@ -16,6 +17,47 @@ constexpr int kSimplifyLevel = 2;  // as impact's labels
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// p ≤ a ∨ p ≤ b is p ≤ max(a, b) (and alike for <, ≥, >): the disjunction of one lemma per
+// incoming block often bounds one polynomial several times (the entry's block and a self-loop).
+std::vector<Term> merge_bounds(smt::TermManager& tm, std::vector<Term> ds) {
+    struct Best {
+        std::size_t index;
+        mpq_class c;
+        bool strict;
+    };
+    // Key: polynomial id and direction (upper: p ≤/< c; lower: p ≥/> c, i.e. a negated bound).
+    std::map<std::pair<std::uint32_t, bool>, Best> best;
+    std::vector<bool> drop(ds.size(), false);
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+        const bool lower = tm.kind(ds[i]) == smt::Kind::Not;
+        const Term a = lower ? tm.child(ds[i], 0) : ds[i];
+        if (tm.kind(a) != smt::Kind::Leq && tm.kind(a) != smt::Kind::Lt) continue;
+        const mpq_class& c = tm.numeral(tm.child(a, 1));
+        // upper: strict when Lt; lower: ¬(p ≤ c) is p > c (strict), ¬(p < c) is p ≥ c.
+        const bool strict = (tm.kind(a) == smt::Kind::Lt) != lower;
+        const auto key = std::make_pair(tm.child(a, 0).id, lower);
+        auto it = best.find(key);
+        if (it == best.end()) {
+            best.emplace(key, Best{i, c, strict});
+            continue;
+        }
+        Best& b = it->second;
+        // Weaker: a larger upper (smaller lower) bound, or the same one not strict.
+        const bool weaker = lower ? (c < b.c || (c == b.c && b.strict && !strict))
+                                  : (c > b.c || (c == b.c && b.strict && !strict));
+        if (weaker) {
+            drop[b.index] = true;
+            b = Best{i, c, strict};
+        } else {
+            drop[i] = true;
+        }
+    }
+    std::vector<Term> out;
+    for (std::size_t i = 0; i < ds.size(); ++i)
+        if (!drop[i]) out.push_back(ds[i]);
+    return out;
 }
 
 std::vector<Term> keep(std::span<const Term> cube, const std::vector<bool>& core) {
@@ -102,7 +144,84 @@ std::optional<Term> PdrEngine::interpolant_lemma(LocId l, std::span<const Term> 
         const Term i = itp::simplify_interpolant(tm_, ir.interpolants.at(0), kSimplifyLevel);
         disjuncts.push_back(from_post_[e].empty() ? i : tm_.substitute(i, from_post_[e]));
     }
-    return tm_.mk_or(disjuncts);
+    return tm_.mk_or(merge_bounds(tm_, std::move(disjuncts)));
+}
+
+std::optional<bool> PdrEngine::valid_lemma(LocId l, std::span<const Term> cube, unsigned level, Term lemma) {
+    // Excludes the cube within F_level(l) (l's lemmas of level >= `level` are on, no block's
+    // formula is): the obligation is then blocked at its level.
+    std::vector<Term> as(cube.begin(), cube.end());
+    as.push_back(lemma);
+    as.push_back(loc_act_[l]);
+    for (unsigned j = level; j <= top_; ++j) as.push_back(level_literal(j));
+    ++stats_.queries;
+    const smt::Result r = solver_->check(as);
+    if (r != smt::Result::Unsat) return r == smt::Result::Sat ? std::optional<bool>(false) : std::nullopt;
+    for (EdgeId e : blocks_.in(l)) {
+        const Term post[1] = {tm_.mk_not(post_state(e, lemma))};
+        const Term pre = blocks_.edges[e].src == l ? lemma : Term{};
+        const smt::Result q = query(e, level - 1, post, pre, nullptr);
+        if (q == smt::Result::Sat) return false;
+        if (q == smt::Result::Unknown) return std::nullopt;
+    }
+    return true;
+}
+
+// A lemma's bounds (conjuncts p ⋈ c, possibly negated) lose monomials while the lemma stays valid
+// (valid_lemma: every state at l within `level` blocks satisfies it, and with F_level(l) it
+// excludes the cube). A bound is tried as it is and, when the cube bounds the same polynomial,
+// as the negation of that cube literal (weaker than an interpolant from the initial states, which
+// is tight there): x + i >= 57 (tight at x = 32, i = 25) against the cube x + i < -112 with
+// F_level ⊨ x >= 32 becomes i >= -112. Every candidate is checked, so any result is a lemma.
+Term PdrEngine::drop_monomials(LocId l, std::span<const Term> cube, unsigned level, Term lemma) {
+    std::vector<Term> conj;
+    if (tm_.kind(lemma) == smt::Kind::And) {
+        conj.assign(tm_.children(lemma).begin(), tm_.children(lemma).end());
+    } else {
+        conj.push_back(lemma);
+    }
+    constexpr std::size_t kMaxConjuncts = 4;
+    if (conj.size() > kMaxConjuncts) return lemma;
+    auto atom_of = [&](Term lit) { return tm_.kind(lit) == smt::Kind::Not ? tm_.child(lit, 0) : lit; };
+    auto is_bound = [&](Term a) { return tm_.kind(a) == smt::Kind::Leq || tm_.kind(a) == smt::Kind::Lt; };
+    // `lit` with monomial m of its polynomial left out (invalid when it has fewer than two).
+    auto without = [&](Term lit, std::size_t m) -> Term {
+        const Term atom = atom_of(lit);
+        std::vector<smt::Monomial> ms;
+        mpq_class k0 = 0;
+        tm_.as_polynomial(tm_.child(atom, 0), ms, k0);
+        if (ms.size() < 2 || m >= ms.size()) return Term{};
+        ms.erase(ms.begin() + static_cast<std::ptrdiff_t>(m));
+        const Term p = tm_.mk_linear(std::move(ms), k0, tm_.sort(tm_.child(atom, 0)));
+        const Term a = tm_.kind(atom) == smt::Kind::Leq ? tm_.mk_leq(p, tm_.child(atom, 1)) : tm_.mk_lt(p, tm_.child(atom, 1));
+        return lit == atom ? a : tm_.mk_not(a);
+    };
+    for (std::size_t c = 0; c < conj.size(); ++c) {
+        if (!is_bound(atom_of(conj[c]))) continue;
+        std::vector<Term> bases{conj[c]};
+        for (Term q : cube)
+            if (is_bound(atom_of(q)) && tm_.child(atom_of(q), 0) == tm_.child(atom_of(conj[c]), 0))
+                bases.push_back(tm_.mk_not(q));
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (std::size_t b = 0; b < bases.size() && !changed; ++b) {
+                for (std::size_t m = 0; !changed; ++m) {
+                    if (budget_.exhausted()) return tm_.mk_and(conj);
+                    const Term cand = without(bases[b], m);
+                    if (!cand.valid()) break;
+                    std::vector<Term> candidate = conj;
+                    candidate[c] = cand;
+                    if (valid_lemma(l, cube, level, tm_.mk_and(candidate)) == std::optional<bool>(true)) {
+                        conj = std::move(candidate);
+                        bases.assign(1, cand);
+                        ++stats_.dropped_monomials;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    return tm_.mk_and(conj);
 }
 
 void PdrEngine::generalize_and_add(LocId l, std::span<const Term> cube, const std::vector<bool>& core,
@@ -113,7 +232,10 @@ void PdrEngine::generalize_and_add(LocId l, std::span<const Term> cube, const st
     bool clause = o_.generalize != Generalize::Itp;
     if (o_.generalize != Generalize::Mic) {
         const auto t0 = std::chrono::steady_clock::now();
-        const std::optional<Term> i = interpolant_lemma(l, d, level);
+        std::optional<Term> i = interpolant_lemma(l, d, level);
+        // Checked against the whole obligation: it is what must be blocked, and the core alone
+        // leaves no room (x + y < 0 without y >= 0 keeps x + y >= 0 from becoming x >= 0).
+        if (i && o_.drop_monomials) i = drop_monomials(l, cube, level, *i);
         stats_.itp_seconds += seconds_since(t0);
         if (i) {
             ++stats_.itp_lemmas;

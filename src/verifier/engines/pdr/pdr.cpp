@@ -349,6 +349,7 @@ Verdict PdrEngine::finish(Verdict v) const {
     st.count("pdr.queries", stats_.queries);
     st.count("pdr.dropped-literals", stats_.dropped_literals);
     st.count("pdr.ctg-absorbed", stats_.ctg_absorbed);
+    st.count("pdr.dropped-monomials", stats_.dropped_monomials);
     st.count("pdr.projection.by-value", stats_.by_value);
     st.count("pdr.paths", stats_.paths);
     st.count("pdr.spurious-paths", stats_.spurious_paths);

@@ -24,7 +24,10 @@
 //             `down` (a counterexample to generalization at the same location is absorbed into
 //             the cube, at most pdr-ctg times per literal, Bradley FMCAD'07 / Hassan et al.
 //             FMCAD'13); itp: per incoming block the interpolant of (F_{i-1} ∧ block [∧ ¬c]) against
-//             the cube's post-state copy, the lemma their disjunction; both: both lemmas.
+//             the cube's post-state copy, the lemma their disjunction, whose bounds lose every
+//             monomial they can while the lemma still holds and excludes the cube (pdr-drop-
+//             monomials: a Farkas interpolant x + k·y >= 0 becomes x >= 0 where that holds, which
+//             stops the divergence through x + y/2, x + y/3, ...); both: both lemmas.
 //   Push      after each frontier, every lemma at level i whose blocks from F_i keep it moves to
 //             i+1; a level left without lemmas at every location means F_i = F_{i+1}: converged.
 // TRUE: the converged frame per location (entry: true; error and truncated: false) as the
@@ -60,13 +63,14 @@ struct PdrOptions {
     itp::ItpOptions itp;
     Generalize generalize = Generalize::Itp;  // by measurement (docs/results/pdr-2026-12-03)
     unsigned ctg = 2;             // counterexamples to generalization absorbed per dropped literal (0: plain dropping)
+    bool drop_monomials = true;   // simplify interpolant lemmas by dropping monomials of their bounds
     unsigned max_frames = 0;      // 0: no bound
     unsigned operator_rounds = 100;  // replay of a path for the C operators
 };
 
 struct PdrStats {
     std::size_t obligations = 0, lemmas = 0, itp_lemmas = 0, itp_failures = 0, pushes = 0, queries = 0,
-                dropped_literals = 0, ctg_absorbed = 0, predecessors = 0, by_value = 0, paths = 0,
+                dropped_literals = 0, ctg_absorbed = 0, dropped_monomials = 0, predecessors = 0, by_value = 0, paths = 0,
                 spurious_paths = 0;
     double mic_seconds = 0, itp_seconds = 0, projection_seconds = 0, push_seconds = 0;
 };
@@ -111,6 +115,10 @@ private:
     // generalize.cpp
     std::vector<smt::Term> mic(LocId l, std::vector<smt::Term> cube, unsigned level);
     std::optional<smt::Term> interpolant_lemma(LocId l, std::span<const smt::Term> cube, unsigned level);
+    smt::Term drop_monomials(LocId l, std::span<const smt::Term> cube, unsigned level, smt::Term lemma);
+    // The lemma holds at l up to `level` (relative to itself on self-loops) and, with F_level(l),
+    // excludes `cube`.
+    std::optional<bool> valid_lemma(LocId l, std::span<const smt::Term> cube, unsigned level, smt::Term lemma);
     void generalize_and_add(LocId l, std::span<const smt::Term> cube, const std::vector<bool>& core, unsigned level);
 
     void report();  // a --progress status line (the sink decides how often it is printed)

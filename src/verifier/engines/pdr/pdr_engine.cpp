@@ -31,6 +31,9 @@ constexpr EngineOption kPdrOptions[] = {
      check_generalize},
     {"pdr-ctg", OptionKind::Unsigned, "2",
      "counterexamples to generalization absorbed per dropped literal in mic (0: plain literal dropping)"},
+    {"pdr-drop-monomials", OptionKind::Flag, "true",
+     "itp: drop the monomials of an interpolant lemma's bounds while it still holds and excludes the cube "
+     "(x + k*y >= 0 becomes x >= 0 where that holds); default by measurement"},
 };
 
 class Pdr final : public Engine {
@@ -45,6 +48,7 @@ public:
         o.itp = itp_options(s_);
         o.generalize = *parse_generalize(s_.get("pdr-generalize"));
         o.ctg = s_.number("pdr-ctg");
+        o.drop_monomials = s_.flag("pdr-drop-monomials");
         o.max_frames = s_.bound;
         o.operator_rounds = s_.operator_rounds;
         pdr::PdrEngine e(blocks, o, budget);
