@@ -166,6 +166,22 @@ TEST_CASE("pdr: statistics, the frame bound and the frames as Graphviz") {
     CHECK(b.reason.find("bound") == 0);
 }
 
+TEST_CASE("pdr: dropping monomials stops the divergence through y + x >= 0, y + x/2 >= 0, ...") {
+    // x stays 0 and y += x: the interpolants from the entry are y + k*x >= 0 for k = 1, 2, ...;
+    // x >= 0 (one monomial dropped) makes the frames converge.
+    const char* code =
+        "int main() { int x = 0, y = 0; while (__VERIFIER_nondet_int()) { y = y + x; }"
+        " if (y < 0) reach_error(); return 0; }";
+    Task t(code);
+    verifier::pdr::PdrOptions o;
+    const verifier::Verdict v = verifier::pdr::PdrEngine(*t.blocks, o, test::test_budget(30)).run();
+    REQUIRE(v.kind == VerdictKind::True);
+    CHECK(t.gate(v) == VerdictKind::True);
+    o.drop_monomials = false;
+    const verifier::Verdict w = verifier::pdr::PdrEngine(*t.blocks, o, base::Budget::seconds(2)).run();
+    CHECK(w.kind == VerdictKind::Unknown);
+}
+
 TEST_CASE("pdr: the end of the budget is UNKNOWN saying where") {
     Task t(kSumToN);
     verifier::pdr::PdrOptions o;
