@@ -1,5 +1,6 @@
 // pdr's generalization of a blocked cube (see pdr.hpp): literal dropping with `down`, and
 // interpolants of the blocking queries.
+#include <algorithm>
 #include <chrono>
 #include <map>
 
