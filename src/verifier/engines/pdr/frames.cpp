@@ -71,7 +71,10 @@ void Frames::write_dot(std::ostream& out, const smt::TermManager& tm, const Prog
         const std::string where = l == blocks.entry ? " (entry)" : l == blocks.error ? " (error)" : "";
         out << "  subgraph cluster_" << l << " {\n    label=\"location " << l << where << "\";\n";
         for (unsigned lv = 1; lv <= top; ++lv) {
-            std::string text = "F" + std::to_string(lv) + "\\l";
+            // Appended piecewise: GCC 12 warns (-Wrestrict, a false positive) on "F" + to_string(..) + "...".
+            std::string text = "F";
+            text += std::to_string(lv);
+            text += "\\l";
             for (const Lemma& k : at_[l])
                 if (k.level == lv) {
                     std::string f = smt::term_to_string(tm, k.formula, false);
