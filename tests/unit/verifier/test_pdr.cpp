@@ -126,6 +126,26 @@ TEST_CASE("pdr: a FALSE verdict has the inputs in execution order") {
     CHECK(t.gate(v) == VerdictKind::False);
 }
 
+TEST_CASE("pdr: queries are exact for the C operators before a model makes an obligation") {
+    // x * x is an uninterpreted function in the program: a model may give it a negative value,
+    // a path that C refutes (before the queries were exact this ended UNKNOWN with a path that
+    // does not replay). The instance x = 2 -> x * x = 4 blocks it.
+    Task t("int main() { int x = __VERIFIER_nondet_int(); int i = 0; while (i < 3) i++;"
+           " int y = x * x; if (y < 0 && x == 2 && i == 3) reach_error(); return 0; }");
+    const verifier::Verdict v = run_pdr(*t.blocks, "itp");
+    CAPTURE(v.reason);
+    REQUIRE(v.kind == VerdictKind::True);
+    CHECK(t.gate(v) == VerdictKind::True);
+    // An error that needs the operator: inputs with a * b == 6.
+    Task f("int main() { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); int i = 0;"
+           " while (i < 2) i++; if (a > 1 && b > 1 && a * b == 4 + i) reach_error(); return 0; }");
+    const verifier::Verdict u = run_pdr(*f.blocks, "itp");
+    REQUIRE(u.kind == VerdictKind::False);
+    REQUIRE(u.cex.inputs.size() == 2);
+    CHECK(std::stol(u.cex.inputs[0].text) * std::stol(u.cex.inputs[1].text) == 6);
+    CHECK(f.gate(u) == VerdictKind::False);
+}
+
 TEST_CASE("pdr: tampered certificates are refused by the invariant check") {
     Task t(kEqualCounters);
     verifier::Verdict v = run_pdr(*t.blocks, "mic");

@@ -20,7 +20,12 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 }  // namespace
 
 PdrEngine::PdrEngine(const Program& blocks, const PdrOptions& options, base::Budget budget)
-    : blocks_(blocks), tm_(blocks.terms()), o_(options), budget_(budget), frames_(blocks.locs.size()) {
+    : blocks_(blocks),
+      tm_(blocks.terms()),
+      o_(options),
+      budget_(budget),
+      frames_(blocks.locs.size()),
+      operators_(blocks.terms()) {
     o_.itp.deadline = budget_.deadline();
     smt::SolverOptions so = checked_solver_options(o_, budget_);
     so.times = &times_;
@@ -34,6 +39,7 @@ PdrEngine::PdrEngine(const Program& blocks, const PdrOptions& options, base::Bud
         const Edge& edge = blocks.edges[e];
         edge_act_[e] = tm_.mk_const(tm_.fresh_fun("pdr.e" + std::to_string(e), {}, smt::SortTable::Bool));
         solver_->assert_formula(tm_.mk_or(tm_.mk_not(edge_act_[e]), edge.formula));
+        operators_.scan(edge.formula);
         for (VarId v : edge.writes) {
             to_post_[e].emplace(blocks.vars[v].cur, blocks.vars[v].next);
             from_post_[e].emplace(blocks.vars[v].next, blocks.vars[v].cur);
@@ -81,7 +87,13 @@ smt::Result PdrEngine::query(EdgeId e, unsigned frame, std::span<const Term> pos
         for (unsigned j = frame; j <= top_; ++j) as.push_back(level_literal(j));
     if (pre.valid()) as.push_back(pre);
     as.insert(as.end(), post.begin(), post.end());
-    const smt::Result r = solver_->check(as);
+    // Cubes carry operator applications too (over a block's post-state, after projection).
+    if (pre.valid()) operators_.scan(pre);
+    for (Term t : post) operators_.scan(t);
+    const ExactCheck c = exact_check(*solver_, operators_, as, o_.operator_rounds);
+    stats_.operator_instances += c.instances;
+    const smt::Result r = c.result;
+    if (r == smt::Result::Unknown) why_ = c.out_of_rounds ? "operator refinement budget" : solver_->reason_unknown();
     if (r == smt::Result::Unsat && core) {
         const std::vector<Term> failed = solver_->unsat_assumptions();
         const std::unordered_set<Term, smt::TermHash> need(failed.begin(), failed.end());
@@ -111,7 +123,7 @@ PdrEngine::Blocked PdrEngine::blocked(LocId l, std::span<const Term> cube, unsig
         }
         if (r == smt::Result::Unknown) {
             b.result = r;
-            b.why = solver_->reason_unknown();
+            b.why = why_;
             return b;
         }
         for (std::size_t i = 0; i < cube.size(); ++i)
@@ -282,7 +294,7 @@ std::optional<bool> PdrEngine::push() {
                 const Lemma lemma = frames_.lemmas(l)[j];
                 const std::optional<bool> ok = pushable(l, lemma, i);
                 if (!ok) {
-                    const std::string why = solver_->reason_unknown();
+                    const std::string why = why_;
                     verdict_.kind = VerdictKind::Unknown;
                     verdict_.reason = (why == "timeout" || why == "interrupted" ? why : "solver: " + why) +
                                       " at frame " + std::to_string(top_);
@@ -353,6 +365,7 @@ Verdict PdrEngine::finish(Verdict v) const {
     st.count("pdr.projection.by-value", stats_.by_value);
     st.count("pdr.paths", stats_.paths);
     st.count("pdr.spurious-paths", stats_.spurious_paths);
+    st.count("pdr.operator-instances", stats_.operator_instances);
     st.seconds("pdr.time.generalize-mic", stats_.mic_seconds);
     st.seconds("pdr.time.generalize-itp", stats_.itp_seconds);
     st.seconds("pdr.time.projection", stats_.projection_seconds);

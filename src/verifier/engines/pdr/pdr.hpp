@@ -49,6 +49,7 @@
 #include "base/budget.hpp"
 #include "itp/options.hpp"
 #include "smt/solver.hpp"
+#include "verifier/encoding/operator_refinement.hpp"
 #include "verifier/engines/pdr/frames.hpp"
 #include "verifier/engines/pdr/obligations.hpp"
 #include "verifier/program/program.hpp"
@@ -73,7 +74,7 @@ struct PdrOptions {
 struct PdrStats {
     std::size_t obligations = 0, lemmas = 0, itp_lemmas = 0, itp_failures = 0, pushes = 0, queries = 0,
                 dropped_literals = 0, ctg_absorbed = 0, dropped_monomials = 0, predecessors = 0, by_value = 0, paths = 0,
-                spurious_paths = 0;
+                spurious_paths = 0, operator_instances = 0;
     double mic_seconds = 0, itp_seconds = 0, projection_seconds = 0, push_seconds = 0;
 };
 
@@ -134,6 +135,10 @@ private:
     Frames frames_;
     ObligationQueue queue_;
     std::unique_ptr<smt::Solver> solver_;
+    // The C operators of every block: a Sat query is made exact for them (exact_check) before its
+    // model makes an obligation; the instances are facts about C and stay asserted.
+    OperatorRefinement operators_;
+    std::string why_;  // the last Unknown query's reason (the solver's, or the refinement budget)
     mutable smt::SolverTimes times_;
     std::vector<smt::Term> edge_act_, loc_act_, level_act_;
     std::vector<std::unordered_map<smt::Term, smt::Term, smt::TermHash>> to_post_;  // per edge: cur -> post
