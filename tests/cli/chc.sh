@@ -30,6 +30,27 @@ expect bool_arg.smt2 sat impact ufo
 expect bool_int_real_sat.smt2 sat impact bmc
 expect nonlinear_clause.smt2 sat whale portfolio
 expect counter_int_unsat.smt2 unsat whale
+# Engine pdr (issue 53): Int and Real, one and two predicates, Bool arguments; every generalization.
+expect counter_int_sat.smt2 sat pdr
+expect counter_int_unsat.smt2 unsat pdr
+expect halves_real_unsat.smt2 unsat pdr
+expect two_preds_sat.smt2 sat pdr
+expect bool_int_real_sat.smt2 sat pdr
+expect pdr_two_counters_sat.smt2 sat pdr
+expect pdr_two_counters_unsat.smt2 unsat pdr
+for g in mic both; do
+  if run "pdr_generalize_$g" 0 chc "$cases/pdr_two_counters_sat.smt2" --engine pdr --pdr-generalize "$g" --timeout 20; then
+    if [ "$(head -1 "$tmp/out")" = sat ]; then ok "pdr_generalize_$g"; else fail "pdr_generalize_$g" "not sat"; fi
+  fi
+done
+# pdr's sat answer comes with a model per predicate (its converged frames), checked by z3.
+if run pdr_witness_sat 0 chc "$cases/pdr_two_counters_sat.smt2" --engine pdr --print-witness --timeout 20; then
+  if [ "$(grep -c '^(define-fun inv ' "$tmp/out")" = 1 ]; then ok pdr_witness_sat; else fail pdr_witness_sat "no model"; fi
+  if command -v z3 >/dev/null 2>&1; then
+    { echo "(set-logic HORN)"; grep '^(define-fun' "$tmp/out"; grep -v -e '^(declare-fun' -e '^(set-logic' "$cases/pdr_two_counters_sat.smt2"; } >"$tmp/model.smt2"
+    if [ "$(z3 "$tmp/model.smt2" 2>&1 | head -1)" = sat ]; then ok pdr_witness_sat_z3; else fail pdr_witness_sat_z3 "z3 rejects the model"; fi
+  fi
+fi
 
 # Engine options as for craig verify: passed on, refused for another engine.
 if run engine_option 0 chc "$cases/halves_real_sat.smt2" --engine impact --itp-bool mcmillan-prime --itp-lra dual-farkas; then

@@ -218,4 +218,39 @@ if run summaries_tree_property 0 verify --engine summaries --summaries-tree-prop
   head -1 "$tmp/out" | grep -q "TRUE" && ok summaries_tree_property || fail summaries_tree_property "$(head -1 "$tmp/out")"
 fi
 
+# ---- engine pdr (issue 53): listed with its options, a bad choice refused, --progress while it
+# blocks, its frames as Graphviz, its statistics.
+cat > "$tmp/sum.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int n = __VERIFIER_nondet_int(), x, y = 0;
+  if (n < 0 || n >= 1000) return 0;
+  x = n;
+  while (x > 0) { x--; y++; }
+  if (y != n) reach_error();
+  return 0;
+}
+C
+if run list_engines_pdr 0 verify --list-engines; then
+  if grep -q "^pdr:" "$tmp/out" && has out "--pdr-generalize (default itp)" && has out "--pdr-ctg (default 2)"; then
+    ok list_engines_pdr
+  else fail list_engines_pdr "pdr or its options missing"; fi
+fi
+if run pdr_bad_generalize 2 verify "$tmp/loop.c" --engine pdr --pdr-generalize nonsense; then
+  if has err "unknown value 'nonsense'"; then ok pdr_bad_generalize; else fail pdr_bad_generalize "no message"; fi
+fi
+# Literal dropping alone enumerates values of n on sum.c: it is still blocking when the budget ends.
+if run pdr_progress 5 verify "$tmp/sum.c" --engine pdr --pdr-generalize mic --timeout 3 --progress; then
+  if ! grep -qE '^\[craig [0-9.]+ s\] pdr: frame [0-9]+, [0-9]+ lemmas' "$tmp/err"; then fail pdr_progress "no status line"
+  elif ! has out "UNKNOWN (timeout"; then fail pdr_progress "not a timeout"
+  else ok pdr_progress; fi
+fi
+if run pdr_dump_arg 0 verify "$tmp/sum.c" --engine pdr --stats --dump-arg "$tmp/pdr.dot"; then
+  if ! has out "Verification result: TRUE"; then fail pdr_dump_arg "not TRUE"
+  elif ! grep -q "digraph pdr" "$tmp/pdr.dot" || ! grep -q "F1" "$tmp/pdr.dot"; then fail pdr_dump_arg "no frames in the graph"
+  elif ! has out "pdr.frames:" || ! has out "pdr.time.generalize-itp:"; then fail pdr_dump_arg "no statistics"
+  else ok pdr_dump_arg; fi
+fi
+
 finish

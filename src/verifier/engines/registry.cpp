@@ -20,6 +20,7 @@ const EngineInfo& lazy_engine();
 const EngineInfo& lazy_inter_engine();
 const EngineInfo& whale_engine();
 const EngineInfo& summaries_engine();
+const EngineInfo& pdr_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -40,6 +41,7 @@ const EngineRegistry& builtin_engines() {
         r.add(lazy_inter_engine());
         r.add(whale_engine());
         r.add(summaries_engine());
+        r.add(pdr_engine());
         return r;
     }();
     return registry;

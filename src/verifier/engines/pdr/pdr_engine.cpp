@@ -1,0 +1,87 @@
+// Engine `pdr` in the registry: the option table and the Engine around PdrEngine (pdr.hpp).
+#include <memory>
+#include <sstream>
+
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
+#include "verifier/engines/pdr/pdr.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+std::optional<pdr::Generalize> parse_generalize(const std::string& v) {
+    if (v == "mic") return pdr::Generalize::Mic;
+    if (v == "itp") return pdr::Generalize::Itp;
+    if (v == "both") return pdr::Generalize::Both;
+    return std::nullopt;
+}
+
+std::string check_generalize(const std::string& v) {
+    return parse_generalize(v) ? std::string() : "unknown value '" + v + "' (mic, itp or both)";
+}
+
+constexpr EngineOption kPdrOptions[] = {
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
+    {"pdr-generalize", OptionKind::Choice, "itp",
+     "how a blocked cube becomes a lemma: mic (literal dropping with down), itp (interpolants of the blocking "
+     "queries), both (both lemmas); default by measurement (docs/results/pdr-2026-12-03)",
+     check_generalize},
+    {"pdr-ctg", OptionKind::Unsigned, "2",
+     "counterexamples to generalization absorbed per dropped literal in mic (0: plain literal dropping)"},
+    {"pdr-drop-monomials", OptionKind::Flag, "true",
+     "itp: drop the monomials of an interpolant lemma's bounds while it still holds and excludes the cube "
+     "(x + k*y >= 0 becomes x >= 0 where that holds); default by measurement"},
+};
+
+class Pdr final : public Engine {
+public:
+    explicit Pdr(const EngineSettings& s) : s_(s) {}
+
+    Verdict solve(const Program& blocks, const base::Budget& budget) override {
+        pdr::PdrOptions o;
+        o.check_models = s_.check_models;
+        o.check_certificates = s_.check_certificates;
+        o.sat_integration = s_.sat_integration;
+        o.itp = itp_options(s_);
+        o.generalize = *parse_generalize(s_.get("pdr-generalize"));
+        o.ctg = s_.number("pdr-ctg");
+        o.drop_monomials = s_.flag("pdr-drop-monomials");
+        o.max_frames = s_.bound;
+        o.operator_rounds = s_.operator_rounds;
+        pdr::PdrEngine e(blocks, o, budget);
+        Verdict v = e.run([this](const std::function<std::string()>& status) { progress(status); });
+        if (s_.keep_arg) {
+            std::ostringstream out;
+            e.write_dot(out);
+            dot_ = out.str();
+        }
+        return v;
+    }
+
+    bool write_arg(std::ostream& out) const override {
+        if (dot_.empty()) return false;
+        out << dot_;
+        return true;
+    }
+
+private:
+    EngineSettings s_;
+    std::string dot_;
+};
+
+}  // namespace
+
+const EngineInfo& pdr_engine() {
+    static const EngineInfo info{
+        "pdr",
+        "IC3/PDR per location (Bradley VMCAI 2011; Spacer, CAV 2014): frames of lemmas, model-based projection, "
+        "generalization by literal dropping or interpolants",
+        kPdrOptions, [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Pdr>(s); },
+        nullptr, {}};
+    return info;
+}
+
+}  // namespace craig::verifier
