@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Whole-program tests of `craig verify`: run_verify.sh CRAIG DIR
+# Whole-program tests of `craig verify`: run_verify.sh CRAIG DIR [K/N]
+# (K/N: only the files whose position in name order is K modulo N, so that ctest runs N shards
+# of the directory side by side; default all)
 # Each DIR/*.c states its expected outcome in its first lines:
 #   // expected: TRUE | FALSE | UNKNOWN | unsupported CONSTRUCT | error EXITCODE
 #   // args: extra command-line arguments (optional)
@@ -15,11 +17,14 @@
 # the program text), for TRUE a GraphML correctness witness, and that no other verdict
 # leaves a witness file (a stale one is planted before each run).
 set -u
-craig="$1"; dir="$2"
+craig="$1"; dir="$2"; shard="${3:-0/1}"
+shard_k=${shard%/*}; shard_n=${shard#*/}
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0; n=0
+fail=0; n=0; position=0
 for f in "$dir"/*.c; do
+  position=$((position + 1))
+  [ $(((position - 1) % shard_n)) -eq "$shard_k" ] || continue
   n=$((n + 1))
   name=$(basename "$f" .c)
   expected=$(sed -n 's|^// expected: *||p' "$f" | head -1)
