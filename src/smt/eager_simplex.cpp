@@ -59,6 +59,7 @@ void EagerSimplex::wake() {
     for (; opened < frames_.frames(); ++opened) simplex_.push();
     dormant_trail_.clear();
     dormant_trail_.shrink_to_fit();
+    window_work_ = simplex_.stats().work;  // building and catching up is not the checks' work
 }
 
 void EagerSimplex::build(int var, Term atom) {
@@ -192,6 +193,21 @@ void EagerSimplex::take_conflict(std::vector<sat::Lit>& lits, std::vector<LraCer
     ++stats_.conflicts;
 }
 
+// Every kThrottleWindow checks: the share of the work since the window opened that the checks
+// did, the rest of the search estimated from the literals told in the meantime.
+void EagerSimplex::throttle() {
+    if (++window_checks_ < kThrottleWindow) return;
+    const uint64_t work = simplex_.stats().work - window_work_ + kCheckWork * window_checks_;
+    const uint64_t search = kWorkPerAssigned * (stats_.assigned - window_assigned_);
+    if (10 * work > 3 * (work + search))
+        period_ = std::min<uint32_t>(period_ * 2, 1u << 16);
+    else if (10 * work < work + search && period_ > 1)
+        period_ /= 2;
+    window_checks_ = 0;
+    window_work_ = simplex_.stats().work;
+    window_assigned_ = stats_.assigned;
+}
+
 bool EagerSimplex::conflict(std::vector<sat::Lit>& lits, std::vector<LraCertificateEntry>& certificate) {
     if (clash_) {
         clash_ = false;
@@ -200,9 +216,6 @@ bool EagerSimplex::conflict(std::vector<sat::Lit>& lits, std::vector<LraCertific
         return true;
     }
     if (!dirty_ || conflict_frames_ != SIZE_MAX) return false;
-    using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
-    if (window_checks_ == 0 && stats_.checks == 0) window_start_ = start;
     if (++pending_ < period_) {
         ++stats_.skipped;
         return false;
@@ -210,23 +223,11 @@ bool EagerSimplex::conflict(std::vector<sat::Lit>& lits, std::vector<LraCertific
     pending_ = 0;
     dirty_ = false;
     ++stats_.checks;
+    using Clock = std::chrono::steady_clock;  // for the statistics only; the throttle reads work
+    const auto start = Clock::now();
     const bool feasible = simplex_.check();
-    const auto end = Clock::now();
-    const double spent = std::chrono::duration<double>(end - start).count();
-    stats_.seconds += spent;
-    window_seconds_ += spent;
-    // Every kWindow checks: the share of the time since the window opened spent in them.
-    constexpr uint32_t kWindow = 16;
-    if (++window_checks_ == kWindow) {
-        const double elapsed = std::chrono::duration<double>(end - window_start_).count();
-        if (window_seconds_ > 0.3 * elapsed)
-            period_ = std::min<uint32_t>(period_ * 2, 1u << 16);
-        else if (window_seconds_ < 0.1 * elapsed && period_ > 1)
-            period_ /= 2;
-        window_checks_ = 0;
-        window_seconds_ = 0;
-        window_start_ = end;
-    }
+    stats_.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    throttle();
     if (feasible) return false;
     conflict_frames_ = frames_.frames();
     take_conflict(lits, certificate);

@@ -20,10 +20,14 @@
 //    (check_lra_certificate) before it uses the clause. A false Int atom p <= c reads as
 //    p >= c + 1, as the certificate checker reads it; no other integer reasoning. One conflict
 //    per state: after one, nothing is asserted until a backtrack undoes its level.
-//  * Throttled by cost: where the checks take more than 30 % of the time (large numbers make
+//  * Throttled by cost: where the checks take more than 30 % of the work (large numbers make
 //    pivots slow), only every k-th state with new bounds is checked, k doubling while the share
-//    stays high and halving when it falls below 10 % (measured over windows of 16 checks).
-//    Skipping a check loses a conflict at most; the bounds wait for the next one.
+//    stays high and halving when it falls below 10 % (over windows of 16 checks). Work is counted,
+//    not timed, so the same query takes the same search on every run and machine load: the
+//    checks' work is the simplex's (SimplexStats::work, limb operations), the rest of the search
+//    kWorkPerAssigned units per literal told (calibrated on the QF_LRA dev set: a unit is about
+//    35 ns, a literal told about 1-4 us of the remaining search). Skipping a check loses a
+//    conflict at most; the bounds wait for the next one.
 //  * Dormant until woken: watch() only records an atom and assigned() the trail, nothing is
 //    built or asserted, so a query the SAT search answers in a round or two pays nothing for it
 //    (impact and ufo ask thousands of those). wake() builds the rows and replays the trail
@@ -88,6 +92,8 @@ public:
 
     const EagerSimplexStats& stats() const { return stats_; }
     uint64_t pivots() const { return simplex_.stats().pivots; }
+    uint64_t work() const { return simplex_.stats().work; }
+    uint32_t period() const { return period_; }  // the throttle's current check period
 
 private:
     using Var = lra::Simplex::Var;
@@ -131,10 +137,14 @@ private:
     bool awake_ = false;
     SearchFrames frames_;  // one simplex frame per decision level with literals
     // The throttle: check every period_-th dirty state (pending_: states since the last check),
-    // period_ adjusted every few checks by the share of time they took in that window.
+    // period_ adjusted every kThrottleWindow checks by the share of work they did in that window
+    // (window_work_, window_assigned_: the counters when it opened).
+    static constexpr uint32_t kThrottleWindow = 16;
+    static constexpr uint64_t kWorkPerAssigned = 40;  // search work per literal told
+    static constexpr uint64_t kCheckWork = 16;        // a check's own cost besides its pivots
+    void throttle();
     uint32_t period_ = 1, pending_ = 0, window_checks_ = 0;
-    double window_seconds_ = 0;
-    std::chrono::steady_clock::time_point window_start_;
+    uint64_t window_work_ = 0, window_assigned_ = 0;
     bool dirty_ = false;   // a bound was asserted since the last check
     bool clash_ = false;   // an assertion clashed; simplex_.conflict() holds it, not yet reported
     // After a conflict (reported or pending): the number of frames open then; assertions wait

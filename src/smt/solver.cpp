@@ -582,7 +582,7 @@ struct Solver::Impl {
             c.erase(std::unique(c.begin(), c.end()), c.end());
             uint32_t id = during_search ? cnf.add_lemma(c) : cnf.add_clause(c);
             if (opts.produce_proofs) {
-                LeafInfo info{LeafKind::EufConflict};
+                LeafInfo info{LeafKind::EufConflict, Term{}};
                 if (conflict_owner[ci] == &lra) {
                     auto& rec = lra.conflict_records().at(lra_record++);
                     if (rec.gcd) {
@@ -712,7 +712,7 @@ struct Solver::Impl {
             throw CheckFailure("eager EUF propagation without a valid reason: " + why);
         cnf.set_tag(kLemmaTag);
         const uint32_t id = cnf.log_reason(clause);
-        if (opts.produce_proofs) note(id, {LeafKind::EufConflict});
+        if (opts.produce_proofs) note(id, {LeafKind::EufConflict, Term{}});
     }
 
     // Two contradicting bounds on one polynomial, as a lemma of the search (eager_bounds.hpp).
@@ -762,7 +762,7 @@ struct Solver::Impl {
         std::sort(eager_lits.begin(), eager_lits.end());
         eager_lits.erase(std::unique(eager_lits.begin(), eager_lits.end()), eager_lits.end());
         cnf.set_tag(kLemmaTag);
-        note(cnf.add_lemma(eager_lits), {LeafKind::EufConflict});
+        note(cnf.add_lemma(eager_lits), {LeafKind::EufConflict, Term{}});
         ++stats.conflict_clauses;
     }
     sat::ModelChecker::Verdict check_online(std::span<const int> assignment) {
@@ -808,7 +808,7 @@ struct Solver::Impl {
             cnf.set_tag(kLemmaTag);
             for (int i = 0; i < 3; ++i) {
                 sat::Lit c[3] = {-e[i], -e[(i + 1) % 3], e[(i + 2) % 3]};
-                note(cnf.add_clause(c), {LeafKind::Transitivity});
+                note(cnf.add_clause(c), {LeafKind::Transitivity, Term{}});
             }
             ++stats.transitivity_triangles;
         }
@@ -893,7 +893,7 @@ void Solver::pop(unsigned n) {
         sat::Lit act = s.scope_acts.back();
         s.scope_acts.pop_back();
         sat::Lit unit[1] = {-act};
-        s.note(s.cnf.add_clause(unit), {LeafKind::Deactivation});  // the scope's assertions are gone for good
+        s.note(s.cnf.add_clause(unit), {LeafKind::Deactivation, Term{}});  // the scope's assertions are gone for good
     }
     unsigned level = scope_level();
     std::erase_if(s.assertions, [&](const Assertion& a) { return a.scope > level; });
@@ -906,7 +906,7 @@ void Solver::reset_assertions() {
     pop(scope_level());
     Impl& s = *impl_;
     sat::Lit unit[1] = {-s.scope_acts[0]};
-    s.note(s.cnf.add_clause(unit), {LeafKind::Deactivation});
+    s.note(s.cnf.add_clause(unit), {LeafKind::Deactivation, Term{}});
     s.scope_acts[0] = s.new_activation();
     s.assertions.clear();
 }
@@ -1027,6 +1027,9 @@ std::vector<std::pair<std::string, std::string>> Solver::statistics() const {
     r.emplace_back("online-eager-simplex-conflicts", num(s.eager_simplex.stats().conflicts));
     r.emplace_back("online-eager-simplex-skipped", num(s.eager_simplex.stats().skipped));
     r.emplace_back("online-eager-simplex-pivots", num(s.eager_simplex.pivots()));
+    r.emplace_back("online-eager-simplex-work", num(s.eager_simplex.work()));
+    r.emplace_back("online-eager-simplex-assigned", num(s.eager_simplex.stats().assigned));
+    r.emplace_back("online-eager-simplex-period", num(s.eager_simplex.period()));
     r.emplace_back("online-eager-simplex-time", num(s.eager_simplex.stats().seconds));
     r.emplace_back("online-eager-row-propagations", num(s.eager_simplex.stats().propagations));
     r.emplace_back("online-eager-rows-scanned", num(s.eager_simplex.stats().rows_scanned));

@@ -88,6 +88,7 @@ public:
 
     bool is_small() const { return big_ == nullptr; }
     int64_t small() const { return small_; }  // requires is_small()
+    size_t limbs() const { return big_ ? mpz_size(big_->get_mpz_t()) : 1; }  // 64-bit limbs of |value|
     mpz_class to_mpz() const { return big_ ? *big_ : mpz_class(static_cast<signed long>(small_)); }
     std::string get_str() const { return to_mpz().get_str(); }
 

@@ -244,6 +244,7 @@ void SimplexEngine<A>::eliminate(uint32_t target, uint32_t source, const Int& a)
     for (RowEntry& e : t) {
         if (scale && scratch_pos_[e.var] != kDone) A::scale(e.coeff, m);
         scratch_pos_[e.var] = 0;
+        stats_.work += A::cost(e.coeff);
     }
     for (auto i = static_cast<uint32_t>(t.size()); i-- > 0;)
         if (sgn(t[i].coeff) == 0) remove_entry(target, i);
@@ -258,6 +259,7 @@ void SimplexEngine<A>::update(Var x, const Delta& v) {
     value_[x] = v;
     for (const ColEntry& ce : cols_[x]) {
         const Row& row = rows_[ce.row];
+        stats_.work += A::cost(row.entries[ce.pos].coeff) + A::cost(row.den);
         value_[row.basic].add_scaled(delta, A::ratio(row.entries[ce.pos].coeff, row.den));
         enqueue_if_violated(row.basic);
     }

@@ -13,6 +13,7 @@
 // the integers d and |a_j|.
 #include <gmpxx.h>
 
+#include <climits>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -59,6 +60,14 @@ struct GmpArith {
         return g;
     }
     static void divexact(Int& a, const Int& g) { mpz_divexact(a.get_mpz_t(), a.get_mpz_t(), g.get_mpz_t()); }
+    // The cost of arithmetic on z in work units (SimplexStats::work): 1 for a value that fits a
+    // machine word (|z| <= INT64_MAX, FastInteger's small range), else kBigCost plus its limbs.
+    static constexpr uint64_t kBigCost = 6;  // a GMP operation against a machine-word one, measured
+    static uint64_t cost(const Int& z) {
+        const size_t limbs = mpz_size(z.get_mpz_t());
+        if (limbs <= 1 && mpz_fits_slong_p(z.get_mpz_t()) && mpz_cmp_si(z.get_mpz_t(), LONG_MIN) != 0) return 1;
+        return kBigCost + limbs;
+    }
 };
 
 struct FastArith {
@@ -81,6 +90,7 @@ struct FastArith {
     static void scale(Int& t, const Int& m) { t *= m; }
     static Int gcd(const Int& a, const Int& b) { return lra::gcd(a, b); }
     static void divexact(Int& a, const Int& g) { a.divexact(g); }
+    static uint64_t cost(const Int& z) { return z.is_small() ? 1 : GmpArith::kBigCost + z.limbs(); }
 };
 
 struct SimplexBoundRef {  // Simplex::BoundRef
@@ -97,6 +107,10 @@ struct SimplexStats {  // Simplex::Stats
     uint64_t pivots = 0;
     uint64_t conflicts = 0;
     uint64_t bland_switches = 0;
+    // Arithmetic done by the pivots and updates, in units of one operation on a 64-bit limb: the
+    // same for both arithmetics (it depends on the values, not their representation), so a
+    // throttle that reads it is deterministic where one reading a clock is not.
+    uint64_t work = 0;
 };
 
 template <class A>

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -257,4 +259,64 @@ TEST_CASE("eager simplex: asleep or with a pending conflict it propagates nothin
     std::vector<Lit> lits;
     REQUIRE(simplex.conflict(lits, cert));
     CHECK(simplex.propagate() == 0);
+}
+
+namespace {
+
+// Rows with 40-bit coefficients over n variables, atoms r_k <= 0 and x_j >= 1 (as not x_j <= 0):
+// checks that pivot through large numbers, for the throttle.
+struct Heavy {
+    static constexpr int n = 12;
+    TermManager tm;
+    EagerSimplex simplex{tm};
+    std::vector<Lit> lits;
+    explicit Heavy() {
+        std::vector<Term> xs;
+        for (int j = 0; j < n; ++j)
+            xs.push_back(tm.mk_const(tm.declare_fun("x" + std::to_string(j), {}, SortTable::Real)));
+        int var = 0;
+        for (int k = 0; k < n; ++k) {
+            std::vector<Term> sum;
+            for (int j = 0; j < n; ++j) {
+                const mpz_class c = (mpz_class(1) << 40) + 7919 * (k + 1) * (j + 3) * ((k + j) % 3 == 0 ? -1 : 1);
+                sum.push_back(tm.mk_scale(mpq_class(c), xs[j]));
+            }
+            simplex.watch(++var, tm.mk_leq(tm.mk_add(sum), tm.mk_numeral(mpq_class(k), SortTable::Real)));
+            lits.push_back(var);
+        }
+        for (int j = 0; j < n; ++j) {
+            simplex.watch(++var, tm.mk_leq(xs[j], tm.mk_numeral(mpq_class(0), SortTable::Real)));
+            lits.push_back(-var);  // x_j > 0
+        }
+        simplex.wake();
+    }
+    // One literal per decision level and a check after each: the checks' work is all there is.
+    void heavy_round(unsigned round, void (*pause)()) {
+        for (std::size_t i = 0; i < lits.size(); ++i) {
+            simplex.new_level();
+            simplex.assigned(lits[(i + round) % lits.size()], false);
+            std::vector<Lit> c;
+            std::vector<LraCertificateEntry> cert;
+            if (simplex.conflict(c, cert)) break;
+            if (pause) pause();
+        }
+        simplex.backtrack(0);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("eager simplex: the throttle reads work, not the clock") {
+    Heavy a, b;
+    uint32_t widest = 1;
+    for (unsigned round = 0; round < 40; ++round) {
+        a.heavy_round(round, nullptr);
+        b.heavy_round(round, [] { std::this_thread::sleep_for(std::chrono::microseconds(200)); });
+        widest = std::max(widest, a.simplex.period());
+        REQUIRE(a.simplex.period() == b.simplex.period());
+    }
+    CHECK(a.simplex.stats().checks == b.simplex.stats().checks);
+    CHECK(a.simplex.stats().skipped == b.simplex.stats().skipped);
+    CHECK(a.simplex.work() == b.simplex.work());
+    CHECK(widest > 1);  // checks that do all the work are thinned out
 }
