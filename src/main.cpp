@@ -27,6 +27,7 @@
 #include "chc/run_chc.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/option_reference.hpp"
+#include "cli/run_option_binding.hpp"
 #include "itp/options.hpp"
 #include "smtlib/interpreter.hpp"
 #include "smtlib/options.hpp"
@@ -39,16 +40,27 @@ namespace {
 
 using namespace craig;
 
-struct CommonOptions {
+// craig solve and itp: the limits, the checks and the interpreter's options, bound to the command
+// line by the run layer's table (deadline and self-checks are copied into `script` at the start).
+struct ScriptCommandOptions {
     double timeout = 0;      // seconds, 0 = none
     uint64_t memory_mb = 0;  // 0 = none
     bool check_models = true;
     bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
-    // craig solve and itp: the interpreter's options, bound to the command line directly
-    // (deadline and self-checks are set from the common options above).
     smtlib::ScriptOptions script;
 };
+
+// The limits and self-checks of every command, from the run layer's table.
+template <class Options>
+void bind_limits(cli::RunOptionBinder& b, Options& o) {
+    b.bind("timeout", o.timeout);
+    b.bind("memory", o.memory_mb);
+}
+template <class Options>
+void bind_checks(cli::RunOptionBinder& b, Options& o) {
+    b.bind("check-models", o.check_models);
+    b.bind("check-certificates", o.check_certificates);
+}
 
 // CLI11 prints a negatable flag as "--x,--no-x{false}"; the description says the default.
 class HelpFormatter : public CLI::Formatter {
@@ -61,35 +73,12 @@ public:
     }
 };
 
-void add_common(CLI::App& app, CommonOptions& o) {
-    const CLI::Validator non_negative(
-        [](std::string& v) {
-            char* end = nullptr;
-            const double d = std::strtod(v.c_str(), &end);
-            return !v.empty() && *end == '\0' && d >= 0 && std::isfinite(d)
-                       ? std::string()
-                       : "'" + v + "' is not a non-negative number";
-        },
-        "NONNEGATIVE");
-    app.add_option("--timeout", o.timeout, "Wall-clock limit in seconds (0 = none)")
-        ->check(non_negative)
-        ->capture_default_str();
-    app.add_option("--memory", o.memory_mb, "Memory limit in MiB (0 = none)")
-        ->check(non_negative)
-        ->capture_default_str();
-    app.add_flag("--check-models,!--no-check-models", o.check_models,
-                 "Evaluate every assertion under each model before answering sat (default on)");
-    app.add_flag("--check-certificates,!--no-check-certificates", o.check_certificates,
-                 "Re-check every theory conflict (Farkas certificates, congruence explanations) "
-                 "with an independent checker (default on)");
-}
-
 // --sat-integration for the engines' queries (verify, chc), from the SMT-LIB option table's row,
 // so that its help and its check are the ones craig solve and set-option use.
-void add_sat_integration(CLI::App& app, CommonOptions& o) {
+void add_sat_integration(CLI::App& app, smt::SatIntegration& field) {
     const smtlib::OptionSpec& spec = *smtlib::find_option("sat-integration");
     app.add_option_function<std::string>(
-           "--sat-integration", [&o](const std::string& v) { o.sat_integration = *smt::parse_sat_integration(v); },
+           "--sat-integration", [&field](const std::string& v) { field = *smt::parse_sat_integration(v); },
            std::string(spec.help) + " (the engines' queries; the certification gate keeps offline)")
         ->check(CLI::Validator([&spec](std::string& v) { return smtlib::check_value(spec, v); }, "VALUE"))
         ->default_str(std::string(spec.default_value));
@@ -125,7 +114,7 @@ void add_table_options(CLI::App& app, TableOptions& t) {
 }
 
 // The given table options as (name, canonical value).
-void collect_table_options(const CLI::App& app, TableOptions& t, CommonOptions& o) {
+void collect_table_options(const CLI::App& app, TableOptions& t, ScriptCommandOptions& o) {
     for (const smtlib::OptionSpec& spec : smtlib::option_table()) {
         if (spec.cli.empty() || app.count("--" + std::string(spec.cli)) == 0) continue;
         const std::string key(spec.name);
@@ -135,18 +124,6 @@ void collect_table_options(const CLI::App& app, TableOptions& t, CommonOptions& 
         smtlib::check_value(spec, value, &canonical);  // checked by the validator already
         o.script.initial.emplace_back(key, canonical);
     }
-}
-
-// Options of craig itp's study mode and of the interpolants' post-processing.
-void add_itp_options(CLI::App& app, CommonOptions& o) {
-    app.add_option("--simplify", o.script.simplify_level,
-                   "Simplify interpolants: 0 none, 1 contextual propagation, 2 + bound subsumption, "
-                   "3 + solver-checked redundancy (itp/simplify.hpp)")
-        ->check(CLI::Range(0, 3))
-        ->capture_default_str();
-    app.add_flag("--itp-stats", o.script.itp_stats,
-                 "Diagnostic lines: seconds of every check-sat and get-interpolants (mining and "
-                 "interpolation), interpolant sizes");
 }
 
 // What the run prints at each limit and the limits themselves (watchdog.hpp, memory_limit.hpp).
@@ -237,7 +214,7 @@ frontend::DataModel parse_data_model(const std::string& s) {
     return s == "LP64" ? frontend::DataModel::LP64 : frontend::DataModel::ILP32;
 }
 
-int run_solve(const std::string& file, const CommonOptions& o) {
+int run_solve(const std::string& file, const ScriptCommandOptions& o) {
     smtlib::ScriptOptions so = o.script;
     so.check_models = o.check_models;
     so.check_certificates = o.check_certificates;
@@ -267,166 +244,107 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("craig ") + CRAIG_VERSION);
     app.require_subcommand(1);
     app.formatter(std::make_shared<HelpFormatter>());
-    CommonOptions common;
+    using verifier::Command;
+    ScriptCommandOptions common;
     std::string file;
     CLI::App* solve = app.add_subcommand("solve", "Run an SMT-LIB 2.6 script (FILE or - for stdin)");
     solve->add_option("file", file, "SMT-LIB 2.6 script");
-    solve->add_flag("--check-proofs", common.script.check_proofs,
-                    "Mine and independently check the proof of every unsat answer; a proof that does "
-                    "not check (or a lemma kind without a checker) exits with code 10");
-    solve->add_flag("--stats", common.script.stats,
-                    "Print the solver's statistics on standard error when the script ends, also at a time "
-                    "limit or an interrupt (the list of (get-info :all-statistics), one entry per line)");
-    solve->add_flag("--proof-stats", common.script.proof_stats,
-                    "With --check-proofs: one line of proof figures per unsat");
-    solve->add_flag("--reduce-proofs", common.script.reduce_proofs,
-                    "Compress every proof (LowerUnits, RecyclePivotsWithIntersection) before it is "
-                    "checked or printed; --proof-stats then shows the sizes before and after");
-    add_common(*solve, common);
+    cli::RunOptionBinder solve_rows(*solve, Command::Solve);
+    solve_rows.bind("check-proofs", common.script.check_proofs);
+    solve_rows.bind("stats", common.script.stats);
+    solve_rows.bind("proof-stats", common.script.proof_stats);
+    solve_rows.bind("reduce-proofs", common.script.reduce_proofs);
+    bind_limits(solve_rows, common);
+    bind_checks(solve_rows, common);
     TableOptions solve_table, itp_table;
     add_table_options(*solve, solve_table);
-    add_itp_options(*solve, common);
+    solve_rows.bind("simplify", common.script.simplify_level);
+    solve_rows.bind("itp-stats", common.script.itp_stats);
+    solve_rows.finish();
     CLI::App* itp_cmd =
         app.add_subcommand("itp",
                            "Study interpolants: run an SMT-LIB script; with --all-systems every get-interpolants "
                            "shows the interpolants of every system, their sizes and which implies which");
     itp_cmd->add_option("file", file, "SMT-LIB 2.6 script with get-interpolants");
-    itp_cmd->add_flag("--all-systems", common.script.all_systems,
-                      "Answer each get-interpolants with every system's results (grouped when equal), "
-                      "sizes and checked implications between them");
-    itp_cmd->add_flag("--reduce-proofs", common.script.reduce_proofs, "Compress proofs before interpolating");
-    add_common(*itp_cmd, common);
+    cli::RunOptionBinder itp_rows(*itp_cmd, Command::Itp);
+    itp_rows.bind("all-systems", common.script.all_systems);
+    itp_rows.bind("reduce-proofs", common.script.reduce_proofs);
+    bind_limits(itp_rows, common);
+    bind_checks(itp_rows, common);
     add_table_options(*itp_cmd, itp_table);
-    add_itp_options(*itp_cmd, common);
+    itp_rows.bind("simplify", common.script.simplify_level);
+    itp_rows.bind("itp-stats", common.script.itp_stats);
+    itp_rows.finish();
 
     verifier::VerifyOptions vo;
-    std::string data_model;
+    std::string data_model, witness_format;
     bool list_engines = false;
     CLI::App* verify =
         app.add_subcommand("verify", "Verify the unreach-call property of a C program (.c, .i) or SV-COMP task (.yml)");
     verify->add_option("file", vo.input, "C file or SV-COMP task file (- for stdin)");
-    add_common(*verify, common);
-    add_sat_integration(*verify, common);
+    cli::RunOptionBinder verify_rows(*verify, Command::Verify);
+    bind_limits(verify_rows, vo);
+    bind_checks(verify_rows, vo);
+    add_sat_integration(*verify, vo.sat_integration);
     const verifier::EngineRegistry& registry = verifier::builtin_engines();
-    std::vector<std::string> engines;
-    for (const verifier::EngineInfo& e : registry.all()) engines.emplace_back(e.name);
-    verify->add_option("--engine", vo.engine, "Verification engine (--list-engines shows them)")
-        ->check(CLI::IsMember(engines))
-        ->capture_default_str();
-    verify->add_flag("--list-engines", list_engines, "List the engines, their options and defaults, and exit");
-    verify
-        ->add_option("--bound", vo.bound,
-                     "BMC: largest number of blocks (0 = deepen until the time limit); impact: vertices this "
-                     "many blocks deep are not expanded (then TRUE is impossible); 0 = no bound")
-        ->capture_default_str();
-    verify->add_option("--property", vo.property_file, "Property file (.prp); only unreach-call is supported");
-    verify->add_option("--data-model", data_model, "ILP32 or LP64 (default: the task's, else ILP32)")
-        ->check(CLI::IsMember({"ILP32", "LP64"}));
-    std::string witness_format;
-    verify->add_option("--witness", vo.witness,
-                       "Write a witness: violation witness for FALSE, correctness witness (loop "
-                       "invariants) for TRUE, in the format of --witness-format; removed for other "
-                       "verdicts. Must not name an input file (exit code 2)");
-    verify
-        ->add_option("--witness-format", witness_format,
-                     "Witness format for both verdicts: graphml (1.0) or yaml (2.0: violation_sequence "
-                     "for FALSE, invariant_set for TRUE) (default: yaml for .yml/.yaml file names, "
-                     "else graphml)")
-        ->check(CLI::IsMember({"graphml", "yaml"}));
-    verify->add_option("--dump-cfg", vo.dump_cfg, "Write the plain and large-block CFG as Graphviz");
-    verify->add_option("--dump-procedures", vo.dump_procedures,
-                       "Write the procedural model as text: calls kept, loops as tail-recursive procedures, "
-                       "globals by mod/ref (what whale and the contract check read)");
-    verify->add_option("--emit-chc", vo.emit_chc,
-                       "Write the large-block program as linear Horn clauses (SMT-LIB logic HORN, LIA) for "
-                       "craig chc, z3/Spacer, Golem; not written when it uses uninterpreted C operators");
-    verify->add_option("--dump-arg", vo.dump_arg,
-                       "Write the engine's final unwinding/ARG as Graphviz (covering edges dashed; "
-                       "engines without one write an empty graph saying so)");
-    verify
-        ->add_option("--recursion-depth", vo.lowering.recursion_depth,
-                     "Inline recursive calls this deep (deeper calls make TRUE impossible)")
-        ->capture_default_str();
-    verify
-        ->add_option(
-            "--precision", vo.precision,
-            "Encoding of integers and C operators: lia (integers; *, /, %, <<, >>, &, |, ^ between "
-            "variables uninterpreted, refined point by point), bv (bit-precise words: operators exact, "
-            "arithmetic undefined behaviour an error path), uf (bit-precise words, operators "
-            "uninterpreted), refine (lia first, with 10 rounds of point refinement and half the time with --timeout; "
-            "if that ends UNKNOWN on a "
-            "program with such operators, words from uf, operators made exact where a refuted path "
-            "needs them: Asadi's theory refinement). Words: engines " +
-                registry.names([](const verifier::EngineInfo& e) { return e.can.words; }) +
-                " and a portfolio of them")
-        ->check(CLI::IsMember({"lia", "bv", "uf", "refine"}))
-        ->capture_default_str();
-    verify
-        ->add_option("--precision-heuristic", vo.precision_heuristic,
-                     "--precision refine: which falsified operators become exact: h0 forward (the first on the "
-                     "path), h1 backward (the last), h2/h3 forward/backward + simultaneous (all), h4/h5 "
-                     "forward/backward + dependency (and those whose operands depend on it), h6/h7 all three")
-        ->check(CLI::IsMember({"h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7"}))
-        ->capture_default_str();
-    verify->add_flag("--use-summaries", vo.use_summaries,
-                     "Engines that inline calls: replace the calls of non-recursive functions by summaries "
-                     "that WHALE proves first (a quarter of --timeout; 10 s without one); a counterexample "
-                     "the replay refutes falls back to inlining");
-    verify->add_flag("--stats", vo.stats, "Print statistics after the verdict");
-    verify->add_flag("--progress", vo.progress,
-                     "Print a status line on stderr about once a second (engine, depth or unwinding size, "
-                     "refinements, covers, elapsed time)");
-    verify->add_flag("--invariants", vo.invariants,
-                     "Print the checked inductive invariants of a TRUE verdict (per location, as C)");
-    verify->add_flag("--json", vo.json, "End the output with a JSON line for machines (with the statistics)");
+    verify_rows.bind("engine", vo.engine);
+    verify_rows.bind("list-engines", list_engines);
+    verify_rows.bind("bound", vo.bound);
+    verify_rows.bind("property", vo.property_file);
+    verify_rows.bind("data-model", data_model);
+    verify_rows.bind("witness", vo.witness);
+    verify_rows.bind("witness-format", witness_format);
+    verify_rows.bind("dump-cfg", vo.dump_cfg);
+    verify_rows.bind("dump-procedures", vo.dump_procedures);
+    verify_rows.bind("emit-chc", vo.emit_chc);
+    verify_rows.bind("dump-arg", vo.dump_arg);
+    verify_rows.bind("recursion-depth", vo.lowering.recursion_depth);
+    verify_rows.bind("precision", vo.precision);
+    verify_rows.bind("precision-heuristic", vo.precision_heuristic);
+    verify_rows.bind("use-summaries", vo.use_summaries);
+    verify_rows.bind("stats", vo.stats);
+    verify_rows.bind("progress", vo.progress);
+    verify_rows.bind("invariants", vo.invariants);
+    verify_rows.bind("json", vo.json);
+    verify_rows.finish();
     EngineOptions verify_engine_options;
     verify_engine_options.add(*verify, registry);
+
     chc::ChcOptions co;
-    CommonOptions chc_common;
     CLI::App* chc_cmd = app.add_subcommand(
         "chc",
         "Solve a CHC-COMP problem (SMT-LIB logic HORN over LIA/LRA; nonlinear clauses: engine whale, which the "
         "default portfolio runs on them): prints sat, unsat or unknown");
     chc_cmd->add_option("file", co.input, "SMT-LIB file in logic HORN")->required();
-    add_common(*chc_cmd, chc_common);
-    add_sat_integration(*chc_cmd, chc_common);
-    chc_cmd->add_option("--engine", co.engine, "Verification engine (craig verify --list-engines shows them)")
-        ->check(CLI::IsMember(engines))
-        ->capture_default_str();
-    chc_cmd->add_option("--bound", co.bound, "As for craig verify: bmc's largest unrolling, impact's depth bound")
-        ->capture_default_str();
-    chc_cmd->add_flag("--print-witness", co.print_witness,
-                      "After sat the checked model (define-fun per predicate), after unsat the checked derivation");
-    chc_cmd->add_flag("--stats", co.stats, "Print statistics on stderr after the answer");
+    cli::RunOptionBinder chc_rows(*chc_cmd, Command::Chc);
+    bind_limits(chc_rows, co);
+    bind_checks(chc_rows, co);
+    add_sat_integration(*chc_cmd, co.sat_integration);
+    chc_rows.bind("engine", co.engine);
+    chc_rows.bind("bound", co.bound);
+    chc_rows.bind("print-witness", co.print_witness);
+    chc_rows.bind("stats", co.stats);
+    chc_rows.finish();
     EngineOptions chc_engine_options;
     chc_engine_options.add(*chc_cmd, registry, {{"portfolio", std::string(chc::kChcPortfolio)}});
+
     verifier::TestgenOptions to;
-    CommonOptions testgen_common;
     std::string testgen_data_model, cover = "statements";
-    bool no_learning = false;
     CLI::App* testgen = app.add_subcommand(
         "testgen",
         "Generate tests by lazy annotation (Test-Comp format): a test per reachable goal, and the goals proved "
         "unreachable");
     testgen->add_option("file", to.input, "C file or SV-COMP task file (.yml)")->required();
-    add_common(*testgen, testgen_common);
-    testgen->add_option("--output", to.output, "Test suite folder (with --zip: OUTPUT.zip)")->capture_default_str();
-    testgen->add_flag("--zip", to.zip, "Write the suite as OUTPUT.zip (folder test-suite/ inside), as Test-Comp does");
-    testgen
-        ->add_option("--cover", cover,
-                     "Goals: statements (every statement of the plain CFG), branches (every branch outcome), "
-                     "error (the call of reach_error)")
-        ->check(CLI::IsMember({"statements", "branches", "error"}))
-        ->capture_default_str();
-    testgen->add_flag("--no-learning", no_learning,
-                      "DART-style search without learned labels (the baseline that shows what learning buys)");
-    testgen->add_option("--data-model", testgen_data_model, "ILP32 or LP64 (default: the task's, else ILP32)")
-        ->check(CLI::IsMember({"ILP32", "LP64"}));
-    testgen
-        ->add_option("--recursion-depth", to.lowering.recursion_depth,
-                     "Inline recursive calls this deep (goals behind deeper calls stay undecided)")
-        ->capture_default_str();
-    testgen->add_flag("--stats", to.stats, "Print the search statistics after the summary");
+    cli::RunOptionBinder testgen_rows(*testgen, Command::Testgen);
+    bind_limits(testgen_rows, to);
+    testgen_rows.bind("output", to.output);
+    testgen_rows.bind("zip", to.zip);
+    testgen_rows.bind("cover", cover);
+    testgen_rows.bind("learning", to.learning);
+    testgen_rows.bind("data-model", testgen_data_model);
+    testgen_rows.bind("recursion-depth", to.lowering.recursion_depth);
+    testgen_rows.bind("stats", to.stats);
+    testgen_rows.finish();
     CLI::App* options_cmd =
         app.add_subcommand("options", "Print the reference of every command's and engine's options (Markdown, as docs/options.md)");
 
@@ -447,22 +365,14 @@ int main(int argc, char** argv) {
     if (*itp_cmd) collect_table_options(*itp_cmd, itp_table, common);
     if (*chc_cmd) {
         if (!chc_engine_options.collect(*chc_cmd, co.engine, co.engine_options)) return cli::kUsage;
-        co.timeout = chc_common.timeout;
-        co.memory_mb = chc_common.memory_mb;
-        co.check_models = chc_common.check_models;
-        co.check_certificates = chc_common.check_certificates;
-        co.sat_integration = chc_common.sat_integration;
-        limits = {chc_common.timeout, chc_common.memory_mb, {"unknown\n", "unknown\n"}, "unknown\n"};
+        limits = {co.timeout, co.memory_mb, {"unknown\n", "unknown\n"}, "unknown\n"};
     } else if (*testgen) {
         to.cover = cover == "branches" ? verifier::Coverage::Branches
                    : cover == "error"  ? verifier::Coverage::Error
                                        : verifier::Coverage::Statements;
-        to.learning = !no_learning;
         if (!testgen_data_model.empty()) to.data_model = parse_data_model(testgen_data_model);
-        to.timeout = testgen_common.timeout;
-        to.memory_mb = testgen_common.memory_mb;
         to.producer = std::string("craig ") + CRAIG_VERSION;
-        limits = {testgen_common.timeout, testgen_common.memory_mb,
+        limits = {to.timeout, to.memory_mb,
                   {"Search stopped: timeout before the tests were written\n",
                    "Search stopped: interrupted before the tests were written\n"},
                   "Search stopped: memory limit before the tests were written\n"};
@@ -495,14 +405,10 @@ int main(int argc, char** argv) {
             return cli::kUsage;
         }
         if (!witness_format.empty()) vo.witness_format = verifier::parse_witness_format(witness_format);
-        vo.timeout = common.timeout;
-        vo.memory_mb = common.memory_mb;
-        vo.check_models = common.check_models;
-        vo.check_certificates = common.check_certificates;
-        vo.sat_integration = common.sat_integration;
         vo.producer = std::string("craig ") + CRAIG_VERSION;
         if (!data_model.empty()) vo.data_model = parse_data_model(data_model);
-        limits.watch = {verifier::timeout_report(vo, common.timeout + base::kStopAfter),
+        limits = {vo.timeout, vo.memory_mb, {}, ""};
+        limits.watch = {verifier::timeout_report(vo, vo.timeout + base::kStopAfter),
                         verifier::interrupt_report(vo)};
         limits.memory = verifier::memory_report(vo);
     }

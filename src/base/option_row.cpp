@@ -1,5 +1,7 @@
 #include "base/option_row.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <ostream>
 
 namespace craig::base {
@@ -11,6 +13,7 @@ std::string kind_text(const OptionRow& r) {
         case OptionKind::Flag: return "flag";
         case OptionKind::Unsigned:
             return "integer " + std::to_string(r.min) + ".." + (r.max == UINT64_MAX ? "" : std::to_string(r.max));
+        case OptionKind::Real: return "number >= 0";
         case OptionKind::Choice: return "choice";
         case OptionKind::Text: return "text";
     }
@@ -41,6 +44,13 @@ std::string check_option_value(const OptionRow& row, const std::string& value) {
             if (!digits || std::stoull(value) < row.min || std::stoull(value) > row.max)
                 return "expected an integer from " + std::to_string(row.min) + " to " + std::to_string(row.max) +
                        ", got '" + value + "'";
+            break;
+        }
+        case OptionKind::Real: {
+            char* end = nullptr;
+            const double d = value.empty() ? -1 : std::strtod(value.c_str(), &end);
+            if (value.empty() || *end != '\0' || !(d >= 0) || !std::isfinite(d))
+                return "expected a non-negative number, got '" + value + "'";
             break;
         }
         case OptionKind::Choice:

@@ -23,6 +23,7 @@ namespace craig::base {
 enum class OptionKind : std::uint8_t {
     Flag,      // --NAME / --no-NAME; values "true", "false"
     Unsigned,  // a decimal integer in [min, max]
+    Real,      // a finite non-negative decimal number (seconds)
     Choice,    // one of a set of words, checked by `check`
     Text,      // any text (a file name, a list); `check` may refuse values
 };
