@@ -36,9 +36,9 @@
 namespace craig::chc {
 
 // The default members of the portfolio for Horn clauses, chosen by measurement on CHC-COMP's
-// LRA-TS set (docs/results/chc-2026-11-26): impact with the decomposed Farkas interpolants proves
-// four systems in under 10 s that McMillan + Farkas does not prove in 60 s, and the McMillan' + dual
-// Farkas member of craig verify's default stays; impact keeps over 40 s of a 60 s budget.
+// LRA-TS set: impact with the decomposed Farkas interpolants proves systems that McMillan + Farkas
+// does not, the McMillan' + dual Farkas member of craig verify's default stays, and impact keeps
+// most of the budget (docs/results/code-measurements.md, chc-portfolio-default).
 inline constexpr std::string_view kChcPortfolio =
     "impact:itp-lra=decomposed-farkas@12;impact:itp-bool=mcmillan-prime,itp-lra=dual-farkas@5;impact";
 

@@ -1,4 +1,5 @@
 #include "itp/dag_one_proof.hpp"
+#include "itp/partition_map.hpp"
 
 #include <algorithm>
 #include <unordered_map>
@@ -131,11 +132,9 @@ DagInterpolationResult dag_interpolants_one_proof(TermManager& tm, const DagGrap
     so.produce_interpolants = true;
     so.produce_models = false;
     smt::Solver solver(tm, so);
-    std::vector<uint32_t> partition_of;
+    PartitionMap partition_of;
     for (uint32_t k = 0; k < seq.size(); ++k) {
-        const smt::AssertionId id = solver.assert_formula(tm.mk_and(parts[k]));
-        if (partition_of.size() <= id) partition_of.resize(id + 1, kNoPartition);
-        partition_of[id] = k;
+        partition_of.assert_in(solver, tm.mk_and(parts[k]), k);
     }
     ++r.queries;
     const smt::Result res = solver.check();

@@ -64,7 +64,7 @@ InterpolationResult tree_interpolants(smt::TermManager& tm, const smt::SmtProof&
 // rest, each a binary interpolant of the one proof, with no claim about the local conditions
 // (no solver is asked). Only the nodes with wanted[i] set are computed (all when `wanted` is
 // empty); the others are left invalid. For users that need each cut to over-approximate its
-// subtree and nothing more (function summaries, verifier/summaries/).
+// subtree and nothing more (function summaries, verifier/engines/summaries/).
 InterpolationResult cut_interpolants(smt::TermManager& tm, const smt::SmtProof& proof,
                                      std::span<const uint32_t> partition_of_assertion, std::span<const uint32_t> start,
                                      const ItpOptions& options, std::span<const uint8_t> wanted = {});

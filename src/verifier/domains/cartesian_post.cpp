@@ -44,8 +44,8 @@ bool CartesianPost::post(EdgeId e, std::span<const Binding> in, std::span<const 
         auto it = std::lower_bound(after.begin(), after.end(), v, [](const Binding& b, VarId x) { return b.var < x; });
         return it != after.end() && it->var == v ? &*it : nullptr;
     };
-    // Without a solver where the answer is plain (measured on systemc/token_ring.04: 45 s of
-    // 60 in solver posts, most over edges that touch no predicate's variable):
+    // Without a solver where the answer is plain (most posts are over edges that touch no
+    // predicate's variable; docs/results/code-measurements.md, cartesian-plain-posts):
     //  - a target the edge does not write keeps its literal's value (p or not p known before);
     //  - a target whose variables all have explicit values after the edge is evaluated.
     //  - with no literal sharing a variable with e's formula, a target over none of e's

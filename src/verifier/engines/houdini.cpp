@@ -15,8 +15,8 @@ HoudiniResult houdini(const Program& p, std::vector<std::vector<smt::Term>> cand
     // Drop what some edge does not preserve until nothing changes (the map only shrinks,
     // so this ends after at most one round per candidate). Per edge, one query asks whether
     // some candidate is violated; a model drops every candidate it falsifies at once, so an
-    // edge costs a query per round of drops rather than one per candidate (impact spent
-    // 48,638 queries in 10 s on loop-new/count_by_2 checking candidates one by one).
+    // edge costs a query per round of drops rather than one per candidate
+    // (docs/results/code-measurements.md, houdini-batches).
     std::vector<smt::Term> next;
     std::vector<char> alive;
     for (bool changed = true; changed;) {

@@ -1,4 +1,5 @@
 #include "verifier/engines/impact.hpp"
+#include "itp/partition_map.hpp"
 
 #include "base/interrupt.hpp"
 #include "base/stopwatch.hpp"
@@ -75,8 +76,8 @@ ImpactEngine::ImpactEngine(const Program& blocks, const ImpactOptions& o, base::
       encoding_(blocks) {
     o_.itp.deadline = budget_.deadline();  // interpolation of long paths stops at the deadline too
     smt::SolverOptions so = search_options();
-    // A Sat implication query only means "no cover", so branch and bound need not finish:
-    // with the default budget one unbounded query took 15 s (MADWiFi-encode_ie_ok).
+    // A Sat implication query only means "no cover", so branch and bound need not finish
+    // (docs/results/code-measurements.md, impact-cover-branch-budget).
     so.lia_branch_budget = kCoverBranchBudget;
     implication_ = std::make_unique<smt::Solver>(tm_, so);
     facts_.assign(blocks.locs.size(), tm_.mk_true());
@@ -399,7 +400,7 @@ void ImpactEngine::strengthen_along(const std::vector<VertexId>& path, const std
 // the start label): sequence interpolants, simplified, weakened towards `last` (the
 // formula refuted after the last block, over its versions), renamed to cur constants.
 // Empty optional (with *why set) when the proof cannot be interpolated.
-std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s, const std::vector<std::uint32_t>& part,
+std::optional<std::vector<Term>> ImpactEngine::path_interpolants(smt::Solver& s, std::span<const std::uint32_t> part,
                                                                  const PathQuery& q, Term last, std::string* why) {
     const std::size_t m = q.steps.size();
     std::vector<Term> itps;
@@ -463,13 +464,11 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
         // proof cannot be interpolated, the suffix is solved again without cuts.
         for (const bool cuts : {true, false}) {
             smt::Solver s(tm_, refinement_options(cuts));
-            std::vector<std::uint32_t> part;
+            itp::PartitionMap part;
             std::vector<OperatorRefinement> ops;
             auto add = [&](Term f, std::size_t p) {
                 ops[p].scan(f);
-                const smt::AssertionId id = s.assert_formula(f);
-                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                part[id] = static_cast<std::uint32_t>(p);
+                part.assert_in(s, f, static_cast<std::uint32_t>(p));
             };
             for (std::size_t j = 0; j < len; ++j) ops.emplace_back(tm_);
             if (unwinding_[path[0]].label != tm_.mk_true()) add(label_at(path[0], q, 0), 0);
@@ -480,8 +479,7 @@ ImpactEngine::RefineResult ImpactEngine::refine(VertexId v) {
             // partition of the block where the application occurs.
             const ExactCheck c =
                 exact_check(s, ops, {}, o_.max_refinements, [&](std::size_t g, smt::AssertionId id, Term) {
-                    if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                    part[id] = static_cast<std::uint32_t>(g);
+                    part.set(id, static_cast<std::uint32_t>(g));
                 });
             stats_.operator_instances += c.instances;
             const smt::Result r = c.result;
@@ -546,11 +544,9 @@ bool ImpactEngine::forced_cover(VertexId v, VertexId w) {
     smt::SolverOptions so = refinement_options();
     so.lia_branch_budget = kCoverBranchBudget;  // Unknown: no forced cover
     smt::Solver s(tm_, so);
-    std::vector<std::uint32_t> part;
+    itp::PartitionMap part;
     auto add = [&](Term f, std::uint32_t p) {
-        const smt::AssertionId id = s.assert_formula(f);
-        if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-        part[id] = p;
+        part.assert_in(s, f, p);
     };
     add(start, 0);
     for (std::size_t k = 0; k < m; ++k) add(q.steps[k], static_cast<std::uint32_t>(k));

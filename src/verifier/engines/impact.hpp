@@ -46,6 +46,7 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -151,7 +152,7 @@ private:
     struct PathQuery;
     PathQuery build_path(const std::vector<VertexId>& path);
     smt::Term label_at(VertexId x, const PathQuery& q, std::size_t k);
-    std::optional<std::vector<smt::Term>> path_interpolants(smt::Solver& s, const std::vector<std::uint32_t>& part,
+    std::optional<std::vector<smt::Term>> path_interpolants(smt::Solver& s, std::span<const std::uint32_t> part,
                                                             const PathQuery& q, smt::Term last, std::string* why);
     bool timed_out() const;
     // The options every solver of the search shares (self-checks, deadline, time tally).

@@ -130,10 +130,7 @@ std::string check_members_or_none(const std::string& v) {
 // docs/results/engines-2026-11-25); the explicit-value analysis with every variable tracked
 // (value-all) and VINTA with boxes answer in seconds tasks impact does not answer in a minute
 // (SystemC state machines, eureka, heavy-2). Each gives up early so that impact keeps most of a
-// CPU-time budget. At 60 s of CPU per task (impact limited to 40 s so that the members sum to
-// 60) this list solved 193 of 263 against 185 for the previous one (McMillan'@5 and impact),
-// lost none and used 17 % less CPU (docs/results/portfolio-60s-2c6459a). cp as a fifth member
-// (cp@15, impact@25) solved as many (195), at 9 % more CPU (docs/results/portfolio-cp-60s-7a77420).
+// CPU-time budget (docs/results/code-measurements.md, portfolio-default).
 constexpr EngineOption kPortfolioOptions[] = {
     {"portfolio", OptionKind::Choice,
      "impact:itp-bool=mcmillan-prime,itp-lra=dual-farkas@5;value:value-precision=all@10;vinta-box@5;impact",

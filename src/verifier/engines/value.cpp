@@ -714,8 +714,7 @@ constexpr EngineOption kValuePrecisionOption{
     check_precision};
 
 constexpr EngineOption kValueRefinementOption{
-    // prune by measurement (docs/results/ufo-table-60s-d0594a5, value at 60 s CPU on the 263 dev
-    // tasks): every task restart solves plus transmitter.15, 14 % less CPU.
+    // prune by measurement (docs/results/code-measurements.md, value-refinement-prune).
     "value-refinement", OptionKind::Choice, "prune",
     "after a refinement: rebuild the ARG from the entry (restart) or cut it at the first state whose location's "
     "precision (variables, predicates) grew (prune)",
@@ -731,8 +730,8 @@ constexpr EngineOption kValueImpactOptions[] = {
     kItpEufOption,
     kValueRefinementOption,
     kValuePrecisionOption,
-    // Off by default: measured 2026-11-26, with 10 or 100 loop-lit's gj2007 and gr2006 (TRUE by
-    // explicit values in 0.3 s and 1 s) time out, the predicates of path interpolants diverging.
+    // Off by measurement: thresholds lose tasks that explicit values prove at once, the predicates
+    // of path interpolants diverging (docs/results/code-measurements.md, value-threshold-off).
     {"value-threshold", OptionKind::Unsigned, "0",
      "dynamic precision adjustment: a variable with more distinct values at a location is tracked there by "
      "predicates only (0: never)"},

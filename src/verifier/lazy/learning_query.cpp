@@ -1,4 +1,5 @@
 #include "verifier/lazy/learning_query.hpp"
+#include "itp/partition_map.hpp"
 
 #include <vector>
 
@@ -23,22 +24,19 @@ LearningQuery learning_query(smt::TermManager& tm, std::span<const smt::Term> a,
         so.produce_interpolants = learn;
         so.lia_cuts = cuts;
         smt::Solver s(tm, so);
-        std::vector<std::uint32_t> part;
+        itp::PartitionMap part;
         std::vector<OperatorRefinement> ops;
         ops.emplace_back(tm);
         ops.emplace_back(tm);
         auto add = [&](smt::Term f, std::uint32_t p) {
             ops[p].scan(f);
-            const smt::AssertionId id = s.assert_formula(f);
-            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-            part[id] = p;
+            part.assert_in(s, f, p);
         };
         for (smt::Term f : a) add(f, 0);
         for (smt::Term f : b) add(f, 1);
         const ExactCheck c =
             exact_check(s, ops, {}, o.operator_rounds, [&](std::size_t g, smt::AssertionId id, smt::Term) {
-                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                part[id] = static_cast<std::uint32_t>(g);
+                part.set(id, static_cast<std::uint32_t>(g));
             });
         r.instances += c.instances;
         r.result = c.result;

@@ -8,7 +8,7 @@
 #include "smt/solver.hpp"
 #include "verifier/certify/contracts.hpp"
 #include "verifier/encoding/checked_solver.hpp"
-#include "verifier/engines/whale.hpp"
+#include "verifier/engines/whale/whale.hpp"
 #include "verifier/program/large_block.hpp"
 #include "verifier/program/procedures.hpp"
 

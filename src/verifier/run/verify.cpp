@@ -25,7 +25,7 @@
 #include "verifier/run/lowered_programs.hpp"
 #include "verifier/run/report.hpp"
 #include "verifier/run/witness_files.hpp"
-#include "verifier/summaries/summary_file.hpp"
+#include "verifier/engines/summaries/summary_file.hpp"
 #include "verifier/witness/readable_invariants.hpp"
 
 namespace craig::verifier {

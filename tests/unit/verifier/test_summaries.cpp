@@ -23,10 +23,10 @@
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/verdict_codec.hpp"
 #include "verifier/lowering/lowering.hpp"
-#include "verifier/summaries/assertion_sites.hpp"
-#include "verifier/summaries/partitioned_bmc.hpp"
-#include "verifier/summaries/slice.hpp"
-#include "verifier/summaries/summary_file.hpp"
+#include "verifier/engines/summaries/assertion_sites.hpp"
+#include "verifier/engines/summaries/partitioned_bmc.hpp"
+#include "verifier/engines/summaries/slice.hpp"
+#include "verifier/engines/summaries/summary_file.hpp"
 
 using namespace craig;
 using namespace craig::verifier;

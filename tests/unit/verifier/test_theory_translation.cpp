@@ -14,7 +14,7 @@
 #include "itp/interpolation.hpp"
 #include "smt/solver.hpp"
 #include "smt/terms/printer.hpp"
-#include "verifier/summaries/theory_translation.hpp"
+#include "verifier/engines/summaries/theory_translation.hpp"
 
 using namespace craig;
 using namespace craig::verifier;

@@ -9,7 +9,7 @@
 #include "frontend/frontend.hpp"
 #include "verifier/certify/invariant_check.hpp"
 #include "verifier/domains/domain.hpp"
-#include "verifier/engines/ufo.hpp"
+#include "verifier/engines/ufo/ufo.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/large_block.hpp"
 #include "lowered_program.hpp"

@@ -11,7 +11,7 @@
 #include "verifier/certify/contracts.hpp"
 #include "verifier/certify/invariant_check.hpp"
 #include "verifier/engines/engine.hpp"
-#include "verifier/engines/whale.hpp"
+#include "verifier/engines/whale/whale.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "lowered_program.hpp"
 

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "itp/interpolation.hpp"
+#include "itp/partition_map.hpp"
 #include "itp/simplify.hpp"
 #include "verifier/encoding/checked_solver.hpp"
 #include "verifier/engines/pdr/pdr.hpp"
@@ -121,11 +122,9 @@ std::optional<Term> PdrEngine::interpolant_lemma(LocId l, std::span<const Term> 
         so.produce_interpolants = true;
         so.lia_cuts = false;  // a cut lemma can mix the partitions it was derived from
         smt::Solver s(tm_, so);
-        std::vector<std::uint32_t> part;
+        itp::PartitionMap part;
         auto add = [&](Term f, std::uint32_t p) {
-            const smt::AssertionId id = s.assert_formula(f);
-            if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-            part[id] = p;
+            part.assert_in(s, f, p);
         };
         if (edge.src != blocks_.entry) add(frames_.frame(tm_, edge.src, level - 1), 0);
         add(edge.formula, 0);

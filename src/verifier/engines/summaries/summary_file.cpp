@@ -1,4 +1,4 @@
-#include "verifier/summaries/summary_file.hpp"
+#include "verifier/engines/summaries/summary_file.hpp"
 
 #include <set>
 #include <sstream>

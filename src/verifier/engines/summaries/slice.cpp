@@ -1,4 +1,4 @@
-#include "verifier/summaries/slice.hpp"
+#include "verifier/engines/summaries/slice.hpp"
 
 #include <algorithm>
 #include <set>

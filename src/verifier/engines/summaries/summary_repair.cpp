@@ -1,4 +1,4 @@
-#include "verifier/summaries/summary_repair.hpp"
+#include "verifier/engines/summaries/summary_repair.hpp"
 
 #include <algorithm>
 #include <set>

@@ -37,9 +37,9 @@
 #include "itp/options.hpp"
 #include "smt/model.hpp"
 #include "smt/sat_integration.hpp"
-#include "verifier/summaries/call_tree.hpp"
-#include "verifier/summaries/slice.hpp"
-#include "verifier/summaries/theory_translation.hpp"
+#include "verifier/engines/summaries/call_tree.hpp"
+#include "verifier/engines/summaries/slice.hpp"
+#include "verifier/engines/summaries/theory_translation.hpp"
 #include "verifier/verdict.hpp"
 
 namespace craig::verifier {

@@ -1,4 +1,4 @@
-#include "verifier/summaries/call_tree.hpp"
+#include "verifier/engines/summaries/call_tree.hpp"
 
 namespace craig::verifier {
 

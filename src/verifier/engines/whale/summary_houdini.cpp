@@ -1,4 +1,4 @@
-#include "verifier/engines/summary_houdini.hpp"
+#include "verifier/engines/whale/summary_houdini.hpp"
 
 #include <chrono>
 

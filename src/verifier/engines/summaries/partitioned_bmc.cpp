@@ -1,4 +1,4 @@
-#include "verifier/summaries/partitioned_bmc.hpp"
+#include "verifier/engines/summaries/partitioned_bmc.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -13,8 +13,8 @@
 #include "verifier/encoding/checked_solver.hpp"
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/encoding/procedure_body.hpp"
-#include "verifier/summaries/assertion_sites.hpp"
-#include "verifier/summaries/theory_translation.hpp"
+#include "verifier/engines/summaries/assertion_sites.hpp"
+#include "verifier/engines/summaries/theory_translation.hpp"
 
 namespace craig::verifier {
 

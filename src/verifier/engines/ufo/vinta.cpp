@@ -10,7 +10,7 @@
 #include "verifier/domains/domain.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
-#include "verifier/engines/ufo.hpp"
+#include "verifier/engines/ufo/ufo.hpp"
 
 namespace craig::verifier {
 

@@ -62,6 +62,7 @@
 #include <unordered_set>
 
 #include "itp/simplify.hpp"
+#include "itp/partition_map.hpp"
 #include "itp/state_transition.hpp"
 #include "smt/terms/printer.hpp"
 #include "smt/solver.hpp"
@@ -71,8 +72,8 @@
 #include "verifier/encoding/procedure_body.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
-#include "verifier/engines/summary_houdini.hpp"
-#include "verifier/engines/whale.hpp"
+#include "verifier/engines/whale/summary_houdini.hpp"
+#include "verifier/engines/whale/whale.hpp"
 #include "verifier/program/dot.hpp"
 
 namespace craig::verifier {
@@ -125,12 +126,9 @@ constexpr EngineOption kWhaleOptions[] = {
     {"whale-houdini", OptionKind::Flag, "true",
      "Now and then keep the largest inductive subset of every summary fact guessed so far (Houdini); "
      "when it implies main's summary the program is safe"},
-    // Off by measurement: the 96 recursive dev tasks (recursive, recursive-simple), 30 s of CPU, one
-    // job: merged 31 TRUE / 30 FALSE, separate 33 TRUE / 32 FALSE, 0 wrong in both; merging solves
-    // none the other does not and loses fibo_7-1, fibo_7-2, Fibonacci05 and Ackermann04. A merged
-    // child unrolls all its calls to one depth, so a query holds the full tree of activations
-    // (fibo_7-1: 9 ARGs, 18 s in the solver), where separate ARGs are covered early and keep the
-    // queries small (122 ARGs, 0.6 s).
+    // Off by measurement: a merged child unrolls all its calls to one depth, so a query holds the
+    // full tree of activations, where separate ARGs are covered early and keep the queries small
+    // (docs/results/code-measurements.md, whale-merge-off).
     {"whale-merge", OptionKind::Flag, "false", "Calls of one body to the same function share one ARG (§6.6)"},
 };
 
@@ -492,20 +490,17 @@ private:
             so.produce_interpolants = true;
             so.lia_cuts = cuts;
             smt::Solver s(*tm_, so);
-            std::vector<std::uint32_t> part;
+            itp::PartitionMap part;
             std::vector<OperatorRefinement> ops;
             for (std::size_t k = 0; k < phi.size(); ++k) ops.emplace_back(*tm_);
             for (std::size_t k = 0; k < phi.size(); ++k) {
                 ops[k].scan(phi[k]);
-                const smt::AssertionId id = s.assert_formula(phi[k]);
-                if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                part[id] = static_cast<std::uint32_t>(k);
+                part.assert_in(s, phi[k], static_cast<std::uint32_t>(k));
             }
             const auto t0 = base::Budget::Clock::now();
             const ExactCheck c =
                 exact_check(s, ops, {}, s_.operator_rounds, [&](std::size_t g, smt::AssertionId id, Term) {
-                    if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                    part[id] = static_cast<std::uint32_t>(g);
+                    part.set(id, static_cast<std::uint32_t>(g));
                 });
             stats_.solve_seconds += base::seconds_since(t0);
             if (c.result == smt::Result::Unknown) {

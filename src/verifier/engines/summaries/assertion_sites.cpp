@@ -1,4 +1,4 @@
-#include "verifier/summaries/assertion_sites.hpp"
+#include "verifier/engines/summaries/assertion_sites.hpp"
 
 #include <algorithm>
 #include <map>

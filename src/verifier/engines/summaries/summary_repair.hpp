@@ -22,8 +22,8 @@
 #include <map>
 #include <string>
 
-#include "verifier/summaries/partitioned_bmc.hpp"
-#include "verifier/summaries/summary_file.hpp"
+#include "verifier/engines/summaries/partitioned_bmc.hpp"
+#include "verifier/engines/summaries/summary_file.hpp"
 
 namespace craig::verifier {
 

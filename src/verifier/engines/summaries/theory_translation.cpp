@@ -1,4 +1,4 @@
-#include "verifier/summaries/theory_translation.hpp"
+#include "verifier/engines/summaries/theory_translation.hpp"
 
 #include <algorithm>
 #include <stdexcept>

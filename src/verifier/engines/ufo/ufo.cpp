@@ -1,4 +1,4 @@
-#include "verifier/engines/ufo.hpp"
+#include "verifier/engines/ufo/ufo.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -469,8 +469,8 @@ void UfoEngine::learn_predicates(LocId l, Term label) {
 // larger labels are kept as they are.
 Term UfoEngine::simplified(Term f, int level) {
     constexpr std::uint64_t kMaxSimplifiedNodes = 300;
-    // A smaller step budget than impact's: measured on seqloops k = 3 (bench/dag_family.sh), the
-    // simplifier's given-up passes took half of ufo's time with 100000 steps (1.47 s -> 0.70 s).
+    // A smaller step budget than impact's: given-up passes are common on ufo's DAG labels
+    // (docs/results/code-measurements.md, ufo-simplifier-steps).
     constexpr std::uint64_t kMaxSimplifierSteps = 20000;
     const auto t0 = std::chrono::steady_clock::now();
     if (itp::term_size(tm_, f).dag_nodes > kMaxSimplifiedNodes) return f;

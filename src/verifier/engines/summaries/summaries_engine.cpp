@@ -21,10 +21,10 @@
 #include "verifier/engines/engine.hpp"
 #include "verifier/encoding/procedure_body.hpp"
 #include "verifier/engines/itp_options.hpp"
-#include "verifier/summaries/assertion_sites.hpp"
-#include "verifier/summaries/partitioned_bmc.hpp"
-#include "verifier/summaries/summary_file.hpp"
-#include "verifier/summaries/summary_repair.hpp"
+#include "verifier/engines/summaries/assertion_sites.hpp"
+#include "verifier/engines/summaries/partitioned_bmc.hpp"
+#include "verifier/engines/summaries/summary_file.hpp"
+#include "verifier/engines/summaries/summary_repair.hpp"
 
 namespace craig::verifier {
 
@@ -312,10 +312,8 @@ constexpr EngineOption kSummariesOptions[] = {
      "the theory calls are first encoded and summarised in: euf (arithmetic uninterpreted), lra (integers relaxed) or "
      "lia; a counterexample through a call in a cheaper theory refines that call's theory (euf, lra, lia)",
      check_theory},
-    // Off by measurement (2026-11-27, docs/results/function-summaries-2026-11-27, "Slicing"): on
-    // multi_assert k16 m16 the slice loses the reuse run (33.8 s without, timeout with: the gate's
-    // query lacks summaries of the calls the slices left out), elsewhere it wins and loses by
-    // up to 1.3x either way.
+    // Off by measurement: a slice can leave out calls whose summaries the gate's query needs
+    // (docs/results/code-measurements.md, summaries-slice-off).
     {"summaries-slice", OptionKind::Flag, "false",
      "slice the program on each assertion's variables (other assertions, and calls that cannot reach it and whose "
      "results it does not need, are left out; a path found so is looked for again unsliced)"},
