@@ -1,5 +1,7 @@
 #include "verifier/lazy/inter_search.hpp"
 
+#include "verifier/lazy/labelled_dfs.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <functional>
@@ -14,6 +16,7 @@
 #include "verifier/encoding/checked_solver.hpp"
 #include "verifier/lazy/annotation.hpp"
 #include "verifier/lazy/inter_strengthen.hpp"
+#include "verifier/lazy/labelled_dfs.hpp"
 #include "verifier/lazy/learning_query.hpp"
 
 namespace craig::verifier {
@@ -90,7 +93,7 @@ private:
         // The first element of Bad_k: ¬A(l3)(w, x_{k-1}) (main: Bad_0), for A(l3) = chain_key.
         Term chain_key, chain;
     };
-    enum class Round { Done, Stopped, Unknown };
+    using Round = DfsEnd;  // how a round's search ended
     struct Learned {
         smt::Result result = smt::Result::Unknown;
         std::string why;
@@ -129,6 +132,20 @@ private:
     // The exact query for the top frame's edge e into `child`: (χ ∧ Bad, Sem(e) ∧ ¬A(l2)).
     Learned query(std::uint32_t e, const Frame& child, bool learn, bool goal);
     Round search(unsigned tau0);
+    // The steps of labelled_dfs (labelled_dfs.hpp states what each does); public for it (the
+    // class is this file's own).
+public:
+    bool interrupted() const { return budget_.exhausted(); }
+    void report() const;
+    bool at_exit(const Frame& f) const;
+    Move visit(Frame& f);
+    bool exhausted(const Frame& f) const;
+    void conjoin(const Frame& f, std::span<const Term> parts);
+    void pop_scope() { search_->pop(); }
+    Move learn_back(Frame&& done);
+    Move expand(Frame& f);
+
+private:
     bool strengthen();
 
     const Procedures& ps_;
@@ -152,6 +169,7 @@ private:
     std::vector<Term> blocking_;
     std::vector<Term> assume_;
     unsigned tau0_ = 0;
+    std::string tag_;         // the round's prefix of fresh names
     std::size_t serial_ = 0;  // names of fresh constants
     bool cut_ = false;
     std::string why_;
@@ -516,119 +534,116 @@ InterSearch::Round InterSearch::search(unsigned tau0) {
         chain(0, assume_);
         if (search_->check(assume_) == smt::Result::Unsat) return Round::Done;  // Bad_0 is false
     }
-    bool descending = true;
-    std::size_t steps = 0;
-    while (!stack_.empty()) {
-        if ((++steps & 63) == 0) {
-            if (budget_.exhausted()) return Round::Unknown;
-            if (progress_)
-                progress_([&] {
-                    return "tau0 " + std::to_string(tau0_) + ", " + std::to_string(out_.stats.decisions) +
-                           " decisions, " + std::to_string(out_.stats.backtracks) + " backtracks, depth " +
-                           std::to_string(stack_.size()) + ", " + std::to_string(acts_.size()) + " activations, " +
-                           std::to_string(annotation_.location_label_count()) + " location labels";
-                });
-        }
-        Frame& f = stack_.back();
-        const ProcId p = acts_[f.act].proc;
-        const Procedure& pr = ps_.procs[p];
-        const std::vector<std::uint32_t>& outs = outs_[p][f.loc];
-        const bool at_exit = f.loc == pr.exit;
-        if (at_exit && f.next == 0) {  // a callee's exit (main's exit is never a frame): return
-            f.next = 1;
-            switch (try_return()) {
-                case Return::Pushed: descending = true; break;
-                case Return::Blocked: break;
-                case Return::Reached: out_.reached = true; return Round::Stopped;
-                case Return::Unknown: return Round::Unknown;
-            }
-            continue;
-        }
-        if (at_exit || f.next == outs.size()) {
-            // Every way on is blocked. CONJOIN (the exit keeps its fixed label ¬I_R).
-            if (!at_exit) {
-                const std::span<const Term> parts(blocking_.data() + f.parts, blocking_.size() - f.parts);
-                if (annotation_.add_location(gloc(p, f.loc), tm_.mk_and(parts))) ++out_.stats.learned_location_labels;
-            }
-            blocking_.resize(f.parts);
-            if (descending) ++out_.stats.backtracks;
-            descending = false;
-            Frame done = std::move(f);
-            stack_.pop_back();
-            if (stack_.empty()) break;
-            search_->pop();
-            if (done.via == kReturn) continue;  // the callee's exit below sees its return blocked
-            // LEARN (LEARNC for an activation's entry) on the edge of the frame below.
-            const std::uint32_t e = done.via == kEntry ? acts_[done.act].call_edge : done.via;
-            const Learned r = query(e, done, true, false);
-            if (done.via == kEntry) acts_.pop_back();
-            if (r.result != smt::Result::Unsat) {
-                why_ = r.result == smt::Result::Sat ? "internal: a blocked state has an execution to the error" : r.why;
-                return Round::Unknown;
-            }
-            blocking_.push_back(r.label);
-            ++stack_.back().next;
-            continue;
-        }
-        const std::uint32_t e = outs[f.next];
-        const long long d = decrement_[p][e];
-        if (acts_[f.act].tau < d) {  // blocked by τ < d(e)
-            cut_ = true;
-            blocking_.push_back(tm_.mk_lt(tau_, num(d)));
-            ++f.next;
-            continue;
-        }
-        const bool is_call = pr.call[e] != kNoCall;
-        if (!annotation_.edge_labels(gedge(p, e)).empty() && blocked_by(f, annotation_.on(gedge(p, e)))) {
-            if (is_call) ++out_.inter.summary_reuses;
-            blocking_.push_back(blocking_label(f, e));
-            ++f.next;
-            continue;
-        }
-        const std::string tag_e = tag + std::to_string(++serial_);
-        Frame child = is_call ? call_child(e, tag_e) : step_child(f, e, tag_e);
-        // f may be stale from here (call_child grew acts_, not stack_; stay careful anyway).
-        search_->push();
-        search_->assert_formula(child.step);
-        bool is_open = open(child);
-        const bool goal = !is_call && child.act == 0 && child.loc == main.exit;
-        if (is_open && goal) {
-            const Learned r = query(e, child, true, true);
-            if (r.result == smt::Result::Unknown) {
-                why_ = r.why;
-                return Round::Unknown;
-            }
-            if (r.result == smt::Result::Sat) {
-                out_.reached = true;
-                return Round::Stopped;
-            }
-            is_open = false;
-            blocking_.push_back(r.label);
-        } else if (!is_open) {
-            if (is_call && !annotation_.location_labels(gloc(acts_[child.act].proc, child.loc)).empty())
-                ++out_.inter.summary_reuses;
-            const Learned r = query(e, child, true, false);
-            if (r.result != smt::Result::Unsat) {
-                why_ = r.result == smt::Result::Sat ? "internal: a blocked successor has an execution to the error"
-                                                    : r.why;
-                return Round::Unknown;
-            }
-            blocking_.push_back(r.label);
-        }
-        if (!is_open) {
-            search_->pop();
-            if (is_call) acts_.pop_back();
-            ++stack_.back().next;
-            continue;
-        }
-        ++out_.stats.decisions;
-        if (is_call) ++out_.inter.activations;
-        child.parts = static_cast<std::uint32_t>(blocking_.size());
-        stack_.push_back(std::move(child));
-        descending = true;
-        out_.stats.max_depth = std::max(out_.stats.max_depth, stack_.size() - 1);
+    tag_ = tag;
+    return labelled_dfs(*this, stack_, blocking_, out_.stats.backtracks);
+}
+
+// The steps of the search loop (labelled_dfs.hpp).
+
+void InterSearch::report() const {
+    if (progress_)
+        progress_([&] {
+            return "tau0 " + std::to_string(tau0_) + ", " + std::to_string(out_.stats.decisions) + " decisions, " +
+                   std::to_string(out_.stats.backtracks) + " backtracks, depth " + std::to_string(stack_.size()) +
+                   ", " + std::to_string(acts_.size()) + " activations, " +
+                   std::to_string(annotation_.location_label_count()) + " location labels";
+        });
+}
+
+bool InterSearch::at_exit(const Frame& f) const { return f.loc == ps_.procs[acts_[f.act].proc].exit; }
+
+Move InterSearch::visit(Frame& f) {
+    if (!at_exit(f) || f.next != 0) return Move::Go;
+    f.next = 1;  // a callee's exit (main's exit is never a frame): return
+    switch (try_return()) {
+        case Return::Pushed: return Move::Pushed;
+        case Return::Blocked: return Move::Again;
+        case Return::Reached: out_.reached = true; return Move::Stopped;
+        case Return::Unknown: return Move::Unknown;
     }
-    return Round::Done;
+    return Move::Unknown;
+}
+
+bool InterSearch::exhausted(const Frame& f) const {
+    return at_exit(f) || f.next == outs_[acts_[f.act].proc][f.loc].size();
+}
+
+void InterSearch::conjoin(const Frame& f, std::span<const Term> parts) {
+    // CONJOIN (the exit keeps its fixed label ¬I_R).
+    if (!at_exit(f) && annotation_.add_location(gloc(acts_[f.act].proc, f.loc), tm_.mk_and(parts)))
+        ++out_.stats.learned_location_labels;
+}
+
+Move InterSearch::learn_back(Frame&& done) {
+    if (done.via == kReturn) return Move::Again;  // the callee's exit below sees its return blocked
+    // LEARN (LEARNC for an activation's entry) on the edge of the frame below.
+    const std::uint32_t e = done.via == kEntry ? acts_[done.act].call_edge : done.via;
+    const Learned r = query(e, done, true, false);
+    if (done.via == kEntry) acts_.pop_back();
+    if (r.result != smt::Result::Unsat) {
+        why_ = r.result == smt::Result::Sat ? "internal: a blocked state has an execution to the error" : r.why;
+        return Move::Unknown;
+    }
+    blocking_.push_back(r.label);
+    return Move::Next;
+}
+
+Move InterSearch::expand(Frame& f) {
+    const ProcId p = acts_[f.act].proc;
+    const Procedure& pr = ps_.procs[p];
+    const std::uint32_t e = outs_[p][f.loc][f.next];
+    const long long d = decrement_[p][e];
+    if (acts_[f.act].tau < d) {  // blocked by τ < d(e)
+        cut_ = true;
+        blocking_.push_back(tm_.mk_lt(tau_, num(d)));
+        return Move::Next;
+    }
+    const bool is_call = pr.call[e] != kNoCall;
+    if (!annotation_.edge_labels(gedge(p, e)).empty() && blocked_by(f, annotation_.on(gedge(p, e)))) {
+        if (is_call) ++out_.inter.summary_reuses;
+        blocking_.push_back(blocking_label(f, e));
+        return Move::Next;
+    }
+    const std::string tag_e = tag_ + std::to_string(++serial_);
+    Frame child = is_call ? call_child(e, tag_e) : step_child(f, e, tag_e);
+    // f may be stale from here (call_child grew acts_, not stack_; stay careful anyway).
+    search_->push();
+    search_->assert_formula(child.step);
+    bool is_open = open(child);
+    const bool goal = !is_call && child.act == 0 && child.loc == ps_.procs[0].exit;
+    if (is_open && goal) {
+        const Learned r = query(e, child, true, true);
+        if (r.result == smt::Result::Unknown) {
+            why_ = r.why;
+            return Move::Unknown;
+        }
+        if (r.result == smt::Result::Sat) {
+            out_.reached = true;
+            return Move::Stopped;
+        }
+        is_open = false;
+        blocking_.push_back(r.label);
+    } else if (!is_open) {
+        if (is_call && !annotation_.location_labels(gloc(acts_[child.act].proc, child.loc)).empty())
+            ++out_.inter.summary_reuses;
+        const Learned r = query(e, child, true, false);
+        if (r.result != smt::Result::Unsat) {
+            why_ = r.result == smt::Result::Sat ? "internal: a blocked successor has an execution to the error" : r.why;
+            return Move::Unknown;
+        }
+        blocking_.push_back(r.label);
+    }
+    if (!is_open) {
+        search_->pop();
+        if (is_call) acts_.pop_back();
+        return Move::Next;
+    }
+    ++out_.stats.decisions;
+    if (is_call) ++out_.inter.activations;
+    child.parts = static_cast<std::uint32_t>(blocking_.size());
+    stack_.push_back(std::move(child));
+    out_.stats.max_depth = std::max(out_.stats.max_depth, stack_.size() - 1);
+    return Move::Pushed;
 }
 
 // Fig. 3 for procedures: the labels at τ = 0 minus the unjustified ones (a call justified by

@@ -9,6 +9,7 @@
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/encoding/path_encoding.hpp"
 #include "verifier/lazy/annotation.hpp"
+#include "verifier/lazy/labelled_dfs.hpp"
 #include "verifier/lazy/learning_query.hpp"
 #include "verifier/lazy/time_to_live.hpp"
 #include "verifier/program/cur_next.hpp"
@@ -61,7 +62,7 @@ private:
         long long tau;        // τ's value at the node (constant along a path)
         std::uint32_t parts;  // its edges' blocking labels start here in blocking_
     };
-    enum class Round { Done, Stopped, Unknown };
+    using Round = DfsEnd;  // how a round's search ended
     // The answer of an exact query for the edge from the top frame to `child`.
     struct Learned {
         smt::Result result = smt::Result::Unknown;
@@ -77,6 +78,19 @@ private:
     // χ(s) ⊨ φ for the state of the top frame (its path is asserted in search_).
     bool entails(const Frame& f, Term phi);
     Round intra(unsigned tau0);
+    // The steps of labelled_dfs (labelled_dfs.hpp states what each does); public for it (the
+    // class is this file's own).
+public:
+    bool interrupted() const { return budget_.exhausted(); }
+    void report() const;
+    Move visit(Frame&) const { return Move::Go; }
+    bool exhausted(const Frame& f) const { return f.next == prog_.out(f.loc).size(); }
+    void conjoin(const Frame& f, std::span<const Term> parts);
+    void pop_scope() { search_->pop(); }
+    Move learn_back(Frame&& done);
+    Move expand(Frame& f);
+
+private:
     // The exact query (χ(top), Sem(e) ∧ ¬A(l2)'): Unsat learns e's label (with `learn`), Sat
     // leaves the path's counterexample in cex_.
     Learned query(EdgeId e, PathEncoding::NodeId child, bool learn);
@@ -103,6 +117,7 @@ private:
     std::vector<Term> blocking_;
     std::vector<Term> assume_;
     unsigned tau0_ = 0;
+    std::string tag_;   // the round's prefix of the path encoding's names
     bool cut_ = false;  // some path was cut by τ in this round
     std::size_t depth_max_ = 0;
     Counterexample cex_;
@@ -179,108 +194,93 @@ LazySearch::Round LazySearch::intra(unsigned tau0) {
     blocking_.clear();
     stack_.push_back({root, prog_.entry, 0, 0, static_cast<long long>(tau0), 0});
     if (o_.learning && entails(stack_.back(), annotation_.at(prog_.entry))) return Round::Done;
-    bool descending = true;
-    std::size_t steps = 0;
-    while (!stack_.empty()) {
-        if ((++steps & 63) == 0) {
-            if (budget_.exhausted()) return Round::Unknown;
-            if (progress_)
-                progress_([&] {
-                    return "tau0 " + std::to_string(tau0_) + ", " + std::to_string(out_.stats.decisions) +
-                           " decisions, " + std::to_string(out_.stats.backtracks) + " backtracks, depth " +
-                           std::to_string(stack_.size()) + ", " + std::to_string(annotation_.location_label_count()) +
-                           " location labels";
-                });
-        }
-        Frame& f = stack_.back();
-        const std::vector<EdgeId>& outs = prog_.out(f.loc);
-        if (f.next == outs.size()) {
-            // CONJOIN: every out-edge is blocked for the state.
-            if (o_.learning) {
-                const std::span<const Term> parts(blocking_.data() + f.parts, blocking_.size() - f.parts);
-                if (annotation_.add_location(f.loc, tm_.mk_and(parts))) ++out_.stats.learned_location_labels;
-                blocking_.resize(f.parts);
-            }
-            if (descending) ++out_.stats.backtracks;
-            descending = false;
-            const Frame done = f;
-            stack_.pop_back();
-            if (stack_.empty()) break;
-            search_->pop();
-            // LEARN on the parent's edge: the child is now blocked by its location's label.
-            if (o_.learning) {
-                const Learned r = query(done.via, done.node, true);
-                if (r.result != smt::Result::Unsat) {
-                    why_ =
-                        r.result == smt::Result::Sat ? "internal: a blocked state has an execution to a goal" : r.why;
-                    return Round::Unknown;
-                }
-                blocking_.push_back(r.label);
-            }
-            ++stack_.back().next;
-            continue;
-        }
-        const EdgeId e = outs[f.next];
-        const long long d = ttl_.decrements[e];
-        if (f.tau < d) {  // blocked by τ < d(e)
-            cut_ = true;
-            if (o_.learning) blocking_.push_back(tau_below(d));
-            ++f.next;
-            continue;
-        }
-        if (o_.learning && !annotation_.edge_labels(e).empty() && entails(f, annotation_.on(e))) {
-            blocking_.push_back(blocking_label(f, e));
-            ++f.next;
-            continue;
-        }
-        const LocId l2 = prog_.edges[e].dst;
-        const PathEncoding::NodeId child = enc_->add_step(f.node, e, tag + std::to_string(enc_->size()));
-        search_->push();
-        search_->assert_formula(enc_->step(child));
-        ++out_.stats.queries;
-        std::vector<Term>& assume = assume_;  // reused: no allocation per step
-        assume.clear();
-        if (o_.learning && !annotation_.location_labels(l2).empty())
-            assume.push_back(tm_.mk_not(enc_->at(child, annotation_.at(l2))));
-        // Unknown counts as satisfiable: exploring a state is always sound.
-        bool open = search_->check(assume) != smt::Result::Unsat;
-        if (open && goal_[l2] == 1) {
-            const Learned r = query(e, child, o_.learning);
-            if (r.result == smt::Result::Unknown) {
-                why_ = r.why;
-                return Round::Unknown;
-            }
-            if (r.result == smt::Result::Sat) {
-                out_.reached.emplace_back(l2, std::move(cex_));
-                out_.reached_at.push_back(out_.stats.backtracks);
-                if (o_.on_reached) o_.on_reached(l2, out_.reached.back().second);
-                goal_[l2] = 2;
-                if (--remaining_ == 0 || o_.stop_at_goal) return Round::Stopped;
-            } else {
-                open = false;  // no C execution: the label is learned
-                if (o_.learning) blocking_.push_back(r.label);
-            }
-        } else if (!open && o_.learning) {
-            const Learned r = query(e, child, true);
-            if (r.result != smt::Result::Unsat) {
-                why_ =
-                    r.result == smt::Result::Sat ? "internal: a blocked successor has an execution to a goal" : r.why;
-                return Round::Unknown;
-            }
-            blocking_.push_back(r.label);
-        }
-        if (!open) {
-            search_->pop();
-            ++stack_.back().next;
-            continue;
-        }
-        ++out_.stats.decisions;
-        const long long tau = f.tau - d;  // f is not used below: the push may move the stack
-        stack_.push_back({child, l2, e, 0, tau, static_cast<std::uint32_t>(blocking_.size())});
-        descending = true;
-        depth_max_ = std::max(depth_max_, stack_.size() - 1);
+    tag_ = tag;
+    return labelled_dfs(*this, stack_, blocking_, out_.stats.backtracks);
+}
+
+// The steps of the search loop (labelled_dfs.hpp).
+
+void LazySearch::report() const {
+    if (progress_)
+        progress_([&] {
+            return "tau0 " + std::to_string(tau0_) + ", " + std::to_string(out_.stats.decisions) + " decisions, " +
+                   std::to_string(out_.stats.backtracks) + " backtracks, depth " + std::to_string(stack_.size()) +
+                   ", " + std::to_string(annotation_.location_label_count()) + " location labels";
+        });
+}
+
+void LazySearch::conjoin(const Frame& f, std::span<const Term> parts) {
+    if (o_.learning && annotation_.add_location(f.loc, tm_.mk_and(parts))) ++out_.stats.learned_location_labels;
+}
+
+Move LazySearch::learn_back(Frame&& done) {
+    // LEARN on the parent's edge: the child is now blocked by its location's label.
+    if (!o_.learning) return Move::Next;
+    const Learned r = query(done.via, done.node, true);
+    if (r.result != smt::Result::Unsat) {
+        why_ = r.result == smt::Result::Sat ? "internal: a blocked state has an execution to a goal" : r.why;
+        return Move::Unknown;
     }
-    return Round::Done;
+    blocking_.push_back(r.label);
+    return Move::Next;
+}
+
+Move LazySearch::expand(Frame& f) {
+    const EdgeId e = prog_.out(f.loc)[f.next];
+    const long long d = ttl_.decrements[e];
+    if (f.tau < d) {  // blocked by τ < d(e)
+        cut_ = true;
+        if (o_.learning) blocking_.push_back(tau_below(d));
+        return Move::Next;
+    }
+    if (o_.learning && !annotation_.edge_labels(e).empty() && entails(f, annotation_.on(e))) {
+        blocking_.push_back(blocking_label(f, e));
+        return Move::Next;
+    }
+    const LocId l2 = prog_.edges[e].dst;
+    const PathEncoding::NodeId child = enc_->add_step(f.node, e, tag_ + std::to_string(enc_->size()));
+    search_->push();
+    search_->assert_formula(enc_->step(child));
+    ++out_.stats.queries;
+    std::vector<Term>& assume = assume_;  // reused: no allocation per step
+    assume.clear();
+    if (o_.learning && !annotation_.location_labels(l2).empty())
+        assume.push_back(tm_.mk_not(enc_->at(child, annotation_.at(l2))));
+    // Unknown counts as satisfiable: exploring a state is always sound.
+    bool open = search_->check(assume) != smt::Result::Unsat;
+    if (open && goal_[l2] == 1) {
+        const Learned r = query(e, child, o_.learning);
+        if (r.result == smt::Result::Unknown) {
+            why_ = r.why;
+            return Move::Unknown;
+        }
+        if (r.result == smt::Result::Sat) {
+            out_.reached.emplace_back(l2, std::move(cex_));
+            out_.reached_at.push_back(out_.stats.backtracks);
+            if (o_.on_reached) o_.on_reached(l2, out_.reached.back().second);
+            goal_[l2] = 2;
+            if (--remaining_ == 0 || o_.stop_at_goal) return Move::Stopped;
+        } else {
+            open = false;  // no C execution: the label is learned
+            if (o_.learning) blocking_.push_back(r.label);
+        }
+    } else if (!open && o_.learning) {
+        const Learned r = query(e, child, true);
+        if (r.result != smt::Result::Unsat) {
+            why_ = r.result == smt::Result::Sat ? "internal: a blocked successor has an execution to a goal" : r.why;
+            return Move::Unknown;
+        }
+        blocking_.push_back(r.label);
+    }
+    if (!open) {
+        search_->pop();
+        return Move::Next;
+    }
+    ++out_.stats.decisions;
+    const long long tau = f.tau - d;  // f is not used below: the push may move the stack
+    stack_.push_back({child, l2, e, 0, tau, static_cast<std::uint32_t>(blocking_.size())});
+    depth_max_ = std::max(depth_max_, stack_.size() - 1);
+    return Move::Pushed;
 }
 
 // Fig. 3: A_U = the location labels at τ = 0 without the unjustified ones (to a fixed point);
