@@ -9,7 +9,7 @@
 #include "smt/solver.hpp"
 #include "verifier/certify/certify.hpp"
 #include "verifier/engines/engine.hpp"
-#include "verifier/engines/impact.hpp"
+#include "verifier/engines/impact/impact.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/large_block.hpp"
 #include "lowered_program.hpp"

@@ -8,14 +8,14 @@
 #include <string>
 
 #include "frontend/frontend.hpp"
-#include "verifier/engines/affine_hull.hpp"
-#include "verifier/engines/houdini.hpp"
-#include "verifier/engines/impact.hpp"
+#include "verifier/invariants/affine_hull.hpp"
+#include "verifier/invariants/houdini.hpp"
+#include "verifier/engines/impact/impact.hpp"
 #include "verifier/certify/invariant_check.hpp"
 #include "verifier/program/large_block.hpp"
 #include "verifier/lowering/lowering.hpp"
 #include "verifier/program/term_to_c.hpp"
-#include "verifier/engines/unwinding.hpp"
+#include "verifier/engines/impact/unwinding.hpp"
 #include "lowered_program.hpp"
 
 using namespace craig;

@@ -58,7 +58,7 @@
 #include "verifier/encoding/block_path.hpp"
 #include "verifier/encoding/path_encoding.hpp"
 #include "verifier/program/program.hpp"
-#include "verifier/engines/unwinding.hpp"
+#include "verifier/engines/impact/unwinding.hpp"
 #include "verifier/verdict.hpp"
 
 namespace craig::verifier {

@@ -1,4 +1,4 @@
-#include "verifier/engines/affine_hull.hpp"
+#include "verifier/invariants/affine_hull.hpp"
 
 #include <stdexcept>
 

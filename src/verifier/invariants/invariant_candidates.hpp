@@ -19,7 +19,7 @@
 #include <gmpxx.h>
 
 #include "smt/terms/term.hpp"
-#include "verifier/engines/affine_hull.hpp"
+#include "verifier/invariants/affine_hull.hpp"
 #include "verifier/program/program.hpp"
 
 namespace craig::verifier {

@@ -1,4 +1,4 @@
-#include "verifier/engines/invariant_candidates.hpp"
+#include "verifier/invariants/invariant_candidates.hpp"
 
 #include <algorithm>
 #include <unordered_set>

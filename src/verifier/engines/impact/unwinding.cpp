@@ -1,4 +1,4 @@
-#include "verifier/engines/unwinding.hpp"
+#include "verifier/engines/impact/unwinding.hpp"
 
 #include <algorithm>
 #include <stdexcept>

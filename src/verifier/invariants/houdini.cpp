@@ -1,4 +1,4 @@
-#include "verifier/engines/houdini.hpp"
+#include "verifier/invariants/houdini.hpp"
 
 #include "verifier/program/cur_next.hpp"
 
