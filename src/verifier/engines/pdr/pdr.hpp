@@ -30,6 +30,11 @@
 //             stops the divergence through x + y/2, x + y/3, ...); both: both lemmas.
 //   Push      after each frontier, every lemma at level i whose blocks from F_i keep it moves to
 //             i+1; a level left without lemmas at every location means F_i = F_{i+1}: converged.
+// Summaries: the frames are the may summaries (over-approximations of the states reachable in
+// i blocks). Must summaries (Spacer's under-approximations of reached states, reused across the
+// premises of a nonlinear clause) have nothing to reuse here: every obligation descends from the
+// error through one predecessor each, so the first chain that reaches the entry is the whole
+// counterexample and is replayed at once.
 // TRUE: the converged frame per location (entry: true; error and truncated: false) as the
 // certificate, which the gate checks with fresh solvers. FALSE: the replayed path with its inputs
 // in execution order (encoding/block_path.hpp). UNKNOWN: the budget ("timeout at frame 7"), the
