@@ -331,3 +331,77 @@ TEST_CASE("pdr: model-based projection implies the projection and holds in the m
         CHECK(checked > 20);
     }
 }
+
+namespace {
+
+// Whether t mentions the constant c.
+bool mentions(const smt::TermManager& tm, smt::Term t, smt::Term c) {
+    if (t == c) return true;
+    for (smt::Term k : tm.children(t))
+        if (mentions(tm, k, c)) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("pdr: LIA projection with coefficients other than 1 and divisibility keeps the model's cell") {
+    // ∃y. φ with y's coefficients in ±1..±3 and congruences (mod (.. y ..) 2..4) = r: the cube holds
+    // in the model, mentions no y, implies ∃y.φ (every sampled model of the cube extends), and
+    // is made without fixing y to its value (Cooper: divisibility literals instead).
+    smt::TermManager tm;
+    auto var = [&](const char* n) { return tm.mk_const(tm.declare_fun(n, {}, smt::SortTable::Int)); };
+    const smt::Term x = var("x"), w = var("w"), y = var("y");
+    auto num = [&](long c) { return tm.mk_numeral(c, smt::SortTable::Int); };
+    unsigned seed = 11;
+    auto rnd = [&](unsigned n) {
+        seed = seed * 1103515245u + 12345u;
+        return (seed >> 16) % n;
+    };
+    unsigned checked = 0, exact = 0, by_value = 0;
+    for (int round = 0; round < 80; ++round) {
+        std::vector<smt::Term> atoms;
+        for (int a = 0; a < 3; ++a) {
+            const long cy = static_cast<long>(rnd(3)) + 1;
+            std::vector<smt::Term> sum{tm.mk_scale(mpq_class(rnd(2) ? cy : -cy), y)};
+            if (rnd(2)) sum.push_back(tm.mk_scale(mpq_class(static_cast<long>(rnd(5)) - 2), x));
+            if (rnd(2)) sum.push_back(tm.mk_scale(mpq_class(static_cast<long>(rnd(5)) - 2), w));
+            sum.push_back(num(static_cast<long>(rnd(21)) - 10));
+            const smt::Term p = tm.mk_add(sum);
+            const unsigned op = rnd(5);
+            atoms.push_back(op == 0   ? tm.mk_leq(p, num(0))
+                            : op == 1 ? tm.mk_lt(p, num(0))
+                            : op == 2 ? tm.mk_eq(p, num(0))
+                            : op == 3 ? tm.mk_eq(tm.mk_mod(p, num(static_cast<long>(rnd(3)) + 2)), num(rnd(2)))
+                                      : tm.mk_not(tm.mk_eq(tm.mk_mod(p, num(3)), num(0))));
+        }
+        const smt::Term phi = tm.mk_and(atoms);
+        smt::Solver s(tm);
+        s.assert_formula(phi);
+        if (s.check() != smt::Result::Sat) continue;
+        const smt::Model m = s.model();
+        const auto lits = verifier::pdr::implicant(tm, phi, m);
+        const smt::Term elim[1] = {y};
+        const auto proj = verifier::pdr::project(tm, lits, elim, m);
+        exact += proj.exact;
+        by_value += proj.by_value;
+        const smt::Term cube = tm.mk_and(proj.cube);
+        CHECK(m.evaluate(cube).b);
+        CHECK_FALSE(mentions(tm, cube, y));
+        smt::Solver c(tm);
+        c.assert_formula(cube);
+        for (int sample = 0; sample < 4 && c.check() == smt::Result::Sat; ++sample) {
+            const smt::Model cm = c.model();
+            const smt::Term xv = num(cm.evaluate(x).q.get_num().get_si()), wv = num(cm.evaluate(w).q.get_num().get_si());
+            smt::Solver e(tm);
+            e.assert_formula(phi);
+            e.assert_formula(tm.mk_eq(x, xv));
+            e.assert_formula(tm.mk_eq(w, wv));
+            CHECK(e.check() == smt::Result::Sat);
+            ++checked;
+            c.assert_formula(tm.mk_not(tm.mk_and(tm.mk_eq(x, xv), tm.mk_eq(w, wv))));
+        }
+    }
+    CHECK(checked > 20);
+    CHECK(exact > 20);
+    CHECK(by_value == 0);
+}

@@ -146,14 +146,18 @@ private:
 
 // ---- projection
 
-enum class Rel : std::uint8_t { Le, Lt, Eq };  // poly REL 0
+enum class Rel : std::uint8_t { Le, Lt, Eq, Dvd };  // poly REL 0; Dvd: mod divides poly
 
 struct Constraint {
     std::vector<Monomial> poly;  // sorted by atom id, non-zero coefficients
     mpq_class k;                 // constant
     Rel rel = Rel::Le;
     bool is_int = false;
+    mpz_class mod = 0;  // Dvd: the modulus (>= 2); integer coefficients
 };
+
+// Divisibility literals keep their moduli at most this (term_to_c prints congruences up to it).
+constexpr unsigned long kMaxModulus = 1UL << 20;
 
 void normalise(std::vector<Monomial>& ms) {
     std::sort(ms.begin(), ms.end(), [](const Monomial& a, const Monomial& b) { return a.atom < b.atom; });
@@ -184,7 +188,14 @@ Constraint combine(const Constraint& a, const mpq_class& f, const Constraint& b)
     r.k = a.k + f * b.k;
     r.rel = a.rel;
     r.is_int = a.is_int && b.is_int;
+    r.mod = a.mod;
     return r;
+}
+
+Constraint scaled(Constraint c, const mpq_class& f) {
+    for (Monomial& m : c.poly) m.coeff *= f;
+    c.k *= f;
+    return c;
 }
 
 class Projector {
@@ -223,6 +234,9 @@ public:
             const Term p = tm_.mk_linear(c.poly, c.k, c.is_int ? smt::SortTable::Int : smt::SortTable::Real);
             const Term zero = tm_.mk_numeral(0, c.is_int ? smt::SortTable::Int : smt::SortTable::Real);
             switch (c.rel) {
+                case Rel::Dvd:
+                    emit(tm_.mk_eq(tm_.mk_mod(p, tm_.mk_numeral(mpq_class(c.mod), smt::SortTable::Int)), zero));
+                    break;
                 case Rel::Le: emit(tm_.mk_leq(p, zero)); break;
                 case Rel::Lt: emit(tm_.mk_lt(p, zero)); break;
                 case Rel::Eq:
@@ -246,6 +260,12 @@ private:
     void scan_opaque(Term t, bool opaque, std::unordered_map<Term, Term, smt::TermHash>& by_value) {
         if (!scanned_.insert(std::uint64_t{t.id} << 1 | opaque).second) return;
         const Kind k = tm_.kind(t);
+        if (!opaque) {
+            if (const std::optional<Divisibility> d = divisibility(t)) {  // its polynomial is no opaque term
+                scan_opaque(d->p, false, by_value);
+                return;
+            }
+        }
         if (k == Kind::Const) {
             if (opaque && elim_.count(t) && !by_value.count(t)) by_value.emplace(t, value_term(t));
             return;
@@ -261,12 +281,51 @@ private:
         return v;
     }
 
+    // (= (mod p d) r) with numerals d >= 2 (an integer) and r, either way round.
+    struct Divisibility {
+        Term p;
+        mpz_class d;
+        mpq_class r;
+    };
+    std::optional<Divisibility> divisibility(Term a) const {
+        if (tm_.kind(a) != Kind::Eq || tm_.num_children(a) != 2) return std::nullopt;
+        Term m = tm_.child(a, 0), r = tm_.child(a, 1);
+        if (tm_.kind(m) != Kind::Mod) std::swap(m, r);
+        if (tm_.kind(m) != Kind::Mod || tm_.kind(r) != Kind::Numeral) return std::nullopt;
+        const Term d = tm_.child(m, 1);
+        if (tm_.kind(d) != Kind::Numeral) return std::nullopt;
+        const mpq_class dv = tm_.numeral(d);
+        if (dv.get_den() != 1 || dv < 2 || dv > kMaxModulus) return std::nullopt;
+        return Divisibility{tm_.child(m, 0), dv.get_num(), tm_.numeral(r)};
+    }
+
     std::optional<Constraint> to_constraint(Term lit) {
         bool neg = false;
         Term a = lit;
         if (tm_.kind(a) == Kind::Not) {
             neg = true;
             a = tm_.child(a, 0);
+        }
+        if (const std::optional<Divisibility> dv = divisibility(a)) {
+            // d | p - r; negated: d | p - r' for the model's remainder r' (the model's cell).
+            Constraint c;
+            c.rel = Rel::Dvd;
+            c.is_int = true;
+            c.mod = dv->d;
+            tm_.as_polynomial(dv->p, c.poly, c.k);
+            normalise(c.poly);
+            for (const Monomial& m : c.poly)
+                if (m.coeff.get_den() != 1) return std::nullopt;
+            if (c.k.get_den() != 1) return std::nullopt;
+            mpq_class r = dv->r;
+            if (neg) {
+                const mpz_class v = value(c.poly, c.k).get_num();
+                mpz_class rem;
+                mpz_fdiv_r(rem.get_mpz_t(), v.get_mpz_t(), c.mod.get_mpz_t());
+                r = rem;
+            }
+            c.k -= r;
+            return c;
         }
         const Kind k = tm_.kind(a);
         if (k != Kind::Leq && k != Kind::Lt && !(k == Kind::Eq && tm_.is_arith(tm_.child(a, 0)))) return std::nullopt;
@@ -304,7 +363,7 @@ private:
 
     // Int: integer coefficients, and p < 0 as p + 1 ≤ 0.
     static void tighten(Constraint& c) {
-        if (!c.is_int) return;
+        if (!c.is_int || c.rel == Rel::Dvd) return;  // a divisibility is made with integer coefficients
         mpz_class l = 1;
         for (const Monomial& m : c.poly) mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), m.coeff.get_den_mpz_t());
         mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), c.k.get_den_mpz_t());
@@ -327,12 +386,13 @@ private:
             return;
         }
         const bool is_int = tm_.sort(x) == smt::SortTable::Int;
-        bool unit = true;
+        bool unit = true, divides = false;
         std::optional<std::size_t> eq;
         for (std::size_t i : with) {
             const mpq_class a = coeff_of(cs_[i], x);
             const bool u = abs(a) == 1;
             unit &= u;
+            divides |= cs_[i].rel == Rel::Dvd;
             if (cs_[i].rel == Rel::Eq && (!is_int || u) && !eq) eq = i;
         }
         if (eq) {
@@ -356,8 +416,12 @@ private:
             ++out_.exact;
             return;
         }
-        if (is_int && !unit) {
-            // The documented under-approximation: x := its model value.
+        if (is_int && (!unit || divides) && cooper(x, with)) {
+            ++out_.exact;
+            return;
+        }
+        if (is_int && (!unit || divides)) {
+            // Moduli past kMaxModulus: x := its model value.
             const mpq_class v = m_.evaluate(x).q;
             for (std::size_t i : with) {
                 Constraint& c = cs_[i];
@@ -422,6 +486,106 @@ private:
         cs_ = std::move(next);
         drop_trivial();
         ++out_.exact;
+    }
+
+    // Int x with a coefficient other than ±1, or in a divisibility: the model's cell of Cooper's
+    // elimination (Bjørner and Janota, LPAR 2015; Spacer's LIA projection). Every constraint is
+    // scaled so that x's coefficient is ±L (L the lcm of x's coefficients) and L·x becomes y with
+    // L | y; with D the lcm of L and the moduli, y := T + δ for the greatest lower bound T under
+    // the model and δ = (M(y) - M(T)) mod D (else T - δ for the least upper bound, else the
+    // constant M(y) mod D). The results hold in the model (T + δ ≤ M(y), T + δ ≡ M(y) mod D) and
+    // imply ∃x (x = (T + δ)/L satisfies them all). False when D exceeds kMaxModulus.
+    bool cooper(Term x, const std::vector<std::size_t>& with) {
+        std::vector<Constraint> cx;
+        for (std::size_t i : with) {
+            if (cs_[i].rel == Rel::Eq) {
+                Constraint le = cs_[i], ge = scaled(cs_[i], -1);
+                le.rel = ge.rel = Rel::Le;
+                cx.push_back(std::move(le));
+                cx.push_back(std::move(ge));
+            } else {
+                cx.push_back(cs_[i]);
+            }
+        }
+        mpz_class L = 1;
+        for (const Constraint& c : cx) {
+            const mpq_class a = abs(coeff_of(c, x));
+            if (a.get_den() != 1) return false;  // tighten made them integral; stay safe
+            mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), a.get_num_mpz_t());
+        }
+        mpz_class D = L;
+        for (Constraint& c : cx) {
+            const mpq_class f = mpq_class(L) / abs(coeff_of(c, x));
+            if (f != 1) {
+                c = scaled(std::move(c), f);
+                if (c.rel == Rel::Dvd) c.mod *= f.get_num();
+            }
+            if (c.rel == Rel::Dvd) mpz_lcm(D.get_mpz_t(), D.get_mpz_t(), c.mod.get_mpz_t());
+        }
+        if (D > kMaxModulus) return false;
+        const mpz_class my = L * m_.evaluate(x).q.get_num();  // M(y)
+        // The rest of c (without x) and the sign of y in c.
+        auto rest = [&](const Constraint& c) {
+            Constraint r = c;
+            std::erase_if(r.poly, [&](const Monomial& m) { return m.atom == x; });
+            return r;
+        };
+        // T: the bound term as a constraint-shaped linear term (poly + k); sigma: +1 lower, -1 upper.
+        std::optional<Constraint> t;
+        int sigma = 0;
+        mpq_class tv;
+        for (const Constraint& c : cx) {
+            if (c.rel != Rel::Le) continue;
+            if (coeff_of(c, x) < 0) {  // -y + r ≤ 0: y ≥ r
+                Constraint r = rest(c);
+                const mpq_class v = value(r.poly, r.k);
+                if (sigma != 1 || v > tv) t = std::move(r), tv = v, sigma = 1;
+            }
+        }
+        if (sigma == 0)
+            for (const Constraint& c : cx) {
+                if (c.rel != Rel::Le || coeff_of(c, x) < 0) continue;  // y + r ≤ 0: y ≤ -r
+                Constraint r = scaled(rest(c), -1);
+                const mpq_class v = value(r.poly, r.k);
+                if (sigma != -1 || v < tv) t = std::move(r), tv = v, sigma = -1;
+            }
+        // y := t + sigma·δ, or the constant M(y) mod D without bounds.
+        Constraint y;
+        y.is_int = true;
+        if (t) {
+            y = *t;
+            mpz_class diff = sigma == 1 ? mpz_class(my - tv.get_num()) : mpz_class(tv.get_num() - my);
+            mpz_class delta;
+            mpz_fdiv_r(delta.get_mpz_t(), diff.get_mpz_t(), D.get_mpz_t());
+            y.k += sigma == 1 ? mpq_class(delta) : mpq_class(-delta);
+        } else {
+            mpz_class c0;
+            mpz_fdiv_r(c0.get_mpz_t(), my.get_mpz_t(), D.get_mpz_t());
+            y.poly.clear();
+            y.k = c0;
+        }
+        std::vector<Constraint> next;
+        std::vector<bool> drop(cs_.size(), false);
+        for (std::size_t i : with) drop[i] = true;
+        for (std::size_t i = 0; i < cs_.size(); ++i)
+            if (!drop[i]) next.push_back(std::move(cs_[i]));
+        for (const Constraint& c : cx) {
+            const mpq_class s = coeff_of(c, x) > 0 ? 1 : -1;
+            Constraint r = combine(rest(c), s, y);
+            r.rel = c.rel;
+            r.mod = c.mod;
+            r.is_int = true;
+            next.push_back(std::move(r));
+        }
+        if (L > 1) {  // L | y
+            Constraint d = y;
+            d.rel = Rel::Dvd;
+            d.mod = L;
+            next.push_back(std::move(d));
+        }
+        cs_ = std::move(next);
+        drop_trivial();
+        return true;
     }
 
     // Constraints without atoms are true (the model satisfies every constraint); drop them.

@@ -12,9 +12,10 @@
 // reaches the obligation it came from.
 //   - Real: exact for the implicant (x := an equality's solution, or the model's greatest lower
 //     bound [+ε], resolved against the other bounds; a one-sided x is dropped).
-//   - Int: exact when x has coefficient ±1 in every literal it occurs in (strict bounds are
-//     tightened first); otherwise x := its model value (Spacer's divisibility constraints are not
-//     built: the documented under-approximation).
+//   - Int: with coefficient ±1 in every literal and no congruence, as Real (strict bounds
+//     tightened first); otherwise the model's cell of Cooper's elimination, as Spacer does:
+//     congruences (= (mod p d) 0) in the result, moduli up to 2^20 (beyond: x := its model
+//     value). Congruences in the input, (= (mod p d) r) and their negations, are read as such.
 //   - Bool constants, and any x occurring inside an uninterpreted or non-linear term: x := its
 //     model value.
 // Equalities of the result are split into two bounds (so that generalization can drop one).
