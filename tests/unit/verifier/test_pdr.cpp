@@ -271,6 +271,30 @@ TEST_CASE("pdr: a Real program, safe with x + y = 10 and unsafe when y goes belo
     }
 }
 
+namespace {
+
+// Up to four models of `cube` (over x and w) each extend to a model of phi: the projection's
+// cube implies ∃(the eliminated).phi at those points. Returns how many were checked.
+unsigned samples_extend(smt::TermManager& tm, smt::Term cube, smt::Term phi, smt::Term x, smt::Term w, smt::Sort sort) {
+    unsigned checked = 0;
+    smt::Solver c(tm);
+    c.assert_formula(cube);
+    for (int sample = 0; sample < 4 && c.check() == smt::Result::Sat; ++sample) {
+        const smt::Model cm = c.model();
+        const smt::Term xv = tm.mk_numeral(cm.evaluate(x).q, sort), wv = tm.mk_numeral(cm.evaluate(w).q, sort);
+        smt::Solver e(tm);
+        e.assert_formula(phi);
+        e.assert_formula(tm.mk_eq(x, xv));
+        e.assert_formula(tm.mk_eq(w, wv));
+        CHECK(e.check() == smt::Result::Sat);
+        ++checked;
+        c.assert_formula(tm.mk_not(tm.mk_and(tm.mk_eq(x, xv), tm.mk_eq(w, wv))));
+    }
+    return checked;
+}
+
+}  // namespace
+
 TEST_CASE("pdr: model-based projection implies the projection and holds in the model") {
     // ∃ y, z. φ over random small linear formulas: the projected cube must hold in the model and
     // imply ∃y,z.φ; the latter is checked as cube ∧ ¬φ[y,z free]... by asking whether cube ∧ ∀y,z.¬φ
@@ -314,19 +338,7 @@ TEST_CASE("pdr: model-based projection implies the projection and holds in the m
             CHECK(m.evaluate(cube).b);
             // cube ∧ ¬∃y,z.φ unsat, with φ's y, z renamed apart: cube(x, w) ∧ (∀y',z'. ¬φ) cannot be
             // asked directly, so sample: every model of the cube extends to one of φ.
-            smt::Solver c(tm);
-            c.assert_formula(cube);
-            for (int sample = 0; sample < 4 && c.check() == smt::Result::Sat; ++sample) {
-                const smt::Model cm = c.model();
-                const smt::Term xv = tm.mk_numeral(cm.evaluate(x).q, sort), wv = tm.mk_numeral(cm.evaluate(w).q, sort);
-                smt::Solver e(tm);
-                e.assert_formula(phi);
-                e.assert_formula(tm.mk_eq(x, xv));
-                e.assert_formula(tm.mk_eq(w, wv));
-                CHECK(e.check() == smt::Result::Sat);
-                ++checked;
-                c.assert_formula(tm.mk_not(tm.mk_and(tm.mk_eq(x, xv), tm.mk_eq(w, wv))));
-            }
+            checked += samples_extend(tm, cube, phi, x, w, sort);
         }
         CHECK(checked > 20);
     }
@@ -387,19 +399,7 @@ TEST_CASE("pdr: LIA projection with coefficients other than 1 and divisibility k
         const smt::Term cube = tm.mk_and(proj.cube);
         CHECK(m.evaluate(cube).b);
         CHECK_FALSE(mentions(tm, cube, y));
-        smt::Solver c(tm);
-        c.assert_formula(cube);
-        for (int sample = 0; sample < 4 && c.check() == smt::Result::Sat; ++sample) {
-            const smt::Model cm = c.model();
-            const smt::Term xv = num(cm.evaluate(x).q.get_num().get_si()), wv = num(cm.evaluate(w).q.get_num().get_si());
-            smt::Solver e(tm);
-            e.assert_formula(phi);
-            e.assert_formula(tm.mk_eq(x, xv));
-            e.assert_formula(tm.mk_eq(w, wv));
-            CHECK(e.check() == smt::Result::Sat);
-            ++checked;
-            c.assert_formula(tm.mk_not(tm.mk_and(tm.mk_eq(x, xv), tm.mk_eq(w, wv))));
-        }
+        checked += samples_extend(tm, cube, phi, x, w, smt::SortTable::Int);
     }
     CHECK(checked > 20);
     CHECK(exact > 20);
