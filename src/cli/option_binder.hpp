@@ -82,4 +82,14 @@ private:
     std::set<std::string, std::less<>> bound_;
 };
 
+// The rows of an option table (elements with a `row`) that `offered(element)` accepts: what one
+// command offers.
+template <class Table, class Offered>
+std::vector<const base::OptionRow*> rows_offered(const Table& table, Offered offered) {
+    std::vector<const base::OptionRow*> rows;
+    for (const auto& o : table)
+        if (offered(o)) rows.push_back(&o.row);
+    return rows;
+}
+
 }  // namespace craig::cli
