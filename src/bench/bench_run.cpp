@@ -212,8 +212,9 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
         fs::remove_all(folder, ec);  // what an interrupted run left
         fs::create_directories(folder, ec);
         requests.push_back(request_of(p, settings, dir));
-        std::ofstream cmd(folder / "command.txt");
-        for (const std::string& a : requests.back().argv) cmd << a << "\n";
+        std::ofstream cmd(folder / "command.txt");  // the binary by its path, not /proc/self/exe
+        for (std::size_t k = 0; k < requests.back().argv.size(); ++k)
+            cmd << (k == 0 ? shown.path : requests.back().argv[k]) << "\n";
         if (!cmd) {
             err << "craig bench run: error: cannot write in " << folder.string() << "\n";
             return BenchStatus::IoError;

@@ -52,7 +52,7 @@ Prepared prepare(const RunRequest& r) {
         p.cpu = {soft, soft + 3};
     }
     if (r.memory_mb > 0) {
-        const rlim_t bytes = static_cast<rlim_t>(r.memory_mb) * 1024 * 1024;
+        const rlim_t bytes = static_cast<rlim_t>(std::max(r.memory_mb, kAddressSpaceFloorMb)) * 1024 * 1024;
         p.as = {bytes, bytes};
     }
     return p;

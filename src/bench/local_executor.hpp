@@ -6,7 +6,9 @@
 //
 // Isolation and limits of one run (after BenchExec's runexec, with rlimits and /proc instead of
 // cgroups): the child calls setpgid(0, 0) and execs the request's argv with stdin /dev/null,
-// stdout and stderr to the request's files, RLIMIT_CORE 0, RLIMIT_AS = the memory limit and
+// stdout and stderr to the request's files, RLIMIT_CORE 0, RLIMIT_AS = the memory limit (at least
+// kAddressSpaceFloorMb: below it the dynamic loader itself fails, with SIGSEGV or exit 127, where
+// craig, which applies its own --memory once started, answers with its memory-limit answer) and
 // RLIMIT_CPU = the time limit + 1 s (hard + 3 s: SIGXCPU, then SIGKILL), which every process of
 // the run inherits. Every 100 ms the parent samples the whole group (group_usage.hpp) and kills
 // it (SIGKILL to the group) when its CPU time exceeds the time limit (Termination::CpuTime), its
@@ -56,6 +58,9 @@ public:
 private:
     unsigned jobs_;
 };
+
+// The smallest RLIMIT_AS a run starts under (MiB).
+constexpr std::uint64_t kAddressSpaceFloorMb = 64;
 
 // The wall-clock allowance past the time limit before a run is killed.
 constexpr double kWallGrace = 2.0;

@@ -3,7 +3,8 @@
 // finished run (--resume runs the others again), one without is not.
 //
 //   DIR/runs/CONFIG/TASK/K/   (run_folder(config, task, k), K = 1..repeat)
-//       command.txt   the command line, one argument per line
+//       command.txt   the command line, one argument per line (the binary by its path; the run
+//                     execs /proc/self/exe, the same file)
 //       output.log    standard output     stderr.log   standard error
 //       witness.graphml (verify: the witness craig wrote, when it wrote one; .yml with
 //                     --witness-format yaml)

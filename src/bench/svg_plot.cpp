@@ -136,6 +136,10 @@ std::string scatter_svg(const std::string& x_name, const std::string& y_name, co
     s += text((x0 + x1) / 2, kHeight - 8, x_name + " (CPU time)");
     s += text(14, (y0 + y1) / 2, y_name + " (CPU time)", "middle",
               " transform=\"rotate(-90 14 " + num((y0 + y1) / 2) + ")\"");
+    if (limit > 0) {  // where the unsolved tasks are drawn
+        s += line(xa.at(top), y0, xa.at(top), y1, "stroke=\"#bbb\" stroke-dasharray=\"2 2\"");
+        s += line(x0, ya.at(top), x1, ya.at(top), "stroke=\"#bbb\" stroke-dasharray=\"2 2\"");
+    }
     for (const ScatterPoint& p : points) {
         const double px = xa.at(p.x_solved ? p.x : top), py = ya.at(p.y_solved ? p.y : top);
         const char* color = p.x_solved && p.y_solved ? "#1f77b4" : p.x_solved || p.y_solved ? "#ff7f0e" : "#999";

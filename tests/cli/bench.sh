@@ -109,6 +109,14 @@ else
   fail set_file_repeat "exit $rc"
 fi
 
+# A memory limit below what craig needs is OUT OF MEMORY (craig's own answer, or the harness's kill).
+bench run "$tasks/tasks/straight_true.yml" --out "$tmp/m" --memory 1
+if [ "$rc" -eq 0 ] && grep -q '^default,straight_true.yml,1,verify,OUT OF MEMORY,error,true,' "$tmp/m/results.csv"; then
+  ok memory_limit
+else
+  fail memory_limit "$(grep '^default' "$tmp/m/results.csv")"
+fi
+
 # 4. CHC files: craig chc chosen by the files, :status as the expected answer.
 c=$tmp/c
 bench run "$tasks/chc" --out "$c" --timeout 10
