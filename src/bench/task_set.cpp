@@ -61,8 +61,41 @@ void add_path(const fs::path& p, const fs::path& base, std::vector<Candidate>& o
     else out.push_back({p, base});
 }
 
-// An SV-COMP .set file or a list: globs and paths relative to its folder.
-void add_list(const fs::path& list, std::vector<Candidate>& out, std::vector<std::string>& notes) {
+void add_listed(const fs::path& list, std::vector<Candidate>& out, std::vector<std::string>& notes);
+
+// The deepest folder that holds every one of `files`.
+fs::path common_folder(const std::vector<Candidate>& files) {
+    fs::path common = files.front().file.parent_path();
+    for (const Candidate& c : files) {
+        fs::path shared;
+        const fs::path parent = c.file.parent_path();
+        auto a = common.begin(), b = parent.begin();
+        for (; a != common.end() && b != parent.end() && *a == *b; ++a, ++b) shared /= *a;
+        common = shared;
+    }
+    return common;
+}
+
+// Names relative to `base` when it holds every file, else to the folder that does.
+void rebase(std::vector<Candidate>& files, const fs::path& base) {
+    if (files.empty()) return;
+    for (Candidate& c : files) c.file = fs::absolute(c.file).lexically_normal();
+    bool inside = true;
+    for (const Candidate& c : files) inside = inside && !c.file.lexically_relative(base).string().starts_with("..");
+    const fs::path to = inside ? base : common_folder(files);
+    for (Candidate& c : files) c.base = to;
+}
+
+// An SV-COMP .set file or a list: globs and paths relative to its folder; the tasks are named
+// relative to that folder, or to the deepest folder that holds them all when some lie outside.
+void add_list(const fs::path& list, std::vector<Candidate>& all, std::vector<std::string>& notes) {
+    std::vector<Candidate> out;
+    add_listed(list, out, notes);
+    rebase(out, fs::absolute(list.parent_path()).lexically_normal());
+    all.insert(all.end(), out.begin(), out.end());
+}
+
+void add_listed(const fs::path& list, std::vector<Candidate>& out, std::vector<std::string>& notes) {
     std::ifstream in(list);
     if (!in) throw std::invalid_argument(list.string() + ": cannot be read");
     const fs::path dir = list.parent_path();
@@ -126,7 +159,8 @@ SmtlibHeader read_smtlib_header(const std::string& path) {
     static const std::regex logic(R"(\(\s*set-logic\s+HORN\s*\))");
     static const std::regex status(R"(\(\s*set-info\s+:status\s+(sat|unsat)\s*\))");
     std::smatch m;
-    for (std::string line; std::getline(in, line);) {
+    // Both stand before the first assertion; a large file is not read further.
+    for (std::string line; std::getline(in, line) && line.find("(assert") == std::string::npos;) {
         if (line.find("set-") == std::string::npos) continue;
         if (std::regex_search(line, logic)) h.horn = true;
         if (h.status.empty() && std::regex_search(line, m, status)) h.status = m[1];

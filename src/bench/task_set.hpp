@@ -19,8 +19,10 @@
 // (std::invalid_argument). The same file reached twice is one task.
 //
 // Names: a task's name is its path relative to the folder that holds the SET (a directory SET
-// keeps its own name: "tasks/a.yml"), with '..' components spelled "_up_", unique (a second
-// task of the same name gets "~2"); it names the task's folders in the results.
+// keeps its own name: "tasks/a.yml"; the tasks of a list or .set file that lie outside its
+// folder: relative to the deepest folder that holds them all), with '..' components spelled
+// "_up_", unique (a second task of the same name gets "~2"); it names the task's folders in the
+// results.
 #pragma once
 
 #include <optional>
@@ -46,7 +48,8 @@ struct TaskSet {
 
 TaskSet read_task_sets(const std::vector<std::string>& sets, std::optional<Tool> tool);
 
-// What an .smt2 file says of itself without being parsed: (set-logic HORN), (set-info :status X).
+// What an .smt2 file says of itself without being parsed: (set-logic HORN), (set-info :status X),
+// read from the lines before the first assertion.
 struct SmtlibHeader {
     bool horn = false;
     std::string status;  // "sat", "unsat", or ""

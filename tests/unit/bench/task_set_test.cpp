@@ -61,6 +61,12 @@ TEST_CASE("a list file: a missing path is an error; the same file twice is one t
     const std::string bad = d.write("bad.txt", "set/missing.yml\n");
     CHECK_THROWS_AS(read_task_sets({bad}, std::nullopt), std::invalid_argument);
     CHECK_THROWS_AS(read_task_sets({d.path() + "/nothing"}, std::nullopt), std::invalid_argument);
+    // Files outside the list's folder are named relative to the folder that holds them all.
+    const std::string outside = d.write("lists/l.txt", "../set/a_true.yml\n" + d.path() + "/set/sub/b_false.yml\n");
+    const TaskSet o = read_task_sets({outside}, std::nullopt);
+    REQUIRE(o.tasks.size() == 2);
+    CHECK(o.tasks[0].name == "a_true.yml");
+    CHECK(o.tasks[1].name == "sub/b_false.yml");
 }
 
 TEST_CASE("SMT-LIB files: HORN runs chc, others solve; :status is the expected answer; mixed tools refused") {
