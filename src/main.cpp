@@ -25,9 +25,11 @@
 #include "base/out_of_memory.hpp"
 #include "base/watchdog.hpp"
 #include "chc/run_chc.hpp"
+#include "cli/bench_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/option_reference.hpp"
 #include "cli/run_option_binding.hpp"
+#include "craig_commit.hpp"
 #include "itp/options.hpp"
 #include "smtlib/interpreter.hpp"
 #include "smtlib/options.hpp"
@@ -345,6 +347,7 @@ int main(int argc, char** argv) {
     testgen_rows.bind("recursion-depth", to.lowering.recursion_depth);
     testgen_rows.bind("stats", to.stats);
     testgen_rows.finish();
+    cli::BenchCommandLine bench(app);
     CLI::App* options_cmd =
         app.add_subcommand("options", "Print the reference of every command's and engine's options (Markdown, as docs/options.md)");
 
@@ -358,6 +361,8 @@ int main(int argc, char** argv) {
         int rc = app.exit(e);
         return rc == 0 ? cli::kOk : cli::kUsage;
     }
+    // Before the limits below: --timeout and --memory of craig bench run are each run's, not its own.
+    if (bench.parsed()) return bench.run({CRAIG_VERSION, CRAIG_COMMIT});
     Limits limits{common.timeout, common.memory_mb, {{}, "unknown\n"}, "unknown\n"};
     base::route_gmp_allocation();
     base::install_interrupt_handlers();

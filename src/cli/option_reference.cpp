@@ -24,6 +24,30 @@ std::string names_of(const CLI::Option& o) {
     return names;
 }
 
+// One command's section: its description and a row per option.
+void write_command(std::ostream& out, const std::string& title, const CLI::App& sub,
+                   const std::set<std::string>& engine_options) {
+    out << "## " << title << "\n\n" << sub.get_description() << "\n\n";
+    const auto options = sub.get_options([](const CLI::Option* o) {
+        return !o->get_lnames().empty() && o->get_lnames().front() != "help";
+    });
+    if (options.empty()) {
+        out << "No options.\n\n";
+        return;
+    }
+    out << "| option | default | meaning |\n|---|---|---|\n";
+    // A command with --engine offers every engine's options: they are listed per engine below.
+    const bool takes_engine_options = sub.get_option_no_throw("--engine") != nullptr;
+    for (const CLI::Option* o : options) {
+        if (takes_engine_options && engine_options.count(o->get_lnames().front())) continue;
+        out << "| " << names_of(*o) << " | "
+            << (o->get_default_str().empty() ? "" : "`" + cell(o->get_default_str()) + "`") << " | "
+            << cell(o->get_description()) << " |\n";
+    }
+    if (takes_engine_options) out << "\nAnd the options of the chosen engine (below).\n";
+    out << "\n";
+}
+
 }  // namespace
 
 void write_option_reference(std::ostream& out, const CLI::App& app, const verifier::EngineRegistry& engines) {
@@ -36,19 +60,14 @@ void write_option_reference(std::ostream& out, const CLI::App& app, const verifi
         for (const verifier::EngineOption& o : e.options) engine_options.insert(std::string(o.name));
     for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
         if (sub->get_name() == "options") continue;
-        out << "## craig " << sub->get_name() << "\n\n" << sub->get_description() << "\n\n";
-        out << "| option | default | meaning |\n|---|---|---|\n";
-        // A command with --engine offers every engine's options: they are listed per engine below.
-        const bool takes_engine_options = sub->get_option_no_throw("--engine") != nullptr;
-        for (const CLI::Option* o : sub->get_options()) {
-            if (o->get_lnames().empty() || o->get_lnames().front() == "help") continue;
-            if (takes_engine_options && engine_options.count(o->get_lnames().front())) continue;
-            out << "| " << names_of(*o) << " | "
-                << (o->get_default_str().empty() ? "" : "`" + cell(o->get_default_str()) + "`") << " | "
-                << cell(o->get_description()) << " |\n";
+        const auto nested = sub->get_subcommands([](const CLI::App*) { return true; });
+        if (nested.empty()) {
+            write_command(out, "craig " + sub->get_name(), *sub, engine_options);
+            continue;
         }
-        if (takes_engine_options) out << "\nAnd the options of the chosen engine (below).\n";
-        out << "\n";
+        out << "## craig " << sub->get_name() << "\n\n" << sub->get_description() << "\n\n";
+        for (const CLI::App* n : nested)
+            write_command(out, "craig " + sub->get_name() + " " + n->get_name(), *n, engine_options);
     }
     out << "## Engine options\n\n"
            "An engine's own options start with its name; `itp-*` are the interpolation layer's, the same in every "

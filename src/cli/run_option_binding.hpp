@@ -1,74 +1,21 @@
 // RunOptionBinder: puts the rows of the run layer's option table (verifier/run/run_option_table.hpp)
-// that one command offers on that command's CLI11 app, each bound to a typed field.
+// that one command offers on that command's CLI11 app, each bound to a typed field (the contract
+// of bind() and finish() is OptionBinder's, option_binder.hpp).
 //
 //   RunOptionBinder b(*verify, verifier::Command::Verify);
 //   b.bind("timeout", vo.timeout);     // double <- Real; the row's help, check and default
 //   b.bind("engine", vo.engine);       // std::string <- Choice/Text, checked by the row
 //   b.finish();                        // every row of the command bound, or std::logic_error
-//
-// Contract: bind() requires a row of that name offered by the command and a field type that
-// fits the row's kind (bool: Flag as --NAME/--no-NAME; an integer: Unsigned within its range;
-// double: Real; std::string: Choice or Text), and that the field's value equals the row's default
-// (so the struct's initialiser and the documented default cannot drift apart); otherwise it
-// throws std::logic_error, a programming error that the CLI tests catch at start-up.
 #pragma once
 
-#include <CLI/CLI.hpp>
-#include <set>
-#include <string>
-#include <string_view>
-#include <type_traits>
-
+#include "cli/option_binder.hpp"
 #include "verifier/run/run_option_table.hpp"
 
 namespace craig::cli {
 
-class RunOptionBinder {
+class RunOptionBinder : public OptionBinder {
 public:
-    RunOptionBinder(CLI::App& app, verifier::Command command) : app_(app), command_(command) {}
-
-    template <class T>
-    CLI::Option* bind(std::string_view name, T& field) {
-        const base::OptionRow& row = row_of(name);
-        if constexpr (std::is_same_v<T, bool>) {
-            need(row, base::OptionKind::Flag, field == (row.default_value == "true"));
-            const std::string n(row.name);
-            return app_.add_flag("--" + n + ",!--no-" + n, field,
-                                 std::string(row.help) + (field ? " (default on)" : " (default off)"));
-        } else if constexpr (std::is_integral_v<T>) {
-            need(row, base::OptionKind::Unsigned, std::to_string(field) == row.default_value);
-            return add_checked(row, field);
-        } else if constexpr (std::is_floating_point_v<T>) {
-            need(row, base::OptionKind::Real, field == std::stod(std::string(row.default_value)));
-            return add_checked(row, field);
-        } else {
-            static_assert(std::is_same_v<T, std::string>, "a run option binds bool, an integer, double or string");
-            need(row, row.kind == base::OptionKind::Text ? base::OptionKind::Text : base::OptionKind::Choice,
-                 field == row.default_value);
-            return add_checked(row, field);
-        }
-    }
-
-    // Requires every row the command offers to have been bound (std::logic_error names the first
-    // that is not).
-    void finish() const;
-
-private:
-    const base::OptionRow& row_of(std::string_view name);
-    void need(const base::OptionRow& row, base::OptionKind kind, bool default_agrees) const;
-    // What --help shows after the type: NONNEGATIVE for a Real, the range of a bounded Unsigned.
-    static std::string shown_check(const base::OptionRow& row);
-    template <class T>
-    CLI::Option* add_checked(const base::OptionRow& row, T& field) {
-        CLI::Option* o = app_.add_option("--" + std::string(row.name), field, std::string(row.help));
-        o->check(CLI::Validator([&row](std::string& v) { return base::check_option_value(row, v); }, shown_check(row)));
-        if (!row.default_value.empty()) o->default_str(std::string(row.default_value));
-        return o;
-    }
-
-    CLI::App& app_;
-    verifier::Command command_;
-    std::set<std::string, std::less<>> bound_;
+    RunOptionBinder(CLI::App& app, verifier::Command command);
 };
 
 }  // namespace craig::cli

@@ -42,6 +42,7 @@ Job resolve_job(const VerifyOptions& o) {
             job.property_file = in.task->properties.empty() ? "" : in.task->properties.front().property_file;
         } else {
             job.property_file = p->property_file;
+            job.expected_verdict = p->expected_verdict;
         }
     }
     if (!o.property_file.empty()) job.property_file = o.property_file;

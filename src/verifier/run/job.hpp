@@ -35,10 +35,14 @@ struct Job {
     std::string property_text = "CHECK( init(main()), LTL(G ! call(reach_error())) )";
     bool property_supported = true;
     std::string property_file;
+    // The task file's expected verdict of its unreach-call property (empty for a C file, a task
+    // that states none, or a --property of the user's).
+    std::optional<bool> expected_verdict;
 };
 
-// A task file (.yml) gives the C file, the data model and the unreach-call property (a task
-// without one: property_supported false); --property and --data-model override them.
+// A task file (.yml) gives the C file, the data model, the unreach-call property (a task
+// without one: property_supported false) and its expected verdict; --property and --data-model
+// override them.
 Job resolve_job(const VerifyOptions& o);
 
 // Whether --witness names an input of the job (the C file, the task file, the property file),

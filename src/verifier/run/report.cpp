@@ -58,6 +58,13 @@ void print_verdict_line(std::ostream& out, const Report& r) {
     out << "\n";
 }
 
+void print_expected_verdict(std::ostream& out, VerdictKind kind, std::optional<bool> expected) {
+    if (!expected) return;
+    out << "Expected verdict: " << (*expected ? "true" : "false");
+    if (kind == VerdictKind::Unknown) out << " (UNKNOWN does not decide)\n";
+    else out << ((kind == VerdictKind::True) == *expected ? " (matches)\n" : " (does NOT match)\n");
+}
+
 // The functions without a definition whose results the replayed path read. (Their effects on
 // globals are not listed: a FALSE stands only when a replay without them reaches the error too.)
 std::vector<std::string> externals_on_path(const frontend::ReplayResult& replay) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ extern const char* const kLayoutNote;
 
 // "Verification result: KIND", the reason of UNKNOWN and the assumptions of FALSE.
 void print_verdict_line(std::ostream& out, const Report& r);
+// "Expected verdict: true (matches)" / "(does NOT match)" / "(UNKNOWN does not decide)": the task
+// file's expected verdict against the verdict printed; nothing when the task states none.
+void print_expected_verdict(std::ostream& out, VerdictKind kind, std::optional<bool> expected);
 // The functions without a definition whose results the replayed path read.
 std::vector<std::string> externals_on_path(const frontend::ReplayResult& replay);
 // The one-line JSON object (verify.hpp); `result` overrides the verdict's name ("ERROR").

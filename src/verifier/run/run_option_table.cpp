@@ -38,8 +38,12 @@ constexpr std::uint8_t kScripts = C::Solve | C::Itp;
 
 constexpr RunOption kRunOptions[] = {
     // Limits and self-checks: every command.
-    {{"timeout", OptionKind::Real, "0", "Wall-clock limit in seconds (0 = none)"}, kAll},
-    {{"memory", OptionKind::Unsigned, "0", "Memory limit in MiB (0 = none)", nullptr, 0, UINT64_MAX}, kAll},
+    {{"timeout", OptionKind::Real, "0",
+      "Wall-clock limit in seconds (0 = none); craig bench run: the CPU-time and wall-clock limit of each run"},
+     kAll | C::Bench},
+    {{"memory", OptionKind::Unsigned, "0", "Memory limit in MiB (0 = none); craig bench run: of each run", nullptr, 0,
+      UINT64_MAX},
+     kAll | C::Bench},
     {{"check-models", OptionKind::Flag, "true",
       "Evaluate every assertion under each model before answering sat, and every engine's models likewise"},
      kScripts | C::Verify | C::Chc},

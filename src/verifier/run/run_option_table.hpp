@@ -1,5 +1,5 @@
 // The run layer's typed option table: every option of the commands that run a problem (craig
-// solve, itp, verify, chc, testgen) that is not an engine's (EngineInfo::options) or the SMT-LIB
+// solve, itp, verify, chc, testgen, and the limits of craig bench run) that is not an engine's (EngineInfo::options) or the SMT-LIB
 // interpreter's (smtlib/options.hpp), declared once with the commands that offer it. A setting
 // that two commands share is one row, so it has one spelling, one default and one check.
 //
@@ -20,7 +20,9 @@
 
 namespace craig::verifier {
 
-enum class Command : std::uint8_t { Solve = 1, Itp = 2, Verify = 4, Chc = 8, Testgen = 16 };
+// Bench: `craig bench run`, whose runs share the limits' rows (its own options are in
+// bench/bench_option_table.hpp).
+enum class Command : std::uint8_t { Solve = 1, Itp = 2, Verify = 4, Chc = 8, Testgen = 16, Bench = 32 };
 
 constexpr std::uint8_t bit(Command c) { return static_cast<std::uint8_t>(c); }
 constexpr std::uint8_t operator|(Command a, Command b) {

@@ -227,6 +227,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const double seconds = base::seconds_since(start);
     base::note_answer_started();
     print_verdict_line(out, r);
+    print_expected_verdict(out, r.kind, job.expected_verdict);
     out.flush();  // the verdict is out even if writing a witness then blocks or fails
     if (r.kind == VerdictKind::False) {
         print_counterexample(out, v.cex, *c.replay);

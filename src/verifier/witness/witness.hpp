@@ -35,6 +35,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/xml_escape.hpp"
 #include "frontend/replay.hpp"
 #include "verifier/witness/sha256.hpp"
 
@@ -64,8 +65,7 @@ void write_graphml_prologue(std::ostream& out, const WitnessInfo& info, std::str
 // The current UTC time in ISO 8601, "2024-05-01T12:00:00Z".
 std::string utc_now();
 
-// Text with the XML special characters escaped (& < > " '); control
-// characters that XML 1.0 does not allow are dropped.
-std::string xml_escape(std::string_view text);
+// Text with the XML special characters escaped (base/xml_escape.hpp).
+using base::xml_escape;
 
 }  // namespace craig::verifier

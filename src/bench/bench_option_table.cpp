@@ -1,0 +1,63 @@
+#include "bench/bench_option_table.hpp"
+
+#include <string>
+
+#include "bench/config.hpp"
+#include "bench/verdicts.hpp"
+
+namespace craig::bench {
+
+namespace {
+
+using base::OptionKind;
+constexpr std::uint8_t kRun = static_cast<std::uint8_t>(BenchCommand::Run);
+constexpr std::uint8_t kReport = static_cast<std::uint8_t>(BenchCommand::Report);
+
+std::string check_tool(const std::string& v) {
+    return parse_tool(v) ? std::string() : "unknown tool '" + v + "' (verify, chc, solve)";
+}
+std::string check_config(const std::string& v) {
+    std::string why;
+    parse_config(v, &why);
+    return why;
+}
+std::string check_scatter(const std::string& v) {
+    const std::size_t comma = v.find(',');
+    return comma == std::string::npos || comma == 0 || comma + 1 == v.size() ? "expected A,B (two configurations)"
+                                                                              : std::string();
+}
+
+constexpr BenchOption kBenchOptions[] = {
+    {{"out", OptionKind::Text, "",
+      "run: the results folder (created; one that holds results is refused, see --resume); report: the folder of "
+      "the HTML page (index.html)"},
+     kRun | kReport},
+    {{"resume", OptionKind::Text, "",
+      "Continue the run whose results folder this is: only the missing runs are run; refused when the craig binary, "
+      "the sets or the options differ from the folder's manifest (without SET: the manifest's)"},
+     kRun},
+    {{"config", OptionKind::Text, "",
+      "A configuration NAME=ARGS (repeatable): ARGS, split at blanks, are added to every run of the tool; default: "
+      "one configuration 'default' without arguments",
+      check_config},
+     kRun},
+    {{"tool", OptionKind::Choice, "",
+      "The command each task runs: verify (SV-COMP task files, C files), chc (Horn clauses), solve (SMT-LIB) "
+      "(default: chosen by the files when they agree)",
+      check_tool},
+     kRun},
+    {{"jobs", OptionKind::Unsigned, "1", "Runs at once", nullptr, 1, 256}, kRun},
+    {{"repeat", OptionKind::Unsigned, "1",
+      "Run every task this many times; the results give the median times and a status only when all agree",
+      nullptr, 1, 100},
+     kRun},
+    {{"scatter", OptionKind::Text, "",
+      "The two configurations of the scatter plot, A,B (default: the first two)", check_scatter},
+     kReport},
+};
+
+}  // namespace
+
+std::span<const BenchOption> bench_option_table() { return kBenchOptions; }
+
+}  // namespace craig::bench

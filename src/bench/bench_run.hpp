@@ -1,0 +1,49 @@
+// `craig bench run SET... --out DIR`: every task of the sets (task_set.hpp) under every
+// configuration (config.hpp), `repeat` times, each run a child process of this craig binary
+// (/proc/self/exe) run by the local executor (local_executor.hpp) with the limits; then the
+// result files of DIR (result_xml.hpp, result_csv.hpp, summary.txt) and the summary on `out`.
+//
+//   BenchRunOptions o; o.sets = {"tests/bench/tasks"}; o.out = "results"; o.timeout = 10;
+//   BenchStatus s = run_bench(o, {"0.1.0", "abc1234"}, std::cout, std::cerr, [] { return false; });
+//
+// A run is `craig TOOL ARGS... [--timeout T] [--memory M] --stats [--witness RUN/witness.graphml]
+// FILE` (command.txt in its folder; folders and files: run_record.hpp). DIR/manifest.txt
+// (manifest.hpp) is written before the first run. A folder with a manifest is refused unless
+// --resume names it; --resume runs only the runs without a record and refuses a folder made by
+// another binary or with other settings (each difference named); without SETs it takes the
+// manifest's settings (and then refuses --config, --tool, --timeout, --memory, --repeat).
+// Interrupted (`stop` returns true): the running runs are killed and get no record, the result
+// files are written for the finished ones, and the status is Interrupted.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "bench/manifest.hpp"
+
+namespace craig::bench {
+
+struct BenchRunOptions {
+    std::vector<std::string> sets;
+    std::string out, resume;
+    std::vector<std::string> configs;  // NAME=ARGS
+    std::string tool;                  // "" = chosen by the files
+    double timeout = 0;
+    std::uint64_t memory_mb = 0;
+    unsigned jobs = 1, repeat = 1;
+    bool settings_given = false;  // one of --config, --tool, --timeout, --memory, --repeat was given
+};
+
+enum class BenchStatus : std::uint8_t { Done, Usage, IoError, Interrupted };
+
+BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::ostream& out, std::ostream& err,
+                      const std::function<bool()>& stop);
+
+// Writes DIR's result files (results.CONFIG.xml, results.csv, summary.txt) from its records and
+// returns the summary text; false in `ok` when a file cannot be written.
+std::string write_result_files(const std::string& dir, bool* ok);
+
+}  // namespace craig::bench

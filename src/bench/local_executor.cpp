@@ -1,0 +1,195 @@
+#include "bench/local_executor.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "bench/environment.hpp"
+#include "bench/group_usage.hpp"
+
+namespace craig::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Running {
+    std::size_t index = 0;
+    pid_t pid = -1;
+    Clock::time_point start, last_sample;
+    Measurement m;
+    double sampled_cpu = 0;
+};
+
+double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; }
+
+// Everything the child needs, made before the fork: between fork and exec only
+// async-signal-safe calls.
+struct Prepared {
+    std::vector<std::string> args;
+    std::vector<char*> argv;
+    std::string out, err;
+    rlimit cpu{RLIM_INFINITY, RLIM_INFINITY}, as{RLIM_INFINITY, RLIM_INFINITY};
+};
+
+Prepared prepare(const RunRequest& r) {
+    Prepared p;
+    p.args = r.argv;
+    for (std::string& a : p.args) p.argv.push_back(a.data());
+    p.argv.push_back(nullptr);
+    p.out = r.stdout_path;
+    p.err = r.stderr_path;
+    if (r.timeout > 0) {
+        const auto soft = static_cast<rlim_t>(std::ceil(r.timeout)) + 1;
+        p.cpu = {soft, soft + 3};
+    }
+    if (r.memory_mb > 0) {
+        const rlim_t bytes = static_cast<rlim_t>(std::max(r.memory_mb, kAddressSpaceFloorMb)) * 1024 * 1024;
+        p.as = {bytes, bytes};
+    }
+    return p;
+}
+
+[[noreturn]] void child(const Prepared& p, int report_fd) {
+    setpgid(0, 0);
+    const rlimit no_core{0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    setrlimit(RLIMIT_CPU, &p.cpu);
+    setrlimit(RLIMIT_AS, &p.as);
+    const int in = open("/dev/null", O_RDONLY);
+    const int out = open(p.out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = open(p.err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
+        const int e = errno;
+        (void)!write(report_fd, &e, sizeof e);
+        _exit(127);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    execv(p.argv[0], p.argv.data());
+    const int e = errno;
+    (void)!write(report_fd, &e, sizeof e);
+    _exit(127);
+}
+
+// Starts request `r`; false (and `m.killed` FailedToStart) when fork or exec fails.
+bool start(const RunRequest& r, Running& run) {
+    run.m.started = iso_time_now();
+    run.start = run.last_sample = Clock::now();
+    const Prepared p = prepare(r);
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        run.m.killed = Termination::FailedToStart;
+        return false;
+    }
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        child(p, fds[1]);
+    }
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        run.m.killed = Termination::FailedToStart;
+        return false;
+    }
+    setpgid(pid, pid);  // as the child does: the group exists before the parent signals it
+    int e = 0;
+    ssize_t n;
+    while ((n = read(fds[0], &e, sizeof e)) < 0 && errno == EINTR) {
+    }
+    close(fds[0]);
+    run.pid = pid;
+    if (n > 0) {  // exec failed: reap the child
+        int status = 0;
+        waitpid(pid, &status, 0);
+        run.m.killed = Termination::FailedToStart;
+        return false;
+    }
+    return true;
+}
+
+void kill_group(pid_t pgid) { kill(-pgid, SIGKILL); }
+
+// Whether the run ended; then its measurement is complete.
+bool finished(Running& run) {
+    int status = 0;
+    rusage ru{};
+    const pid_t got = wait4(run.pid, &status, WNOHANG, &ru);
+    if (got != run.pid) return false;
+    kill_group(run.pid);  // what is left of the group
+    run.m.wall_seconds = std::chrono::duration<double>(Clock::now() - run.start).count();
+    run.m.cpu_seconds = std::max(seconds(ru.ru_utime) + seconds(ru.ru_stime), run.sampled_cpu);
+    run.m.memory_bytes = std::max<std::uint64_t>(run.m.memory_bytes, static_cast<std::uint64_t>(ru.ru_maxrss) * 1024);
+    if (WIFEXITED(status)) run.m.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) run.m.signal = WTERMSIG(status);
+    return true;
+}
+
+// Samples the group and kills it at a limit.
+void police(Running& run, const RunRequest& r) {
+    if (run.m.killed != Termination::None || Clock::now() - run.last_sample < std::chrono::milliseconds(100)) return;
+    run.last_sample = Clock::now();
+    const GroupUsage u = sample_group(run.pid);
+    run.sampled_cpu = std::max(run.sampled_cpu, u.cpu_seconds);
+    run.m.memory_bytes = std::max(run.m.memory_bytes, u.rss_bytes);
+    const double wall = std::chrono::duration<double>(Clock::now() - run.start).count();
+    Termination why = Termination::None;
+    if (r.timeout > 0 && u.cpu_seconds > r.timeout) why = Termination::CpuTime;
+    else if (r.timeout > 0 && wall > r.timeout + kWallGrace) why = Termination::WallTime;
+    else if (r.memory_mb > 0 && u.rss_bytes > r.memory_mb * 1024 * 1024) why = Termination::Memory;
+    if (why != Termination::None) {
+        run.m.killed = why;
+        kill_group(run.pid);
+    }
+}
+
+}  // namespace
+
+void LocalExecutor::run(const std::vector<RunRequest>& requests,
+                        const std::function<void(std::size_t, const Measurement&)>& done,
+                        const std::function<bool()>& stop) const {
+    std::vector<Running> running;
+    std::size_t next = 0;
+    bool stopping = false;
+    while (next < requests.size() || !running.empty()) {
+        if (!stopping && stop()) {
+            stopping = true;
+            for (Running& r : running) {
+                r.m.killed = Termination::Interrupted;
+                kill_group(r.pid);
+            }
+        }
+        while (!stopping && next < requests.size() && running.size() < jobs_) {
+            Running r;
+            r.index = next++;
+            if (!start(requests[r.index], r)) {
+                done(r.index, r.m);
+                continue;
+            }
+            running.push_back(std::move(r));
+        }
+        for (std::size_t i = 0; i < running.size();) {
+            if (finished(running[i])) {
+                done(running[i].index, running[i].m);
+                running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+            } else {
+                police(running[i], requests[running[i].index]);
+                ++i;
+            }
+        }
+        if (stopping && next < requests.size()) next = requests.size();  // nothing more starts
+        if (!running.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+}  // namespace craig::bench

@@ -1,0 +1,68 @@
+// LocalExecutor: runs the commands of a benchmark on this machine, each in a process group of its
+// own, held to its limits and measured (`--executor local`, the default of craig bench run).
+//
+//   LocalExecutor ex(2);                               // at most two runs at once
+//   ex.run(requests, [&](std::size_t i, const Measurement& m) { ... }, [] { return base::interrupted(); });
+//
+// Isolation and limits of one run (after BenchExec's runexec, with rlimits and /proc instead of
+// cgroups): the child calls setpgid(0, 0) and execs the request's argv with stdin /dev/null,
+// stdout and stderr to the request's files, RLIMIT_CORE 0, RLIMIT_AS = the memory limit (at least
+// kAddressSpaceFloorMb: below it the dynamic loader itself fails, with SIGSEGV or exit 127, where
+// craig, which applies its own --memory once started, answers with its memory-limit answer) and
+// RLIMIT_CPU = the time limit + 1 s (hard + 3 s: SIGXCPU, then SIGKILL), which every process of
+// the run inherits. Every 100 ms the parent samples the whole group (group_usage.hpp) and kills
+// it (SIGKILL to the group) when its CPU time exceeds the time limit (Termination::CpuTime), its
+// resident memory the memory limit (Memory), or the wall clock the time limit + 2 s (WallTime).
+// When the run's first process ends, what is left of its group is killed. The measurement:
+// exit code or signal, CPU time (wait4's rusage: the process and the children it reaped, or the
+// group's last sample when larger), wall time, peak memory (the larger of wait4's ru_maxrss and
+// the group's largest sampled resident memory), and the start time. A run whose exec fails is
+// Termination::FailedToStart. When `stop` returns true no run is started any more and the
+// running ones are killed (Termination::Interrupted).
+//
+// Single-threaded: `done` is called on the caller's thread, in the order runs end.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace craig::bench {
+
+struct RunRequest {
+    std::vector<std::string> argv;  // argv[0]: the program's path
+    std::string stdout_path, stderr_path;
+    double timeout = 0;            // seconds (CPU time and wall clock), 0 = none
+    std::uint64_t memory_mb = 0;   // 0 = none
+};
+
+enum class Termination : std::uint8_t { None, CpuTime, WallTime, Memory, Interrupted, FailedToStart };
+
+struct Measurement {
+    int exit_code = -1;  // -1 when the process was ended by a signal
+    int signal = 0;
+    double cpu_seconds = 0, wall_seconds = 0;
+    std::uint64_t memory_bytes = 0;
+    Termination killed = Termination::None;  // what the executor ended the run for
+    std::string started;                     // ISO 8601
+};
+
+class LocalExecutor {
+public:
+    explicit LocalExecutor(unsigned jobs) : jobs_(jobs ? jobs : 1) {}
+
+    void run(const std::vector<RunRequest>& requests, const std::function<void(std::size_t, const Measurement&)>& done,
+             const std::function<bool()>& stop) const;
+
+private:
+    unsigned jobs_;
+};
+
+// The smallest RLIMIT_AS a run starts under (MiB).
+constexpr std::uint64_t kAddressSpaceFloorMb = 64;
+
+// The wall-clock allowance past the time limit before a run is killed.
+constexpr double kWallGrace = 2.0;
+
+}  // namespace craig::bench

@@ -1,0 +1,53 @@
+// The manifest of a results folder (DIR/manifest.txt): which craig binary made the runs and with
+// which sets, tool, limits, repetitions and configurations, so that one folder never mixes two
+// of them, and `--resume DIR` can continue a run with exactly its settings.
+//
+//   KeyValues m = make_manifest(settings, identify_binary("/proc/self/exe"), tool_id);
+//   std::vector<std::string> d = manifest_differences(stored, m);   // empty: same experiment
+//   RunSettings again = settings_of(stored);                        // --resume DIR without SETs
+//
+// The binary is identified by a hash of its contents (64-bit FNV-1a) and its size; its path,
+// version, commit, the machine and the dates are recorded but not compared.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/config.hpp"
+#include "bench/key_value.hpp"
+#include "bench/verdicts.hpp"
+
+namespace craig::bench {
+
+// What a run of `craig bench run` asks for (the compared part of the manifest).
+struct RunSettings {
+    std::vector<std::string> sets;  // absolute paths
+    std::optional<Tool> tool;       // as given (empty: chosen by the files)
+    double timeout = 0;             // seconds of CPU time and wall clock per run, 0 = none
+    std::uint64_t memory_mb = 0;    // per run, 0 = none
+    unsigned repeat = 1;
+    std::vector<Config> configs;
+};
+
+struct BinaryIdentity {
+    std::string path;
+    std::string hash;  // 16 hex digits, "" when the file cannot be read
+    std::uint64_t size = 0;
+};
+BinaryIdentity identify_binary(const std::string& path);
+
+// The craig that runs: its version and the commit it was built from.
+struct ToolIdentity {
+    std::string version;
+    std::string commit;
+};
+
+KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, const ToolIdentity& tool);
+// One sentence per compared key whose values differ ("timeout: 10 in the folder, 20 now").
+std::vector<std::string> manifest_differences(const KeyValues& stored, const KeyValues& now);
+// The settings a manifest records (std::invalid_argument when it is not one).
+RunSettings settings_of(const KeyValues& manifest);
+
+}  // namespace craig::bench

@@ -1,0 +1,81 @@
+#include "cli/bench_command.hpp"
+
+#include <iostream>
+
+#include "base/interrupt.hpp"
+#include "cli/bench_option_binding.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/run_option_binding.hpp"
+
+namespace craig::cli {
+
+BenchCommandLine::BenchCommandLine(CLI::App& app) {
+    bench_ = app.add_subcommand(
+        "bench",
+        "Benchmarks: run task sets under configurations with limits (BenchExec-style results, SV-COMP scores), "
+        "report them as one HTML page, compare two results");
+    bench_->require_subcommand(1);
+    run_ = bench_->add_subcommand(
+        "run", "Run every task of the SETs (folders of task or .smt2 files, .set files, lists) under each "
+               "configuration, each run a process group of its own with the limits; results in --out DIR");
+    run_->add_option("set", run_options_.sets, "Task sets: folders, SV-COMP .set files, list files, task files");
+    RunOptionBinder limits(*run_, verifier::Command::Bench);
+    limits.bind("timeout", run_options_.timeout);
+    limits.bind("memory", run_options_.memory_mb);
+    limits.finish();
+    BenchOptionBinder run_rows(*run_, bench::BenchCommand::Run);
+    run_rows.bind("out", run_options_.out);
+    run_rows.bind("resume", run_options_.resume);
+    run_rows.bind("config", run_options_.configs);
+    run_rows.bind("tool", run_options_.tool);
+    run_rows.bind("jobs", run_options_.jobs);
+    run_rows.bind("repeat", run_options_.repeat);
+    run_rows.finish();
+    report_ = bench_->add_subcommand(
+        "report", "Write one self-contained HTML page of results folders: summary, cactus and scatter plots, "
+                  "per-task table with the runs' files, environment");
+    report_->add_option("dir", report_options_.dirs, "Results folders of craig bench run")->required();
+    BenchOptionBinder report_rows(*report_, bench::BenchCommand::Report);
+    report_rows.bind("out", report_options_.out);
+    report_rows.bind("scatter", report_options_.scatter);
+    report_rows.finish();
+    compare_ = bench_->add_subcommand(
+        "compare", "List the tasks whose status differs between A and B (each a results folder or FOLDER:CONFIG)");
+    compare_->add_option("a", compare_options_.a, "A results folder or FOLDER:CONFIG")->required();
+    compare_->add_option("b", compare_options_.b, "A results folder or FOLDER:CONFIG")->required();
+    BenchOptionBinder compare_rows(*compare_, bench::BenchCommand::Compare);
+    compare_rows.finish();
+}
+
+int BenchCommandLine::run(const bench::ToolIdentity& tool) {
+    base::install_interrupt_handlers();
+    try {
+        if (run_->parsed()) {
+            for (const char* o : {"--config", "--tool", "--timeout", "--memory", "--repeat"})
+                run_options_.settings_given = run_options_.settings_given || run_->count(o) > 0;
+            switch (bench::run_bench(run_options_, tool, std::cout, std::cerr, [] { return base::interrupted(); })) {
+                case bench::BenchStatus::Done: return kOk;
+                case bench::BenchStatus::Usage: return kUsage;
+                case bench::BenchStatus::IoError: return kIoError;
+                case bench::BenchStatus::Interrupted: return kResourceLimit;
+            }
+        }
+        if (report_->parsed()) {
+            std::cout << "craig bench report: wrote " << bench::write_report(report_options_) << "\n";
+            return kOk;
+        }
+        if (compare_->parsed()) {
+            bench::compare_results(compare_options_, std::cout);
+            return kOk;
+        }
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "craig bench: error: " << e.what() << "\n";
+        return kUsage;
+    } catch (const std::runtime_error& e) {
+        std::cerr << "craig bench: error: " << e.what() << "\n";
+        return kIoError;
+    }
+    return kUsage;
+}
+
+}  // namespace craig::cli
