@@ -256,7 +256,7 @@ fi
 # ---- engine kind (issue 53): listed with its options, a bad choice refused, --progress while k
 # grows, its locations as Graphviz, its statistics, --invariants on a k-induction certificate.
 if run list_engines_kind 0 verify --list-engines; then
-  if grep -q "^kind:" "$tmp/out" && has out "--kind-invariants (default candidates)" && has out "--kind-simple-path"; then
+  if grep -q "^kind:" "$tmp/out" && has out "--kind-invariants (default both)" && has out "--kind-simple-path"; then
     ok list_engines_kind
   else fail list_engines_kind "kind or its options missing"; fi
 fi

@@ -1,5 +1,5 @@
 // expected: FALSE
-// args: --engine kind  (the base case finds the error after five iterations)
+// args: --engine kind --kind-invariants candidates  (the base case finds the error after five iterations)
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
 extern void reach_error(void);

@@ -54,7 +54,7 @@ struct KindOptions {
     smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;
     unsigned max_k = 0;  // 0: no bound
     bool simple_path = false;
-    InvariantSource invariants = InvariantSource::Candidates;
+    InvariantSource invariants = InvariantSource::Both;  // by measurement (docs/results/kind-2026-12-03)
     double pdr_seconds = 2;  // the one pdr run of InvariantSource::Pdr and Both
     pdr::PdrOptions pdr;     // its options
     unsigned operator_rounds = 100;

@@ -25,10 +25,10 @@ constexpr EngineOption kKindOptions[] = {
     kItpBoolOption,
     kItpLraOption,
     kItpEufOption,
-    {"kind-invariants", OptionKind::Choice, "candidates",
+    {"kind-invariants", OptionKind::Choice, "both",
      "auxiliary invariants injected into the step case, each proved inductive by Houdini first: none, candidates "
-     "(sampled states of the base case made into templates), pdr (the lemmas of a bounded pdr run), both; default by "
-     "measurement (docs/results/kind-2026-12-03)",
+     "(sampled states of the base case made into templates), pdr (the lemmas of a bounded pdr run), both; default "
+     "both by measurement (docs/results/kind-2026-12-03)",
      check_source},
     {"kind-simple-path", OptionKind::Flag, "false",
      "the step case asks for paths with pairwise distinct states only (complete for finite state spaces; quadratic "
