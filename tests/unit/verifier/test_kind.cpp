@@ -12,6 +12,7 @@
 #include "verifier/certify/certify.hpp"
 #include "verifier/certify/kinduction_check.hpp"
 #include "verifier/engines/engine.hpp"
+#include "verifier/engines/verdict_codec.hpp"
 #include "lowered_program.hpp"
 
 using namespace craig;
@@ -163,6 +164,11 @@ TEST_CASE("kind: tampered k-induction certificates are refused") {
     v.kind = VerdictKind::True;
     v.certificate.kinduction = c;
     CHECK(t.gate(v) == VerdictKind::True);
+
+    // A portfolio member's certificate crosses a process boundary through the codec unchanged.
+    const std::optional<verifier::Verdict> back = verifier::decode_verdict(*t.blocks, verifier::encode_verdict(*t.blocks, v));
+    REQUIRE(back);
+    CHECK(back->certificate.kinduction == v.certificate.kinduction);
 
     verifier::Certificate::KInduction wrong_k = c;  // 1-inductive it is not
     wrong_k.k = 1;
