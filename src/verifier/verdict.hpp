@@ -77,9 +77,7 @@ struct Certificate {
         bool operator==(const KInduction&) const = default;
     };
     std::optional<KInduction> kinduction;
-    bool empty() const {
-        return invariants.empty() && !complete_bound && contracts.empty() && !unwound && !kinduction;
-    }
+    bool empty() const { return invariants.empty() && !complete_bound && contracts.empty() && !unwound && !kinduction; }
     // The invariants that hold at each location, for printing (--invariants, correctness
     // witnesses): the invariant map, else k-induction's auxiliary invariants (sound, but
     // without the k-step argument not a proof of safety), else none.

@@ -9,8 +9,8 @@ namespace craig::verifier {
 
 InvariantCheck check_unrolled(smt::TermManager& tm, const std::vector<smt::Term>& initial, unsigned steps,
                               const std::function<std::vector<smt::Term>()>& extend,
-                              const std::function<std::vector<BoundedQuery>()>& queries,
-                              const smt::SolverOptions& so, unsigned rounds) {
+                              const std::function<std::vector<BoundedQuery>()>& queries, const smt::SolverOptions& so,
+                              unsigned rounds) {
     InvariantCheck out;
     smt::Solver s(tm, so);
     OperatorRefinement operators(tm);

@@ -46,7 +46,8 @@ InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv
     };
     if (!unsat(tm.mk_not(inv[p.entry]), "initiation at " + where(p, p.entry))) return out;
     if (safety == Safety::Required && !unsat(inv[p.error], "safety at the error " + where(p, p.error))) return out;
-    if (safety == Safety::Required && p.truncated != kNoLoc && !unsat(inv[p.truncated], "safety at the truncated " + where(p, p.truncated)))
+    if (safety == Safety::Required && p.truncated != kNoLoc &&
+        !unsat(inv[p.truncated], "safety at the truncated " + where(p, p.truncated)))
         return out;
     const CurNext cn = cur_next(p);
     for (EdgeId e = 0; e < p.edges.size(); ++e) {

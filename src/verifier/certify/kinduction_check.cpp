@@ -38,8 +38,9 @@ InvariantCheck check_k_induction(const Program& p, const Certificate::KInduction
         p.terms(), {}, k - 1, [&] { return base.extend(); },
         [&] {
             const std::string within = " within " + std::to_string(k - 1) + " steps";
-            return std::vector<BoundedQuery>{{base.error_reached(k - 1), "the error is reached" + within},
-                                             {base.truncated_reached(k - 1), "the recursion bound is reached" + within}};
+            return std::vector<BoundedQuery>{
+                {base.error_reached(k - 1), "the error is reached" + within},
+                {base.truncated_reached(k - 1), "the recursion bound is reached" + within}};
         },
         so, rounds);
     if (!holds(out, b, "base case")) return out;

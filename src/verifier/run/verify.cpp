@@ -244,7 +244,8 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
             print_invariants(out, *target.blocks, v.certificate.location_invariants(), *readable);
             if (const auto& ki = v.certificate.kinduction)
                 out << "  (k-induction, k = " << ki->k << (ki->simple_path ? ", simple paths" : "")
-                    << ": the invariants above are auxiliary; safety follows from the " << ki->k << "-step induction)\n";
+                    << ": the invariants above are auxiliary; safety follows from the " << ki->k
+                    << "-step induction)\n";
         }
         if (on_summaries && target.blocks == &summarised->blocks()) print_summaries(out, tm, summarised->summaries());
     }

@@ -166,7 +166,8 @@ TEST_CASE("kind: tampered k-induction certificates are refused") {
     CHECK(t.gate(v) == VerdictKind::True);
 
     // A portfolio member's certificate crosses a process boundary through the codec unchanged.
-    const std::optional<verifier::Verdict> back = verifier::decode_verdict(*t.blocks, verifier::encode_verdict(*t.blocks, v));
+    const std::optional<verifier::Verdict> back =
+        verifier::decode_verdict(*t.blocks, verifier::encode_verdict(*t.blocks, v));
     REQUIRE(back);
     CHECK(back->certificate.kinduction == v.certificate.kinduction);
 
@@ -179,7 +180,7 @@ TEST_CASE("kind: tampered k-induction certificates are refused") {
     dropped.invariants.clear();
     CHECK(t.check(dropped) == verifier::InvariantOutcome::Invalid);
     verifier::Certificate::KInduction not_inductive = c;  // x == y and x <= 3 is not preserved
-    not_inductive.invariants[head] = 
+    not_inductive.invariants[head] =
         tm.mk_and(c.invariants[head], tm.mk_leq(t.var("x"), tm.mk_numeral(3, tm.sort(t.var("x")))));
     CHECK(t.check(not_inductive) == verifier::InvariantOutcome::Invalid);
     verifier::Verdict bad;

@@ -53,7 +53,7 @@ private:
     smt::SolverOptions so_;
     std::vector<VarId> arith_;
     std::vector<ProgramBound> program_bounds_;
-    std::vector<StateSamples> samples_;   // per location
+    std::vector<StateSamples> samples_;               // per location
     std::vector<std::vector<smt::Term>> pdr_lemmas_;  // per location, from the one pdr run
     bool pdr_ran_ = false;
     AuxiliaryStats stats_;

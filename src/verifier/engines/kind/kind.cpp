@@ -107,7 +107,7 @@ Verdict KindEngine::search(const std::function<void(const std::function<std::str
                                    (blocks_.approximations.empty() ? std::string("recursion inlined to a bound")
                                                                    : blocks_.approximations.front()) +
                                    "); raise --recursion-depth";
-                            return v;
+                        return v;
                     }
                     if (c.result == smt::Result::Unknown) return unknown(base, c, "base case");
                 }
@@ -121,7 +121,7 @@ Verdict KindEngine::search(const std::function<void(const std::function<std::str
                 v.kind = VerdictKind::True;
                 v.reason = "every execution ends within " + std::to_string(d) + " blocks (base case)";
                 v.certificate.complete_bound = d;
-                    return v;
+                return v;
             }
             if (r == smt::Result::Unknown) return unknown(base, ExactCheck{}, "base case");
             if (aux.samples_wanted()) {
@@ -172,7 +172,7 @@ Verdict KindEngine::search(const std::function<void(const std::function<std::str
             k_ = d + 1;
             const Term bad = window.bad();
             const ExactCheck c = bad == tm_.mk_false() ? ExactCheck{smt::Result::Unsat}
-                                                        : exact(step, step_ops, bad, stats_.step_queries);
+                                                       : exact(step, step_ops, bad, stats_.step_queries);
             if (c.result == smt::Result::Unsat) {
                 v.kind = VerdictKind::True;
                 v.reason = std::to_string(k_) + "-inductive" + (o_.simple_path ? " (simple paths)" : "") +
@@ -184,7 +184,7 @@ Verdict KindEngine::search(const std::function<void(const std::function<std::str
                 for (Term f : auxiliary_) any = any || f != tm_.mk_true();
                 if (any) ki.invariants = auxiliary_;
                 v.certificate.kinduction = std::move(ki);
-                    return v;
+                return v;
             }
             if (c.result == smt::Result::Unknown) return unknown(step, c, "step case");
         }

@@ -55,8 +55,8 @@ struct KindOptions {
     unsigned max_k = 0;  // 0: no bound
     bool simple_path = false;
     InvariantSource invariants = InvariantSource::Both;  // by measurement (docs/results/kind-2026-12-03)
-    double pdr_seconds = 2;  // the one pdr run of InvariantSource::Pdr and Both
-    pdr::PdrOptions pdr;     // its options
+    double pdr_seconds = 2;                              // the one pdr run of InvariantSource::Pdr and Both
+    pdr::PdrOptions pdr;                                 // its options
     unsigned operator_rounds = 100;
 };
 

@@ -74,8 +74,10 @@ const EngineInfo& kind_engine() {
         "kind",
         "k-induction (Sheeran et al. FMCAD 2000) with auxiliary invariants proved by Houdini (CPAchecker, CAV 2015): "
         "base case as bmc, step case over k blocks from any state",
-        kKindOptions, [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Kind>(s); },
-        nullptr, {}};
+        kKindOptions,
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Kind>(s); },
+        nullptr,
+        {}};
     return info;
 }
 
