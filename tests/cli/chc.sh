@@ -52,7 +52,7 @@ expect two_preds_sat.smt2 sat kind
 expect bool_int_real_sat.smt2 sat kind
 expect pdr_two_counters_sat.smt2 sat kind
 expect pdr_two_counters_unsat.smt2 unsat kind
-if run kind_witness_sat 0 chc "$cases/two_preds_sat.smt2" --engine kind --print-witness --timeout 20; then
+if run kind_witness_sat 0 chc "$cases/two_preds_sat.smt2" --engine kind --kind-invariants candidates --print-witness --timeout 20; then
   if grep -q "^; no model: 2-inductive.*the k-induction checked" "$tmp/out"; then ok kind_witness_sat; else fail kind_witness_sat "no k-induction note"; fi
 fi
 for s in none candidates pdr both; do
