@@ -1,5 +1,6 @@
 #include "verifier/engines/kind/kind.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <ostream>
@@ -134,7 +135,9 @@ Verdict KindEngine::search(const std::function<void(const std::function<std::str
             // Auxiliary invariants: conjoined to the map and to every state of the window.
             Tally t(stats_.invariant_seconds);
             std::optional<Verdict> ended;
-            const base::Budget pdr_budget = budget_.slice(std::min(o_.pdr_seconds, budget_.remaining() / 3));
+            // Budget::slice(0) would be no limit: at least a millisecond.
+            const base::Budget pdr_budget =
+                budget_.slice(std::max(1e-3, std::min(o_.pdr_seconds, budget_.remaining() / 3)));
             const std::vector<Term> more = aux.generate(o_.pdr, pdr_budget, ended);
             if (ended) {
                 ended->reason = "pdr, run for invariants: " + ended->reason;

@@ -35,7 +35,8 @@ constexpr EngineOption kKindOptions[] = {
      "in k)"},
     {"kind-pdr-seconds", OptionKind::Unsigned, "2",
      "kind-invariants pdr or both: seconds of the one pdr run whose lemmas are candidates (at most a third of the "
-     "time left)"},
+     "time left)",
+     nullptr, 1, 3600},
 };
 
 class Kind final : public DotKeepingEngine {
