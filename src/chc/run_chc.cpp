@@ -182,7 +182,9 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     if (j.kind == VerdictKind::Unknown) err << "craig: unknown: " << reason << "\n";
     if (o.print_witness && j.model) print_model(out, tm, sys, *j.model);
     if (o.print_witness && j.kind == VerdictKind::True && !j.model)
-        out << "; no model: " << v.reason << " (every derivation ends within the bound; checked)\n";
+        out << "; no model: " << v.reason
+            << (v.certificate.kinduction ? " (the k-induction checked: base and step case, auxiliary invariants)\n"
+                                         : " (every derivation ends within the bound; checked)\n");
     if (o.print_witness && j.derivation) print_derivation(out, tm, sys, *j.derivation);
     out.flush();
     if (o.stats) {

@@ -64,7 +64,26 @@ struct Certificate {
         std::vector<Lemma> lemmas;
     };
     std::optional<Unwound> unwound;
-    bool empty() const { return invariants.empty() && !complete_bound && contracts.empty() && !unwound; }
+    // k-induction (engine kind; certify/kinduction_check.hpp): `invariants` (per location, over
+    // the cur constants; empty: all true) is an inductive invariant map, not necessarily safe; no
+    // path of fewer than k edges from the entry reaches the error or truncated location; and no
+    // path of k edges whose states all satisfy `invariants` (with `simple_path`: whose states
+    // are pairwise distinct too) ends there. Together: the error is unreachable, since the last
+    // k edges of the shortest path to it would be such a path.
+    struct KInduction {
+        unsigned k = 1;
+        std::vector<smt::Term> invariants;
+        bool simple_path = false;
+        bool operator==(const KInduction&) const = default;
+    };
+    std::optional<KInduction> kinduction;
+    bool empty() const { return invariants.empty() && !complete_bound && contracts.empty() && !unwound && !kinduction; }
+    // The invariants that hold at each location, for printing (--invariants, correctness
+    // witnesses): the invariant map, else k-induction's auxiliary invariants (sound, but
+    // without the k-step argument not a proof of safety), else none.
+    const std::vector<smt::Term>& location_invariants() const {
+        return invariants.empty() && kinduction ? kinduction->invariants : invariants;
+    }
 };
 
 // What an engine returns (engines/engine.hpp).

@@ -43,6 +43,25 @@ for g in mic both; do
     if [ "$(head -1 "$tmp/out")" = sat ]; then ok "pdr_generalize_$g"; else fail "pdr_generalize_$g" "not sat"; fi
   fi
 done
+# Engine kind (issue 53): k-induction on Int, Real, two predicates, Bool arguments; a sat answer
+# from a k-induction certificate says so instead of a model.
+expect counter_int_sat.smt2 sat kind
+expect counter_int_unsat.smt2 unsat kind
+expect halves_real_unsat.smt2 unsat kind
+expect two_preds_sat.smt2 sat kind
+expect bool_int_real_sat.smt2 sat kind
+expect pdr_two_counters_sat.smt2 sat kind
+expect pdr_two_counters_unsat.smt2 unsat kind
+if run kind_witness_sat 0 chc "$cases/two_preds_sat.smt2" --engine kind --kind-invariants candidates --print-witness --timeout 20; then
+  if grep -q "^; no model: 2-inductive.*the k-induction checked" "$tmp/out"; then ok kind_witness_sat; else fail kind_witness_sat "no k-induction note"; fi
+fi
+for s in none candidates pdr both; do
+  if run "kind_invariants_$s" 0 chc "$cases/pdr_two_counters_sat.smt2" --engine kind --kind-invariants "$s" --bound 40 --timeout 20; then
+    # Without invariants x == y is missing: no k is enough.
+    want=sat; [ "$s" = none ] && want=unknown
+    if [ "$(head -1 "$tmp/out")" = "$want" ]; then ok "kind_invariants_$s"; else fail "kind_invariants_$s" "not $want"; fi
+  fi
+done
 # pdr's sat answer comes with a model per predicate (its converged frames), checked by z3.
 if run pdr_witness_sat 0 chc "$cases/pdr_two_counters_sat.smt2" --engine pdr --print-witness --timeout 20; then
   if [ "$(grep -c '^(define-fun inv ' "$tmp/out")" = 1 ]; then ok pdr_witness_sat; else fail pdr_witness_sat "no model"; fi

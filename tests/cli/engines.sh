@@ -253,4 +253,32 @@ if run pdr_dump_arg 0 verify "$tmp/sum.c" --engine pdr --stats --dump-arg "$tmp/
   else ok pdr_dump_arg; fi
 fi
 
+# ---- engine kind (issue 53): listed with its options, a bad choice refused, --progress while k
+# grows, its locations as Graphviz, its statistics, --invariants on a k-induction certificate.
+if run list_engines_kind 0 verify --list-engines; then
+  if grep -q "^kind:" "$tmp/out" && has out "--kind-invariants (default both)" && has out "--kind-simple-path"; then
+    ok list_engines_kind
+  else fail list_engines_kind "kind or its options missing"; fi
+fi
+if run kind_bad_invariants 2 verify "$tmp/sum.c" --engine kind --kind-invariants nonsense; then
+  if has err "unknown value 'nonsense'"; then ok kind_bad_invariants; else fail kind_bad_invariants "no message"; fi
+fi
+# Without invariants no k proves y == n on sum.c: k grows until the budget ends.
+if run kind_progress 5 verify "$tmp/sum.c" --engine kind --kind-invariants none --timeout 3 --progress; then
+  if ! grep -qE '^\[craig [0-9.]+ s\] kind: k [0-9]+, [0-9]+ base and [0-9]+ step queries' "$tmp/err"; then fail kind_progress "no status line"
+  elif ! has out "UNKNOWN (timeout"; then fail kind_progress "not a timeout"
+  else ok kind_progress; fi
+fi
+cat > "$tmp/counter.c" <<'C'
+extern void reach_error(void);
+int main() { int x = 0; while (x < 10) x++; if (x > 10) reach_error(); return 0; }
+C
+if run kind_dump_arg 0 verify "$tmp/counter.c" --engine kind --kind-invariants none --stats --invariants --dump-arg "$tmp/kind.dot"; then
+  if ! has out "Verification result: TRUE"; then fail kind_dump_arg "not TRUE"
+  elif ! grep -q "digraph kind" "$tmp/kind.dot" || ! grep -q "k = 2" "$tmp/kind.dot"; then fail kind_dump_arg "no k in the graph"
+  elif ! has out "kind.k: 2" || ! has out "kind.time.step:"; then fail kind_dump_arg "no statistics"
+  elif ! has out "(k-induction, k = 2"; then fail kind_dump_arg "no k-induction note with --invariants"
+  else ok kind_dump_arg; fi
+fi
+
 finish

@@ -4,6 +4,7 @@
 #include "verifier/certify/bounded_check.hpp"
 #include "verifier/certify/contracts.hpp"
 #include "verifier/certify/invariant_check.hpp"
+#include "verifier/certify/kinduction_check.hpp"
 #include "verifier/certify/unwound_check.hpp"
 #include "verifier/encoding/checked_solver.hpp"
 
@@ -24,11 +25,13 @@ void certify_true(const Verdict& v, const Program& p, const Procedures* procedur
         c.unwound               ? check_unwound(*procedures->plain, *c.unwound, so, o.operator_rounds)
         : !c.contracts.empty()  ? check_contracts(*procedures, c.contracts, so, o.operator_rounds)
         : !c.invariants.empty() ? check_invariants(p, c.invariants, so, o.operator_rounds)
+        : c.kinduction          ? check_k_induction(p, *c.kinduction, so, o.operator_rounds)
                                 : check_complete_unrolling(p, *c.complete_bound, so, o.operator_rounds);
     out.stats.count("certify.queries", check.queries);
     const char* what = c.unwound               ? "the unwound call tree"
                        : !c.contracts.empty()  ? "the procedure contracts"
                        : !c.invariants.empty() ? "the invariants"
+                       : c.kinduction          ? "the k-induction"
                                                : "the complete unrolling";
     if (check.outcome == InvariantOutcome::Invalid)
         throw smt::CheckFailure(std::string("certificate: ") + what + " did not check: " + check.why);

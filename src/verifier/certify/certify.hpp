@@ -2,7 +2,8 @@
 //
 //   TRUE   the certificate is checked with fresh solvers and nothing of the engine:
 //          an invariant map by check_invariants (invariant_check.hpp), a complete bound by
-//          check_complete_unrolling (bounded_check.hpp), procedure contracts by check_contracts
+//          check_complete_unrolling (bounded_check.hpp), a k-induction by check_k_induction
+//          (kinduction_check.hpp), procedure contracts by check_contracts
 //          (contracts.hpp). Invalid or missing: smt::CheckFailure
 //          (exit 10, whatever the engine); undecided: UNKNOWN with the reason.
 //   FALSE  the counterexample's inputs are replayed by the concrete interpreter on the C

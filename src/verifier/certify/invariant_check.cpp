@@ -31,7 +31,7 @@ bool discharge(InvariantCheck& out, smt::TermManager& tm, smt::Term f, const std
 }
 
 InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv, const smt::SolverOptions& so,
-                                unsigned rounds) {
+                                unsigned rounds, Safety safety) {
     smt::TermManager& tm = p.terms();
     InvariantCheck out;
     if (inv.size() != p.locs.size()) {
@@ -45,8 +45,9 @@ InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv
         return discharge(out, tm, f, condition, so, rounds);
     };
     if (!unsat(tm.mk_not(inv[p.entry]), "initiation at " + where(p, p.entry))) return out;
-    if (!unsat(inv[p.error], "safety at the error " + where(p, p.error))) return out;
-    if (p.truncated != kNoLoc && !unsat(inv[p.truncated], "safety at the truncated " + where(p, p.truncated)))
+    if (safety == Safety::Required && !unsat(inv[p.error], "safety at the error " + where(p, p.error))) return out;
+    if (safety == Safety::Required && p.truncated != kNoLoc &&
+        !unsat(inv[p.truncated], "safety at the truncated " + where(p, p.truncated)))
         return out;
     const CurNext cn = cur_next(p);
     for (EdgeId e = 0; e < p.edges.size(); ++e) {

@@ -11,6 +11,7 @@
 // Inconclusive: a query was unknown (deadline, integer budget, refinement rounds).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -33,7 +34,12 @@ struct InvariantCheck {
 bool discharge(InvariantCheck& out, smt::TermManager& tm, smt::Term f, const std::string& condition,
                const smt::SolverOptions& solver_options, unsigned operator_rounds);
 
+enum class Safety : std::uint8_t { Required, NotRequired };
+
+// Safety::NotRequired checks initiation and consecution only: an inductive invariant map that
+// need not exclude the error (k-induction's auxiliary invariants, kinduction_check.hpp).
 InvariantCheck check_invariants(const Program& p, std::span<const smt::Term> inv,
-                                const smt::SolverOptions& solver_options, unsigned operator_rounds = 100);
+                                const smt::SolverOptions& solver_options, unsigned operator_rounds = 100,
+                                Safety safety = Safety::Required);
 
 }  // namespace craig::verifier

@@ -6,10 +6,16 @@ namespace craig::verifier {
 
 using smt::Term;
 
-Unrolling::Unrolling(const Program& p) : p_(p), tm_(p.terms()) {
+Unrolling::Unrolling(const Program& p, Start start) : p_(p), tm_(p.terms()), start_(start) {
     values_.push_back(fresh_state(0));
     std::vector<Term> r(p.locs.size());
-    r[p.entry] = tm_.mk_true();
+    if (start == Start::Entry) {
+        r[p.entry] = tm_.mk_true();
+    } else {
+        for (LocId l = 0; l < p.locs.size(); ++l)
+            if (l != p.error && l != p.truncated)
+                r[l] = tm_.mk_const(tm_.fresh_fun("R0_" + std::to_string(l), {}, smt::SortTable::Bool));
+    }
     reach_.push_back(std::move(r));
 }
 
@@ -30,7 +36,7 @@ std::vector<Term> Unrolling::extend() {
     for (EdgeId e = 0; e < p_.edges.size(); ++e) {
         const Edge& edge = p_.edges[e];
         const Term r = reach_[k][edge.src];
-        if (!r.valid()) continue;
+        if (!r.valid() || (start_ == Start::Anywhere && edge.src == p_.truncated)) continue;
         AuxRenaming ren;
         const Term f = instantiate(p_, edge, values_[k], values_[k + 1], "#" + std::to_string(k), true, &ren);
         const Term t =

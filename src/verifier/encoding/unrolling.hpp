@@ -5,8 +5,14 @@
 // V_{i+1}) and R_{i+1}(l) -> the disjunction of T_i of its incoming edges. R_0(entry) is true.
 // extend() returns the formulas of the next step for the caller to assert, so one unrolling
 // can feed an incremental solver (bmc) or a fresh one (certify/bounded_check.hpp).
+//
+// Start::Anywhere unrolls from an arbitrary state instead (the step case of k-induction,
+// encoding/induction_window.hpp): R_0(l) is a free flag for every location but the error and
+// the truncated one, V_0 is unconstrained, and no edge leaves the truncated location, so a
+// path of k steps passes through no bad location before its last state.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -19,11 +25,14 @@ namespace craig::verifier {
 
 class Unrolling {
 public:
-    explicit Unrolling(const Program& p);
+    enum class Start : std::uint8_t { Entry, Anywhere };
+    explicit Unrolling(const Program& p, Start start = Start::Entry);
 
     unsigned depth() const { return static_cast<unsigned>(reach_.size() - 1); }
     // R_i(l); invalid when l cannot be reached in exactly i steps (no incoming flag).
     smt::Term reach(unsigned i, LocId l) const { return reach_[i][l]; }
+    // V_i: the constants of the variables after i steps, in variable order.
+    const std::vector<smt::Term>& state(unsigned i) const { return values_[i]; }
     // Adds step depth() -> depth()+1; returns the formulas to assert.
     std::vector<smt::Term> extend();
     // Some location with outgoing edges is reached at step k. The truncated location (a call
@@ -45,6 +54,7 @@ private:
 
     const Program& p_;
     smt::TermManager& tm_;
+    Start start_;
     std::vector<std::vector<smt::Term>> values_;
     std::vector<std::vector<smt::Term>> reach_;
     std::vector<std::vector<smt::Term>> edge_flags_;

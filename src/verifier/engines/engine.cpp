@@ -18,6 +18,12 @@ void Engine::progress(const std::function<std::string()>& status) {
     if (progress_) progress_->tick(status);
 }
 
+bool DotKeepingEngine::write_arg(std::ostream& out) const {
+    if (dot_.empty()) return false;
+    out << dot_;
+    return true;
+}
+
 EngineSettings EngineInfo::defaults() const {
     EngineSettings s;
     for (const EngineOption& o : options) s.set(o.name, std::string(o.default_value));

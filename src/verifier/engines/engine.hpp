@@ -33,6 +33,7 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -124,6 +125,26 @@ private:
     Progress* progress_ = nullptr;
     const Procedures* procedures_ = nullptr;
     const ProgramIdentity* identity_ = nullptr;
+};
+
+// An engine whose final graph is Graphviz text made once after solve() (pdr's frames, kind's
+// locations): write_arg() prints what keep_dot() kept, nothing when it kept nothing.
+class DotKeepingEngine : public Engine {
+public:
+    bool write_arg(std::ostream& out) const override;
+
+protected:
+    // When `keep` (CommonSettings::keep_arg): the text of e.write_dot(stream).
+    template <class E>
+    void keep_dot(bool keep, const E& e) {
+        if (!keep) return;
+        std::ostringstream out;
+        e.write_dot(out);
+        dot_ = out.str();
+    }
+
+private:
+    std::string dot_;
 };
 
 // An interprocedural engine (whale): it solves the procedural model of the C program

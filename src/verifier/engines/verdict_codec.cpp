@@ -47,6 +47,13 @@ std::string encode_verdict(const Program& p, const Verdict& v, const std::string
     } else {
         out << "unwound 0\n";
     }
+    // k-induction: k, simple paths, the auxiliary map.
+    if (const auto& ki = v.certificate.kinduction) {
+        out << "kind 1 " << ki->k << " " << (ki->simple_path ? 1 : 0) << "\n";
+        put(out, ki->invariants.empty() ? std::string() : smt::encode_terms(p.terms(), ki->invariants));
+    } else {
+        out << "kind 0\n";
+    }
     out << "model " << (procs ? 1 : 0) << "\n";
     out << "path " << v.cex.plain_path.size();
     for (EdgeId e : v.cex.plain_path) out << " " << e;
@@ -113,6 +120,20 @@ std::optional<Verdict> decode_verdict(const Program& p, const std::string& text,
             u.refuted.push_back(c);
         }
         v.certificate.unwound = std::move(u);
+    }
+    int kind_certificate = 0;
+    if (!(in >> tag >> kind_certificate) || tag != "kind") return std::nullopt;
+    if (kind_certificate == 1) {
+        Certificate::KInduction ki;
+        int simple = 0;
+        if (!(in >> ki.k >> simple) || !get(in, terms)) return std::nullopt;
+        ki.simple_path = simple == 1;
+        if (!terms.empty()) {
+            auto inv = smt::decode_terms(p.terms(), terms);
+            if (!inv || inv->size() != p.locs.size()) return std::nullopt;
+            ki.invariants = std::move(*inv);
+        }
+        v.certificate.kinduction = std::move(ki);
     }
     int model = 0;
     if (!(in >> tag >> model) || tag != "model" || (model == 1 && !procs)) return std::nullopt;

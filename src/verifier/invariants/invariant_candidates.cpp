@@ -73,6 +73,25 @@ Term affine_term(smt::TermManager& tm, const AffineEquality& e, std::span<const 
     return tm.mk_linear(std::move(ms), e.constant, s);
 }
 
+void sample_outside_hull(smt::Solver& s, std::span<const VarId> arith, std::span<const Term> state, Term assumption,
+                         StateSamples& samples) {
+    smt::TermManager& tm = s.terms();
+    for (std::size_t round = 0; round <= arith.size(); ++round) {
+        std::vector<Term> inside;
+        for (const AffineEquality& e : samples.hull) {
+            const Term lin = affine_term(tm, e, arith, state);
+            inside.push_back(tm.mk_eq(lin, tm.mk_numeral(0, tm.sort(lin))));
+        }
+        std::vector<Term> as{tm.mk_not(tm.mk_and(inside))};
+        if (assumption.valid()) as.push_back(assumption);
+        if (s.check(as) != smt::Result::Sat) return;
+        std::vector<mpq_class> point;
+        for (VarId v : arith) point.push_back(s.model().evaluate(state[v]).q);
+        samples.points.push_back(std::move(point));
+        samples.hull = affine_equalities(samples.points, arith.size());
+    }
+}
+
 std::vector<Term> invariant_candidates(const Program& blocks, std::span<const VarId> arith,
                                        const std::vector<std::vector<mpq_class>>& samples,
                                        const std::vector<AffineEquality>& hull,

@@ -18,6 +18,7 @@
 
 #include <gmpxx.h>
 
+#include "smt/solver.hpp"
 #include "smt/terms/term.hpp"
 #include "verifier/invariants/affine_hull.hpp"
 #include "verifier/program/program.hpp"
@@ -38,6 +39,19 @@ std::vector<ProgramBound> collect_program_bounds(const Program& p);
 // clauses), else Int (an Int polynomial is tightened and rounded as integers).
 smt::Term affine_term(smt::TermManager& tm, const AffineEquality& e, std::span<const VarId> arith,
                       std::span<const smt::Term> at);
+
+// Sampled states at one location and their affine hull: invariant_candidates' input.
+struct StateSamples {
+    explicit StateSamples(std::size_t dim) : hull(affine_equalities({}, dim)) {}
+    std::vector<std::vector<mpq_class>> points;  // points[k][i]: arith[i] in sample k
+    std::vector<AffineEquality> hull;            // their equalities (every x_i = 0 without samples)
+};
+
+// Adds models of `s` under `assumption` (invalid: none) at `state` (the constants of the
+// program's variables at one point of a path), each outside the affine hull of the samples so
+// far, at most arith.size() + 1 of them; stops at the first check that is not Sat.
+void sample_outside_hull(smt::Solver& s, std::span<const VarId> arith, std::span<const smt::Term> state,
+                         smt::Term assumption, StateSamples& samples);
 
 // Requires !samples.empty(); samples[k][i] is the value of arith[i] in sample k, `hull` their
 // affine equalities.

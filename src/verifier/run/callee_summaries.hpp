@@ -1,7 +1,7 @@
 // Proven callee summaries for the engines that inline calls (`craig verify --use-summaries`).
 //
 // The program is lowered a second time with calls kept (the procedural model, procedures.hpp)
-// and WHALE (engines/whale.hpp) guesses summaries of its procedures within a time slice; what the
+// and WHALE (engines/whale/whale.hpp) guesses summaries of its procedures within a time slice; what the
 // gate's contract check (certify/contracts.hpp, body conditions, fresh solvers) proves becomes,
 // per C function, a FunctionSummary (lowering.hpp) that the lowering puts in place of the
 // function's inlined calls. Only functions that are

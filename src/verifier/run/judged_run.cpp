@@ -34,6 +34,7 @@ bool same_evidence(const Verdict& a, const Verdict& b) {
     return a.kind == b.kind && a.cex.plain_path == b.cex.plain_path && same_inputs(a.cex.inputs, b.cex.inputs) &&
            a.certificate.invariants == b.certificate.invariants &&
            a.certificate.complete_bound == b.certificate.complete_bound &&
+           a.certificate.kinduction == b.certificate.kinduction &&
            same_contracts(a.certificate.contracts, b.certificate.contracts) &&
            same_unwound(a.certificate.unwound, b.certificate.unwound);
 }

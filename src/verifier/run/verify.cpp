@@ -235,14 +235,19 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     }
     std::optional<ReadableInvariants> readable;
     if (r.kind == VerdictKind::True && (!o.witness.empty() || o.invariants))
-        readable.emplace(tu, *target.plain, *target.blocks, v.certificate.invariants);
+        readable.emplace(tu, *target.plain, *target.blocks, v.certificate.location_invariants());
     if (r.kind == VerdictKind::True && !o.witness.empty())
         write_correctness(out, o, job, tu, *target.plain, *target.blocks, v, target.procedures, *readable);
     if (r.kind == VerdictKind::True && o.invariants) {
         if (target.procedures && !v.certificate.contracts.empty())
             print_contracts(out, tu, *target.procedures, v.certificate.contracts);
-        else
-            print_invariants(out, *target.blocks, v.certificate.invariants, *readable);
+        else {
+            print_invariants(out, *target.blocks, v.certificate.location_invariants(), *readable);
+            if (const auto& ki = v.certificate.kinduction)
+                out << "  (k-induction, k = " << ki->k << (ki->simple_path ? ", simple paths" : "")
+                    << ": the invariants above are auxiliary; safety follows from the " << ki->k
+                    << "-step induction)\n";
+        }
         if (on_summaries && target.blocks == &summarised->blocks()) print_summaries(out, tm, summarised->summaries());
     }
     base::Statistics stats;

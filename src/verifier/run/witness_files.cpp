@@ -43,7 +43,8 @@ void write_correctness(std::ostream& out, const VerifyOptions& o, const Job& job
                        const Program& plain, const Program& blocks, const Verdict& v, const Procedures* procs,
                        const ReadableInvariants& readable) {
     if (witness_is_input(o, job)) throw frontend::InputError(o.witness, "is an input file; no witness written");
-    WitnessInvariants inv = witness_invariants(readable, plain, blocks, !v.certificate.invariants.empty(), job.c_name);
+    WitnessInvariants inv =
+        witness_invariants(readable, plain, blocks, !v.certificate.location_invariants().empty(), job.c_name);
     const bool contracts = procs && !v.certificate.contracts.empty();
     std::size_t stated = 0, not_stated = 0;  // of the contracts
     if (contracts) {

@@ -1,4 +1,4 @@
-// UFO (engines/ufo.hpp) and its DAG refinement (encoding/dag_refine.hpp) on small programs
+// UFO (engines/ufo/ufo.hpp) and its DAG refinement (encoding/dag_refine.hpp) on small programs
 // with known verdicts: every TRUE passes the gate's invariant check, every FALSE path is a
 // path of the plain program from entry to the error location.
 #include <doctest/doctest.h>

@@ -135,23 +135,10 @@ void ImpactEngine::discover_invariants() {
     std::vector<std::vector<Term>> candidates(blocks_.locs.size());
     for (LocId l = 0; l < blocks_.locs.size(); ++l) {
         if (!blocks_.locs[l].loop_head || l == blocks_.entry) continue;
-        std::vector<std::vector<mpq_class>> samples;
-        std::vector<AffineEquality> hull = affine_equalities(samples, nvars);
+        StateSamples samples(nvars);
         // Adds models of `s` at `state` outside the hull of the samples so far as samples.
         auto sample = [&](smt::Solver& s, const std::vector<Term>& state) {
-            for (std::size_t round = 0; round <= nvars; ++round) {
-                std::vector<Term> inside;
-                for (const AffineEquality& e : hull) {
-                    const Term lin = affine_term(tm_, e, arith, state);
-                    inside.push_back(tm_.mk_eq(lin, tm_.mk_numeral(0, tm_.sort(lin))));
-                }
-                const Term outside[1] = {tm_.mk_not(tm_.mk_and(inside))};
-                if (s.check(outside) != smt::Result::Sat) return;
-                std::vector<mpq_class> point;
-                for (VarId v : arith) point.push_back(s.model().evaluate(state[v]).q);
-                samples.push_back(std::move(point));
-                hull = affine_equalities(samples, nvars);
-            }
+            sample_outside_hull(s, arith, state, Term{}, samples);
         };
         // The loop's own blocks (large-block bodies without inner loops are one edge l -> l).
         std::vector<EdgeId> self_loops;
@@ -181,14 +168,14 @@ void ImpactEngine::discover_invariants() {
                     n = encoding_.add_step(
                         n, e, "@v" + std::to_string(at_l[i]) + "+" + std::to_string(k) + "e" + std::to_string(e));
                     more.assert_formula(encoding_.step(n));
-                    const std::size_t before = samples.size();
+                    const std::size_t before = samples.points.size();
                     sample(more, encoding_.state(n));
-                    if (samples.size() == before && more.check() != smt::Result::Sat) break;  // the loop has ended
+                    if (samples.points.size() == before && more.check() != smt::Result::Sat) break;  // the loop has ended
                 }
             }
         }
-        if (samples.empty()) continue;  // no reachable state found: nothing to generalise
-        candidates[l] = invariant_candidates(blocks_, arith, samples, hull, program_bounds);
+        if (samples.points.empty()) continue;  // no reachable state found: nothing to generalise
+        candidates[l] = invariant_candidates(blocks_, arith, samples.points, samples.hull, program_bounds);
         std::unordered_set<Term, smt::TermHash> seen(candidates[l].begin(), candidates[l].end());
         for (VertexId x : at_l) {
             if (unwinding_.is_covered(x)) continue;

@@ -1,6 +1,5 @@
 // Engine `pdr` in the registry: the option table and the Engine around PdrEngine (pdr.hpp).
 #include <memory>
-#include <sstream>
 
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
@@ -36,7 +35,7 @@ constexpr EngineOption kPdrOptions[] = {
      "(x + k*y >= 0 becomes x >= 0 where that holds); default by measurement"},
 };
 
-class Pdr final : public Engine {
+class Pdr final : public DotKeepingEngine {
 public:
     explicit Pdr(const EngineSettings& s) : s_(s) {}
 
@@ -53,23 +52,12 @@ public:
         o.operator_rounds = s_.operator_rounds;
         pdr::PdrEngine e(blocks, o, budget);
         Verdict v = e.run([this](const std::function<std::string()>& status) { progress(status); });
-        if (s_.keep_arg) {
-            std::ostringstream out;
-            e.write_dot(out);
-            dot_ = out.str();
-        }
+        keep_dot(s_.keep_arg, e);
         return v;
-    }
-
-    bool write_arg(std::ostream& out) const override {
-        if (dot_.empty()) return false;
-        out << dot_;
-        return true;
     }
 
 private:
     EngineSettings s_;
-    std::string dot_;
 };
 
 }  // namespace

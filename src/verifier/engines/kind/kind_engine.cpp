@@ -1,0 +1,85 @@
+// Engine `kind` in the registry: the option table and the Engine around KindEngine (kind.hpp).
+#include <memory>
+
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
+#include "verifier/engines/kind/kind.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+std::optional<kind::InvariantSource> parse_source(const std::string& v) {
+    if (v == "none") return kind::InvariantSource::None;
+    if (v == "candidates") return kind::InvariantSource::Candidates;
+    if (v == "pdr") return kind::InvariantSource::Pdr;
+    if (v == "both") return kind::InvariantSource::Both;
+    return std::nullopt;
+}
+
+std::string check_source(const std::string& v) {
+    return parse_source(v) ? std::string() : "unknown value '" + v + "' (none, candidates, pdr or both)";
+}
+
+constexpr EngineOption kKindOptions[] = {
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
+    {"kind-invariants", OptionKind::Choice, "both",
+     "auxiliary invariants injected into the step case, each proved inductive by Houdini first: none, candidates "
+     "(sampled states of the base case made into templates), pdr (the lemmas of a bounded pdr run), both; default "
+     "both by measurement (docs/results/kind-2026-12-03)",
+     check_source},
+    {"kind-simple-path", OptionKind::Flag, "false",
+     "the step case asks for paths with pairwise distinct states only (complete for finite state spaces; quadratic "
+     "in k)"},
+    {"kind-pdr-seconds", OptionKind::Unsigned, "2",
+     "kind-invariants pdr or both: seconds of the one pdr run whose lemmas are candidates (at most a third of the "
+     "time left)",
+     nullptr, 1, 3600},
+};
+
+class Kind final : public DotKeepingEngine {
+public:
+    explicit Kind(const EngineSettings& s) : s_(s) {}
+
+    Verdict solve(const Program& blocks, const base::Budget& budget) override {
+        kind::KindOptions o;
+        o.check_models = s_.check_models;
+        o.check_certificates = s_.check_certificates;
+        o.sat_integration = s_.sat_integration;
+        o.max_k = s_.bound;
+        o.simple_path = s_.flag("kind-simple-path");
+        o.invariants = *parse_source(s_.get("kind-invariants"));
+        o.pdr_seconds = s_.number("kind-pdr-seconds");
+        o.operator_rounds = s_.operator_rounds;
+        o.pdr.check_models = s_.check_models;
+        o.pdr.check_certificates = s_.check_certificates;
+        o.pdr.sat_integration = s_.sat_integration;
+        o.pdr.itp = itp_options(s_);
+        o.pdr.operator_rounds = s_.operator_rounds;
+        kind::KindEngine e(blocks, o, budget);
+        Verdict v = e.run([this](const std::function<std::string()>& status) { progress(status); });
+        keep_dot(s_.keep_arg, e);
+        return v;
+    }
+
+private:
+    EngineSettings s_;
+};
+
+}  // namespace
+
+const EngineInfo& kind_engine() {
+    static const EngineInfo info{
+        "kind",
+        "k-induction (Sheeran et al. FMCAD 2000) with auxiliary invariants proved by Houdini (CPAchecker, CAV 2015): "
+        "base case as bmc, step case over k blocks from any state",
+        kKindOptions,
+        [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Kind>(s); },
+        nullptr,
+        {}};
+    return info;
+}
+
+}  // namespace craig::verifier
