@@ -21,6 +21,7 @@ const EngineInfo& lazy_inter_engine();
 const EngineInfo& whale_engine();
 const EngineInfo& summaries_engine();
 const EngineInfo& pdr_engine();
+const EngineInfo& tpa_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -42,6 +43,7 @@ const EngineRegistry& builtin_engines() {
         r.add(whale_engine());
         r.add(summaries_engine());
         r.add(pdr_engine());
+        r.add(tpa_engine());
         return r;
     }();
     return registry;
