@@ -1,12 +1,15 @@
 // tpa's counterexamples (see tpa.hpp): the blocks of a reachable power query, replayed for the
 // C operators; a FALSE only for a path from the entry to the error that replays.
 #include <chrono>
+#include <optional>
 
 #include "base/stopwatch.hpp"
 #include "verifier/encoding/block_path_replay.hpp"
 #include "verifier/engines/tpa/tpa.hpp"
 
 namespace craig::verifier::tpa {
+
+using smt::Term;
 
 void TpaEngine::close_path(const Reached& r) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -15,7 +18,17 @@ void TpaEngine::close_path(const Reached& r) {
         std::chrono::steady_clock::time_point t0;
         ~Tally() { s += base::seconds_since(t0); }
     } tally{stats_.path_seconds, t0};
-    const std::vector<EdgeId>& path = r.path;
+    // The blocks before the first state (from the entry) and after the last (into the error).
+    auto border = [&](Term formula, Term state) {
+        smt::Solver s(tm_, solver_options(false));
+        s.assert_formula(formula);
+        s.assert_formula(state);
+        if (s.check() != smt::Result::Sat) throw Stop{"the ends of a reachable query's path: " + s.reason_unknown()};
+        return s.model();
+    };
+    std::vector<EdgeId> path{ts_.init_block(border(ts_.init(0), r.start))};
+    path.insert(path.end(), r.path.begin(), r.path.end());
+    if (const std::optional<EdgeId> e = ts_.bad_block(border(ts_.bad(0), r.states))) path.push_back(*e);
     stats_.path_blocks = path.size();
     bool connected = !path.empty() && blocks_.edges[path.front()].src == blocks_.entry;
     for (std::size_t k = 1; connected && k < path.size(); ++k)

@@ -148,6 +148,7 @@ Term TpaEngine::reached(Term f, const smt::Model& m, unsigned keep) {
 TpaEngine::Reached TpaEngine::leaf(std::span<const Instance> steps, const smt::Model& m) {
     Reached r;
     r.reachable = true;
+    r.start = ts_.valuation(m, 0, 0);
     r.states = ts_.valuation(m, 2, 0);
     for (const Instance& i : steps) {
         if (!i.step || (i.identity.valid() && m.evaluate(i.identity).b)) continue;
@@ -201,6 +202,7 @@ TpaEngine::Reached TpaEngine::query_uncached(Rel rel, Term from, Term to, unsign
         }
         r1.path.insert(r1.path.end(), r2.path.begin(), r2.path.end());
         r2.path = std::move(r1.path);
+        r2.start = r1.start;
         return r2;
     }
 }
@@ -235,7 +237,7 @@ TpaEngine::Reached TpaEngine::query_less_uncached(Term from, Term to, unsigned l
             if (level == 0) {  // no step: the states of both
                 Reached r;
                 r.reachable = true;
-                r.states = ts_.valuation(m, 0, 0);
+                r.start = r.states = ts_.valuation(m, 0, 0);
                 return r;
             }
             Reached r = query_less(from, to, level - 1);
@@ -259,6 +261,7 @@ TpaEngine::Reached TpaEngine::query_less_uncached(Term from, Term to, unsigned l
         }
         r1.path.insert(r1.path.end(), r2.path.begin(), r2.path.end());
         r2.path = std::move(r1.path);
+        r2.start = r1.start;
         return r2;
     }
 }
@@ -274,8 +277,8 @@ void TpaEngine::report() {
 
 Verdict TpaEngine::run(const std::function<void(const std::function<std::string()>&)>& progress) {
     progress_ = progress;
-    const Term init = ts_.init(ts_.state(0));
-    const Term bad = ts_.bad(ts_.state(0));
+    const Term init = ts_.init(0);
+    const Term bad = ts_.bad(0);
     try {
         if (blocks_.error == kNoLoc && blocks_.truncated == kNoLoc) {
             verdict_.kind = VerdictKind::True;

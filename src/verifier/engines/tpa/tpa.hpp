@@ -19,23 +19,27 @@
 // the first's reached states; an unreachable half refined level n, so the query is asked again.
 // Power n: Init ⇝ Bad at level n (split: the less-than query, then the exact one).
 //
-// Safety (checks after every unreachable power, for every level i ≤ n+1 of R or L, which contain
-// Id): a right fixed point restricted to Init, Init(x) ∧ Rel_i(x, x') ∧ T(x', x'') ⊨ Rel_i(x, x''),
-// or a left one restricted to Bad, T(x, x') ∧ Rel_i(x', x'') ∧ Bad(x'') ⊨ Rel_i(x, x''); with
-// Init ∧ Rel_i ∧ Bad unsat (the power queries' interpolants), Rel_i is a safe transition
-// invariant. The certificate (Certificate::invariants) is its state invariant, per location l:
-//   right  ∃x. Init(x) ∧ Rel_i(x, x') ∧ at(x', l)      (the states Rel_i reaches from Init)
-//   left   ¬∃x'. Rel_i(x, x') ∧ Bad(x') ∧ at(x, l)      (the states that cannot reach Bad)
+// Safety (checks after every unreachable power): the conjuncts of the relations that contain Id
+// (basic's R_i, split's L_i) of every level that changed, with those found closed before, go to
+// Houdini, which keeps the largest set H closed on the right restricted to Init,
+// Init(x) ∧ H(x, x') ∧ T(x', x'') ⊨ H(x, x''), or on the left restricted to Bad,
+// T(x, x') ∧ H(x', x'') ∧ Bad(x'') ⊨ H(x, x'') (Golem's houdiniCheck; a whole R_i closed is the
+// fixed point of the paper). H ⊇ Id closed is a transition invariant; with Init ∧ H ∧ Bad unsat
+// (true for every R_i and L_i by the power queries' interpolants) a safe one. The certificate
+// (Certificate::invariants) is its state invariant, per location l:
+//   right  ∃x. Init(x) ∧ H(x, x') ∧ at(x', l)      (the states H reaches from Init)
+//   left   ¬∃x'. H(x, x') ∧ Bad(x') ∧ at(x, l)      (the states that cannot reach Bad)
 // computed exactly by enumerating model-based projections (projection.hpp), the entry's true;
 // where the enumeration does not end the run is UNKNOWN and says so (never a TRUE without a
 // certificate). Split's fixed points of the exact relation (E_i ∘ E_i ⊆ E_i) would need a
 // 2^i-inductive invariant made inductive (Golem's kinductiveToInductive): not built, so split
 // proves safety by the fixed points of L only.
 //
-// Counterexamples: a Sat level-0 query ("leaf") answers with its model's final state (T is exact
-// there) and the blocks of its steps; every `from` but Init is such a state, so the blocks of the
-// leaves of a reachable power query, in order, are a path from the entry to a bad location. It is
-// replayed for the C operators (encoding/block_path_replay.hpp): a FALSE only for a path that
+// Counterexamples: a Sat level-0 query ("leaf") answers with its model's first and final states
+// (T is exact there) and the blocks of its steps; every `from` but Init is such a state, so the
+// blocks of the leaves of a reachable power query, in order, are a path from an Init state to a
+// Bad one; the block from the entry into the first and the one from the last into the error
+// (transition_system.hpp) complete it. It is replayed for the C operators (encoding/block_path_replay.hpp): a FALSE only for a path that
 // replays; a path to `truncated` is UNKNOWN.
 //
 // UNKNOWN: the budget ("timeout at level 7"), the level bound (CommonSettings::bound), an
@@ -95,7 +99,7 @@ private:
     };
     struct Reached {
         bool reachable = false;
-        smt::Term states;            // reachable: a state of `to` reached (over state 0)
+        smt::Term start, states;     // reachable: a state of `from` and one of `to` it reaches (over state 0)
         std::vector<EdgeId> path;    // reachable: the blocks from a state of the first `from` to `states`
     };
     // A query's answer from the solver.
@@ -127,8 +131,11 @@ private:
 
     // fixed_point.cpp
     bool fixed_point(Rel rel, unsigned top);  // sets verdict_ to TRUE when a certificate was made
-    std::optional<bool> closed(Rel rel, unsigned level, bool right);
-    bool certify_transition_invariant(Rel rel, unsigned level, bool right);
+    // The largest subset of `pool` (relations over states 0, 1 that contain Id) whose conjunction
+    // is closed on the side `right` says (Houdini, Flanagan and Leino FME 2001, as Golem uses it).
+    std::vector<smt::Term> closed_subset(std::vector<smt::Term> pool, bool right);
+    std::optional<bool> safe(smt::Term relation01);  // Init(x) ∧ Rel(x, x') ∧ Bad(x') unsat?
+    bool certify_transition_invariant(smt::Term relation01, bool right, const std::string& what);
     // path.cpp
     void close_path(const Reached& r);  // sets verdict_
 
@@ -149,7 +156,11 @@ private:
     // Reachable queries by relation, level, from and to (true facts: Golem's query cache); only
     // reachable answers are kept, since an unreachable one must refine its level again.
     std::map<std::tuple<Rel, unsigned, std::uint32_t, std::uint32_t>, Reached> cache_;
-    std::string no_certificate_;  // why the last safe transition invariant gave no certificate
+    std::string no_certificate_;
+    // Fixed points: per side (right, left) the conjuncts found closed together, and per level of
+    // the relation that contains Id how many conjuncts it had when last offered to Houdini.
+    std::vector<smt::Term> closed_[2];
+    std::vector<std::size_t> offered_;  // why the last safe transition invariant gave no certificate
     mutable smt::SolverTimes times_;
     TpaStats stats_;
     Verdict verdict_;

@@ -1,5 +1,6 @@
 #include "verifier/engines/tpa/transition_system.hpp"
 
+#include <stdexcept>
 #include <string>
 
 namespace craig::verifier::tpa {
@@ -19,6 +20,36 @@ TransitionSystem::TransitionSystem(const Program& blocks) : blocks_(blocks), tm_
         constants_[k].insert(states_[k].vars.begin(), states_[k].vars.end());
         constants_[k].insert(states_[k].bits.begin(), states_[k].bits.end());
     }
+    // Init and Bad over state 0, each block behind a flag; the other side of each block is a
+    // fresh state (the pre-state of an entry block, the post-state of an error block).
+    auto fresh_state = [&](const std::string& tag) {
+        std::vector<Term> st;
+        for (const ProgramVar& v : blocks.vars) st.push_back(tm_.mk_const(tm_.fresh_fun(v.name + tag, {}, var_sort(tm_, v))));
+        return st;
+    };
+    auto border = [&](Border& b, const std::string& name, bool from_entry) {
+        std::vector<Term> parts;
+        for (EdgeId e = 0; e < blocks.edges.size(); ++e) {
+            const Edge& edge = blocks.edges[e];
+            const bool bad_dst = edge.dst == blocks.error || edge.dst == blocks.truncated;
+            if (from_entry ? edge.src != blocks.entry : !bad_dst) continue;
+            const std::string tag = "#tpa." + name + std::to_string(e);
+            const Term flag = tm_.mk_const(tm_.fresh_fun(".tpa." + name + std::to_string(e), {}, smt::SortTable::Bool));
+            const std::vector<Term> other = fresh_state("@" + tag);
+            const Term f = from_entry ? instantiate(blocks, edge, other, states_[0].vars, tag, true, nullptr)
+                                      : instantiate(blocks, edge, states_[0].vars, other, tag, true, nullptr);
+            const Term parts_e[3] = {flag, at(states_[0], from_entry ? edge.dst : edge.src), f};
+            parts.push_back(tm_.mk_and(parts_e));
+            b.blocks.emplace_back(e, parts.back());
+        }
+        if (!from_entry) {
+            if (blocks.error != kNoLoc) parts.push_back(at(states_[0], blocks.error));
+            if (blocks.truncated != kNoLoc) parts.push_back(at(states_[0], blocks.truncated));
+        }
+        b.formula = tm_.mk_or(parts);
+    };
+    border(init_, "init", true);
+    border(bad_, "bad", false);
 }
 
 Term TransitionSystem::at(const State& s, LocId l) {
@@ -27,11 +58,18 @@ Term TransitionSystem::at(const State& s, LocId l) {
     return tm_.mk_and(lits);
 }
 
-Term TransitionSystem::bad(const State& s) {
-    std::vector<Term> at_bad;
-    if (blocks_.error != kNoLoc) at_bad.push_back(at(s, blocks_.error));
-    if (blocks_.truncated != kNoLoc) at_bad.push_back(at(s, blocks_.truncated));
-    return tm_.mk_or(at_bad);
+EdgeId TransitionSystem::init_block(const smt::Model& m) const {
+    for (const auto& [e, disjunct] : init_.blocks)
+        if (m.evaluate(disjunct).b) return e;
+    throw std::logic_error("tpa: an initial state without its block");
+}
+
+std::optional<EdgeId> TransitionSystem::bad_block(const smt::Model& m) const {
+    const LocId l = location(m, 0);
+    if (l == blocks_.error || l == blocks_.truncated) return std::nullopt;
+    for (const auto& [e, disjunct] : bad_.blocks)
+        if (m.evaluate(disjunct).b) return e;
+    throw std::logic_error("tpa: a bad state without its block");
 }
 
 Term TransitionSystem::identity(const State& a, const State& b) {

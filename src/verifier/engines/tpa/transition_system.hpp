@@ -11,9 +11,16 @@
 // blocks × locations, and any sort of variable works). T(a, b) is the disjunction over the
 // blocks e: L -> M of  at(a, L) ∧ at(b, M) ∧ formula(e)  with the frame of the variables e does
 // not write; each disjunct has a Boolean `taken` flag (taken → disjunct, ∨ taken), so a model
-// names the block of a step. Init(s) = at(s, entry) (every valuation: the entry's states), Bad(s)
-// = at(s, error) ∨ at(s, truncated). A bit pattern of no location is never reached (Init and T
-// only make patterns of locations).
+// names the block of a step. Init is the states one block from the entry (the entry's states are
+// every valuation), Bad the states at error or truncated and those one block before them:
+//   Init(s) = ∨_{e: entry -> M} at(s, M) ∧ formula(e)[pre := fresh, post := s]
+//   Bad(s)  = at(s, error) ∨ at(s, truncated) ∨ ∨_{e: L -> error|truncated} at(s, L) ∧ formula(e)[pre := s]
+// so that the relations' interpolants must speak of the variables (with Init = at(s, entry) and
+// Bad = at(s, error) an interpolant "no path from entry to error within 2^n steps" needs the
+// locations only, and a safe loop never reaches a fixed point). Their aux constants (inputs, the
+// fresh pre- or post-state, the blocks' flags) are made once: Init and Bad are fixed formulas
+// over state 0, moved to any state, used once per query. A bit pattern of no location is never
+// reached (Init and T only make patterns of locations).
 //
 // Relations of tpa are kept over states 0 and 1 (the "canonical" pair) and moved to any pair
 // by shift(); state formulas are kept over state 0. location_formula() turns a state formula
@@ -22,6 +29,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
@@ -58,8 +66,12 @@ public:
     const State& state(unsigned k) const { return states_.at(k); }
 
     smt::Term at(const State& s, LocId l);
-    smt::Term init(const State& s) { return at(s, blocks_.entry); }
-    smt::Term bad(const State& s);
+    smt::Term init(unsigned k) { return move(init_.formula, 0, k); }
+    smt::Term bad(unsigned k) { return move(bad_.formula, 0, k); }
+    // The block from the entry that makes state 0 of m an Init state (m ⊨ init(0)).
+    EdgeId init_block(const smt::Model& m) const;
+    // The block from state 0 of m (m ⊨ bad(0)) into error or truncated; none when the state is there.
+    std::optional<EdgeId> bad_block(const smt::Model& m) const;
     smt::Term identity(const State& a, const State& b);
     Step step(const State& a, const State& b);  // fresh aux constants every call
 
@@ -86,6 +98,11 @@ public:
     }
 
 private:
+    // A state formula made of blocks, each behind its flag.
+    struct Border {
+        smt::Term formula;
+        std::vector<std::pair<EdgeId, smt::Term>> blocks;  // block and its disjunct (with a flag of its own)
+    };
     smt::Term shift_state(smt::Term f, unsigned from, unsigned to);
     const Program& blocks_;
     smt::TermManager& tm_;
@@ -93,6 +110,7 @@ private:
     std::array<TermSet, kStates> constants_;
     std::unordered_map<unsigned, TermMap> shifts_;  // key a * kStates + b (pairs), or 100 + from * kStates + to
     std::uint64_t instances_ = 0;                   // tags of step()'s aux copies
+    Border init_, bad_;
 };
 
 }  // namespace craig::verifier::tpa
