@@ -88,17 +88,20 @@ TpaEngine::Answer TpaEngine::check(Term a, Term from, Term to, bool proofs) {
         if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
         part[id] = p;
     };
+    const Term b_from = ts_.move(from, 0, 0), b_to = ts_.move(to, 0, 2);
     add(a, 0);
-    add(ts_.move(from, 0, 0), 1);
-    add(ts_.move(to, 0, 2), 1);
-    // The C operators of the blocks: a Sat answer holds for them (their instances are facts
-    // about C and go to the A-part, whose relations they constrain).
-    OperatorRefinement ops(tm_);
-    ops.scan(a);
-    const ExactCheck c = exact_check(s, std::span<OperatorRefinement>(&ops, 1), {}, o_.operator_rounds,
-                                     [&](std::size_t, smt::AssertionId id, Term) {
+    add(b_from, 1);
+    add(b_to, 1);
+    // The C operators of each part (Init's and Bad's blocks are in B): a Sat answer holds for
+    // them; their instances are facts about C and go to the part whose applications they refute.
+    OperatorRefinement ops[2] = {OperatorRefinement(tm_), OperatorRefinement(tm_)};
+    ops[0].scan(a);
+    ops[1].scan(b_from);
+    ops[1].scan(b_to);
+    const ExactCheck c = exact_check(s, ops, {}, o_.operator_rounds,
+                                     [&](std::size_t group, smt::AssertionId id, Term) {
                                          if (part.size() <= id) part.resize(id + 1, itp::kNoPartition);
-                                         part[id] = 0;
+                                         part[id] = static_cast<std::uint32_t>(group);
                                      });
     stats_.operator_instances += c.instances;
     stats_.query_seconds += base::seconds_since(t0);
