@@ -16,7 +16,8 @@
 // level n+1 (TACAS'22 Alg. 1, lines "learn"). Sat at level 0: the model's state x'' (a point of
 // `to`, with the blocks of the steps); Sat above: a midpoint cube of x' (both halves
 // projected), and the two halves are asked at level n−1, the first from `from`, the second from
-// the first's reached states; an unreachable half refined level n, so the query is asked again.
+// the first's reached state; an unreachable half refined level n, so the query is asked again.
+// Reachable answers are cached (true facts; Golem's query cache).
 // Power n: Init ⇝ Bad at level n (split: the less-than query, then the exact one).
 //
 // Safety (checks after every unreachable power): the conjuncts of the relations that contain Id
@@ -30,8 +31,8 @@
 //   right  ∃x. Init(x) ∧ H(x, x') ∧ at(x', l)      (the states H reaches from Init)
 //   left   ¬∃x'. H(x, x') ∧ Bad(x') ∧ at(x, l)      (the states that cannot reach Bad)
 // computed exactly by enumerating model-based projections (projection.hpp), the entry's true;
-// where the enumeration does not end the run is UNKNOWN and says so (never a TRUE without a
-// certificate). Split's fixed points of the exact relation (E_i ∘ E_i ⊆ E_i) would need a
+// where the enumeration does not end there is no TRUE (never one without a certificate): the run
+// goes on, and its UNKNOWN at the end says why. Split's fixed points of the exact relation (E_i ∘ E_i ⊆ E_i) would need a
 // 2^i-inductive invariant made inductive (Golem's kinductiveToInductive): not built, so split
 // proves safety by the fixed points of L only.
 //
@@ -39,8 +40,9 @@
 // (T is exact there) and the blocks of its steps; every `from` but Init is such a state, so the
 // blocks of the leaves of a reachable power query, in order, are a path from an Init state to a
 // Bad one; the block from the entry into the first and the one from the last into the error
-// (transition_system.hpp) complete it. It is replayed for the C operators (encoding/block_path_replay.hpp): a FALSE only for a path that
-// replays; a path to `truncated` is UNKNOWN.
+// (transition_system.hpp) complete it. It is replayed for the C operators
+// (encoding/block_path_replay.hpp): a FALSE only for a path that replays; a path to `truncated`
+// is UNKNOWN. Queries are exact for the C operators (exact_check, instances in their part).
 //
 // UNKNOWN: the budget ("timeout at level 7"), the level bound (CommonSettings::bound), an
 // undecided query or interpolation, a projection that did not end, a path that does not replay.
@@ -48,10 +50,10 @@
 
 #include <functional>
 #include <map>
-#include <tuple>
 #include <optional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "base/budget.hpp"
@@ -77,8 +79,8 @@ struct TpaOptions {
 };
 
 struct TpaStats {
-    std::size_t queries = 0, cached = 0, sat = 0, interpolants = 0, refinements = 0, fixed_point_checks = 0, projection_cubes = 0, by_value = 0, leaves = 0, path_blocks = 0,
-                operator_instances = 0;
+    std::size_t queries = 0, cached = 0, sat = 0, interpolants = 0, refinements = 0, fixed_point_checks = 0,
+                projection_cubes = 0, by_value = 0, leaves = 0, path_blocks = 0, operator_instances = 0;
     double query_seconds = 0, itp_seconds = 0, mbp_seconds = 0, fixed_point_seconds = 0, invariant_seconds = 0,
            path_seconds = 0;
 };
