@@ -71,6 +71,25 @@ if run pdr_witness_sat 0 chc "$cases/pdr_two_counters_sat.smt2" --engine pdr --p
   fi
 fi
 
+# Engine tpa (issue 54, item 2): Int and Real, one and two predicates, both modes; the sat answer's
+# model (its state invariant per predicate) checked by z3.
+expect counter_int_sat.smt2 sat tpa
+expect counter_int_unsat.smt2 unsat tpa
+expect halves_real_sat.smt2 sat tpa
+expect halves_real_unsat.smt2 unsat tpa
+expect two_preds_sat.smt2 sat tpa
+expect pdr_two_counters_unsat.smt2 unsat tpa
+if run tpa_basic 0 chc "$cases/real_steps_sat.smt2" --engine tpa --tpa-mode basic --timeout 20; then
+  if [ "$(head -1 "$tmp/out")" = sat ]; then ok tpa_basic; else fail tpa_basic "not sat"; fi
+fi
+if run tpa_witness_sat 0 chc "$cases/pdr_two_counters_sat.smt2" --engine tpa --print-witness --timeout 20; then
+  if [ "$(grep -c '^(define-fun inv ' "$tmp/out")" = 1 ]; then ok tpa_witness_sat; else fail tpa_witness_sat "no model"; fi
+  if command -v z3 >/dev/null 2>&1; then
+    { echo "(set-logic HORN)"; grep '^(define-fun' "$tmp/out"; grep -v -e '^(declare-fun' -e '^(set-logic' "$cases/pdr_two_counters_sat.smt2"; } >"$tmp/model.smt2"
+    if [ "$(z3 "$tmp/model.smt2" 2>&1 | head -1)" = sat ]; then ok tpa_witness_sat_z3; else fail tpa_witness_sat_z3 "z3 rejects the model"; fi
+  fi
+fi
+
 # Engine options as for craig verify: passed on, refused for another engine.
 if run engine_option 0 chc "$cases/halves_real_sat.smt2" --engine impact --itp-bool mcmillan-prime --itp-lra dual-farkas; then
   if [ "$(head -1 "$tmp/out")" = sat ]; then ok engine_option; else fail engine_option "not sat"; fi

@@ -280,5 +280,26 @@ if run kind_dump_arg 0 verify "$tmp/counter.c" --engine kind --kind-invariants n
   elif ! has out "(k-induction, k = 2"; then fail kind_dump_arg "no k-induction note with --invariants"
   else ok kind_dump_arg; fi
 fi
+# ---- engine tpa (issue 54, item 2): listed with its options, a bad mode refused, --progress
+# while its levels grow, its statistics.
+cat > "$tmp/deep.c" <<'C'
+extern void reach_error(void);
+int main() { unsigned x = 0; while (x < 100000000u) x++; if (x == 100000000u) reach_error(); return 0; }
+C
+# The engine and both of its own options listed with their defaults (three lines).
+run list_engines_tpa 0 verify --list-engines &&
+  case $(grep -c -e '^tpa:' -e '--tpa-mode (default split)' -e '--tpa-projection-cubes (default 256)' "$tmp/out") in
+    3) ok list_engines_tpa ;;
+    *) fail list_engines_tpa "tpa or its options missing" ;;
+  esac
+if run tpa_bad_mode 2 verify "$tmp/loop.c" --engine tpa --tpa-mode nonsense; then
+  if has err "unknown value 'nonsense'"; then ok tpa_bad_mode; else fail tpa_bad_mode "no message"; fi
+fi
+if run tpa_progress 5 verify "$tmp/deep.c" --engine tpa --timeout 3 --progress --stats; then
+  if ! grep -qE '^\[craig [0-9.]+ s\] tpa: split, level [0-9]+, [0-9]+ queries' "$tmp/err"; then fail tpa_progress "no status line"
+  elif ! has out "UNKNOWN (timeout"; then fail tpa_progress "not a timeout"
+  elif ! has out "tpa.levels:" || ! has out "tpa.time.queries:"; then fail tpa_progress "no statistics"
+  else ok tpa_progress; fi
+fi
 
 finish

@@ -22,6 +22,7 @@ const EngineInfo& whale_engine();
 const EngineInfo& summaries_engine();
 const EngineInfo& pdr_engine();
 const EngineInfo& kind_engine();
+const EngineInfo& tpa_engine();
 
 const EngineRegistry& builtin_engines() {
     static const EngineRegistry registry = [] {
@@ -44,6 +45,7 @@ const EngineRegistry& builtin_engines() {
         r.add(summaries_engine());
         r.add(pdr_engine());
         r.add(kind_engine());
+        r.add(tpa_engine());
         return r;
     }();
     return registry;

@@ -15,6 +15,8 @@
 #include "verifier/engines/pdr/mbp.hpp"
 #include "verifier/engines/pdr/pdr.hpp"
 #include "lowered_program.hpp"
+#include "real_loop.hpp"
+#include "tampered_certificate.hpp"
 
 using namespace craig;
 using verifier::VerdictKind;
@@ -150,19 +152,7 @@ TEST_CASE("pdr: tampered certificates are refused by the invariant check") {
     Task t(kEqualCounters);
     verifier::Verdict v = run_pdr(*t.blocks, "mic");
     REQUIRE(v.kind == VerdictKind::True);
-    auto& tm = t.tm;
-    bool tried = false;
-    for (verifier::LocId l = 0; l < t.blocks->locs.size(); ++l) {
-        if (l == t.blocks->entry || l == t.blocks->error || v.certificate.invariants[l] == tm.mk_true()) continue;
-        std::vector<smt::Term> weak = v.certificate.invariants;
-        weak[l] = tm.mk_true();  // the loop's lemmas forgotten
-        CHECK(verifier::check_invariants(*t.blocks, weak, {}).outcome == verifier::InvariantOutcome::Invalid);
-        tried = true;
-    }
-    CHECK(tried);
-    std::vector<smt::Term> unsafe = v.certificate.invariants;
-    unsafe[t.blocks->error] = tm.mk_true();
-    CHECK(verifier::check_invariants(*t.blocks, unsafe, {}).outcome == verifier::InvariantOutcome::Invalid);
+    test::check_tampered_certificates_refused(*t.blocks, v.certificate.invariants);
 }
 
 TEST_CASE("pdr: statistics, the frame bound and the frames as Graphviz") {
@@ -211,51 +201,11 @@ TEST_CASE("pdr: the end of the budget is UNKNOWN saying where") {
     CHECK(v.reason.rfind("timeout at frame", 0) == 0);
 }
 
-namespace {
-
-// A hand-made Real program (as craig chc makes them): entry -> 1 by x, y := 0, 10; loop 1 -> 1 by
-// [x < 10] x += 1/2, y -= 1/2; error 1 -> 2 by [x + y != 10] (safe) or [y < -k] (unsafe for k < 1/2... ).
-struct RealLoop {
-    smt::TermManager tm;
-    verifier::Program p{tm};
-    explicit RealLoop(smt::Term (*bad)(RealLoop&)) {
-        const auto type = frontend::Type::of(frontend::TypeKind::Int);
-        p.add_var("x", "", type, true, false, UINT32_MAX, smt::SortTable::Real);
-        p.add_var("y", "", type, true, false, UINT32_MAX, smt::SortTable::Real);
-        for (int l = 0; l < 3; ++l) {
-            p.add_location({}, "");
-            p.locs.back().cut_point = true;
-        }
-        auto edge = [&](verifier::LocId a, verifier::LocId b, smt::Term f, std::vector<verifier::VarId> writes) {
-            verifier::Edge e;
-            e.src = a;
-            e.dst = b;
-            e.formula = f;
-            e.writes = std::move(writes);
-            p.add_edge(e);
-        };
-        const smt::Term x = x_(), y = y_(), x1 = p.vars[0].next, y1 = p.vars[1].next;
-        edge(0, 1, tm.mk_and(tm.mk_eq(x1, r(0)), tm.mk_eq(y1, r(10))), {0, 1});
-        edge(1, 1,
-             tm.mk_and(std::vector<smt::Term>{tm.mk_lt(x, r(10)), tm.mk_eq(x1, tm.mk_add(std::vector<smt::Term>{x, r(mpq_class(1, 2))})),
-                                              tm.mk_eq(y1, tm.mk_sub(y, r(mpq_class(1, 2))))}),
-             {0, 1});
-        edge(1, 2, bad(*this), {});
-        p.entry = 0;
-        p.error = 2;
-        p.index();
-    }
-    smt::Term x_() const { return p.vars[0].cur; }
-    smt::Term y_() const { return p.vars[1].cur; }
-    smt::Term r(const mpq_class& c) { return tm.mk_numeral(c, smt::SortTable::Real); }
-};
-
-}  // namespace
 
 TEST_CASE("pdr: a Real program, safe with x + y = 10 and unsafe when y goes below 1/4") {
     for (const std::string mode : kModes) {
         CAPTURE(mode);
-        RealLoop safe([](RealLoop& l) {
+        test::RealLoop safe([](test::RealLoop& l) {
             return l.tm.mk_not(l.tm.mk_eq(l.tm.mk_add(std::vector<smt::Term>{l.x_(), l.y_()}), l.r(10)));
         });
         const verifier::Verdict v = run_pdr(safe.p, mode);
@@ -263,7 +213,7 @@ TEST_CASE("pdr: a Real program, safe with x + y = 10 and unsafe when y goes belo
         REQUIRE(v.kind == VerdictKind::True);
         CHECK(verifier::certify_safe(v, safe.p, {}, test::test_budget(30)).kind == VerdictKind::True);
 
-        RealLoop unsafe([](RealLoop& l) { return l.tm.mk_lt(l.y_(), l.r(mpq_class(1, 4))); });
+        test::RealLoop unsafe([](test::RealLoop& l) { return l.tm.mk_lt(l.y_(), l.r(mpq_class(1, 4))); });
         const verifier::Verdict u = run_pdr(unsafe.p, mode);
         CAPTURE(u.reason);
         REQUIRE(u.kind == VerdictKind::False);

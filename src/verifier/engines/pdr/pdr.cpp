@@ -4,7 +4,7 @@
 #include <ostream>
 #include <unordered_set>
 
-#include "verifier/encoding/block_path.hpp"
+#include "verifier/encoding/block_path_replay.hpp"
 #include "verifier/encoding/checked_solver.hpp"
 #include "verifier/encoding/exact_check.hpp"
 #include "verifier/engines/pdr/mbp.hpp"
@@ -171,36 +171,17 @@ bool PdrEngine::close_path(std::vector<EdgeId> path, LocId bad) {
     ++stats_.paths;
     smt::SolverOptions so = checked_solver_options(o_, budget_);
     so.times = &times_;
-    smt::Solver s(tm_, so);
-    OperatorRefinement ops(tm_);
-    auto fresh_state = [&](std::size_t k) {
-        std::vector<Term> st;
-        for (const ProgramVar& v : blocks_.vars)
-            st.push_back(tm_.mk_const(tm_.fresh_fun(v.name + "@pdr" + std::to_string(k), {}, var_sort(tm_, v))));
-        return st;
-    };
-    std::vector<AuxRenaming> renamed(path.size());
-    std::vector<Term> pre = fresh_state(0);
-    for (std::size_t k = 0; k < path.size(); ++k) {
-        std::vector<Term> post = fresh_state(k + 1);
-        const Term f = instantiate(blocks_, blocks_.edges[path[k]], pre, post, "#pdr" + std::to_string(k), true,
-                                   &renamed[k]);
-        ops.scan(f);
-        s.assert_formula(f);
-        pre = std::move(post);
-    }
-    const ExactCheck c = exact_check(s, ops, {}, o_.operator_rounds);
+    BlockPathReplay r = replay_block_path(blocks_, path, so, o_.operator_rounds, "#pdr");
     const std::string blocks = std::to_string(path.size()) + " blocks";
     verdict_.kind = VerdictKind::Unknown;
-    if (c.result == smt::Result::Unknown) {
-        const std::string why = s.reason_unknown();
-        if (!c.out_of_rounds && (why == "timeout" || why == "interrupted"))
-            verdict_.reason = why + " at frame " + std::to_string(top_);
+    if (r.result == smt::Result::Unknown) {
+        if (r.solver_reason == "timeout" || r.solver_reason == "interrupted")
+            verdict_.reason = r.solver_reason + " at frame " + std::to_string(top_);
         else
-            verdict_.reason = "replay of a path of " + blocks + ": " + c.why(s);
+            verdict_.reason = "replay of a path of " + blocks + ": " + r.why;
         return false;
     }
-    if (c.result == smt::Result::Unsat) {
+    if (r.result == smt::Result::Unsat) {
         // The obligations were projected under-approximately for linear arithmetic, so only an
         // uninterpreted C operator (or an opaque term replaced by its value) can make this.
         ++stats_.spurious_paths;
@@ -209,7 +190,7 @@ bool PdrEngine::close_path(std::vector<EdgeId> path, LocId bad) {
     }
     if (bad == blocks_.error) {
         verdict_.kind = VerdictKind::False;
-        verdict_.cex = block_path_counterexample(blocks_, path, renamed, s.model());
+        verdict_.cex = std::move(r.cex);
         verdict_.reason = "error reached in " + blocks + " (frame " + std::to_string(top_) + ")";
     } else {
         verdict_.reason =

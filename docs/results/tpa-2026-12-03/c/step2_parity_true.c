@@ -1,0 +1,8 @@
+// expected: TRUE
+extern void reach_error(void);
+int main(void) {
+  int x = 0;
+  while (x < 100000) { x += 2; }
+  if (x % 2 != 0) reach_error();
+  return 0;
+}

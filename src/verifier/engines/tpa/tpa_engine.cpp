@@ -1,0 +1,70 @@
+// Engine `tpa` in the registry: the option table and the Engine around TpaEngine (tpa.hpp).
+#include <memory>
+
+#include "verifier/engines/engine.hpp"
+#include "verifier/engines/itp_options.hpp"
+#include "verifier/engines/tpa/tpa.hpp"
+
+namespace craig::verifier {
+
+namespace {
+
+std::optional<tpa::Mode> parse_mode(const std::string& v) {
+    if (v == "basic") return tpa::Mode::Basic;
+    if (v == "split") return tpa::Mode::Split;
+    return std::nullopt;
+}
+
+std::string check_mode(const std::string& v) {
+    return parse_mode(v) ? std::string() : "unknown value '" + v + "' (basic or split)";
+}
+
+constexpr EngineOption kTpaOptions[] = {
+    kItpBoolOption,
+    kItpLraOption,
+    kItpEufOption,
+    {"tpa-mode", OptionKind::Choice, "split",
+     "basic (one sequence of relations over-approximating T^{<=2^n}, TACAS 2022) or split (T^{2^n} and T^{<2^n} "
+     "apart, FMCAD 2022); default by measurement (docs/results/tpa-2026-12-03)",
+     check_mode},
+    {"tpa-projection-cubes", OptionKind::Unsigned, "256",
+     "cubes of model-based projection per location when a safe transition invariant is turned into the "
+     "certificate's state invariant (more: UNKNOWN, the projection did not end)",
+     nullptr, 1, 1000000},
+};
+
+class Tpa final : public Engine {
+public:
+    explicit Tpa(const EngineSettings& s) : s_(s) {}
+
+    Verdict solve(const Program& blocks, const base::Budget& budget) override {
+        tpa::TpaOptions o;
+        o.check_models = s_.check_models;
+        o.check_certificates = s_.check_certificates;
+        o.sat_integration = s_.sat_integration;
+        o.itp = itp_options(s_);
+        o.mode = *parse_mode(s_.get("tpa-mode"));
+        o.max_levels = s_.bound;
+        o.operator_rounds = s_.operator_rounds;
+        o.projection_cubes = s_.number("tpa-projection-cubes");
+        tpa::TpaEngine e(blocks, o, budget);
+        return e.run([this](const std::function<std::string()>& status) { progress(status); });
+    }
+
+private:
+    EngineSettings s_;
+};
+
+}  // namespace
+
+const EngineInfo& tpa_engine() {
+    static const EngineInfo info{
+        "tpa",
+        "transition power abstraction (Blicha et al., TACAS 2022; split, FMCAD 2022): interpolants over-approximating "
+        "T^(2^n) by levels, deep counterexamples, safety by fixed points",
+        kTpaOptions, [](const EngineSettings& s) -> std::unique_ptr<Engine> { return std::make_unique<Tpa>(s); },
+        nullptr, {}};
+    return info;
+}
+
+}  // namespace craig::verifier
