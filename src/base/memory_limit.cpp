@@ -1,5 +1,6 @@
 #include "base/memory_limit.hpp"
 
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -31,6 +32,11 @@ void apply_memory_limit(std::uint64_t mb) {
     if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY)
         reserve = std::min<std::size_t>(reserve, stack.rlim_cur / 4);
     touch_stack(reserve);
+    // One malloc arena: glibc reserves 64 MiB of address space for the arena of each thread that
+    // allocates (the large-stack worker, the watchdog), which RLIMIT_AS counts, so limits of
+    // 60-100 MiB ended trivial tasks in bad_alloc. craig's threads allocate little; the engines
+    // that run in parallel are processes.
+    mallopt(M_ARENA_MAX, 1);
     rlimit rl{};
     rl.rlim_cur = rl.rlim_max = static_cast<rlim_t>(mb) * 1024 * 1024;
     setrlimit(RLIMIT_AS, &rl);

@@ -56,6 +56,13 @@ for mb in 20 50 100; do  # enough for the small inputs: their answers, or the li
 done
 # The limit reached in the middle of the work: inside GMP (bignum: a double free before), inside
 # CaDiCaL's search (pigeons) and in an engine's unwinding (bmc deepening without end).
+# A limit far above what a small task needs gives the answer no limit gives: glibc's malloc arena
+# per thread (64 MiB of address space each) ended lock.c with UNKNOWN (memory limit) at 60-100 MiB.
+for mb in 64 100; do
+  if run "memory_ample_$mb" 0 verify --engine impact --memory "$mb" "$examples/lock.c"; then
+    if has out "Verification result: FALSE"; then ok "memory_ample_$mb"; else fail "memory_ample_$mb" "'$(head -1 "$tmp/out")'"; fi
+  fi
+done
 memcheck memory_gmp_150 150 5 solve "$inputs/bignum.smt2"
 memcheck memory_cadical_20 20 5 solve --timeout 10 "$inputs/pigeons.smt2"
 memcheck memory_bmc_30 30 5 verify --engine bmc --timeout 20 "$inputs/nondet_loop.c"

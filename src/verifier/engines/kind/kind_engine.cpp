@@ -1,6 +1,7 @@
 // Engine `kind` in the registry: the option table and the Engine around KindEngine (kind.hpp).
 #include <memory>
 
+#include "base/choice.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/engines/kind/kind.hpp"
@@ -9,17 +10,15 @@ namespace craig::verifier {
 
 namespace {
 
-std::optional<kind::InvariantSource> parse_source(const std::string& v) {
-    if (v == "none") return kind::InvariantSource::None;
-    if (v == "candidates") return kind::InvariantSource::Candidates;
-    if (v == "pdr") return kind::InvariantSource::Pdr;
-    if (v == "both") return kind::InvariantSource::Both;
-    return std::nullopt;
-}
+constexpr base::Choice<kind::InvariantSource> kSources[] = {{"none", kind::InvariantSource::None},
+                                                            {"candidates", kind::InvariantSource::Candidates},
+                                                            {"pdr", kind::InvariantSource::Pdr},
+                                                            {"both", kind::InvariantSource::Both}};
 
-std::string check_source(const std::string& v) {
-    return parse_source(v) ? std::string() : "unknown value '" + v + "' (none, candidates, pdr or both)";
+std::optional<kind::InvariantSource> parse_source(const std::string& v) {
+    return base::parse_choice<kind::InvariantSource>(kSources, v);
 }
+std::string check_source(const std::string& v) { return base::choice_error<kind::InvariantSource>(kSources, v); }
 
 constexpr EngineOption kKindOptions[] = {
     kItpBoolOption,

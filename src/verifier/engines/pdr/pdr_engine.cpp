@@ -1,6 +1,7 @@
 // Engine `pdr` in the registry: the option table and the Engine around PdrEngine (pdr.hpp).
 #include <memory>
 
+#include "base/choice.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/engines/pdr/pdr.hpp"
@@ -9,16 +10,13 @@ namespace craig::verifier {
 
 namespace {
 
-std::optional<pdr::Generalize> parse_generalize(const std::string& v) {
-    if (v == "mic") return pdr::Generalize::Mic;
-    if (v == "itp") return pdr::Generalize::Itp;
-    if (v == "both") return pdr::Generalize::Both;
-    return std::nullopt;
-}
+constexpr base::Choice<pdr::Generalize> kGeneralize[] = {
+    {"mic", pdr::Generalize::Mic}, {"itp", pdr::Generalize::Itp}, {"both", pdr::Generalize::Both}};
 
-std::string check_generalize(const std::string& v) {
-    return parse_generalize(v) ? std::string() : "unknown value '" + v + "' (mic, itp or both)";
+std::optional<pdr::Generalize> parse_generalize(const std::string& v) {
+    return base::parse_choice<pdr::Generalize>(kGeneralize, v);
 }
+std::string check_generalize(const std::string& v) { return base::choice_error<pdr::Generalize>(kGeneralize, v); }
 
 constexpr EngineOption kPdrOptions[] = {
     kItpBoolOption,

@@ -1,6 +1,7 @@
 // Engine `tpa` in the registry: the option table and the Engine around TpaEngine (tpa.hpp).
 #include <memory>
 
+#include "base/choice.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/engines/itp_options.hpp"
 #include "verifier/engines/tpa/tpa.hpp"
@@ -9,15 +10,10 @@ namespace craig::verifier {
 
 namespace {
 
-std::optional<tpa::Mode> parse_mode(const std::string& v) {
-    if (v == "basic") return tpa::Mode::Basic;
-    if (v == "split") return tpa::Mode::Split;
-    return std::nullopt;
-}
+constexpr base::Choice<tpa::Mode> kModes[] = {{"basic", tpa::Mode::Basic}, {"split", tpa::Mode::Split}};
 
-std::string check_mode(const std::string& v) {
-    return parse_mode(v) ? std::string() : "unknown value '" + v + "' (basic or split)";
-}
+std::optional<tpa::Mode> parse_mode(const std::string& v) { return base::parse_choice<tpa::Mode>(kModes, v); }
+std::string check_mode(const std::string& v) { return base::choice_error<tpa::Mode>(kModes, v); }
 
 constexpr EngineOption kTpaOptions[] = {
     kItpBoolOption,
