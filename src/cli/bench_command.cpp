@@ -61,7 +61,8 @@ int BenchCommandLine::run(const bench::ToolIdentity& tool) {
             }
         }
         if (report_->parsed()) {
-            std::cout << "craig bench report: wrote " << bench::write_report(report_options_) << "\n";
+            const std::string page = bench::write_report(report_options_);  // may throw: nothing printed then
+            std::cout << "craig bench report: wrote " << page << "\n";
             return kOk;
         }
         if (compare_->parsed()) {
