@@ -4,12 +4,14 @@
 //   constexpr base::Choice<Mode> kModes[] = {{"basic", Mode::Basic}, {"split", Mode::Split}};
 //   std::optional<Mode> m = base::parse_choice(kModes, "split");   // Mode::Split
 //   std::string why = base::choice_error(kModes, "spilt");          // "unknown value 'spilt' (basic or split)"
+//   {"tpa-mode", OptionKind::Choice, "split", "...", base::check_choice<kModes>}  // the row's check
 #pragma once
 
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace craig::base {
 
@@ -34,6 +36,19 @@ std::string choice_error(std::span<const Choice<E>> choices, std::string_view v)
     for (std::size_t i = 0; i < choices.size(); ++i)
         list += std::string(i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + std::string(choices[i].word);
     return "unknown value '" + std::string(v) + "' (" + list + ")";
+}
+
+template <class E, std::size_t N>
+std::optional<E> parse_choice(const Choice<E> (&choices)[N], std::string_view v) {
+    return parse_choice(std::span<const Choice<E>>(choices), v);
+}
+
+// The check of an option row (OptionRow::check) whose words are the table `Choices` (an array
+// with static storage).
+template <const auto& Choices>
+std::string check_choice(const std::string& v) {
+    using E = std::remove_cvref_t<decltype(Choices[0].value)>;
+    return choice_error<E>(Choices, v);
 }
 
 }  // namespace craig::base

@@ -35,6 +35,7 @@
 #include "base/budget.hpp"
 #include "itp/options.hpp"
 #include "smt/sat_integration.hpp"
+#include "verifier/encoding/query_settings.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
@@ -55,12 +56,8 @@ struct DagProblem {
     std::vector<smt::Term> node_labels;
 };
 
-struct DagRefineOptions {
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
+struct DagRefineOptions : QuerySettings {
     itp::ItpOptions itp;
-    unsigned operator_rounds = 100;
     unsigned core_rounds = 3;  // unsat-core pruning of edge literals before interpolation (0: off)
 };
 

@@ -41,6 +41,7 @@
 #include "base/option_row.hpp"
 #include "smt/sat_integration.hpp"
 #include "verifier/program/procedures.hpp"
+#include "verifier/encoding/query_settings.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
@@ -57,12 +58,8 @@ class EngineRegistry;
 
 // The settings every engine is made with, whatever its table: set once per run (run_verify,
 // craig chc) and handed on unchanged to a portfolio's members.
-struct CommonSettings {
+struct CommonSettings : QuerySettings {
     unsigned bound = 0;  // engine-specific depth bound (0 = none): bmc's unrolling, impact's depth
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
-    unsigned operator_rounds = 100;  // rounds of operator refinement per exact check
     bool keep_arg = false;           // --dump-arg will ask write_arg() (engines may keep the graph)
     std::string producer = "craig";  // "craig VERSION", for the files an engine writes
 };

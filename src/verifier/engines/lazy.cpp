@@ -27,10 +27,7 @@ public:
         o.tau0 = s_.number("lazy-tau0");
         o.bounded_loop_limit = s_.number("lazy-bounded-loops");
         o.stop_at_goal = true;
-        o.operator_rounds = s_.operator_rounds;
-        o.check_models = s_.check_models;
-        o.check_certificates = s_.check_certificates;
-        o.sat_integration = s_.sat_integration;
+        o.take_queries(s_);
         o.itp = itp_options(s_);
         // --lazy-program plain: one statement per edge, as the paper's basic blocks (more paths to
         // prune). The labels at the plain locations of the cut points are an invariant map of the

@@ -32,10 +32,7 @@ public:
         LazyOptions o;
         o.tau0 = s_.number("lazy-tau0");
         o.tau_free_first = s_.flag("lazy-tau-free");
-        o.operator_rounds = s_.operator_rounds;
-        o.check_models = s_.check_models;
-        o.check_certificates = s_.check_certificates;
-        o.sat_integration = s_.sat_integration;
+        o.take_queries(s_);
         o.itp = itp_options(s_);
         InterOutcome r =
             lazy_interprocedural(ps, o, budget, [this](const std::function<std::string()>& st) { progress(st); });

@@ -501,10 +501,7 @@ ValueAnalysis::Outcome ValueAnalysis::refine(std::uint32_t target) {
     dag.bad = {static_cast<std::uint32_t>(path.size())};
     dag.loc = locs;
     DagRefineOptions o;
-    o.check_models = s_.check_models;
-    o.check_certificates = s_.check_certificates;
-    o.sat_integration = s_.sat_integration;
-    o.operator_rounds = s_.operator_rounds;
+    o.take_queries(s_);
     o.itp = itp_options(s_);
     const auto t1 = std::chrono::steady_clock::now();
     DagRefinement r = refine_dag(plain_, dag, o, budget_, refine_stats_);

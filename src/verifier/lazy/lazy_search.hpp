@@ -59,12 +59,13 @@
 #include "base/statistics.hpp"
 #include "itp/options.hpp"
 #include "smt/sat_integration.hpp"
+#include "verifier/encoding/query_settings.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
 namespace craig::verifier {
 
-struct LazyOptions {
+struct LazyOptions : QuerySettings {
     bool learning = true;  // false: the DART baseline (no labels learned)
     unsigned tau0 = 1;     // the first τ0 (doubled after each unsuccessful round)
     // Strengthen also tries each conjunct of a label as a candidate (beyond the paper).
@@ -78,10 +79,6 @@ struct LazyOptions {
     // Called for each goal when it is reached, with its path (also kept in LazyOutcome::reached):
     // test generation writes the test at once, so a run ended from outside keeps what it found.
     std::function<void(LocId, const Counterexample&)> on_reached;
-    unsigned operator_rounds = 100;
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;  // of the queries
     itp::ItpOptions itp;
 };
 

@@ -43,21 +43,18 @@
 #include "smt/solver.hpp"
 #include "verifier/engines/kind/auxiliary.hpp"
 #include "verifier/engines/pdr/pdr.hpp"
+#include "verifier/encoding/query_settings.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
 namespace craig::verifier::kind {
 
-struct KindOptions {
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;
+struct KindOptions : QuerySettings {
     unsigned max_k = 0;  // 0: no bound
     bool simple_path = false;
     InvariantSource invariants = InvariantSource::Both;  // by measurement (docs/results/kind-2026-12-03)
     double pdr_seconds = 2;                              // the one pdr run of InvariantSource::Pdr and Both
     pdr::PdrOptions pdr;                                 // its options
-    unsigned operator_rounds = 100;
 };
 
 struct KindStats {

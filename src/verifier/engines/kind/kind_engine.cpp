@@ -15,11 +15,6 @@ constexpr base::Choice<kind::InvariantSource> kSources[] = {{"none", kind::Invar
                                                             {"pdr", kind::InvariantSource::Pdr},
                                                             {"both", kind::InvariantSource::Both}};
 
-std::optional<kind::InvariantSource> parse_source(const std::string& v) {
-    return base::parse_choice<kind::InvariantSource>(kSources, v);
-}
-std::string check_source(const std::string& v) { return base::choice_error<kind::InvariantSource>(kSources, v); }
-
 constexpr EngineOption kKindOptions[] = {
     kItpBoolOption,
     kItpLraOption,
@@ -28,7 +23,7 @@ constexpr EngineOption kKindOptions[] = {
      "auxiliary invariants injected into the step case, each proved inductive by Houdini first: none, candidates "
      "(sampled states of the base case made into templates), pdr (the lemmas of a bounded pdr run), both; default "
      "both by measurement (docs/results/kind-2026-12-03)",
-     check_source},
+     base::check_choice<kSources>},
     {"kind-simple-path", OptionKind::Flag, "false",
      "the step case asks for paths with pairwise distinct states only (complete for finite state spaces; quadratic "
      "in k)"},
@@ -44,19 +39,13 @@ public:
 
     Verdict solve(const Program& blocks, const base::Budget& budget) override {
         kind::KindOptions o;
-        o.check_models = s_.check_models;
-        o.check_certificates = s_.check_certificates;
-        o.sat_integration = s_.sat_integration;
+        o.take_queries(s_);
         o.max_k = s_.bound;
         o.simple_path = s_.flag("kind-simple-path");
-        o.invariants = *parse_source(s_.get("kind-invariants"));
+        o.invariants = *base::parse_choice(kSources, s_.get("kind-invariants"));
         o.pdr_seconds = s_.number("kind-pdr-seconds");
-        o.operator_rounds = s_.operator_rounds;
-        o.pdr.check_models = s_.check_models;
-        o.pdr.check_certificates = s_.check_certificates;
-        o.pdr.sat_integration = s_.sat_integration;
+        o.pdr.take_queries(s_);
         o.pdr.itp = itp_options(s_);
-        o.pdr.operator_rounds = s_.operator_rounds;
         kind::KindEngine e(blocks, o, budget);
         Verdict v = e.run([this](const std::function<std::string()>& status) { progress(status); });
         keep_dot(s_.keep_arg, e);

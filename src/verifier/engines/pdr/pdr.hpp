@@ -57,6 +57,7 @@
 #include "verifier/encoding/operator_refinement.hpp"
 #include "verifier/engines/pdr/frames.hpp"
 #include "verifier/engines/pdr/obligations.hpp"
+#include "verifier/encoding/query_settings.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
@@ -64,16 +65,12 @@ namespace craig::verifier::pdr {
 
 enum class Generalize : std::uint8_t { Mic, Itp, Both };
 
-struct PdrOptions {
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;
+struct PdrOptions : QuerySettings {
     itp::ItpOptions itp;
     Generalize generalize = Generalize::Itp;  // by measurement (docs/results/pdr-2026-12-03)
     unsigned ctg = 2;             // counterexamples to generalization absorbed per dropped literal (0: plain dropping)
     bool drop_monomials = true;   // simplify interpolant lemmas by dropping monomials of their bounds
     unsigned max_frames = 0;      // 0: no bound
-    unsigned operator_rounds = 100;  // replay of a path for the C operators
 };
 
 struct PdrStats {

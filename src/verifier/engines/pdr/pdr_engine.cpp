@@ -13,11 +13,6 @@ namespace {
 constexpr base::Choice<pdr::Generalize> kGeneralize[] = {
     {"mic", pdr::Generalize::Mic}, {"itp", pdr::Generalize::Itp}, {"both", pdr::Generalize::Both}};
 
-std::optional<pdr::Generalize> parse_generalize(const std::string& v) {
-    return base::parse_choice<pdr::Generalize>(kGeneralize, v);
-}
-std::string check_generalize(const std::string& v) { return base::choice_error<pdr::Generalize>(kGeneralize, v); }
-
 constexpr EngineOption kPdrOptions[] = {
     kItpBoolOption,
     kItpLraOption,
@@ -25,7 +20,7 @@ constexpr EngineOption kPdrOptions[] = {
     {"pdr-generalize", OptionKind::Choice, "itp",
      "how a blocked cube becomes a lemma: mic (literal dropping with down), itp (interpolants of the blocking "
      "queries), both (both lemmas); default by measurement (docs/results/pdr-2026-12-03)",
-     check_generalize},
+     base::check_choice<kGeneralize>},
     {"pdr-ctg", OptionKind::Unsigned, "2",
      "counterexamples to generalization absorbed per dropped literal in mic (0: plain literal dropping)"},
     {"pdr-drop-monomials", OptionKind::Flag, "true",
@@ -39,15 +34,12 @@ public:
 
     Verdict solve(const Program& blocks, const base::Budget& budget) override {
         pdr::PdrOptions o;
-        o.check_models = s_.check_models;
-        o.check_certificates = s_.check_certificates;
-        o.sat_integration = s_.sat_integration;
+        o.take_queries(s_);
         o.itp = itp_options(s_);
-        o.generalize = *parse_generalize(s_.get("pdr-generalize"));
+        o.generalize = *base::parse_choice(kGeneralize, s_.get("pdr-generalize"));
         o.ctg = s_.number("pdr-ctg");
         o.drop_monomials = s_.flag("pdr-drop-monomials");
         o.max_frames = s_.bound;
-        o.operator_rounds = s_.operator_rounds;
         pdr::PdrEngine e(blocks, o, budget);
         Verdict v = e.run([this](const std::function<std::string()>& status) { progress(status); });
         keep_dot(s_.keep_arg, e);

@@ -60,6 +60,7 @@
 #include "itp/options.hpp"
 #include "smt/solver.hpp"
 #include "verifier/engines/tpa/transition_system.hpp"
+#include "verifier/encoding/query_settings.hpp"
 #include "verifier/program/program.hpp"
 #include "verifier/verdict.hpp"
 
@@ -67,14 +68,10 @@ namespace craig::verifier::tpa {
 
 enum class Mode : std::uint8_t { Basic, Split };
 
-struct TpaOptions {
-    bool check_models = true;
-    bool check_certificates = true;
-    smt::SatIntegration sat_integration = smt::kDefaultSatIntegration;
+struct TpaOptions : QuerySettings {
     itp::ItpOptions itp;
     Mode mode = Mode::Split;
     unsigned max_levels = 0;           // 0: no bound
-    unsigned operator_rounds = 100;    // per query and for the replay of a path
     unsigned projection_cubes = 256;   // cubes of one location's invariant
 };
 

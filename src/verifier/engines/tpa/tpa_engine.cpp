@@ -12,9 +12,6 @@ namespace {
 
 constexpr base::Choice<tpa::Mode> kModes[] = {{"basic", tpa::Mode::Basic}, {"split", tpa::Mode::Split}};
 
-std::optional<tpa::Mode> parse_mode(const std::string& v) { return base::parse_choice<tpa::Mode>(kModes, v); }
-std::string check_mode(const std::string& v) { return base::choice_error<tpa::Mode>(kModes, v); }
-
 constexpr EngineOption kTpaOptions[] = {
     kItpBoolOption,
     kItpLraOption,
@@ -22,7 +19,7 @@ constexpr EngineOption kTpaOptions[] = {
     {"tpa-mode", OptionKind::Choice, "split",
      "basic (one sequence of relations over-approximating T^{<=2^n}, TACAS 2022) or split (T^{2^n} and T^{<2^n} "
      "apart, FMCAD 2022); default by measurement (docs/results/tpa-2026-12-03)",
-     check_mode},
+     base::check_choice<kModes>},
     {"tpa-projection-cubes", OptionKind::Unsigned, "256",
      "cubes of model-based projection per location when a safe transition invariant is turned into the "
      "certificate's state invariant (more: UNKNOWN, the projection did not end)",
@@ -35,13 +32,10 @@ public:
 
     Verdict solve(const Program& blocks, const base::Budget& budget) override {
         tpa::TpaOptions o;
-        o.check_models = s_.check_models;
-        o.check_certificates = s_.check_certificates;
-        o.sat_integration = s_.sat_integration;
+        o.take_queries(s_);
         o.itp = itp_options(s_);
-        o.mode = *parse_mode(s_.get("tpa-mode"));
+        o.mode = *base::parse_choice(kModes, s_.get("tpa-mode"));
         o.max_levels = s_.bound;
-        o.operator_rounds = s_.operator_rounds;
         o.projection_cubes = s_.number("tpa-projection-cubes");
         tpa::TpaEngine e(blocks, o, budget);
         return e.run([this](const std::function<std::string()>& status) { progress(status); });

@@ -627,10 +627,7 @@ UfoOptions ufo_options(const EngineSettings& s) {
     o.check_models = s.check_models;
     o.check_certificates = s.check_certificates;
     o.sat_integration = s.sat_integration;
-    o.refine.check_models = s.check_models;
-    o.refine.check_certificates = s.check_certificates;
-    o.refine.sat_integration = s.sat_integration;
-    o.refine.operator_rounds = s.operator_rounds;
+    o.refine.take_queries(s);
     o.refine.itp = itp_options(s);
     o.refine.itp.dag_route = s.get("itp-dag-route") == "per-vertex" ? itp::DagRoute::PerVertex : itp::DagRoute::OneProof;
     o.refine.core_rounds = s.number("ufo-core-rounds");
