@@ -304,6 +304,7 @@ int main(int argc, char** argv) {
     verify_rows.bind("precision", vo.precision);
     verify_rows.bind("precision-heuristic", vo.precision_heuristic);
     verify_rows.bind("use-summaries", vo.use_summaries);
+    verify_rows.bind("accelerate", vo.accelerate);
     verify_rows.bind("stats", vo.stats);
     verify_rows.bind("progress", vo.progress);
     verify_rows.bind("invariants", vo.invariants);

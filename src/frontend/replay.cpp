@@ -165,6 +165,8 @@ private:
     bool count_step(const SourceLocation& at) {
         if (++result_.steps > limits_.max_steps)
             return halt(ReplayOutcome::StepLimit, at, "more than " + std::to_string(limits_.max_steps) + " steps");
+        if (limits_.deadline && (result_.steps & 4095) == 0 && std::chrono::steady_clock::now() >= *limits_.deadline)
+            return halt(ReplayOutcome::StepLimit, at, "time limit");
         return true;
     }
     bool out_of_memory(const SourceLocation& at) {

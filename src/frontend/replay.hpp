@@ -142,7 +142,7 @@
 //
 // Limits: a step is a statement executed or a function called; more than
 // max_steps steps, more than max_call_depth nested calls, more than
-// max_memory_cells live cells, or nesting that would exhaust the native stack
+// max_memory_cells live cells, the deadline, or nesting that would exhaust the native stack
 // end the replay with StepLimit. The
 // interpreter runs on its own thread with a large stack, so the default call
 // depth is reachable; it never overflows the native stack.
@@ -182,8 +182,10 @@
 // TraceStep::function is the function executing the step.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -220,6 +222,8 @@ struct ReplayLimits {
     std::uint64_t max_input_cells = 256;
     // Live memory cells (of all objects) beyond this end the replay with StepLimit.
     std::uint64_t max_memory_cells = std::uint64_t{1} << 23;
+    // Past this time the replay ends with StepLimit ("time limit"); checked every 4096 steps.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 struct TraceStep {

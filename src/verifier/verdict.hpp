@@ -28,7 +28,14 @@ struct InputValue {
 struct Counterexample {
     std::vector<EdgeId> plain_path;  // edges of the plain program, from entry to error
     std::vector<InputValue> inputs;  // in execution order
+    // Iterations the path makes through accelerated loops (accelerate/accelerate.hpp). A path of more
+    // than kMaxExpandedEdges plain edges is not expanded: `unexpanded` is set, plain_path and inputs
+    // stop before the loop, and the counterexample cannot be replayed.
+    std::uint64_t accelerated_iterations = 0;
+    bool unexpanded = false;
 };
+
+inline constexpr std::uint64_t kMaxExpandedEdges = std::uint64_t{1} << 24;
 
 // The evidence of a TRUE verdict, checked by the certification gate (certify/certify.hpp).
 struct Certificate {

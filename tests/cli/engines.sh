@@ -135,7 +135,7 @@ if run whale_merge 0 verify "$tmp/fib.c" --engine whale --whale-merge --json --s
   fi
 fi
 
-if run json_stats 0 verify "$tmp/loop.c" --engine bmc --bound 4 --json --stats; then
+if run json_stats 0 verify "$tmp/loop.c" --engine bmc --bound 4 --json --stats --no-accelerate; then
   last=$(tail -n 1 "$tmp/out")
   if ! has out "  bmc.bound: 4"; then fail json_stats "no bmc.bound line in --stats"
   elif ! python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["stats"]["bmc.bound"] == 4' "$last"; then
@@ -241,7 +241,7 @@ if run pdr_bad_generalize 2 verify "$tmp/loop.c" --engine pdr --pdr-generalize n
   if has err "unknown value 'nonsense'"; then ok pdr_bad_generalize; else fail pdr_bad_generalize "no message"; fi
 fi
 # Literal dropping alone enumerates values of n on sum.c: it is still blocking when the budget ends.
-if run pdr_progress 5 verify "$tmp/sum.c" --engine pdr --pdr-generalize mic --timeout 3 --progress; then
+if run pdr_progress 5 verify "$tmp/sum.c" --engine pdr --pdr-generalize mic --timeout 3 --progress --no-accelerate; then
   if ! grep -qE '^\[craig [0-9.]+ s\] pdr: frame [0-9]+, [0-9]+ lemmas' "$tmp/err"; then fail pdr_progress "no status line"
   elif ! has out "UNKNOWN (timeout"; then fail pdr_progress "not a timeout"
   else ok pdr_progress; fi
@@ -264,7 +264,7 @@ if run kind_bad_invariants 2 verify "$tmp/sum.c" --engine kind --kind-invariants
   if has err "unknown value 'nonsense'"; then ok kind_bad_invariants; else fail kind_bad_invariants "no message"; fi
 fi
 # Without invariants no k proves y == n on sum.c: k grows until the budget ends.
-if run kind_progress 5 verify "$tmp/sum.c" --engine kind --kind-invariants none --timeout 3 --progress; then
+if run kind_progress 5 verify "$tmp/sum.c" --engine kind --kind-invariants none --timeout 3 --progress --no-accelerate; then
   if ! grep -qE '^\[craig [0-9.]+ s\] kind: k [0-9]+, [0-9]+ base and [0-9]+ step queries' "$tmp/err"; then fail kind_progress "no status line"
   elif ! has out "UNKNOWN (timeout"; then fail kind_progress "not a timeout"
   else ok kind_progress; fi
@@ -295,7 +295,7 @@ run list_engines_tpa 0 verify --list-engines &&
 if run tpa_bad_mode 2 verify "$tmp/loop.c" --engine tpa --tpa-mode nonsense; then
   if has err "unknown value 'nonsense'"; then ok tpa_bad_mode; else fail tpa_bad_mode "no message"; fi
 fi
-if run tpa_progress 5 verify "$tmp/deep.c" --engine tpa --timeout 3 --progress --stats; then
+if run tpa_progress 5 verify "$tmp/deep.c" --engine tpa --timeout 3 --progress --stats --no-accelerate; then
   if ! grep -qE '^\[craig [0-9.]+ s\] tpa: split, level [0-9]+, [0-9]+ queries' "$tmp/err"; then fail tpa_progress "no status line"
   elif ! has out "UNKNOWN (timeout"; then fail tpa_progress "not a timeout"
   elif ! has out "tpa.levels:" || ! has out "tpa.time.queries:"; then fail tpa_progress "no statistics"

@@ -1,5 +1,7 @@
 #include "verifier/certify/certify.hpp"
 
+#include <algorithm>
+
 #include "smt/solver.hpp"
 #include "verifier/certify/bounded_check.hpp"
 #include "verifier/certify/contracts.hpp"
@@ -42,14 +44,26 @@ void certify_true(const Verdict& v, const Program& p, const Procedures* procedur
 }
 
 void certify_false(const Verdict& v, const Program& program, const frontend::TranslationUnit& tu,
-                   std::span<const std::string> externals, Certified& out) {
+                   std::span<const std::string> externals, const base::Budget& budget, Certified& out) {
+    if (v.cex.unexpanded) {
+        out.kind = VerdictKind::Unknown;
+        out.reason = "the counterexample runs " + std::to_string(v.cex.accelerated_iterations) +
+                     " iterations of accelerated loops: more than the replay takes";
+        return;
+    }
     std::vector<std::uint64_t> inputs;
     for (const InputValue& in : v.cex.inputs) inputs.push_back(in.bits);
-    frontend::ReplayResult replay = frontend::replay(tu, inputs);
+    // A path through accelerated loops runs as many steps as its (expanded) plain path says;
+    // the replay may take them, as long as the budget lasts.
+    frontend::ReplayLimits limits;
+    limits.deadline = budget.deadline();
+    if (v.cex.accelerated_iterations > 0)
+        limits.max_steps = std::max<std::uint64_t>(limits.max_steps, 64 * std::uint64_t{v.cex.plain_path.size()});
+    frontend::ReplayResult replay = frontend::replay(tu, inputs, limits);
     // A counterexample through an external function must not rest on that function changing
     // globals: the same inputs replay the run in which external calls leave the globals alone.
     if (replay.outcome == frontend::ReplayOutcome::ReachedError && !externals.empty()) {
-        frontend::ReplayLimits pure;
+        frontend::ReplayLimits pure = limits;
         pure.external_side_effects = false;
         frontend::ReplayResult without = frontend::replay(tu, inputs, pure);
         if (without.outcome != frontend::ReplayOutcome::ReachedError) {
@@ -94,7 +108,7 @@ Certified certify(const Verdict& v, const Program& program, const frontend::Tran
     out.kind = v.kind;
     out.reason = v.reason;
     if (v.kind == VerdictKind::True) certify_true(v, program, procedures, o, budget, out);
-    if (v.kind == VerdictKind::False) certify_false(v, program, tu, externals, out);
+    if (v.kind == VerdictKind::False) certify_false(v, program, tu, externals, budget, out);
     out.stats.seconds("certify.time", base::seconds_since(start));
     return out;
 }

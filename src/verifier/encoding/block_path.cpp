@@ -20,6 +20,40 @@ std::uint64_t to_bits(const mpz_class& z) {
     return (static_cast<std::uint64_t>(hi.get_ui()) << 32) | lo.get_ui();
 }
 
+// An accelerated edge (accelerate/accelerate.hpp): each phase's plain path as many times as the
+// model's count says, with the inputs each iteration of it reads. False (and cex.unexpanded) when
+// the path would pass kMaxExpandedEdges plain edges.
+bool expand_accelerated(const Program& plain, const Edge& blk, const AuxRenaming& ren, const smt::Model& m,
+                        Counterexample& cex) {
+    std::vector<mpz_class> counts;
+    mpz_class edges = cex.plain_path.size();
+    for (const LoopPhase& phase : blk.phases) {
+        const mpq_class q = m.evaluate(ren.at(phase.count)).q;
+        if (q.get_den() != 1 || q < 0) throw smt::CheckFailure("counterexample: a negative iteration count");
+        counts.push_back(q.get_num());
+        edges += counts.back() * phase.body.size();
+        cex.accelerated_iterations += counts.back().fits_ulong_p() ? counts.back().get_ui() : UINT64_MAX / 2;
+    }
+    if (edges > mpz_class(std::to_string(kMaxExpandedEdges))) {
+        cex.unexpanded = true;
+        return false;
+    }
+    for (std::size_t k = 0; k < blk.phases.size(); ++k) {
+        const LoopPhase& phase = blk.phases[k];
+        for (unsigned long it = 0, n = counts[k].get_ui(); it < n; ++it) {
+            std::size_t j = 0;
+            for (const EdgeId pe : phase.body) {
+                cex.plain_path.push_back(pe);
+                for (std::size_t i = 0; i < plain.edges[pe].inputs.size(); ++i, ++j) {
+                    const mpz_class& z = phase.input_values[j];
+                    cex.inputs.push_back(InputValue{plain.input_of(pe, i), to_bits(z), z.get_str()});
+                }
+            }
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 Counterexample block_path_counterexample(const Program& blocks, std::span<const EdgeId> path,
@@ -43,6 +77,10 @@ Counterexample block_path_counterexample(const Program& blocks, std::span<const 
     for (std::size_t i = 0; i < path.size(); ++i) {
         const Edge& blk = blocks.edges[path[i]];
         const AuxRenaming& ren = renamed[i];
+        if (!blk.phases.empty()) {
+            if (!expand_accelerated(plain, blk, ren, m, cex)) return cex;
+            continue;
+        }
         const LocId start = blocks.locs[blk.src].plain;
         LocId at = blocks.locs[blk.dst].plain;
         std::vector<const BlockStep*> steps;

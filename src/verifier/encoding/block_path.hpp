@@ -1,7 +1,9 @@
 // Counterexamples from a model of a path of large blocks (large_block.hpp): inside each
 // block the plain path is found by walking back from the block's target along the plain
 // edges whose `taken` flag is true in the model, and the inputs are read along it in
-// execution order. Used by every engine that finds a path (impact, the unrolling of bmc).
+// execution order. An accelerated edge (accelerate/accelerate.hpp) is expanded into its phases'
+// iterations, as many as the model counts (at most kMaxExpandedEdges plain edges in all, else the
+// counterexample is marked unexpanded and ends there). Used by every engine that finds a path (impact, the unrolling of bmc).
 #pragma once
 
 #include <span>

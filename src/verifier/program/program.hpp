@@ -98,6 +98,14 @@ struct BlockStep {
     std::vector<smt::Term> inputs;  // the plain edge's input values, renamed into the block
 };
 
+// One phase of an accelerated loop (accelerate/accelerate.hpp): `count` iterations of the plain
+// path `body` (from the loop head back to it), whose inputs take `input_values` each time.
+struct LoopPhase {
+    std::vector<EdgeId> body;             // plain edges of one iteration
+    smt::Term count;                      // Int aux constant of the accelerated edge
+    std::vector<mpz_class> input_values;  // parallel to the inputs of body's edges, in order
+};
+
 struct Edge {
     LocId src = 0, dst = 0;
     smt::Term formula;
@@ -105,6 +113,7 @@ struct Edge {
     std::vector<smt::Term> aux;
     std::vector<smt::Term> inputs;  // plain edges: the aux constants of its inputs, in execution order
     std::vector<BlockStep> steps;   // large-block edges: the plain edges they contain
+    std::vector<LoopPhase> phases;  // accelerated edges: the loop's phases, in order (no steps)
 };
 
 // Where the parts of a Program come from in the C source: names, types and places users see,

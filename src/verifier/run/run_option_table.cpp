@@ -143,6 +143,11 @@ constexpr RunOption kRunOptions[] = {
       "first (a quarter of --timeout; 10 s without one); a counterexample the replay refutes falls back to "
       "inlining"},
      bit(C::Verify)},
+    {{"accelerate", OptionKind::Flag, "true",
+      "Replace loops whose body is guarded translations and resets (x += c, phases in one order, y = e) by their "
+      "exact transitive closure in integer arithmetic, checked by fresh solvers (--no-accelerate: the loops as "
+      "they are); a counterexample through one is replayed with all its iterations"},
+     bit(C::Verify)},
     {{"progress", OptionKind::Flag, "false",
       "Print a status line on stderr about once a second (engine, depth or unwinding size, refinements, covers, "
       "elapsed time)"},

@@ -1,5 +1,6 @@
 #include "verifier/run/verify.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <functional>
@@ -14,7 +15,9 @@
 #include "base/statistics.hpp"
 #include "frontend/frontend.hpp"
 #include "frontend/stdin_file.hpp"
+#include "verifier/accelerate/accelerate.hpp"
 #include "verifier/certify/certify.hpp"
+#include "verifier/encoding/checked_solver.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
 #include "verifier/run/callee_summaries.hpp"
@@ -146,7 +149,14 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     smt::TermManager tm;
     const base::Budget budget = budget_of(o, start);
     LoweredPrograms lowered(o, tu, tm, info, job.c_name);
-    if (!o.dump_cfg.empty()) write_cfg(o, lowered.plain(), lowered.blocks());
+    // Acceleration (accelerate/accelerate.hpp) of the integer program's loops, for the engines
+    // that solve the large-block program (not the procedural model, not words).
+    base::Statistics accelerate_stats;
+    std::optional<Accelerated> accelerated;
+    if (o.accelerate && !lowered.words() && !info.procedural())
+        accelerated = accelerate(lowered.blocks(), checked_solver_options(certify_options(o), budget), accelerate_stats);
+    const Program& first_blocks = accelerated ? accelerated->program : lowered.blocks();
+    if (!o.dump_cfg.empty()) write_cfg(o, lowered.plain(), first_blocks);
     if (!o.dump_procedures.empty()) write_procedures(o, tu);
     if (!o.emit_chc.empty() && lowered.words())
         err << "craig: warning: --emit-chc: no file: the bit-precise program is not linear arithmetic\n";
@@ -158,7 +168,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
 
     const auto t_engine = Clock::now();
     Target target{on_summaries ? &summarised->plain() : &lowered.plain(),
-                  on_summaries ? &summarised->blocks() : &lowered.blocks(), lowered.procedures(), lowered.words(),
+                  on_summaries ? &summarised->blocks() : &first_blocks, lowered.procedures(), lowered.words(),
                   lowered.has_word_stage() ? std::optional(kChainOperatorRounds) : std::nullopt};
     // The integer stage of "refine" gets half the time when the word stage may follow.
     const base::Budget stage =
@@ -170,8 +180,24 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         // inlined program in the time left.
         summarised->stats().count("summaries.fallback", 1);
         target.plain = &lowered.plain();
-        target.blocks = &lowered.blocks();
+        target.blocks = &first_blocks;
         std::tie(v, c) = runs.solve(target, stage);
+    }
+    if (accelerated && target.blocks == &accelerated->program && c.kind == VerdictKind::True &&
+        (!o.witness.empty() || o.invariants) && !budget.exhausted()) {
+        // The proof on the accelerated program has no loop invariants at the accelerated heads;
+        // for the witness, the original program is solved again in a slice of the time left (at
+        // most half of it, 10 s without a limit), and its TRUE replaces the first where it comes.
+        Target original = target;
+        original.blocks = &lowered.blocks();
+        auto [v2, c2] = runs.solve(original, budget.slice(std::min(10.0, budget.remaining() / 2)));
+        accelerate_stats.count("accelerate.witness-rerun", 1);
+        if (c2.kind == VerdictKind::True) {
+            v = std::move(v2);
+            c = std::move(c2);
+            target = original;
+            accelerate_stats.count("accelerate.witness-rerun-true", 1);
+        }
     }
     base::Statistics precision_stats;
     if (o.precision == "refine") precision_stats.count("precision.operator-sites", lowered.operator_sites());
@@ -233,16 +259,21 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
         print_counterexample(out, v.cex, *c.replay);
         if (!o.witness.empty()) write_violation(out, o, job, *c.replay);
     }
+    // At the heads of accelerated loops the invariants are the states before and after the loop.
+    const bool on_accelerated = accelerated && target.blocks == &accelerated->program;
+    const std::vector<smt::Term> printed = on_accelerated
+                                               ? accelerated->printable_invariants(v.certificate.location_invariants())
+                                               : v.certificate.location_invariants();
     std::optional<ReadableInvariants> readable;
     if (r.kind == VerdictKind::True && (!o.witness.empty() || o.invariants))
-        readable.emplace(tu, *target.plain, *target.blocks, v.certificate.location_invariants());
+        readable.emplace(tu, *target.plain, *target.blocks, printed);
     if (r.kind == VerdictKind::True && !o.witness.empty())
         write_correctness(out, o, job, tu, *target.plain, *target.blocks, v, target.procedures, *readable);
     if (r.kind == VerdictKind::True && o.invariants) {
         if (target.procedures && !v.certificate.contracts.empty())
             print_contracts(out, tu, *target.procedures, v.certificate.contracts);
         else {
-            print_invariants(out, *target.blocks, v.certificate.location_invariants(), *readable);
+            print_invariants(out, *target.blocks, printed, *readable);
             if (const auto& ki = v.certificate.kinduction)
                 out << "  (k-induction, k = " << ki->k << (ki->simple_path ? ", simple paths" : "")
                     << ": the invariants above are auxiliary; safety follows from the " << ki->k
@@ -257,6 +288,7 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     stats.count("program.edges.blocks", target.blocks->edges.size());
     stats.count("program.variables", target.plain->vars.size());
     if (summarised) stats.merge(summarised->stats());
+    if (o.accelerate && !lowered.words() && !info.procedural()) stats.merge(accelerate_stats);
     stats.merge(precision_stats);
     stats.merge(v.stats);
     stats.merge(c.stats);

@@ -79,6 +79,9 @@ struct VerifyOptions : RunOptions {
     // program whose calls of them are single steps by their summaries; a counterexample that the
     // replay refutes makes the engine solve the inlined program in the time left.
     bool use_summaries = false;
+    // Replace loops of guarded translations and resets by their closure (accelerate/accelerate.hpp)
+    // before the engine runs, on the integer program of engines that take the large-block program.
+    bool accelerate = true;
     // How integers and C's operators are encoded (issue 22). "lia": integers, the non-linear and
     // bitwise operators between variables uninterpreted and refined point by point; "bv": the
     // bit-precise program (program/bit_precise.hpp), operators exact; "uf": the bit-precise

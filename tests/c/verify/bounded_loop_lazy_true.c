@@ -1,5 +1,5 @@
 // expected: TRUE
-// args: --engine lazy  (a loop bounded by the constant 100: its back edge does not decrement tau, so one round at tau0 1 unrolls it, where tau0 had to double up to 128)
+// args: --engine lazy --no-accelerate  (a loop bounded by the constant 100: its back edge does not decrement tau, so one round at tau0 1 unrolls it, where tau0 had to double up to 128)
 // stdout: "lazy.bounded-back-edges":1,
 extern void reach_error(void);
 int main(void) {

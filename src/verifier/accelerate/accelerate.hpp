@@ -1,0 +1,63 @@
+// Loop acceleration as a transform of the large-block program (issue 54): a loop head whose cycle
+// is one self-loop of guarded translations and resets gets, instead of the self-loop, an edge to a
+// new location that its exits now leave from, labelled with the loop's transitive closure T*
+// (closure.hpp) in linear integer arithmetic. An engine then sees no cycle there: bmc reaches a bug
+// after 10^8 iterations in one step, and a program whose loops are all accelerated is loop-free.
+//
+//   if (auto acc = accelerate(blocks, so)) engine.run(acc->program, ...);
+//
+// Which loops: the self-loop's plain paths (at most kMaxPaths) each reduce to an iteration relation
+// (iteration.hpp); with several paths (phases: if (x < k) x++; else x += 2;), they must run in one
+// order: no path follows a later one (checked by a solver), so T* = T1* ; T2* ; ... The program
+// variables must be integers (the integer program; the bit-precise one is left alone).
+//
+// Soundness, by checks with fresh solvers when the transform is made (a loop whose check fails or
+// is undecided is left as it was):
+//   - the self-loop's formula implies the disjunction of the path relations (nothing is missed);
+//   - the phase order (a later phase is never followed by an earlier one);
+//   - each phase's closure C contains the identity (n = 0) and is closed under one more
+//     iteration: C(x, y, n) and R(y, z) imply C(x, z, n + 1).
+// So T* contains every run of the loop, and a proof on the transformed program (its invariants, a
+// complete unrolling; the gate checks those on the transformed program) is a proof of the original.
+// The closures are also exact, so a path of the transformed program is one of the original: the
+// accelerated edge lists its phases (Edge::phases: the plain path of one iteration and the aux
+// constant counting them), by which block_path_counterexample expands a counterexample into its
+// iterations for the replay.
+// Invariants at the loop head and at the new location are the states before and after the whole
+// loop: not loop invariants of the C program. Witnesses and --invariants print `true` there
+// (printable_invariants).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/statistics.hpp"
+#include "smt/solver.hpp"
+#include "verifier/program/program.hpp"
+
+namespace craig::verifier {
+
+struct AcceleratedLoop {
+    LocId head = kNoLoc;   // the loop head (its self-loop is gone)
+    LocId after = kNoLoc;  // the new location the loop's exits leave from
+    EdgeId edge = 0;       // head -> after: the closure
+    std::size_t phases = 0;
+    bool resets = false;   // some variable is reset (else translations only)
+};
+
+struct Accelerated {
+    Program program;  // the transformed large-block program (same plain program, same variables)
+    std::vector<AcceleratedLoop> loops;
+    base::Statistics stats;  // accelerate.loops, .phases, .refused, .queries, .time
+    // `invariants` (per location of `program`) with `true` at the heads and new locations of
+    // accelerated loops: what may be printed as invariants of the C program.
+    std::vector<smt::Term> printable_invariants(const std::vector<smt::Term>& invariants) const;
+};
+
+// The transform of `blocks` (a large-block program of an integer plain program); none when no loop
+// is accelerated. `stats_out` receives the statistics either way (accelerate.refused with reasons).
+std::optional<Accelerated> accelerate(const Program& blocks, const smt::SolverOptions& so,
+                                      base::Statistics& stats_out);
+
+}  // namespace craig::verifier

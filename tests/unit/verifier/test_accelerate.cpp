@@ -1,0 +1,182 @@
+// Loop acceleration (verifier/accelerate/): the closure of an accelerated loop against the loop
+// iterated concretely, the loops it refuses, and counterexamples through it expanded into their
+// iterations and replayed.
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <set>
+#include <string>
+
+#include "lowered_program.hpp"
+#include "smt/solver.hpp"
+#include "verifier/accelerate/accelerate.hpp"
+#include "verifier/certify/certify.hpp"
+#include "verifier/engines/engine.hpp"
+
+using namespace craig;
+using verifier::VerdictKind;
+
+namespace {
+
+struct Acc {
+    test::LoweredTask task;
+    base::Statistics stats;
+    std::optional<verifier::Accelerated> acc;
+    explicit Acc(const std::string& code) : task(code) { acc = verifier::accelerate(*task.blocks, {}, stats); }
+    const verifier::Program& program() const { return acc->program; }
+    const verifier::Edge& edge() const { return acc->program.edges[acc->loops.at(0).edge]; }
+    verifier::VarId var(const std::string& name) const {
+        for (verifier::VarId v = 0; v < task.plain->vars.size(); ++v)
+            if (task.plain->vars[v].name == name) return v;
+        FAIL("no variable " << name);
+        return 0;
+    }
+};
+
+smt::Term num(smt::TermManager& tm, long v) { return tm.mk_numeral(v, smt::SortTable::Int); }
+
+// The closure of the accelerated edge from x = start holds exactly for the iterates of `step`
+// (while `guard` holds), checked over the states [lo, hi]: each iterate is in it, and no other
+// value of x is.
+void check_exact(Acc& a, const std::string& x, long start, const std::function<bool(long)>& guard,
+                 const std::function<long(long)>& step, long lo, long hi) {
+    smt::TermManager& tm = a.task.tm;
+    const verifier::ProgramVar& v = a.task.plain->vars[a.var(x)];
+    std::set<long> iterates;
+    for (long s = start;; s = step(s)) {
+        iterates.insert(s);
+        if (!guard(s) || iterates.size() > 10000) break;
+    }
+    for (long t = lo; t <= hi; ++t) {
+        smt::Solver s(tm);
+        s.assert_formula(a.edge().formula);
+        s.assert_formula(tm.mk_eq(v.cur, num(tm, start)));
+        s.assert_formula(tm.mk_eq(v.next, num(tm, t)));
+        const bool in_closure = s.check() == smt::Result::Sat;
+        CHECK_MESSAGE(in_closure == (iterates.count(t) > 0), x << ": " << start << " ->* " << t);
+    }
+}
+
+verifier::Verdict solve(const verifier::Program& p, const char* engine = "bmc") {
+    const verifier::EngineInfo* info = verifier::builtin_engines().find(engine);
+    return info->make(info->defaults())->solve(p, test::test_budget(20));
+}
+
+}  // namespace
+
+TEST_CASE("a constant step: the closure is exactly the iterates") {
+    Acc a("int main() { int x = 0; while (x < 20) x += 3; __VERIFIER_assert(x == 21); return 0; }");
+    REQUIRE(a.acc);
+    REQUIRE(a.acc->loops.size() == 1);
+    CHECK(a.acc->loops[0].phases == 1);
+    check_exact(a, "main::x", 0, [](long x) { return x < 20; }, [](long x) { return x + 3; }, -5, 30);
+    check_exact(a, "main::x", 19, [](long x) { return x < 20; }, [](long x) { return x + 3; }, 10, 30);
+    check_exact(a, "main::x", 25, [](long x) { return x < 20; }, [](long x) { return x + 3; }, 20, 30);
+}
+
+TEST_CASE("a negative step and a guard over two variables") {
+    Acc a("int main() { int x = 50, y = __VERIFIER_nondet_int(); __VERIFIER_assume(y > 0 && y < 10);"
+          " while (x > y) x -= 4; return 0; }");
+    REQUIRE(a.acc);
+    smt::TermManager& tm = a.task.tm;
+    const auto& x = a.task.plain->vars[a.var("main::x")];
+    const auto& y = a.task.plain->vars[a.var("main::y")];
+    for (long yv : {1L, 6L, 9L})
+        for (long t = -10; t <= 55; ++t) {
+            std::set<long> it;
+            for (long s = 50;; s -= 4) {
+                it.insert(s);
+                if (!(s > yv)) break;
+            }
+            smt::Solver s(tm);
+            s.assert_formula(a.edge().formula);
+            s.assert_formula(tm.mk_eq(x.cur, num(tm, 50)));
+            s.assert_formula(tm.mk_eq(y.cur, num(tm, yv)));
+            s.assert_formula(tm.mk_eq(x.next, num(tm, t)));
+            CHECK_MESSAGE((s.check() == smt::Result::Sat) == (it.count(t) > 0), "y = " << yv << ", x' = " << t);
+        }
+}
+
+TEST_CASE("phases: the two paths of the body run one after the other") {
+    Acc a("int main() { unsigned x = 0; while (x < 30u) { if (x < 11u) x++; else x += 2; }"
+          " __VERIFIER_assert(x == 31u); return 0; }");
+    REQUIRE(a.acc);
+    CHECK(a.acc->loops[0].phases == 2);
+    auto step = [](long x) { return x < 11 ? x + 1 : x + 2; };
+    check_exact(a, "main::x", 0, [](long x) { return x < 30; }, step, 0, 35);
+    check_exact(a, "main::x", 12, [](long x) { return x < 30; }, step, 0, 35);
+}
+
+TEST_CASE("a reset: after the first iteration the variable keeps its new value") {
+    Acc a("int main() { unsigned x = 0, y = 0; while (x < 5u) { x++; y = 7; } return 0; }");
+    REQUIRE(a.acc);
+    CHECK(a.acc->loops[0].resets);
+    smt::TermManager& tm = a.task.tm;
+    const auto& x = a.task.plain->vars[a.var("main::x")];
+    const auto& y = a.task.plain->vars[a.var("main::y")];
+    for (long xs : {0L, 4L, 5L})
+        for (long xt = 0; xt <= 7; ++xt)
+            for (long yt : {0L, 7L, 8L}) {
+                // From (xs, 0): zero iterations keep (xs, 0); k >= 1 iterations give (xs + k, 7) while xs + k - 1 < 5.
+                const bool expected = (xt == xs && yt == 0) || (xt > xs && xt - 1 < 5 && yt == 7);
+                smt::Solver s(tm);
+                s.assert_formula(a.edge().formula);
+                s.assert_formula(tm.mk_eq(x.cur, num(tm, xs)));
+                s.assert_formula(tm.mk_eq(y.cur, num(tm, 0)));
+                s.assert_formula(tm.mk_eq(x.next, num(tm, xt)));
+                s.assert_formula(tm.mk_eq(y.next, num(tm, yt)));
+                CHECK_MESSAGE((s.check() == smt::Result::Sat) == expected, xs << " -> (" << xt << ", " << yt << ")");
+            }
+}
+
+TEST_CASE("loops outside the class are left as they are") {
+    // Doubling is no translation; a wrap-around the guard does not exclude; alternating paths.
+    for (const char* code : {"int main() { int x = 1; while (x < 1000) x = 2 * x; return 0; }",
+                             "int main() { unsigned x = __VERIFIER_nondet_uint(); while (x != 7u) x++; return 0; }",
+                             "int main() { int i = 0, p = 0; while (i < 100) { if (p) { i++; p = 0; } else { p = 1; } }"
+                             " return 0; }"}) {
+        CAPTURE(code);
+        Acc a(code);
+        CHECK(!a.acc);
+        REQUIRE(a.stats.find("accelerate.refused"));
+        CHECK(a.stats.find("accelerate.refused")->count == 1);
+    }
+}
+
+namespace {
+
+// The verdict of bmc on the accelerated program of `code`, and the gate's judgement of it.
+std::pair<verifier::Verdict, verifier::Certified> judged(const std::string& code) {
+    Acc a(code);
+    REQUIRE(a.acc);
+    verifier::Verdict v = solve(a.program());
+    verifier::Certified c = verifier::certify(v, a.program(), a.task.tu, {}, {}, test::test_budget(20));
+    return {std::move(v), std::move(c)};
+}
+
+}  // namespace
+
+TEST_CASE("the transformed program: a deep bug in a few steps, replayed with all its iterations") {
+    const auto [v, c] =
+        judged("int main() { unsigned x = 0; while (x < 100000u) x += 3; __VERIFIER_assert(x != 100002u); return 0; }");
+    REQUIRE(v.kind == VerdictKind::False);
+    CHECK(v.cex.accelerated_iterations == 33334);
+    CHECK(v.cex.plain_path.size() > 33334);
+    CHECK(c.kind == VerdictKind::False);
+}
+
+TEST_CASE("the transformed program: safety by a complete unrolling the gate checks") {
+    const auto [v, c] = judged("int main() { unsigned x = 0; while (x < 1000000u) { if (x < 500000u) x++; else x += 2; }"
+                               " __VERIFIER_assert(x == 1000000u); return 0; }");
+    CHECK(v.kind == VerdictKind::True);
+    CHECK(c.kind == VerdictKind::True);
+}
+
+TEST_CASE("a counterexample of more iterations than the replay takes is not confirmed") {
+    const auto [v, c] = judged("int main() { unsigned x = 0; while (x < 0x0fffffffu) { if (x < 0xfff1u) x++; else x += 2; }"
+                               " __VERIFIER_assert(x != 0x0fffffffu); return 0; }");
+    REQUIRE(v.kind == VerdictKind::False);
+    CHECK(v.cex.unexpanded);
+    CHECK(c.kind == VerdictKind::Unknown);
+    CHECK(c.reason.find("accelerated") != std::string::npos);
+}
