@@ -29,7 +29,7 @@ P
 
 # 1. Two configurations, limits, two jobs.
 r=$tmp/r
-bench run "$tasks/tasks" --out "$r" --timeout 3 --memory 2000 --jobs 2 --config default= --config "bmc=--engine bmc"
+bench run "$tasks/tasks" --out "$r" --timeout 3 --memory 2000 --jobs 2 --config default= --config "bmc=--engine bmc --no-accelerate"
 if [ "$rc" -eq 0 ] && grep -q "termination_only.yml: no unreach-call property" "$tmp/err"; then ok run_two_configs; else fail run_two_configs "exit $rc"; fi
 for c in default bmc; do
   if [ -f "$r/results.$c.xml" ] && [ "$(xml_runs "$r/results.$c.xml")" -eq 6 ] &&
@@ -72,7 +72,7 @@ if grep -q "^Verification result: FALSE" "$run_dir/output.log" && [ -s "$run_dir
 else
   fail run_files "$(ls "$run_dir")"
 fi
-if grep -q "^binary-hash: [0-9a-f]\{16\}$" "$r/manifest.txt" && grep -q "^config.bmc: --engine bmc$" "$r/manifest.txt"; then
+if grep -q "^binary-hash: [0-9a-f]\{16\}$" "$r/manifest.txt" && grep -q "^config.bmc: --engine bmc --no-accelerate$" "$r/manifest.txt"; then
   ok manifest
 else
   fail manifest "$(head -5 "$r/manifest.txt")"
@@ -89,7 +89,7 @@ if [ "$rc" -eq 0 ] && grep -q "1 runs to make, 11 finished before" "$tmp/out" &&
 else
   fail resume_missing "exit $rc"
 fi
-bench run "$tasks/tasks" --resume "$r" --timeout 5 --config default= --config "bmc=--engine bmc"
+bench run "$tasks/tasks" --resume "$r" --timeout 5 --config default= --config "bmc=--engine bmc --no-accelerate"
 if [ "$rc" -eq 2 ] && grep -q "timeout: '3' in the folder, '5' now" "$tmp/err"; then ok resume_refuses_options; else fail resume_refuses_options "exit $rc"; fi
 bench run "$tasks/tasks" --out "$r"
 if [ "$rc" -eq 2 ] && grep -q "holds results already" "$tmp/err"; then ok refuses_results_folder; else fail refuses_results_folder "exit $rc"; fi
