@@ -62,6 +62,8 @@ std::string encode_verdict(const Program& p, const Verdict& v, const std::string
         out << in.bits << " ";
         put(out, in.text);
     }
+    // Accelerated loops: the parent sizes its replay by the iterations and refuses an unexpanded path.
+    out << "accel " << v.cex.accelerated_iterations << " " << (v.cex.unexpanded ? 1 : 0) << "\n";
     const auto entries = v.stats.entries();
     out << "stats " << entries.size() << "\n";
     for (const base::Statistics::Entry& e : entries) {
@@ -155,6 +157,11 @@ std::optional<Verdict> decode_verdict(const Program& p, const std::string& text,
         x.input = inputs[i];
         v.cex.inputs.push_back(std::move(x));
     }
+    int unexpanded = 0;
+    if (!(in >> tag >> v.cex.accelerated_iterations >> unexpanded) || tag != "accel" || unexpanded < 0 ||
+        unexpanded > 1)
+        return std::nullopt;
+    v.cex.unexpanded = unexpanded == 1;
     if (!(in >> tag >> n) || tag != "stats") return std::nullopt;
     for (std::size_t i = 0; i < n; ++i) {
         int k = 0;

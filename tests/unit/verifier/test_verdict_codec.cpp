@@ -63,6 +63,29 @@ TEST_CASE("verdict codec: a counterexample and statistics come back equal") {
     CHECK(arg == "digraph g {}");
 }
 
+TEST_CASE("verdict codec: the iterations through accelerated loops and the unexpanded flag come back") {
+    // The parent sizes the replay of a member's counterexample by its iterations and refuses an
+    // unexpanded one (certify_false), so both must cross the process boundary.
+    Lowered l(kFalse);
+    verifier::Verdict v = l.run("bmc");
+    REQUIRE(v.kind == VerdictKind::False);
+    for (const bool unexpanded : {false, true}) {
+        v.cex.accelerated_iterations = unexpanded ? 3'000'000'000ULL : 1'000'000ULL;
+        v.cex.unexpanded = unexpanded;
+        const auto back = verifier::decode_verdict(*l.blocks, verifier::encode_verdict(*l.blocks, v, ""));
+        REQUIRE(back);
+        CHECK(back->cex.accelerated_iterations == v.cex.accelerated_iterations);
+        CHECK(back->cex.unexpanded == unexpanded);
+        CHECK(back->cex.plain_path == v.cex.plain_path);
+    }
+    // A damaged flag is refused, not read as false.
+    std::string text = verifier::encode_verdict(*l.blocks, v, "");
+    const auto at = text.find("accel ");
+    REQUIRE(at != std::string::npos);
+    text.replace(text.find('\n', at) - 1, 1, "7");
+    CHECK_FALSE(verifier::decode_verdict(*l.blocks, text));
+}
+
 TEST_CASE("verdict codec: an invariant map comes back as the same terms") {
     Lowered l(kTrue);
     const verifier::Verdict v = l.run("impact");
