@@ -174,7 +174,17 @@ Outcome verify_program(const VerifyOptions& o, const Job& job, const Clock::time
     const base::Budget stage =
         lowered.has_word_stage() && o.timeout > 0 ? budget.slice(budget.remaining() / 2) : budget;
     EngineRuns runs(o, info, job, tu, externals, err);
-    auto [v, c] = runs.solve(target, stage);
+    // An accelerated program first, in half of the stage's time (all of it without a limit), then
+    // the original in the rest: a closure with its iteration count is harder for some engines than
+    // the loop it replaces (an interpolant across it, the gate on value's disjunctions), and
+    // acceleration pays only on the loops it was made for (docs/results/accel-loops-2026-12-06).
+    const bool accelerated_first = accelerated && target.blocks == &accelerated->program;
+    auto [v, c] = runs.solve(target, accelerated_first && o.timeout > 0 ? stage.slice(stage.remaining() / 2) : stage);
+    if (accelerated_first && c.kind == VerdictKind::Unknown && !stage.exhausted()) {
+        accelerate_stats.count("accelerate.fallback", 1);
+        target.blocks = &lowered.blocks();
+        std::tie(v, c) = runs.solve(target, stage);
+    }
     if (on_summaries && v.kind == VerdictKind::False && c.kind == VerdictKind::Unknown && !stage.exhausted()) {
         // The path went through a summary that admits what the function never does: solve the
         // inlined program in the time left.
