@@ -326,6 +326,7 @@ int main(int argc, char** argv) {
     chc_rows.bind("engine", co.engine);
     chc_rows.bind("bound", co.bound);
     chc_rows.bind("print-witness", co.print_witness);
+    chc_rows.bind("accelerate", co.accelerate);
     chc_rows.bind("stats", co.stats);
     chc_rows.finish();
     EngineOptions chc_engine_options;

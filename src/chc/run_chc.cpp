@@ -14,6 +14,7 @@
 #include "chc/to_procedures.hpp"
 #include "chc/to_program.hpp"
 #include "smtlib/syntax/errors.hpp"
+#include "verifier/accelerate/accelerate.hpp"
 #include "verifier/certify/certify.hpp"
 #include "verifier/engines/engine.hpp"
 #include "verifier/program/large_block.hpp"
@@ -44,7 +45,19 @@ struct Solved {
     const ChcProgram* program = nullptr;        // set for the program route
     const ChcProcedures* procedures = nullptr;  // set for the procedural route
     std::span<const std::size_t> clause_of;     // per plain edge: its clause
+    // `blocks` is the accelerated program (verifier/accelerate/accelerate.hpp): its invariant at a
+    // loop head's new location is only a candidate for the head's predicate (it holds the states
+    // after any number of iterations, but need not be closed under one more), and a derivation
+    // through an accelerated loop has one clause instance per iteration. The gate's check of the
+    // invariants on the accelerated program proves the original system (accelerate.hpp), so a
+    // candidate that fails leaves `sat` without a model; a derivation that cannot be checked is an
+    // UNKNOWN for the original system to settle, not a failed self-check.
+    bool accelerated = false;
 };
+
+// Clause instances a derivation through accelerated loops may have: the values come from one
+// solver query over all of them.
+constexpr std::size_t kMaxAcceleratedDerivation = std::size_t{1} << 14;
 
 class Judge {
 public:
@@ -84,6 +97,10 @@ private:
         }
         const ModelCheck mc = check_model(solved_.blocks->terms(), sys_, m, solver_options());
         j.stats.count("chc.model_queries", mc.queries);
+        if (mc.outcome != ModelOutcome::Valid && solved_.accelerated) {
+            j.stats.count("accelerate.model-invalid", 1);
+            return;
+        }
         if (mc.outcome == ModelOutcome::Invalid) throw smt::CheckFailure("model: " + mc.why);
         if (mc.outcome == ModelOutcome::Inconclusive) {
             j.kind = VerdictKind::Unknown;
@@ -94,6 +111,12 @@ private:
     }
 
     void unsafe(const Verdict& v, Judged& j) const {
+        if (v.cex.unexpanded || (solved_.accelerated && v.cex.plain_path.size() > kMaxAcceleratedDerivation)) {
+            j.kind = VerdictKind::Unknown;
+            j.reason = "the derivation runs " + std::to_string(v.cex.accelerated_iterations) +
+                       " iterations of accelerated loops: more clause instances than its check takes";
+            return;
+        }
         std::vector<std::size_t> clauses;
         for (verifier::EdgeId e : v.cex.plain_path) {
             if (e >= solved_.clause_of.size())
@@ -101,6 +124,12 @@ private:
             clauses.push_back(solved_.clause_of[e]);
         }
         const DerivationSearch found = find_derivation(solved_.blocks->terms(), sys_, clauses, solver_options());
+        if (found.result == smt::Result::Unsat && solved_.accelerated) {
+            j.kind = VerdictKind::Unknown;
+            j.reason = "the path through accelerated loops has no clause instances: " + found.why;
+            j.stats.count("accelerate.derivation-refuted", 1);
+            return;
+        }
         if (found.result == smt::Result::Unsat) throw smt::CheckFailure("counterexample: " + found.why);
         if (found.result == smt::Result::Unknown) {
             j.kind = VerdictKind::Unknown;
@@ -160,16 +189,48 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
         solved.program = &cp;
         solved.clause_of = cp.clause_of;
     }
-    const Judge judge(o, sys, solved, budget);
-    verifier::JudgedRun<Judged> judged(judge);
-    std::map<std::string, std::string> values = o.engine_options;
-    if (info->can.combines) values.try_emplace("portfolio", std::string(kChcPortfolio));
-    verifier::EngineSettings s = info->settings(verifier::common_settings(o), values);
-    s.certified = judged.callback();
-    s.registry = &registry;
-    const verifier::MadeEngine engine = info->create(s);
-    const Verdict v = engine.run(procs ? *procs->plain : *blocks, procs ? &procs->procedures : nullptr, budget);
-    const Judged j = judged.final(v);
+    // One engine run on a target and its judgement.
+    const auto run_on = [&](const Solved& target, const base::Budget& b) {
+        const Judge judge(o, sys, target, b);
+        verifier::JudgedRun<Judged> judged(judge);
+        std::map<std::string, std::string> values = o.engine_options;
+        if (info->can.combines) values.try_emplace("portfolio", std::string(kChcPortfolio));
+        verifier::EngineSettings s = info->settings(verifier::common_settings(o), values);
+        s.certified = judged.callback();
+        s.registry = &registry;
+        const verifier::MadeEngine engine = info->create(s);
+        Verdict v = engine.run(*target.blocks, procs ? &procs->procedures : nullptr, b);
+        Judged j = judged.final(v);
+        return std::pair{std::move(v), std::move(j)};
+    };
+    // The accelerated system first, in half of the time (all of it without a limit), then the
+    // original in the rest, as craig verify does.
+    base::Statistics accelerate_stats;
+    std::optional<verifier::Accelerated> accelerated;
+    if (blocks && o.accelerate)
+        accelerated = verifier::accelerate(*blocks, verifier::checked_solver_options(o, budget), accelerate_stats);
+    Solved on_accelerated = solved;
+    if (accelerated) {
+        on_accelerated.blocks = &accelerated->program;
+        on_accelerated.accelerated = true;
+    }
+    auto [v, j] = run_on(accelerated ? on_accelerated : solved,
+                         accelerated && o.timeout > 0 ? budget.slice(budget.remaining() / 2) : budget);
+    if (accelerated && j.kind == VerdictKind::Unknown && !budget.exhausted()) {
+        accelerate_stats.count("accelerate.fallback", 1);
+        std::tie(v, j) = run_on(solved, budget);
+    } else if (accelerated && j.kind == VerdictKind::True && !j.model && !v.certificate.invariants.empty() &&
+               o.print_witness && !budget.exhausted()) {
+        // For the model the original system is solved again in a slice of the time left (at most
+        // half of it, 10 s without a limit); its sat replaces the first where it comes.
+        accelerate_stats.count("accelerate.witness-rerun", 1);
+        auto [v2, j2] = run_on(solved, budget.slice(std::min(10.0, budget.remaining() / 2)));
+        if (j2.kind == VerdictKind::True) {
+            accelerate_stats.count("accelerate.witness-rerun-true", 1);
+            v = std::move(v2);
+            j = std::move(j2);
+        }
+    }
 
     Status status = Status::Done;
     std::string reason = j.reason;
@@ -181,7 +242,11 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
     out << (j.kind == VerdictKind::True ? "sat" : j.kind == VerdictKind::False ? "unsat" : "unknown") << "\n";
     if (j.kind == VerdictKind::Unknown) err << "craig: unknown: " << reason << "\n";
     if (o.print_witness && j.model) print_model(out, tm, sys, *j.model);
-    if (o.print_witness && j.kind == VerdictKind::True && !j.model)
+    if (o.print_witness && j.kind == VerdictKind::True && !j.model && !v.certificate.invariants.empty())
+        out << "; no model: " << v.reason
+            << " (the invariants of the accelerated system checked; at a loop head they fail on the original "
+               "clauses)\n";
+    else if (o.print_witness && j.kind == VerdictKind::True && !j.model)
         out << "; no model: " << v.reason
             << (v.certificate.kinduction ? " (the k-induction checked: base and step case, auxiliary invariants)\n"
                                          : " (every derivation ends within the bound; checked)\n");
@@ -194,6 +259,7 @@ Status solve(const ChcOptions& o, std::istream& in, std::ostream& out, std::ostr
         stats.count("program.variables", solved.blocks->vars.size());
         if (blocks) stats.count("program.edges.blocks", blocks->edges.size());
         if (procs) stats.count("program.procedures", procs->procedures.procs.size());
+        if (blocks && o.accelerate) stats.merge(accelerate_stats);
         stats.merge(v.stats);
         stats.merge(j.stats);
         stats.seconds("time.total", base::seconds_since(start));

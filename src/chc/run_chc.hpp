@@ -49,6 +49,9 @@ inline constexpr std::string_view kNonlinearEngine = "whale";
 // engine: "portfolio" by default, its members kChcPortfolio unless engine_options names them.
 struct ChcOptions : verifier::RunOptions {
     bool print_witness = false;  // the model or the derivation after the answer
+    // Accelerate the self-loops of integer predicates (verifier/accelerate/accelerate.hpp) for the
+    // engines of the program route; the original system gets the time the accelerated one leaves.
+    bool accelerate = true;
     // stats: on `err`, after the answer.
 };
 

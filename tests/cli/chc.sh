@@ -98,6 +98,28 @@ if run engine_option_other 2 chc "$cases/halves_real_sat.smt2" --engine bmc --it
   if has err "--itp-lra needs --engine impact"; then ok engine_option_other; else fail engine_option_other "no message"; fi
 fi
 
+# Acceleration (issue 54): a self-loop of two phases, 2.7*10^8 iterations, decided on the
+# accelerated system by every engine of the program route; the unsafe one (2550 iterations) with a
+# derivation of all 2552 clause instances, checked. --no-accelerate leaves the loop as it is.
+expect accel_phases_sat.smt2 sat bmc impact pdr portfolio
+expect accel_phases_unsat.smt2 unsat bmc impact pdr portfolio
+if run accel_witness_sat 0 chc "$cases/accel_phases_sat.smt2" --print-witness --timeout 20; then
+  # Either a model (checked on the original clauses) or the note that the accelerated system's
+  # invariants were checked.
+  if grep -q '^(define-fun inv ' "$tmp/out" || grep -q '^; no model: .*invariants of the accelerated system checked' "$tmp/out"; then
+    ok accel_witness_sat; else fail accel_witness_sat "neither a model nor the note"; fi
+fi
+if run accel_witness_unsat 0 chc "$cases/accel_phases_unsat.smt2" --engine impact --print-witness --timeout 20; then
+  if [ "$(grep -c '^  (step ' "$tmp/out")" = 2552 ] && has out ':head false)'; then ok accel_witness_unsat
+  else fail accel_witness_unsat "not the 2552 clause instances"; fi
+fi
+if run accel_stats 0 chc "$cases/accel_phases_sat.smt2" --engine impact --stats --timeout 20; then
+  if has err "accelerate.loops: 1" && has err "accelerate.phases: 2"; then ok accel_stats; else fail accel_stats "no statistics"; fi
+fi
+if run no_accelerate 5 chc "$cases/accel_phases_unsat.smt2" --engine bmc --no-accelerate --timeout 3; then
+  if [ "$(cat "$tmp/out")" = unknown ]; then ok no_accelerate; else fail no_accelerate "not unknown"; fi
+fi
+
 # The domains of VINTA read Real variables too (more in tests/chc/vinta_real.sh).
 expect halves_real_unsat.smt2 unsat vinta-box vinta-boxes
 

@@ -146,8 +146,11 @@ constexpr RunOption kRunOptions[] = {
     {{"accelerate", OptionKind::Flag, "true",
       "Replace loops whose body is guarded translations and resets (x += c, phases in one order, y = e) by their "
       "exact transitive closure in integer arithmetic, checked by fresh solvers (--no-accelerate: the loops as "
-      "they are); a counterexample through one is replayed with all its iterations"},
-     bit(C::Verify)},
+      "they are); a counterexample through one is replayed with all its iterations (craig chc: the self-loops "
+      "of integer predicates; a model is read off the accelerated system and checked on the original clauses, a "
+      "derivation expanded into its clause instances); the accelerated program gets half of --timeout, the "
+      "original the rest"},
+     bit(C::Verify) | C::Chc},
     {{"progress", OptionKind::Flag, "false",
       "Print a status line on stderr about once a second (engine, depth or unwinding size, refinements, covers, "
       "elapsed time)"},
