@@ -243,7 +243,7 @@ int run_solve(const std::string& file, const ScriptCommandOptions& o) {
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     CLI::App app{"craig: an SMT solver with proof-based interpolation, and a software verifier"};
-    app.set_version_flag("--version", std::string("craig ") + CRAIG_VERSION);
+    app.set_version_flag("--version", std::string("craig ") + CRAIG_VERSION + " (commit " + CRAIG_COMMIT + ")");
     app.require_subcommand(1);
     app.formatter(std::make_shared<HelpFormatter>());
     using verifier::Command;

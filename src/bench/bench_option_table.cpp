@@ -51,6 +51,15 @@ constexpr BenchOption kBenchOptions[] = {
       "Run every task this many times; the results give the median times and a status only when all agree",
       nullptr, 1, 100},
      kRun},
+    {{"walltime", OptionKind::Real, "0",
+      "Wall-clock limit of each run in seconds (BenchExec's walltimelimit; 0: --timeout + 2 s); --timeout is "
+      "then the CPU-time limit only (a portfolio's members use CPU in parallel); craig is told this limit as its "
+      "--timeout"},
+     kRun},
+    {{"craig", OptionKind::Text, "",
+      "The craig binary whose runs are made and measured (default: this one), e.g. another build for a "
+      "before/after table; the manifest records its hash, version and commit"},
+     kRun},
     {{"scatter", OptionKind::Text, "",
       "The two configurations of the scatter plot, A,B (default: the first two)", check_scatter},
      kReport},

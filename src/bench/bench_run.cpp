@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <unistd.h>
+
 #include "bench/environment.hpp"
 #include "bench/local_executor.hpp"
 #include "bench/outcome.hpp"
@@ -50,11 +52,12 @@ std::string witness_name(const Config& c) {
 RunRequest request_of(const PlannedRun& p, const RunSettings& s, const fs::path& dir) {
     const fs::path folder = dir / p.folder;
     RunRequest r;
-    r.argv = {kSelf, std::string(tool_name(p.task->tool))};
+    r.argv = {s.craig.empty() ? std::string(kSelf) : s.craig, std::string(tool_name(p.task->tool))};
     r.argv.insert(r.argv.end(), p.config->args.begin(), p.config->args.end());
+    const double told = s.walltime > 0 ? s.walltime : s.timeout;
     std::ostringstream t;
-    t << s.timeout;
-    if (s.timeout > 0) r.argv.insert(r.argv.end(), {"--timeout", t.str()});
+    t << told;
+    if (told > 0) r.argv.insert(r.argv.end(), {"--timeout", t.str()});
     if (s.memory_mb > 0) r.argv.insert(r.argv.end(), {"--memory", std::to_string(s.memory_mb)});
     r.argv.push_back("--stats");
     if (!p.witness.empty()) r.argv.insert(r.argv.end(), {"--witness", (folder / p.witness).string()});
@@ -62,6 +65,7 @@ RunRequest request_of(const PlannedRun& p, const RunSettings& s, const fs::path&
     r.stdout_path = (folder / "output.log").string();
     r.stderr_path = (folder / "stderr.log").string();
     r.timeout = s.timeout;
+    r.walltime = s.walltime;
     r.memory_mb = s.memory_mb;
     return r;
 }
@@ -107,6 +111,15 @@ RunSettings settings_of(const BenchRunOptions& o) {
     for (const std::string& set : o.sets) s.sets.push_back(fs::absolute(set).lexically_normal().string());
     if (!o.tool.empty()) s.tool = parse_tool(o.tool);
     s.timeout = o.timeout;
+    s.walltime = o.walltime;
+    if (s.walltime > 0 && s.timeout == 0) throw std::invalid_argument("--walltime needs --timeout (the CPU-time limit)");
+    if (!o.craig.empty()) {
+        std::error_code ec;
+        const fs::path c = fs::canonical(o.craig, ec);
+        if (ec || !fs::is_regular_file(c) || access(c.c_str(), X_OK) != 0)
+            throw std::invalid_argument("--craig " + o.craig + ": no executable file");
+        s.craig = c.string();
+    }
     s.memory_mb = o.memory_mb;
     s.repeat = o.repeat;
     s.configs = parse_configs(o.configs);
@@ -159,7 +172,7 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
         if (o.sets.empty()) {
             if (o.settings_given)
                 return usage("--resume without SETs takes the manifest's settings; --config, --tool, --timeout, "
-                             "--memory, --repeat are not given then");
+                             "--walltime, --craig, --memory, --repeat are not given then");
             settings = bench::settings_of(*stored);
         } else {
             settings = settings_of(o);
@@ -167,11 +180,14 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
     } catch (const std::invalid_argument& e) {
         return usage(e.what());
     }
-    const BinaryIdentity binary = identify_binary(kSelf);
+    const std::string measured = settings.craig.empty() ? std::string(kSelf) : settings.craig;
+    const BinaryIdentity binary = identify_binary(measured);
     BinaryIdentity shown = binary;
     std::error_code ec;
-    shown.path = fs::read_symlink(kSelf, ec).string();
-    const KeyValues manifest = make_manifest(settings, shown, tool);
+    if (settings.craig.empty()) shown.path = fs::read_symlink(kSelf, ec).string();
+    const ToolIdentity identity = settings.craig.empty() ? tool : ask_tool_identity(settings.craig);
+    if (identity.version.empty()) return usage("--craig " + settings.craig + ": `--version` printed nothing");
+    const KeyValues manifest = make_manifest(settings, shown, identity);
     if (stored) {
         const std::vector<std::string> d = manifest_differences(*stored, manifest);
         if (!d.empty()) {

@@ -1,13 +1,16 @@
 // `craig bench run SET... --out DIR`: every task of the sets (task_set.hpp) under every
 // configuration (config.hpp), `repeat` times, each run a child process of this craig binary
-// (/proc/self/exe) run by the local executor (local_executor.hpp) with the limits; then the
-// result files of DIR (result_xml.hpp, result_csv.hpp, summary.txt) and the summary on `out`.
+// (/proc/self/exe) or of the one --craig names (another build, for before/after tables) run by
+// the local executor (local_executor.hpp) with the limits; then the result files of DIR
+// (result_xml.hpp, result_csv.hpp, summary.txt) and the summary on `out`.
 //
 //   BenchRunOptions o; o.sets = {"tests/bench/tasks"}; o.out = "results"; o.timeout = 10;
 //   BenchStatus s = run_bench(o, {"0.1.0", "abc1234"}, std::cout, std::cerr, [] { return false; });
 //
 // A run is `craig TOOL ARGS... [--timeout T] [--memory M] --stats [--witness RUN/witness.graphml]
-// FILE` (command.txt in its folder; folders and files: run_record.hpp). DIR/manifest.txt
+// FILE` (command.txt in its folder; folders and files: run_record.hpp); T is the wall-clock limit
+// (--walltime, else --timeout): craig stops itself there, the CPU-time limit (--timeout) is the
+// executor's, as in BenchExec's timelimit and walltimelimit. DIR/manifest.txt
 // (manifest.hpp) is written before the first run. A folder with a manifest is refused unless
 // --resume names it; --resume runs only the runs without a record and refuses a folder made by
 // another binary or with other settings (each difference named); without SETs it takes the
@@ -31,10 +34,11 @@ struct BenchRunOptions {
     std::string out, resume;
     std::vector<std::string> configs;  // NAME=ARGS
     std::string tool;                  // "" = chosen by the files
-    double timeout = 0;
+    double timeout = 0, walltime = 0;
+    std::string craig;  // the craig binary to measure, "" = this one
     std::uint64_t memory_mb = 0;
     unsigned jobs = 1, repeat = 1;
-    bool settings_given = false;  // one of --config, --tool, --timeout, --memory, --repeat was given
+    bool settings_given = false;  // one of --config, --tool, --timeout, --walltime, --craig, --memory, --repeat
 };
 
 enum class BenchStatus : std::uint8_t { Done, Usage, IoError, Interrupted };

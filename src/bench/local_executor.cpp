@@ -144,8 +144,9 @@ void police(Running& run, const RunRequest& r) {
     run.m.memory_bytes = std::max(run.m.memory_bytes, u.rss_bytes);
     const double wall = std::chrono::duration<double>(Clock::now() - run.start).count();
     Termination why = Termination::None;
+    const double wall_limit = r.walltime > 0 ? r.walltime : r.timeout > 0 ? r.timeout + kWallGrace : 0;
     if (r.timeout > 0 && u.cpu_seconds > r.timeout) why = Termination::CpuTime;
-    else if (r.timeout > 0 && wall > r.timeout + kWallGrace) why = Termination::WallTime;
+    else if (wall_limit > 0 && wall > wall_limit) why = Termination::WallTime;
     else if (r.memory_mb > 0 && u.rss_bytes > r.memory_mb * 1024 * 1024) why = Termination::Memory;
     if (why != Termination::None) {
         run.m.killed = why;

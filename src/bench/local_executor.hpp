@@ -12,7 +12,8 @@
 // RLIMIT_CPU = the time limit + 1 s (hard + 3 s: SIGXCPU, then SIGKILL), which every process of
 // the run inherits. Every 100 ms the parent samples the whole group (group_usage.hpp) and kills
 // it (SIGKILL to the group) when its CPU time exceeds the time limit (Termination::CpuTime), its
-// resident memory the memory limit (Memory), or the wall clock the time limit + 2 s (WallTime).
+// resident memory the memory limit (Memory), or the wall clock its wall-clock limit (WallTime:
+// RunRequest::walltime, or without one the time limit + kWallGrace).
 // When the run's first process ends, what is left of its group is killed. The measurement:
 // exit code or signal, CPU time (wait4's rusage: the process and the children it reaped, or the
 // group's last sample when larger), wall time, peak memory (the larger of wait4's ru_maxrss and
@@ -33,7 +34,8 @@ namespace craig::bench {
 struct RunRequest {
     std::vector<std::string> argv;  // argv[0]: the program's path
     std::string stdout_path, stderr_path;
-    double timeout = 0;            // seconds (CPU time and wall clock), 0 = none
+    double timeout = 0;            // seconds of CPU time (and wall clock, see walltime), 0 = none
+    double walltime = 0;           // seconds of wall clock, 0 = timeout + kWallGrace (none without timeout)
     std::uint64_t memory_mb = 0;   // 0 = none
 };
 

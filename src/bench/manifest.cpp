@@ -31,7 +31,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return parts;
 }
 
-const char* const kCompared[] = {"binary-hash", "binary-size", "sets", "tool", "timeout", "memory", "repeat", "configs"};
+const char* const kCompared[] = {"binary-hash", "binary-size", "sets", "tool", "timeout", "walltime", "memory", "repeat", "configs"};
 
 }  // namespace
 
@@ -53,6 +53,31 @@ BinaryIdentity identify_binary(const std::string& path) {
     return id;
 }
 
+ToolIdentity ask_tool_identity(const std::string& path) {
+    ToolIdentity id;
+    std::string quoted = "'";
+    for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    quoted += "' --version 2>/dev/null </dev/null";
+    FILE* p = popen(quoted.c_str(), "r");
+    if (!p) return id;
+    char line[512];
+    if (std::fgets(line, sizeof line, p)) {
+        id.version = line;
+        while (!id.version.empty() && (id.version.back() == '\n' || id.version.back() == '\r')) id.version.pop_back();
+    }
+    while (std::fgets(line, sizeof line, p)) {
+    }
+    pclose(p);
+    const std::size_t at = id.version.find("(commit ");
+    if (at != std::string::npos) {
+        const std::size_t end = id.version.find(')', at);
+        if (end != std::string::npos) id.commit = id.version.substr(at + 8, end - at - 8);
+        id.version = id.version.substr(0, at);
+        while (!id.version.empty() && id.version.back() == ' ') id.version.pop_back();
+    }
+    return id;
+}
+
 KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, const ToolIdentity& tool) {
     KeyValues m;
     m.set("binary", binary.path);
@@ -63,6 +88,8 @@ KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, cons
     m.set("sets", joined(s.sets, '\n'));
     m.set("tool", s.tool ? std::string(tool_name(*s.tool)) : "");
     m.set("timeout", number_text(s.timeout));
+    m.set("walltime", number_text(s.walltime));
+    m.set("craig", s.craig);
     m.set("memory", std::to_string(s.memory_mb));
     m.set("repeat", std::to_string(s.repeat));
     std::vector<std::string> names;
@@ -84,8 +111,9 @@ KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, cons
 std::vector<std::string> manifest_differences(const KeyValues& stored, const KeyValues& now) {
     std::vector<std::string> d;
     auto differ = [&](const std::string& key) {
-        if (stored.get(key) != now.get(key))
-            d.push_back(key + ": '" + stored.get(key) + "' in the folder, '" + now.get(key) + "' now");
+        // A folder made before --walltime existed had none: the default.
+        const std::string was = key == "walltime" && !stored.has(key) ? "0" : stored.get(key);
+        if (was != now.get(key)) d.push_back(key + ": '" + was + "' in the folder, '" + now.get(key) + "' now");
     };
     for (const char* key : kCompared) differ(key);
     for (const std::string& name : split(stored.get("configs"), ',')) differ("config." + name);
@@ -98,6 +126,8 @@ RunSettings settings_of(const KeyValues& m) {
     s.sets = split(m.get("sets"), '\n');
     s.tool = parse_tool(m.get("tool"));
     s.timeout = std::stod(m.get("timeout"));
+    s.walltime = m.has("walltime") ? std::stod(m.get("walltime")) : 0;  // folders made before --walltime
+    s.craig = m.get("craig");
     s.memory_mb = std::stoull(m.get("memory"));
     s.repeat = static_cast<unsigned>(std::stoul(m.get("repeat")));
     for (const std::string& name : split(m.get("configs"), ',')) {

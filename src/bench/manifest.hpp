@@ -7,7 +7,9 @@
 //   RunSettings again = settings_of(stored);                        // --resume DIR without SETs
 //
 // The binary is identified by a hash of its contents (64-bit FNV-1a) and its size; its path,
-// version, commit, the machine and the dates are recorded but not compared.
+// version, commit, the machine and the dates are recorded but not compared. The binary is this
+// craig or the one --craig names (RunSettings::craig, recorded as "craig"; a manifest without the
+// key, or with it empty, means this one).
 #pragma once
 
 #include <cstdint>
@@ -25,7 +27,9 @@ namespace craig::bench {
 struct RunSettings {
     std::vector<std::string> sets;  // absolute paths
     std::optional<Tool> tool;       // as given (empty: chosen by the files)
-    double timeout = 0;             // seconds of CPU time and wall clock per run, 0 = none
+    double timeout = 0;             // seconds of CPU time per run (and of wall clock without walltime), 0 = none
+    double walltime = 0;            // seconds of wall clock per run, 0 = timeout + kWallGrace
+    std::string craig;              // the craig binary the runs execute (absolute), "" = this one
     std::uint64_t memory_mb = 0;    // per run, 0 = none
     unsigned repeat = 1;
     std::vector<Config> configs;
@@ -43,6 +47,10 @@ struct ToolIdentity {
     std::string version;
     std::string commit;
 };
+// The identity another craig binary states: the first line of `PATH --version`, and the commit
+// in its "(commit X)" (craig prints "craig 0.1.0 (commit abc1234)"; older builds print no commit,
+// then commit is ""). version is "" when the binary does not run.
+ToolIdentity ask_tool_identity(const std::string& path);
 
 KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, const ToolIdentity& tool);
 // One sentence per compared key whose values differ ("timeout: 10 in the folder, 20 now").

@@ -30,6 +30,8 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     run_rows.bind("tool", run_options_.tool);
     run_rows.bind("jobs", run_options_.jobs);
     run_rows.bind("repeat", run_options_.repeat);
+    run_rows.bind("walltime", run_options_.walltime);
+    run_rows.bind("craig", run_options_.craig);
     run_rows.finish();
     report_ = bench_->add_subcommand(
         "report", "Write one self-contained HTML page of results folders: summary, cactus and scatter plots, "
@@ -51,7 +53,7 @@ int BenchCommandLine::run(const bench::ToolIdentity& tool) {
     base::install_interrupt_handlers();
     try {
         if (run_->parsed()) {
-            for (const char* o : {"--config", "--tool", "--timeout", "--memory", "--repeat"})
+            for (const char* o : {"--config", "--tool", "--timeout", "--walltime", "--craig", "--memory", "--repeat"})
                 run_options_.settings_given = run_options_.settings_given || run_->count(o) > 0;
             switch (bench::run_bench(run_options_, tool, std::cout, std::cerr, [] { return base::interrupted(); })) {
                 case bench::BenchStatus::Done: return kOk;

@@ -163,7 +163,51 @@ fi
 bench compare "$r" "$tmp/none"
 if [ "$rc" -eq 2 ]; then ok compare_missing_folder; else fail compare_missing_folder "exit $rc"; fi
 
-# 7. craig verify on a task file names the expected verdict.
+# 7. --craig: another binary's runs (a wrapper that states its own version), its identity in the
+# manifest, the same statuses as this binary's; --walltime: the wall-clock limit apart from the CPU one.
+{
+  echo '#!/usr/bin/env bash'
+  echo 'if [ "${1:-}" = --version ]; then echo "craig 9.9 (commit feedbee)"; exit 0; fi'
+  echo 'case "$*" in *sleepy*) exec sleep 30 ;; esac'
+  echo "exec \"$craig\" \"\$@\""
+} >"$tmp/other_craig"
+chmod +x "$tmp/other_craig"
+o=$tmp/o
+bench run "$tasks/tasks/counter_true.yml" "$tasks/tasks/overflow_false.yml" --out "$o" --timeout 10 --craig "$tmp/other_craig"
+if [ "$rc" -eq 0 ] && grep -q "^craig-version: craig 9.9$" "$o/manifest.txt" && grep -q "^craig-commit: feedbee$" "$o/manifest.txt" &&
+   grep -q "^binary: $tmp/other_craig$" "$o/manifest.txt" &&
+   [ "$(head -1 "$o/runs/default/counter_true.yml/1/command.txt")" = "$tmp/other_craig" ] &&
+   grep -q '^default,counter_true.yml,1,verify,true,correct,true,' "$o/results.csv" &&
+   grep -q '^default,overflow_false.yml,1,verify,false(unreach-call),correct,false,' "$o/results.csv"; then
+  ok other_binary
+else
+  fail other_binary "exit $rc: $(head -3 "$o/results.csv" 2>/dev/null)"
+fi
+bench run --resume "$o"
+if [ "$rc" -eq 0 ] && grep -q "0 runs to make, 2 finished before" "$tmp/out"; then ok other_binary_resume; else fail other_binary_resume "exit $rc"; fi
+bench run "$tasks/tasks/counter_true.yml" --out "$tmp/o2" --timeout 10 --craig "$tmp/none"
+if [ "$rc" -eq 2 ] && grep -q "no executable file" "$tmp/err"; then ok other_binary_missing; else fail other_binary_missing "exit $rc"; fi
+mkdir -p "$tmp/w/tasks" && cp -r "$tasks/programs" "$tmp/w/programs" && cp "$tasks/tasks/straight_true.yml" "$tmp/w/tasks/sleepy.yml"
+bench run "$tmp/w/tasks/sleepy.yml" --out "$tmp/w/r" --timeout 20 --walltime 1.5 --craig "$tmp/other_craig"
+line=$(grep '^default,' "$tmp/w/r/results.csv")
+if [ "$rc" -eq 0 ] && grep -q '^default,sleepy.yml,1,verify,TIMEOUT,error,' <<<"$line" &&
+   [ "$(sed -n '/^--timeout$/{n;p}' "$tmp/w/r/runs/default/sleepy.yml/1/command.txt")" = 1.5 ] &&
+   [ "$(python3 - "$tmp/w/r/results.default.xml" <<'P'
+import sys, xml.etree.ElementTree as ET
+run = ET.parse(sys.argv[1]).getroot().find('run')
+cols = {c.get('title'): c.get('value') for c in run.findall('column')}
+wall = float(cols['walltime'].rstrip('s'))
+print('ok' if 1.4 < wall < 5 and cols.get('terminationreason') == 'walltime' else cols)
+P
+)" = ok ]; then
+  ok walltime_limit
+else
+  fail walltime_limit "exit $rc: $line"
+fi
+bench run "$tasks/tasks/counter_true.yml" --out "$tmp/w/r2" --walltime 5
+if [ "$rc" -eq 2 ] && grep -q "needs --timeout" "$tmp/err"; then ok walltime_needs_timeout; else fail walltime_needs_timeout "exit $rc"; fi
+
+# 8. craig verify on a task file names the expected verdict.
 run expected_matches 0 verify "$tasks/tasks/overflow_false.yml" && has out "Expected verdict: false (matches)" &&
   ok expected_matches
 run expected_differs 0 verify "$tasks/tasks/straight_expect_false.yml" && has out "Expected verdict: false (does NOT match)" &&

@@ -60,6 +60,42 @@ TEST_CASE("manifest: the same settings agree, another binary or option is named,
     CHECK(back.configs[1].args_text() == "--engine bmc --bound 5");
 }
 
+TEST_CASE("manifest: the wall-clock limit and the measured binary are read back; a folder without walltime means 0") {
+    const BinaryIdentity bin{"/opt/old/craig", "0123456789abcdef", 42};
+    RunSettings s = settings();
+    s.walltime = 30;
+    s.craig = "/opt/old/craig";
+    KeyValues m = make_manifest(s, bin, {"craig 0.0.9", ""});
+    const RunSettings back = settings_of(m);
+    CHECK(back.walltime == 30);
+    CHECK(back.craig == "/opt/old/craig");
+    RunSettings other = s;
+    other.walltime = 0;
+    const std::vector<std::string> d = manifest_differences(m, make_manifest(other, bin, {"craig 0.0.9", ""}));
+    REQUIRE(d.size() == 1);
+    CHECK(d[0].rfind("walltime:", 0) == 0);
+    KeyValues old_folder = make_manifest(settings(), bin, {"0.1.0", "abc"});
+    KeyValues without;
+    for (const auto& [k, v] : old_folder.all())
+        if (k != "walltime") without.set(k, v);
+    CHECK(manifest_differences(without, make_manifest(settings(), bin, {"0.1.0", "abc"})).empty());
+    CHECK(settings_of(without).walltime == 0);
+}
+
+TEST_CASE("another binary's identity: its --version line, the commit in parentheses") {
+    TempDir d;
+    const std::string with = d.write("with", "#!/bin/sh\necho 'craig 0.2.0 (commit abc1234)'\n");
+    const std::string without = d.write("without", "#!/bin/sh\necho 'craig 0.1.0'\necho more\n");
+    const std::string silent = d.write("it's silent", "#!/bin/sh\nexit 0\n");
+    for (const std::string& f : {with, without, silent}) std::filesystem::permissions(f, std::filesystem::perms::owner_all);
+    ToolIdentity a = ask_tool_identity(with), b = ask_tool_identity(without), c = ask_tool_identity(silent);
+    CHECK(a.version == "craig 0.2.0");
+    CHECK(a.commit == "abc1234");
+    CHECK(b.version == "craig 0.1.0");
+    CHECK(b.commit.empty());
+    CHECK(c.version.empty());
+}
+
 TEST_CASE("binary identity: a hash of the contents") {
     TempDir d;
     const std::string a = d.write("a", "craig one"), b = d.write("b", "craig two");
