@@ -113,6 +113,17 @@ if run accel_witness_unsat 0 chc "$cases/accel_phases_unsat.smt2" --engine impac
   if [ "$(grep -c '^  (step ' "$tmp/out")" = 2552 ] && has out ':head false)'; then ok accel_witness_unsat
   else fail accel_witness_unsat "not the 2552 clause instances"; fi
 fi
+# A diamond (alternating increments): an under-approximation next to the loop, which stays; the
+# unsafe one's derivation of 1202 instances through it, the safe one's model the loop's invariant.
+expect accel_diamond_unsat.smt2 unsat bmc impact pdr portfolio
+expect accel_diamond_sat.smt2 sat impact pdr portfolio
+if run accel_diamond_witness 0 chc "$cases/accel_diamond_unsat.smt2" --engine bmc --print-witness --stats --timeout 20; then
+  if [ "$(grep -c '^  (step ' "$tmp/out")" = 1202 ] && has err "accelerate.loops-under: 1"; then ok accel_diamond_witness
+  else fail accel_diamond_witness "not the 1202 clause instances through an under-approximation"; fi
+fi
+if run accel_diamond_model 0 chc "$cases/accel_diamond_sat.smt2" --engine impact --print-witness --timeout 20; then
+  if grep -q '^(define-fun inv ' "$tmp/out"; then ok accel_diamond_model; else fail accel_diamond_model "no model"; fi
+fi
 if run accel_stats 0 chc "$cases/accel_phases_sat.smt2" --engine impact --stats --timeout 20; then
   if has err "accelerate.loops: 1" && has err "accelerate.phases: 2"; then ok accel_stats; else fail accel_stats "no statistics"; fi
 fi

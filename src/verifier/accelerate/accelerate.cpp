@@ -50,6 +50,8 @@ struct Plan {
     std::string label;
     std::size_t phases = 0;
     bool resets = false;
+    bool exact = true;  // T*; else an under-approximation next to the loop, which stays
+    std::string not_exact;  // why not T* (under-approximations)
 };
 
 class Planner {
@@ -59,7 +61,12 @@ public:
 
     std::size_t queries() const { return queries_; }
 
-    // The plan for the self-loop `self` at `head`, or none with `why`.
+    // The plan for the self-loop `self` at `head`, or none with `why`. Exact: T* with the checks
+    // of accelerate.hpp. Where one of those fails (or a path's counter may wrap) and every path is
+    // a translation, an under-approximation: the phases' closures of wrap-free iterations
+    // (iteration.hpp, `under`) in the phase order where there is one, else in the order of the
+    // paths; every run of the edge is a run of the loop, nothing more is claimed, so nothing more
+    // is checked. One pass: the path relations are computed once.
     std::optional<Plan> plan(LocId head, EdgeId self, std::string& why) {
         const Edge& blk = blocks_.edges[self];
         if (blk.steps.empty() || !blk.phases.empty()) {
@@ -78,7 +85,7 @@ public:
         }
         std::vector<IterationRelation> rels;
         for (const auto& path : paths) {
-            auto rel = iteration_relation(plain_, path, blk.writes, so_, why);
+            auto rel = iteration_relation(plain_, path, blk.writes, so_, why, true);
             if (rel)
                 rels.push_back(std::move(*rel));
             else if (!why.empty())
@@ -88,14 +95,29 @@ public:
             why = "no feasible path through the body";
             return std::nullopt;
         }
+        bool translations = true, under = false;
+        for (const IterationRelation& r : rels)
+            for (const IterationUpdate& u : r.updates) translations = translations && !u.reset;
+        std::string not_exact;
+        // No exact closure for `reason`: an under-approximation where the paths translate only
+        // (alternating resets one after the other would miss most runs), else none.
+        auto give_up_exact = [&](const std::string& reason) {
+            if (!translations) {
+                why = reason;
+                return false;
+            }
+            if (!under) not_exact = reason;
+            under = true;
+            return true;
+        };
+        for (const IterationRelation& r : rels)
+            if (r.under && !under && !give_up_exact("a counter of the body may wrap around")) return std::nullopt;
         // Nothing is missed: the self-loop implies one of the path relations.
-        {
+        if (!under) {
             std::vector<Term> parts{blk.formula};
             for (const IterationRelation& r : rels) parts.push_back(tm_.mk_not(r.formula));
-            if (!unsat(tm_.mk_and(parts))) {
-                why = "the path relations do not cover the loop body";
+            if (!unsat(tm_.mk_and(parts)) && !give_up_exact("the path relations do not cover the loop body"))
                 return std::nullopt;
-            }
         }
         const std::vector<Term> x = state(blk.writes, nullptr), y = state(blk.writes, "y"),
                                 z = state(blk.writes, "z");
@@ -110,11 +132,9 @@ public:
                 s.assert_formula(relation_between(plain_, rels[i], x, y));
                 s.assert_formula(relation_between(plain_, rels[j], y, z));
                 const smt::Result r = s.check();
-                if (r == smt::Result::Unknown) {
-                    why = "the phase order is undecided";
+                if (r == smt::Result::Unknown && !under && !give_up_exact("the phase order is undecided"))
                     return std::nullopt;
-                }
-                follows[i][j] = r == smt::Result::Sat;
+                follows[i][j] = r != smt::Result::Unsat;
             }
         std::vector<std::size_t> order;
         std::vector<bool> placed(m, false);
@@ -130,29 +150,33 @@ public:
                 order.push_back(j);
                 progress = true;
             }
-            if (!progress) {
-                why = "the paths of the body alternate (no phase order)";
-                return std::nullopt;
+            if (!progress) {  // alternating paths (a diamond): one after the other, if at all
+                if (!give_up_exact("the paths of the body alternate (no phase order)")) return std::nullopt;
+                order.clear();
+                for (std::size_t j = 0; j < m; ++j) order.push_back(j);
+                break;
             }
         }
         // Each phase's closure: the identity, and closed under one more iteration.
         const Term n = fresh_int("acc.n");
         const Term one = tm_.mk_numeral(1, smt::SortTable::Int), zero = tm_.mk_numeral(0, smt::SortTable::Int);
         for (const IterationRelation& r : rels) {
+            if (under) break;
             Term n1[2] = {n, one};
             const std::vector<Term> step_parts{phase_closure(plain_, r, x, y, n), relation_between(plain_, r, y, z),
                                                tm_.mk_not(phase_closure(plain_, r, x, z, tm_.mk_add(n1)))};
             const Term step = tm_.mk_and(step_parts);
-            if (!unsat(step) || !unsat(tm_.mk_not(phase_closure(plain_, r, x, x, zero)))) {
-                why = "a phase's closure did not check";
+            if ((!unsat(step) || !unsat(tm_.mk_not(phase_closure(plain_, r, x, x, zero)))) &&
+                !give_up_exact("a phase's closure did not check"))
                 return std::nullopt;
-            }
         }
         // The edge: phase k from state s_{k-1} to s_k; s_0 = cur, s_m = next.
         Plan p;
         p.head = head;
         p.self = self;
         p.phases = m;
+        p.exact = !under;
+        p.not_exact = not_exact;
         p.edge.writes = blk.writes;
         std::vector<Term> from = x, parts;
         for (std::size_t k = 0; k < m; ++k) {
@@ -168,8 +192,8 @@ public:
             from = std::move(to);
         }
         p.edge.formula = tm_.mk_and(parts);
-        p.label = "accelerated: " + std::to_string(m) + (m == 1 ? " phase" : " phases") +
-                  (p.resets ? ", with resets" : "");
+        p.label = std::string(under ? "accelerated (under-approximation, the loop stays): " : "accelerated: ") +
+                  std::to_string(m) + (m == 1 ? " phase" : " phases") + (p.resets ? ", with resets" : "");
         return p;
     }
 
@@ -207,8 +231,9 @@ private:
 std::vector<Term> Accelerated::printable_invariants(const std::vector<Term>& invariants) const {
     std::vector<Term> out = invariants;
     for (const AcceleratedLoop& l : loops)
-        for (const LocId at : {l.head, l.after})
-            if (at < out.size()) out[at] = program.terms().mk_true();
+        if (l.exact)
+            for (const LocId at : {l.head, l.after})
+                if (at < out.size()) out[at] = program.terms().mk_true();
     return out;
 }
 
@@ -226,9 +251,10 @@ std::optional<Accelerated> accelerate(const Program& blocks, const smt::SolverOp
             if (blocks.edges[e].dst == l) self.push_back(e);
         if (self.size() != 1) continue;
         std::string why;
-        if (auto p = planner.plan(l, self.front(), why))
+        if (auto p = planner.plan(l, self.front(), why)) {
+            if (!p->exact) stats.text("accelerate.under.why", p->not_exact);
             plans.push_back(std::move(*p));
-        else {
+        } else {
             ++refused;
             if (!why.empty()) stats.text("accelerate.refused.why", why);
         }
@@ -246,9 +272,17 @@ std::optional<Accelerated> accelerate(const Program& blocks, const smt::SolverOp
     out.provenance.edges.clear();
     std::unordered_map<LocId, std::size_t> plan_at;
     std::unordered_set<EdgeId> replaced;
-    std::size_t phases = 0, with_resets = 0;
+    std::size_t phases = 0, with_resets = 0, under = 0;
     for (std::size_t i = 0; i < plans.size(); ++i) {
         Plan& p = plans[i];
+        phases += p.phases;
+        with_resets += p.resets;
+        if (!p.exact) {  // next to the loop: head -> head, added after the program's edges
+            ++under;
+            p.edge.src = p.edge.dst = p.head;
+            acc.loops.push_back(AcceleratedLoop{p.head, p.head, 0, p.phases, p.resets, false});
+            continue;
+        }
         const LocProvenance& where = blocks.loc_origin(p.head);
         const LocId after = out.add_location(where.loc, where.function);
         out.locs[after].cut_point = true;
@@ -257,9 +291,7 @@ std::optional<Accelerated> accelerate(const Program& blocks, const smt::SolverOp
         p.edge.dst = after;
         plan_at[p.head] = i;
         replaced.insert(p.self);
-        acc.loops.push_back(AcceleratedLoop{p.head, after, 0, p.phases, p.resets});
-        phases += p.phases;
-        with_resets += p.resets;
+        acc.loops.push_back(AcceleratedLoop{p.head, after, 0, p.phases, p.resets, true});
     }
     for (EdgeId e = 0; e < blocks.edges.size(); ++e) {
         if (replaced.count(e)) {
@@ -273,9 +305,16 @@ std::optional<Accelerated> accelerate(const Program& blocks, const smt::SolverOp
         if (const auto p = plan_at.find(moved.src); p != plan_at.end()) moved.src = acc.loops[p->second].after;
         out.add_edge(std::move(moved), blocks.edge_origin(e));
     }
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        if (plans[i].exact) continue;
+        EdgeProvenance origin = blocks.edge_origin(plans[i].self);
+        origin.label = plans[i].label;
+        acc.loops[i].edge = out.add_edge(plans[i].edge, std::move(origin));
+    }
     out.index();
     stats.count("accelerate.phases", phases);
     stats.count("accelerate.loops-with-resets", with_resets);
+    stats.count("accelerate.loops-under", under);
     stats.seconds("accelerate.time", base::seconds_since(start));
     acc.stats = stats;
     return acc;

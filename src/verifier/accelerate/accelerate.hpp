@@ -23,8 +23,14 @@
 // accelerated edge lists its phases (Edge::phases: the plain path of one iteration and the aux
 // constant counting them), by which block_path_counterexample expands a counterexample into its
 // iterations for the replay.
-// Invariants at the loop head and at the new location are the states before and after the whole
-// loop: not loop invariants of the C program. Witnesses and --invariants print `true` there
+// Where no exact closure is found (the paths of a diamond alternate; a counter may wrap around),
+// an under-approximation: an edge head -> head next to the loop, which stays, made of the phases'
+// closures of wrap-free iterations one after the other. Every run of the edge is a run of the loop
+// and the loop is still there, so the transformed program reaches exactly the states of the
+// original: invariants are loop invariants, and bmc reaches a bug 10^6 iterations deep in one step
+// (the counterexample is expanded and replayed like an exact one's).
+// Invariants at the head and at the new location of an exact loop are the states before and after
+// the whole loop: not loop invariants of the C program. Witnesses and --invariants print `true` there
 // (printable_invariants).
 #pragma once
 
@@ -44,6 +50,7 @@ struct AcceleratedLoop {
     EdgeId edge = 0;       // head -> after: the closure
     std::size_t phases = 0;
     bool resets = false;   // some variable is reset (else translations only)
+    bool exact = true;     // false: an under-approximation, edge head -> head next to the loop (after == head)
 };
 
 struct Accelerated {
@@ -51,8 +58,14 @@ struct Accelerated {
     std::vector<AcceleratedLoop> loops;
     base::Statistics stats;  // accelerate.loops, .phases, .refused, .queries, .time
     // `invariants` (per location of `program`) with `true` at the heads and new locations of
-    // accelerated loops: what may be printed as invariants of the C program.
+    // exactly accelerated loops: what may be printed as invariants of the C program.
     std::vector<smt::Term> printable_invariants(const std::vector<smt::Term>& invariants) const;
+    // Whether some loop is replaced by its exact closure (its head's invariants are not loop invariants).
+    bool replaces_loops() const {
+        for (const AcceleratedLoop& l : loops)
+            if (l.exact) return true;
+        return false;
+    }
 };
 
 // The transform of `blocks` (a large-block program of an integer plain program); none when no loop

@@ -88,7 +88,7 @@ std::optional<std::pair<Term, Term>> solvable(smt::TermManager& tm, Term atom, c
 
 std::optional<IterationRelation> iteration_relation(const Program& plain, std::span<const EdgeId> body,
                                                     std::span<const VarId> writes, const smt::SolverOptions& so,
-                                                    std::string& why) {
+                                                    std::string& why, bool under) {
     smt::TermManager& tm = plain.terms();
     for (const ProgramVar& v : plain.vars)
         if (tm.sort(v.cur) != smt::SortTable::Int) {
@@ -152,6 +152,7 @@ std::optional<IterationRelation> iteration_relation(const Program& plain, std::s
     }
     // What the path forces: eliminable constants left (quotients of wrap-arounds) fixed by the path.
     auto conjunction = [&] { return tm.mk_and(atoms); };
+    bool fixed_at_zero = false;  // `under`: some aux set to 0
     {
         smt::Solver s(tm, so);
         s.assert_formula(conjunction());
@@ -172,7 +173,8 @@ std::optional<IterationRelation> iteration_relation(const Program& plain, std::s
             for (const Term d : constants_of(tm, value))
                 if (eliminable.count(d)) left.insert(d);
         TermMap fixed;
-        for (const Term c : left) {
+        for (auto it = left.begin(); it != left.end(); ++it) {
+            const Term c = *it;
             if (tm.sort(c) != smt::SortTable::Int) {
                 why = "a Boolean on the path is not fixed";
                 return std::nullopt;
@@ -181,11 +183,34 @@ std::optional<IterationRelation> iteration_relation(const Program& plain, std::s
             smt::Solver other(tm, so);
             other.assert_formula(conjunction());
             other.assert_formula(tm.mk_not(tm.mk_eq(c, v)));
-            if (other.check() != smt::Result::Unsat) {
+            if (other.check() == smt::Result::Unsat) {
+                fixed[c] = v;
+                continue;
+            }
+            if (!under) {
                 why = "an auxiliary value of the path (" + tm.func(tm.func_of(c)).name + ") is not fixed";
                 return std::nullopt;
             }
-            fixed[c] = v;
+            // This one and those not looked at yet all 0 at once (one query: a path over many
+            // array cells has many): the iterations without a wrap-around, where the path has any.
+            std::vector<Term> with_zero{conjunction()};
+            for (const auto& [d, value] : fixed) with_zero.push_back(tm.mk_eq(d, value));
+            for (auto jt = it; jt != left.end(); ++jt) {
+                if (tm.sort(*jt) != smt::SortTable::Int) {
+                    why = "a Boolean on the path is not fixed";
+                    return std::nullopt;
+                }
+                fixed[*jt] = tm.mk_numeral(0, smt::SortTable::Int);
+                with_zero.push_back(tm.mk_eq(*jt, fixed[*jt]));
+            }
+            smt::Solver at_zero(tm, so);
+            at_zero.assert_formula(tm.mk_and(with_zero));
+            if (at_zero.check() != smt::Result::Sat) {
+                why = "the path has no iteration without a wrap-around";
+                return std::nullopt;
+            }
+            fixed_at_zero = true;
+            break;
         }
         if (!fixed.empty()) {
             std::vector<Term> kept;
@@ -195,6 +220,7 @@ std::optional<IterationRelation> iteration_relation(const Program& plain, std::s
         }
     }
     IterationRelation rel;
+    rel.under = fixed_at_zero;
     rel.body.assign(body.begin(), body.end());
     // Updates: translations first, then resets over the variables the path keeps.
     std::unordered_map<Term, VarId, smt::TermHash> var_of_cur;

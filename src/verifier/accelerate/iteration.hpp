@@ -17,6 +17,10 @@
 //     convex, so that the first and the last iteration of a run of them imply all in between);
 //   - atoms over inputs alone (a branch on a nondeterministic value): satisfiable, their model
 //     fixes the inputs every iteration of this path reads (`input_values`).
+// With `under`, from the first aux that is left and not fixed on, the aux constants not fixed yet
+// are all set to 0 where the path allows that (the iterations without a wrap-around; one query):
+// the relation is then a sub-relation of the path's (IterationRelation::under), good for an
+// under-approximating acceleration only.
 // Requires: `body` is a path of `plain` (an integer program: Int variables) that starts and ends
 // at the same location; `writes` sorted, holding every variable the path writes.
 #pragma once
@@ -47,11 +51,12 @@ struct IterationRelation {
     std::vector<mpz_class> input_values;  // the values of the inputs of body's edges, in order
     // The relation as a formula over the cur constants and the next constants of `writes`.
     smt::Term formula;
+    bool under = false;  // a sub-relation: some wrap-around quotient fixed at 0 (see `under`)
 };
 
 // The relation of one iteration along `body`, or none with `why` (empty: the path is infeasible).
 std::optional<IterationRelation> iteration_relation(const Program& plain, std::span<const EdgeId> body,
                                                     std::span<const VarId> writes, const smt::SolverOptions& so,
-                                                    std::string& why);
+                                                    std::string& why, bool under = false);
 
 }  // namespace craig::verifier

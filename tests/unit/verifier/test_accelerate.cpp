@@ -130,7 +130,8 @@ TEST_CASE("a reset: after the first iteration the variable keeps its new value")
 }
 
 TEST_CASE("loops outside the class are left as they are") {
-    // Doubling is no translation; a wrap-around the guard does not exclude; alternating paths.
+    // Doubling is no translation; a wrap-around the guard does not exclude (a disequality guard);
+    // alternating paths with resets (no under-approximation either).
     for (const char* code : {"int main() { int x = 1; while (x < 1000) x = 2 * x; return 0; }",
                              "int main() { unsigned x = __VERIFIER_nondet_uint(); while (x != 7u) x++; return 0; }",
                              "int main() { int i = 0, p = 0; while (i < 100) { if (p) { i++; p = 0; } else { p = 1; } }"
@@ -141,6 +142,43 @@ TEST_CASE("loops outside the class are left as they are") {
         REQUIRE(a.stats.find("accelerate.refused"));
         CHECK(a.stats.find("accelerate.refused")->count == 1);
     }
+}
+
+TEST_CASE("a diamond: alternating translations get an under-approximation next to the loop, real runs only") {
+    // The paths a++ and b++ alternate, and a, b may wrap as far as one iteration knows: no exact closure.
+    Acc a("int main() { unsigned i = 0, a = 0, b = 0; while (i < 5u) { if (__VERIFIER_nondet_uint()) a++; else b++;"
+          " i++; } return 0; }");
+    REQUIRE(a.acc);
+    REQUIRE(a.acc->loops.size() == 1);
+    const verifier::AcceleratedLoop& loop = a.acc->loops[0];
+    CHECK_FALSE(loop.exact);
+    CHECK(loop.phases == 2);
+    CHECK(loop.after == loop.head);
+    CHECK_FALSE(a.acc->replaces_loops());
+    CHECK(a.stats.find("accelerate.loops-under")->count == 1);
+    // The loop stays: the head keeps its self-loop, and the edge is a second one.
+    std::size_t self_loops = 0;
+    for (const verifier::EdgeId e : a.program().out(loop.head)) self_loops += a.program().edges[e].dst == loop.head;
+    CHECK(self_loops == 2);
+    // From (0, 0, 0) the edge reaches exactly the head states a + b = i <= 5 (each is a real run).
+    smt::TermManager& tm = a.task.tm;
+    const auto& vi = a.task.plain->vars[a.var("main::i")];
+    const auto& va = a.task.plain->vars[a.var("main::a")];
+    const auto& vb = a.task.plain->vars[a.var("main::b")];
+    for (long i = 0; i <= 6; ++i)
+        for (long x = 0; x <= 6; ++x)
+            for (long y = 0; y <= 6; ++y) {
+                smt::Solver s(tm);
+                s.assert_formula(a.edge().formula);
+                for (const auto* v : {&vi, &va, &vb}) s.assert_formula(tm.mk_eq(v->cur, num(tm, 0)));
+                s.assert_formula(tm.mk_eq(vi.next, num(tm, i)));
+                s.assert_formula(tm.mk_eq(va.next, num(tm, x)));
+                s.assert_formula(tm.mk_eq(vb.next, num(tm, y)));
+                CHECK_MESSAGE((s.check() == smt::Result::Sat) == (x + y == i && i <= 5), i << " " << x << " " << y);
+            }
+    // Invariants at the head are loop invariants: nothing is blanked for printing.
+    std::vector<smt::Term> inv(a.program().locs.size(), tm.mk_false());
+    CHECK(a.acc->printable_invariants(inv)[loop.head] == tm.mk_false());
 }
 
 namespace {
@@ -170,6 +208,16 @@ TEST_CASE("the transformed program: safety by a complete unrolling the gate chec
                                " __VERIFIER_assert(x == 1000000u); return 0; }");
     CHECK(v.kind == VerdictKind::True);
     CHECK(c.kind == VerdictKind::True);
+}
+
+TEST_CASE("a diamond's bug 3000 iterations deep: found through the under-approximation and replayed") {
+    const auto [v, c] = judged("int main() { unsigned i = 0, a = 0, b = 0; while (i < 3000u) {"
+                               " if (__VERIFIER_nondet_uint()) a++; else b++; i++; }"
+                               " __VERIFIER_assert(a + b == 3001u); return 0; }");
+    REQUIRE(v.kind == VerdictKind::False);
+    CHECK(v.cex.accelerated_iterations == 3000);
+    CHECK(v.cex.plain_path.size() > 3000);
+    CHECK(c.kind == VerdictKind::False);
 }
 
 TEST_CASE("a counterexample of more iterations than the replay takes is not confirmed") {
