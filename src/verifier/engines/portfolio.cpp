@@ -229,6 +229,12 @@ void run_member(const Member& m, const EngineSettings& common, const Program& pr
 // with the watchdog's base::kStopAfter after it, the run ends within a second of its limit.
 constexpr double kMemberGrace = 0.3;
 
+// How a member's process ended: its wait status and the CPU seconds it used.
+struct Ending {
+    int status = 0;
+    double cpu = 0;
+};
+
 // A member's process as the parent sees it.
 struct Child {
     pid_t pid = -1;
@@ -236,12 +242,7 @@ struct Child {
     std::string text;
     bool stopped = false;
     bool done = false;
-};
-
-// How a member's process ended: its wait status and the CPU seconds it used.
-struct Ending {
-    int status = 0;
-    double cpu = 0;
+    std::optional<Ending> ended;  // reaped already, before it reached its first stop
 };
 
 // wait4 with `options` (WNOHANG: nothing while it runs).
@@ -260,6 +261,7 @@ std::optional<Ending> wait_for(pid_t pid, int options) {
 // have stopped it between its last write and its exit, and killed if it has not ended within a
 // second, so that the parent never waits without a bound.
 Ending reap(const Child& c) {
+    if (c.ended) return *c.ended;
     kill(c.pid, SIGCONT);
     for (int waited = 0; waited < 200; ++waited) {
         if (const std::optional<Ending> e = wait_for(c.pid, WNOHANG)) return *e;
@@ -287,9 +289,11 @@ public:
     void stop_all() {
         for (Child& c : all_)
             if (!c.done && c.pid > 0) {
-                kill(c.pid, SIGKILL);  // ends a stopped process too
                 if (c.fd >= 0) close(c.fd);
-                wait_for(c.pid, 0);
+                if (!c.ended) {
+                    kill(c.pid, SIGKILL);  // ends a stopped process too
+                    wait_for(c.pid, 0);
+                }
                 c.done = true;
             }
     }
@@ -300,7 +304,10 @@ private:
 
 // In a member's process, first: it dies with the parent (the watchdog's _exit does not unwind
 // to kill it), and its standard output is not the run's (it sends its verdict through its pipe),
-// so that a member can neither outlive the run nor keep the run's output open.
+// so that a member can neither outlive the run nor keep the run's output open. Then it stops
+// itself and waits for the parent's SIGCONT (start_member): were the parent to stop it before
+// the prctl, and die while it is stopped, it would stay stopped for ever with no death signal
+// (its process group is not orphaned by the parent's exit, so the kernel sends no SIGCONT).
 void detach_member(pid_t parent) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(0);  // the parent ended before the line above
@@ -308,6 +315,28 @@ void detach_member(pid_t parent) {
         dup2(null, STDOUT_FILENO);
         close(null);
     }
+    raise(SIGSTOP);
+}
+
+// In the parent, after the fork: waits until the member has stopped itself at the end of
+// detach_member (so it dies with the parent from now on), then lets it run unless `wait` (it
+// waits for its first time slice). A member that ended instead is reaped here.
+void start_member(Child& c, bool wait) {
+    for (;;) {
+        int status = 0;
+        rusage ru{};
+        const pid_t got = wait4(c.pid, &status, WUNTRACED, &ru);
+        if (got < 0 && errno == EINTR) continue;
+        if (got == c.pid && WIFSTOPPED(status)) break;
+        Ending e;  // it ended (or cannot be waited for): nothing to continue
+        e.status = status;
+        e.cpu = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+        c.ended = e;
+        return;
+    }
+    if (wait) c.stopped = true;
+    else kill(c.pid, SIGCONT);
 }
 
 class Portfolio final : public Engine {
@@ -378,10 +407,7 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
         fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);  // reads never wait
         children[i].pid = pid;
         children[i].fd = fds[0];
-        if (i >= jobs_) {  // waits for its first time slice
-            kill(pid, SIGSTOP);
-            children[i].stopped = true;
-        }
+        start_member(children[i], i >= jobs_);  // from jobs_ on, it waits for its first time slice
     }
     std::vector<std::string> outcomes(n);  // per member: its verdict or why it has none
     std::optional<std::size_t> winner;
