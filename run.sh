@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 BUILD_PKGS="cmake g++ make libcadical-dev libgmp-dev libcli11-dev doctest-dev libyaml-cpp-dev"
-TEST_PKGS="z3 cvc5 gnuplot-nox python3 python3-yaml"
+TEST_PKGS="z3 cvc5 gnuplot-nox python3 python3-yaml parallel slurmctld slurmd slurm-client munge"
 
 install_packages() {
   local missing=()

@@ -21,6 +21,10 @@ std::string check_config(const std::string& v) {
     parse_config(v, &why);
     return why;
 }
+std::string check_executor(const std::string& v) {
+    return v == "local" || v == "parallel" || v == "slurm" ? std::string()
+                                                           : "unknown executor '" + v + "' (local, parallel, slurm)";
+}
 std::string check_scatter(const std::string& v) {
     const std::size_t comma = v.find(',');
     return comma == std::string::npos || comma == 0 || comma + 1 == v.size() ? "expected A,B (two configurations)"
@@ -60,6 +64,22 @@ constexpr BenchOption kBenchOptions[] = {
       "The craig binary whose runs are made and measured (default: this one), e.g. another build for a "
       "before/after table; the manifest records its hash, version and commit"},
      kRun},
+    {{"executor", OptionKind::Choice, "local",
+      "Where the runs are made: local (this machine, --jobs at once), parallel (GNU parallel, --jobs per host; "
+      "--hosts spreads them over machines that share the file system), slurm (one sbatch job array; --jobs "
+      "elements at once); each run with the same limits and measurement (a `craig bench execute` worker)",
+      check_executor},
+     kRun},
+    {{"hosts", OptionKind::Text, "",
+      "--executor parallel: a GNU parallel --sshloginfile (one [N/]host per line, ':' = this machine); craig and the "
+      "results folder must be at the same paths on every host"},
+     kRun},
+    {{"slurm-chunk", OptionKind::Unsigned, "0",
+      "--executor slurm: runs per array element, one after the other (0 = as few as keep the array within 1000 "
+      "elements)",
+      nullptr, 0, 1000000},
+     kRun},
+    {{"slurm-partition", OptionKind::Text, "", "--executor slurm: the partition (default: the cluster's)"}, kRun},
     {{"scatter", OptionKind::Text, "",
       "The two configurations of the scatter plot, A,B (default: the first two)", check_scatter},
      kReport},

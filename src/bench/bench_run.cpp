@@ -1,6 +1,8 @@
 #include "bench/bench_run.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -10,6 +12,7 @@
 #include <unistd.h>
 
 #include "bench/environment.hpp"
+#include "bench/external_executor.hpp"
 #include "bench/local_executor.hpp"
 #include "bench/outcome.hpp"
 #include "bench/result_csv.hpp"
@@ -62,6 +65,7 @@ RunRequest request_of(const PlannedRun& p, const RunSettings& s, const fs::path&
     r.argv.push_back("--stats");
     if (!p.witness.empty()) r.argv.insert(r.argv.end(), {"--witness", (folder / p.witness).string()});
     r.argv.push_back(p.task->path);
+    r.folder = folder.string();
     r.stdout_path = (folder / "output.log").string();
     r.stderr_path = (folder / "stderr.log").string();
     r.timeout = s.timeout;
@@ -98,6 +102,7 @@ RunRecord record_run(const PlannedRun& p, const RunSettings& s, const fs::path& 
     r.exit_code = m.exit_code;
     r.signal = m.signal;
     r.started = m.started;
+    r.host = m.host;
     r.folder = p.folder;
     std::error_code ec;
     if (!p.witness.empty() && fs::is_regular_file(folder / p.witness, ec)) r.witness = p.witness;
@@ -124,6 +129,44 @@ RunSettings settings_of(const BenchRunOptions& o) {
     s.repeat = o.repeat;
     s.configs = parse_configs(o.configs);
     return s;
+}
+
+// Whether `program` is an executable file in a folder of PATH.
+bool on_path(const std::string& program) {
+    const char* path = std::getenv("PATH");
+    std::stringstream dirs(path ? path : "");
+    for (std::string d; std::getline(dirs, d, ':');)
+        if (!d.empty() && access((fs::path(d) / program).c_str(), X_OK) == 0) return true;
+    return false;
+}
+
+// The executor of `o` ("" in `why` when it can be used; else what is wrong).
+std::unique_ptr<Executor> executor_of(const BenchRunOptions& o, const std::string& dir, std::string* why) {
+    if (o.executor != "parallel" && !o.hosts.empty()) *why = "--hosts is an option of --executor parallel";
+    if (o.executor != "slurm" && (o.slurm_chunk > 0 || !o.slurm_partition.empty()))
+        *why = "--slurm-chunk and --slurm-partition are options of --executor slurm";
+    if (!why->empty()) return nullptr;
+    if (o.executor == "local") return std::make_unique<LocalExecutor>(o.jobs);
+    ExternalSettings s;
+    std::error_code ec;
+    s.craig = fs::read_symlink(kSelf, ec).string();
+    s.jobs = o.jobs;
+    s.hosts = o.hosts;
+    s.chunk = o.slurm_chunk;
+    s.partition = o.slurm_partition;
+    s.work = (fs::absolute(dir) / "executor").string();
+    if (!o.hosts.empty() && !fs::is_regular_file(o.hosts, ec)) *why = "--hosts " + o.hosts + ": no such file";
+    if (o.executor == "parallel") {
+        if (!on_path("parallel")) *why = "--executor parallel: GNU parallel (`parallel`) is not on PATH";
+        return why->empty() ? std::make_unique<ExternalExecutor>(Launcher::Parallel, s) : nullptr;
+    }
+    if (o.executor == "slurm") {
+        for (const char* p : {"sbatch", "scancel"})
+            if (!on_path(p)) *why = std::string("--executor slurm: Slurm's `") + p + "` is not on PATH";
+        return why->empty() ? std::make_unique<ExternalExecutor>(Launcher::Slurm, s) : nullptr;
+    }
+    *why = "unknown executor '" + o.executor + "' (local, parallel, slurm)";
+    return nullptr;
 }
 
 }  // namespace
@@ -166,6 +209,9 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
     if (o.resume.empty() && fs::exists(dir) && !fs::is_empty(dir))
         return usage(dir + " exists and is not empty (and is no results folder)");
     if (o.sets.empty() && o.resume.empty()) return usage("no SET given");
+    std::string executor_why;
+    const std::unique_ptr<Executor> executor = executor_of(o, dir, &executor_why);
+    if (!executor) return usage(executor_why);
     RunSettings settings;
     std::optional<KeyValues> stored = has_manifest ? read_key_values(manifest_path(dir)) : std::nullopt;
     try {
@@ -241,7 +287,8 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
     out.flush();
     std::size_t finished = 0;
     bool io_ok = true;
-    LocalExecutor(o.jobs).run(
+    try {
+    executor->run(
         requests,
         [&](std::size_t i, const Measurement& m) {
             if (m.killed == Termination::Interrupted) return;  // no record: --resume runs it again
@@ -255,6 +302,10 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
             out.flush();
         },
         stop);
+    } catch (const std::exception& e) {
+        err << "craig bench run: error: " << e.what() << "\n";
+        return BenchStatus::IoError;
+    }
     bool ok = true;
     const std::string summary = write_result_files(dir, &ok);
     out << summary;

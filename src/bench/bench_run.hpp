@@ -1,7 +1,7 @@
 // `craig bench run SET... --out DIR`: every task of the sets (task_set.hpp) under every
 // configuration (config.hpp), `repeat` times, each run a child process of this craig binary
 // (/proc/self/exe) or of the one --craig names (another build, for before/after tables) run by
-// the local executor (local_executor.hpp) with the limits; then the result files of DIR
+// the executor --executor names (local_executor.hpp, external_executor.hpp) with the limits; then the result files of DIR
 // (result_xml.hpp, result_csv.hpp, summary.txt) and the summary on `out`.
 //
 //   BenchRunOptions o; o.sets = {"tests/bench/tasks"}; o.out = "results"; o.timeout = 10;
@@ -38,6 +38,10 @@ struct BenchRunOptions {
     std::string craig;  // the craig binary to measure, "" = this one
     std::uint64_t memory_mb = 0;
     unsigned jobs = 1, repeat = 1;
+    std::string executor = "local";  // local, parallel, slurm (external_executor.hpp)
+    std::string hosts;               // parallel: its --sshloginfile
+    unsigned slurm_chunk = 0;        // slurm: runs per array element, 0 = at most 1000 elements
+    std::string slurm_partition;
     bool settings_given = false;  // one of --config, --tool, --timeout, --walltime, --craig, --memory, --repeat
 };
 

@@ -9,10 +9,14 @@
 
 namespace craig::bench {
 
+std::string host_name() {
+    char host[256] = {};
+    return gethostname(host, sizeof host - 1) == 0 ? std::string(host) : std::string();
+}
+
 Environment current_environment() {
     Environment e;
-    char host[256] = {};
-    if (gethostname(host, sizeof host - 1) == 0) e.host = host;
+    e.host = host_name();
     utsname u{};
     if (uname(&u) == 0) e.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
     e.cpu_model = "unknown";

@@ -19,6 +19,8 @@ struct Environment {
 };
 
 Environment current_environment();
+// This machine's host name ("" when unknown).
+std::string host_name();
 // Now, e.g. "2026-12-03T18:40:12+00:00".
 std::string iso_time_now();
 

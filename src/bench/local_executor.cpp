@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -38,6 +39,7 @@ struct Prepared {
     std::vector<char*> argv;
     std::string out, err;
     rlimit cpu{RLIM_INFINITY, RLIM_INFINITY}, as{RLIM_INFINITY, RLIM_INFINITY};
+    pid_t parent = 0;
 };
 
 Prepared prepare(const RunRequest& r) {
@@ -47,6 +49,7 @@ Prepared prepare(const RunRequest& r) {
     p.argv.push_back(nullptr);
     p.out = r.stdout_path;
     p.err = r.stderr_path;
+    p.parent = getpid();
     if (r.timeout > 0) {
         const auto soft = static_cast<rlim_t>(std::ceil(r.timeout)) + 1;
         p.cpu = {soft, soft + 3};
@@ -60,6 +63,10 @@ Prepared prepare(const RunRequest& r) {
 
 [[noreturn]] void child(const Prepared& p, int report_fd) {
     setpgid(0, 0);
+    // The run dies with the executor (a `craig bench execute` worker that Slurm or GNU parallel
+    // kills, a driver killed by its user): it is in a process group of its own, out of their reach.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != p.parent) _exit(127);
     const rlimit no_core{0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
     setrlimit(RLIMIT_CPU, &p.cpu);
@@ -84,6 +91,7 @@ Prepared prepare(const RunRequest& r) {
 // Starts request `r`; false (and `m.killed` FailedToStart) when fork or exec fails.
 bool start(const RunRequest& r, Running& run) {
     run.m.started = iso_time_now();
+    run.m.host = host_name();
     run.start = run.last_sample = Clock::now();
     const Prepared p = prepare(r);
     int fds[2];

@@ -34,6 +34,7 @@ namespace craig::bench {
 struct RunRequest {
     std::vector<std::string> argv;  // argv[0]: the program's path
     std::string stdout_path, stderr_path;
+    std::string folder;            // the run's folder (the files of run_request_file.hpp; other executors)
     double timeout = 0;            // seconds of CPU time (and wall clock, see walltime), 0 = none
     double walltime = 0;           // seconds of wall clock, 0 = timeout + kWallGrace (none without timeout)
     std::uint64_t memory_mb = 0;   // 0 = none
@@ -48,14 +49,26 @@ struct Measurement {
     std::uint64_t memory_bytes = 0;
     Termination killed = Termination::None;  // what the executor ended the run for
     std::string started;                     // ISO 8601
+    std::string host;                        // the machine the run was made on
 };
 
-class LocalExecutor {
+// How a benchmark's runs are made (local here; executor.hpp: GNU parallel, Slurm). `run` calls
+// done(i, m) once per request that was made, in the order runs end; after `stop` returned true
+// the runs still missing get Termination::Interrupted or no call at all.
+class Executor {
+public:
+    virtual ~Executor() = default;
+    virtual void run(const std::vector<RunRequest>& requests,
+                     const std::function<void(std::size_t, const Measurement&)>& done,
+                     const std::function<bool()>& stop) const = 0;
+};
+
+class LocalExecutor final : public Executor {
 public:
     explicit LocalExecutor(unsigned jobs) : jobs_(jobs ? jobs : 1) {}
 
     void run(const std::vector<RunRequest>& requests, const std::function<void(std::size_t, const Measurement&)>& done,
-             const std::function<bool()>& stop) const;
+             const std::function<bool()>& stop) const override;
 
 private:
     unsigned jobs_;

@@ -61,6 +61,7 @@ void write_result_xml(std::ostream& out, const KeyValues& m, const std::string& 
         if (t.runs.size() == 1 && first.signal != 0) out << column("exitsignal", std::to_string(first.signal), true);
         if (t.runs.size() == 1 && !first.termination.empty())
             out << column("terminationreason", first.termination, true);
+        if (t.runs.size() == 1 && !first.host.empty()) out << column("host", first.host, true);
         if (t.runs.size() > 1) out << column("repetitions", std::to_string(t.runs.size()), true);
         out << column("score", std::to_string(t.score), true);
         if (!first.witness.empty()) out << column("witness", first.folder + "/" + first.witness, true);

@@ -37,6 +37,7 @@ KeyValues record_to_key_values(const RunRecord& r) {
     kv.set("signal", std::to_string(r.signal));
     kv.set("termination", r.termination);
     kv.set("started", r.started);
+    kv.set("host", r.host);
     kv.set("witness", r.witness);
     kv.set("folder", r.folder);
     return kv;
@@ -70,6 +71,7 @@ std::optional<RunRecord> record_from_key_values(const KeyValues& kv) {
     r.category = *category;
     r.termination = kv.get("termination");
     r.started = kv.get("started");
+    r.host = kv.get("host");
     r.witness = kv.get("witness");
     r.folder = kv.get("folder");
     return r;

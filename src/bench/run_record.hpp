@@ -33,6 +33,7 @@ struct RunRecord {
     std::uint64_t memory_bytes = 0;
     int exit_code = -1, signal = 0;
     std::string termination, started;
+    std::string host;     // where it ran ("" in records older than the field)
     std::string witness;  // file name in the run folder, "" when none was written
     std::string folder;   // the run folder, relative to the results folder
 };

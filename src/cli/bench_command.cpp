@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "base/interrupt.hpp"
+#include "bench/run_folder_worker.hpp"
 #include "cli/bench_option_binding.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/run_option_binding.hpp"
@@ -32,6 +33,10 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     run_rows.bind("repeat", run_options_.repeat);
     run_rows.bind("walltime", run_options_.walltime);
     run_rows.bind("craig", run_options_.craig);
+    run_rows.bind("executor", run_options_.executor);
+    run_rows.bind("hosts", run_options_.hosts);
+    run_rows.bind("slurm-chunk", run_options_.slurm_chunk);
+    run_rows.bind("slurm-partition", run_options_.slurm_partition);
     run_rows.finish();
     report_ = bench_->add_subcommand(
         "report", "Write one self-contained HTML page of results folders: summary, cactus and scatter plots, "
@@ -47,6 +52,10 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     compare_->add_option("b", compare_options_.b, "A results folder or FOLDER:CONFIG")->required();
     BenchOptionBinder compare_rows(*compare_, bench::BenchCommand::Compare);
     compare_rows.finish();
+    execute_ = bench_->add_subcommand(
+        "execute", "Make the runs whose requests craig bench run wrote into these run folders, with their limits, "
+                   "and write each one's measurement.txt (the worker of --executor parallel and slurm)");
+    execute_->add_option("folder", execute_folders_, "Run folders of a results folder")->required();
 }
 
 int BenchCommandLine::run(const bench::ToolIdentity& tool) {
@@ -66,6 +75,12 @@ int BenchCommandLine::run(const bench::ToolIdentity& tool) {
             const std::string page = bench::write_report(report_options_);  // may throw: nothing printed then
             std::cout << "craig bench report: wrote " << page << "\n";
             return kOk;
+        }
+        if (execute_->parsed()) {
+            const std::size_t failed =
+                bench::execute_run_folders(execute_folders_, std::cerr, [] { return base::interrupted(); });
+            if (base::interrupted()) return kResourceLimit;
+            return failed ? kIoError : kOk;
         }
         if (compare_->parsed()) {
             bench::compare_results(compare_options_, std::cout);

@@ -1,9 +1,9 @@
-// `craig bench run|report|compare` on the command line: the subcommands, their options (bound
+// `craig bench run|report|compare|execute` on the command line: the subcommands, their options (bound
 // from bench/bench_option_table.hpp and the run layer's --timeout and --memory rows), and the
 // exit codes of their outcomes (exit_codes.hpp: 0 done, 2 usage or a bad folder, 5 interrupted,
 // 6 a file that cannot be written).
 //
-//   BenchCommandLine bench(app);          // adds `bench` with its three subcommands
+//   BenchCommandLine bench(app);          // adds `bench` with its four subcommands
 //   app.parse(argc, argv);
 //   if (bench.parsed()) return bench.run({CRAIG_VERSION, CRAIG_COMMIT});
 #pragma once
@@ -32,9 +32,11 @@ private:
     CLI::App* run_ = nullptr;
     CLI::App* report_ = nullptr;
     CLI::App* compare_ = nullptr;
+    CLI::App* execute_ = nullptr;
     bench::BenchRunOptions run_options_;
     bench::ReportOptions report_options_;
     bench::CompareOptions compare_options_;
+    std::vector<std::string> execute_folders_;
 };
 
 }  // namespace craig::cli

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# bench_executors.sh CRAIG TASKS parallel|slurm — craig bench run's executors (issue 55 item 4) on
+# the tiny tasks of tests/bench/craig_bench (TASKS), two configurations with limits, against the
+# local executor's run of the same: identical statuses (craig bench compare), every run made by a
+# `craig bench execute` worker (its measurement file, the host in the result XML).
+#   parallel: GNU parallel on this machine, and through --hosts with the sshlogin ':' (this machine).
+#   slurm:    a real single-node Slurm cluster started here for the test (munged, slurmctld and
+#             slurmd from Debian's packages, on 127.0.0.1 only, configuration, state and logs in a
+#             temporary folder, stopped at the end), one job array in chunks of two runs.
+# Exit 77 (skipped) without the task folder or without the mode's programs.
+set -u
+craig=$1
+tasks=$2
+mode=$3
+[ -d "$tasks/tasks" ] || { echo "skipped: no task folder $tasks"; exit 77; }
+case "$mode" in
+  parallel) need="parallel" ;;
+  slurm) need="munged slurmctld slurmd sbatch scancel sinfo" ;;
+  *) echo "usage: bench_executors.sh CRAIG TASKS parallel|slurm" >&2; exit 2 ;;
+esac
+for p in $need; do
+  command -v "$p" >/dev/null 2>&1 || [ -x "/usr/sbin/$p" ] || { echo "skipped: $p is not installed"; exit 77; }
+done
+export PATH="$PATH:/usr/sbin"
+. "$(dirname "$0")/lib.sh"
+bench() { timeout 300 "$craig" bench "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; }
+configs=(--timeout 3 --memory 2000 --config default= --config "bmc=--engine bmc --no-accelerate")
+
+# The same statuses as the local run, each run through a worker.
+same_as_local() {  # same_as_local NAME DIR
+  local name=$1 dir=$2
+  if [ "$rc" -ne 0 ]; then fail "$name" "exit $rc"; return; fi
+  local runs measured
+  runs=$(find "$dir/runs" -name result.txt | wc -l)
+  measured=$(find "$dir/runs" -name measurement.txt | wc -l)
+  if [ "$runs" -ne 12 ] || [ "$measured" -ne 12 ]; then
+    fail "$name" "$runs run records, $measured measurements (12 each expected)"
+    return
+  fi
+  if ! grep -q 'title="host" value="' "$dir/results.default.xml"; then fail "$name" "no host column"; return; fi
+  bench compare "$local" "$dir"
+  if [ "$rc" -eq 0 ] && [ "$(grep -c '^0 of 6 tasks differ in status$' "$tmp/out")" -eq 2 ]; then
+    ok "$name"
+  else
+    fail "$name" "statuses differ from the local executor's (exit $rc)"
+  fi
+}
+
+local=$tmp/local
+bench run "$tasks/tasks" --out "$local" "${configs[@]}" --jobs 2
+if [ "$rc" -eq 0 ]; then ok local_run; else fail local_run "exit $rc"; fi
+
+if [ "$mode" = parallel ]; then
+  bench run "$tasks/tasks" --out "$tmp/p" "${configs[@]}" --jobs 2 --executor parallel
+  same_as_local parallel_same_statuses "$tmp/p"
+  echo ":" >"$tmp/hosts"
+  bench run "$tasks/tasks" --out "$tmp/h" "${configs[@]}" --jobs 2 --executor parallel --hosts "$tmp/hosts"
+  same_as_local parallel_hosts_same_statuses "$tmp/h"
+  bench run "$tasks/tasks" --out "$tmp/bad" "${configs[@]}" --executor local --hosts "$tmp/hosts"
+  if [ "$rc" -eq 2 ] && grep -q "hosts is an option of --executor parallel" "$tmp/err"; then ok hosts_needs_parallel
+  else fail hosts_needs_parallel "exit $rc"; fi
+  bench run "$tasks/tasks" --out "$tmp/bad2" "${configs[@]}" --executor parallel --hosts "$tmp/no-such-file"
+  if [ "$rc" -eq 2 ] && grep -q "no such file" "$tmp/err"; then ok hosts_missing; else fail hosts_missing "exit $rc"; fi
+  # A resumed run through the executor makes only the missing runs.
+  rm -rf "$tmp/p/runs/bmc"
+  bench run --resume "$tmp/p" --executor parallel --jobs 2
+  if [ "$rc" -eq 0 ] && grep -q "6 runs to make, 6 finished before" "$tmp/out"; then
+    same_as_local parallel_resume "$tmp/p"
+  else
+    fail parallel_resume "exit $rc"
+  fi
+  finish
+  exit
+fi
+
+# ---- Slurm: a cluster of one node on 127.0.0.1, for this test only
+s=$tmp/slurm
+mkdir -p "$s/state" "$s/spool" "$s/log"
+port=$((20000 + $$ % 20000))
+head -c 1024 /dev/urandom >"$s/munge.key"
+chmod 400 "$s/munge.key"
+stop_cluster() {
+  for f in slurmd slurmctld munged; do
+    [ -f "$s/$f.pid" ] && kill "$(cat "$s/$f.pid")" 2>/dev/null
+  done
+  sleep 1
+  for f in slurmd slurmctld munged; do
+    [ -f "$s/$f.pid" ] && kill -KILL "$(cat "$s/$f.pid")" 2>/dev/null
+  done
+  rm -rf "$tmp"
+}
+trap stop_cluster EXIT
+munged --force --socket="$s/munge.sock" --key-file="$s/munge.key" --log-file="$s/log/munged.log" \
+  --pid-file="$s/munged.pid" --seed-file="$s/munged.seed" || { fail slurm_cluster "munged did not start"; finish; exit; }
+mem=$(awk '/MemTotal/ { print int($2 / 1024) - 1024 }' /proc/meminfo)
+cat >"$s/slurm.conf" <<CONF
+ClusterName=craigtest
+SlurmctldHost=localhost
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/munge
+AuthInfo=socket=$s/munge.sock
+CredType=cred/munge
+SlurmUser=$(id -un)
+SlurmdUser=$(id -un)
+StateSaveLocation=$s/state
+SlurmdSpoolDir=$s/spool
+SlurmctldPidFile=$s/slurmctld.pid
+SlurmdPidFile=$s/slurmd.pid
+SlurmctldLogFile=$s/log/slurmctld.log
+SlurmdLogFile=$s/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+MpiDefault=none
+SwitchType=switch/none
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
+PartitionName=craigtest Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+CONF
+export SLURM_CONF=$s/slurm.conf
+slurmctld -i && slurmd -N localhost || { fail slurm_cluster "slurmctld or slurmd did not start"; finish; exit; }
+up=0
+for _ in $(seq 1 40); do
+  if sinfo -h -o %t 2>/dev/null | grep -q idle; then up=1; break; fi
+  sleep 0.5
+done
+if [ "$up" -eq 1 ]; then ok slurm_cluster; else fail slurm_cluster "the node is not idle: $(sinfo 2>&1 | tail -n 2)"; finish; exit; fi
+
+bench run "$tasks/tasks" --out "$tmp/sl" "${configs[@]}" --jobs 2 --executor slurm --slurm-chunk 2 --slurm-partition craigtest
+same_as_local slurm_same_statuses "$tmp/sl"
+if grep -q "^#SBATCH --array=0-5%2$" "$tmp/sl/executor/job.sh" && [ "$(ls "$tmp/sl/executor"/slurm-*.out 2>/dev/null | wc -l)" -eq 6 ]; then
+  ok slurm_one_array_in_chunks
+else
+  fail slurm_one_array_in_chunks "$(grep array "$tmp/sl/executor/job.sh")"
+fi
+bench run "$tasks/tasks" --out "$tmp/bad" "${configs[@]}" --slurm-chunk 2
+if [ "$rc" -eq 2 ] && grep -q "options of --executor slurm" "$tmp/err"; then ok slurm_options_need_slurm
+else fail slurm_options_need_slurm "exit $rc"; fi
+finish
