@@ -51,7 +51,10 @@ if run missing_file 2 verify; then ok missing_file; fi
 # line, a member's option is passed on, and at the time limit every member's reason is given.
 if run portfolio_winner 0 verify "$tmp/loop.c" --stats; then
   if ! has out "Verification result: TRUE"; then fail portfolio_winner "not TRUE"
-  elif ! has out "portfolio.winner: impact"; then fail portfolio_winner "no winner named"
+  # Which member wins depends on the machine's load (members beyond --portfolio-jobs run in
+  # time slices), so any member of the default portfolio may be the one named.
+  elif ! grep -Eq "^ *portfolio.winner: (impact|value|vinta)" "$tmp/out"; then
+    fail portfolio_winner "no winner named"
   elif ! has out "certify.reused: 1"; then fail portfolio_winner "the gate ran twice on the winner"
   else ok portfolio_winner; fi
 fi
