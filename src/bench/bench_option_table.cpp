@@ -12,6 +12,7 @@ namespace {
 using base::OptionKind;
 constexpr std::uint8_t kRun = static_cast<std::uint8_t>(BenchCommand::Run);
 constexpr std::uint8_t kReport = static_cast<std::uint8_t>(BenchCommand::Report);
+constexpr std::uint8_t kStats = static_cast<std::uint8_t>(BenchCommand::Stats);
 
 std::string check_tool(const std::string& v) {
     return parse_tool(v) ? std::string() : "unknown tool '" + v + "' (verify, chc, solve)";
@@ -83,6 +84,15 @@ constexpr BenchOption kBenchOptions[] = {
     {{"scatter", OptionKind::Text, "",
       "The two configurations of the scatter plot, A,B (default: the first two)", check_scatter},
      kReport},
+    {{"stat", OptionKind::Text, "",
+      "A statistic of craig's --stats output to tabulate (repeatable), e.g. pdr.lemmas: its sum and median over the "
+      "tasks every column solved"},
+     kStats},
+    {{"csv", OptionKind::Flag, "false", "Print one CSV row per task and column (task,column,status,cpu,STAT...) "
+                                        "instead of the table"},
+     kStats},
+    {{"tasks", OptionKind::Text, "", "Only the tasks whose names match this glob, e.g. 'lia-lin/*' (default: all)"},
+     kStats},
 };
 
 }  // namespace

@@ -52,6 +52,15 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     compare_->add_option("b", compare_options_.b, "A results folder or FOLDER:CONFIG")->required();
     BenchOptionBinder compare_rows(*compare_, bench::BenchCommand::Compare);
     compare_rows.finish();
+    stats_ = bench_->add_subcommand(
+        "stats", "Set craig's statistics (--stat NAME) of results folders side by side: per column the sum and "
+                 "median over the tasks every column solved, or one CSV row per run");
+    stats_->add_option("dir", stats_options_.dirs, "Results folders of craig bench run")->required();
+    BenchOptionBinder stats_rows(*stats_, bench::BenchCommand::Stats);
+    stats_rows.bind("stat", stats_options_.stats);
+    stats_rows.bind("csv", stats_options_.csv);
+    stats_rows.bind("tasks", stats_options_.tasks);
+    stats_rows.finish();
     execute_ = bench_->add_subcommand(
         "execute", "Make the runs whose requests craig bench run wrote into these run folders, with their limits, "
                    "and write each one's measurement.txt (the worker of --executor parallel and slurm)");
@@ -81,6 +90,10 @@ int BenchCommandLine::run(const bench::ToolIdentity& tool) {
                 bench::execute_run_folders(execute_folders_, std::cerr, [] { return base::interrupted(); });
             if (base::interrupted()) return kResourceLimit;
             return failed ? kIoError : kOk;
+        }
+        if (stats_->parsed()) {
+            bench::write_statistics(stats_options_, std::cout);
+            return kOk;
         }
         if (compare_->parsed()) {
             bench::compare_results(compare_options_, std::cout);
