@@ -13,6 +13,7 @@ using base::OptionKind;
 constexpr std::uint8_t kRun = static_cast<std::uint8_t>(BenchCommand::Run);
 constexpr std::uint8_t kReport = static_cast<std::uint8_t>(BenchCommand::Report);
 constexpr std::uint8_t kStats = static_cast<std::uint8_t>(BenchCommand::Stats);
+constexpr std::uint8_t kSuites = static_cast<std::uint8_t>(BenchCommand::Suites);
 
 std::string check_tool(const std::string& v) {
     return parse_tool(v) ? std::string() : "unknown tool '" + v + "' (verify, chc, solve)";
@@ -81,6 +82,10 @@ constexpr BenchOption kBenchOptions[] = {
       nullptr, 0, 1000000},
      kRun},
     {{"slurm-partition", OptionKind::Text, "", "--executor slurm: the partition (default: the cluster's)"}, kRun},
+    {{"suites", OptionKind::Text, "",
+      "The folder of the named suites (NAME.set files) that a SET suite:NAME refers to (default: bench/suites of "
+      "the source tree craig was built from)"},
+     static_cast<std::uint8_t>(kRun | kSuites)},
     {{"scatter", OptionKind::Text, "",
       "The two configurations of the scatter plot, A,B (default: the first two)", check_scatter},
      kReport},

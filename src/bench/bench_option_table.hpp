@@ -1,4 +1,4 @@
-// The option table of `craig bench`'s subcommands (run, report, compare, stats): each option declared
+// The option table of `craig bench`'s subcommands (run, report, compare, stats, suites): each option declared
 // once (base::OptionRow) with the subcommands that offer it; cli/bench_option_binding.hpp binds
 // them to typed fields. The limits of a bench run (--timeout, --memory) are the run layer's rows
 // (verifier/run/run_option_table.hpp, Command::Bench), so they have one spelling everywhere.
@@ -13,7 +13,7 @@
 
 namespace craig::bench {
 
-enum class BenchCommand : std::uint8_t { Run = 1, Report = 2, Compare = 4, Stats = 8 };
+enum class BenchCommand : std::uint8_t { Run = 1, Report = 2, Compare = 4, Stats = 8, Suites = 16 };
 
 struct BenchOption {
     base::OptionRow row;

@@ -4,6 +4,8 @@
 
 #include "base/interrupt.hpp"
 #include "bench/run_folder_worker.hpp"
+#include "bench/suites.hpp"
+#include "bench/task_set.hpp"
 #include "cli/bench_option_binding.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/run_option_binding.hpp"
@@ -19,7 +21,8 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     run_ = bench_->add_subcommand(
         "run", "Run every task of the SETs (folders of task or .smt2 files, .set files, lists) under each "
                "configuration, each run a process group of its own with the limits; results in --out DIR");
-    run_->add_option("set", run_options_.sets, "Task sets: folders, SV-COMP .set files, list files, task files");
+    run_->add_option("set", run_options_.sets,
+                     "Task sets: folders, SV-COMP .set files, list files, task files, suite:NAME (craig bench suites)");
     RunOptionBinder limits(*run_, verifier::Command::Bench);
     limits.bind("timeout", run_options_.timeout);
     limits.bind("memory", run_options_.memory_mb);
@@ -37,6 +40,7 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     run_rows.bind("hosts", run_options_.hosts);
     run_rows.bind("slurm-chunk", run_options_.slurm_chunk);
     run_rows.bind("slurm-partition", run_options_.slurm_partition);
+    run_rows.bind("suites", suites_folder_);
     run_rows.finish();
     report_ = bench_->add_subcommand(
         "report", "Write one self-contained HTML page of results folders: summary, cactus and scatter plots, "
@@ -61,10 +65,32 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     stats_rows.bind("csv", stats_options_.csv);
     stats_rows.bind("tasks", stats_options_.tasks);
     stats_rows.finish();
+    suites_ = bench_->add_subcommand(
+        "suites", "List the named suites (suite:NAME as a SET of craig bench run): name, tool, tasks, description");
+    BenchOptionBinder suites_rows(*suites_, bench::BenchCommand::Suites);
+    suites_rows.bind("suites", suites_folder_);
+    suites_rows.finish();
     execute_ = bench_->add_subcommand(
         "execute", "Make the runs whose requests craig bench run wrote into these run folders, with their limits, "
                    "and write each one's measurement.txt (the worker of --executor parallel and slurm)");
     execute_->add_option("folder", execute_folders_, "Run folders of a results folder")->required();
+}
+
+void BenchCommandLine::list_suites(std::ostream& out) const {
+    const std::vector<bench::Suite> suites = bench::list_suites(suites_folder_);
+    if (suites.empty())
+        out << "no suites in " << (suites_folder_.empty() ? bench::default_suites_folder() : suites_folder_) << "\n";
+    for (const bench::Suite& s : suites) {
+        out << s.name << "  ";
+        try {
+            const bench::TaskSet set = bench::read_task_sets({s.path}, std::nullopt);
+            const char* tool = set.tasks.empty() ? "-" : bench::tool_name(set.tasks.front().tool).data();
+            out << tool << "  " << set.tasks.size() << " tasks";
+        } catch (const std::invalid_argument& e) {
+            out << "-  its files are missing (" << e.what() << ")";
+        }
+        out << "  " << s.description << "\n";
+    }
 }
 
 int BenchCommandLine::run(const bench::ToolIdentity& tool) {
@@ -73,6 +99,7 @@ int BenchCommandLine::run(const bench::ToolIdentity& tool) {
         if (run_->parsed()) {
             for (const char* o : {"--config", "--tool", "--timeout", "--walltime", "--craig", "--memory", "--repeat"})
                 run_options_.settings_given = run_options_.settings_given || run_->count(o) > 0;
+            run_options_.sets = bench::resolve_suites(run_options_.sets, suites_folder_);
             switch (bench::run_bench(run_options_, tool, std::cout, std::cerr, [] { return base::interrupted(); })) {
                 case bench::BenchStatus::Done: return kOk;
                 case bench::BenchStatus::Usage: return kUsage;
@@ -90,6 +117,10 @@ int BenchCommandLine::run(const bench::ToolIdentity& tool) {
                 bench::execute_run_folders(execute_folders_, std::cerr, [] { return base::interrupted(); });
             if (base::interrupted()) return kResourceLimit;
             return failed ? kIoError : kOk;
+        }
+        if (suites_->parsed()) {
+            list_suites(std::cout);
+            return kOk;
         }
         if (stats_->parsed()) {
             bench::write_statistics(stats_options_, std::cout);
