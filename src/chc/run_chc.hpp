@@ -35,12 +35,14 @@
 
 namespace craig::chc {
 
-// The default members of the portfolio for Horn clauses, chosen by measurement on CHC-COMP's
-// LRA-TS set: impact with the decomposed Farkas interpolants proves systems that McMillan + Farkas
-// does not, the McMillan' + dual Farkas member of craig verify's default stays, and impact keeps
-// most of the budget (docs/results/code-measurements.md, chc-portfolio-default).
-inline constexpr std::string_view kChcPortfolio =
-    "impact:itp-lra=decomposed-farkas@12;impact:itp-bool=mcmillan-prime,itp-lra=dual-farkas@5;impact";
+// The default members of the portfolio for Horn clauses, chosen by bench/portfolio_select.py from
+// single-engine runs on both CHC dev sets (docs/results/chc-selection-2026-12-04) and confirmed
+// at 60 s against the former default (docs/results/chc-portfolio-60s-2026-12-06: one more on
+// LRA-TS, three more on LIA-Lin, none lost): impact proves most systems, kind (with the bounded
+// pdr run behind its auxiliary invariants) and pdr prove integer systems that impact does not;
+// pdr with dual Farkas interpolants, which solve as many dev files as Farkas ones with fewer
+// lemmas and give the lemma x > 0 where Farkas ones diverge (docs/results/pdr-itp-2026-12-06).
+inline constexpr std::string_view kChcPortfolio = "impact@20;kind@20;pdr:itp-lra=dual-farkas";
 
 // The engine a portfolio hands a nonlinear system to (the members above take linear ones only):
 // nonlinear clauses are procedures with several calls.
