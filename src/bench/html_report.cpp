@@ -60,15 +60,24 @@ void summary_table(std::ostream& out, const ResultColumns& cols) {
         << ". A run ended by a limit is TIMEOUT or OUT OF MEMORY (error), never correct.</p>\n";
 }
 
+// What the plots count: correct answers, and the answers to tasks that state no expected one
+// (CHC-COMP files often have no :status; craig's answers are certified, and a table of such a set
+// would otherwise plot nothing).
+bool plotted(const TaskResult& t) {
+    return t.category == Category::Correct || (t.category == Category::Missing && is_answer(t.status));
+}
+
 void plots(std::ostream& out, const ResultColumns& cols, const std::string& scatter) {
     std::vector<PlotSeries> series;
     for (const ResultColumn& c : cols.columns) {
         PlotSeries s{c.label, {}};
         for (const TaskResult& t : c.results)
-            if (t.category == Category::Correct) s.seconds.push_back(t.cpu_seconds);
+            if (plotted(t)) s.seconds.push_back(t.cpu_seconds);
         series.push_back(std::move(s));
     }
-    out << "<h2>Plots</h2>\n<div class=\"plots\">\n" << cactus_svg(series);
+    out << "<h2>Plots</h2>\n<p>Both plots count the correct answers and, for tasks that state no expected "
+           "answer (category missing), the answers given.</p>\n<div class=\"plots\">\n"
+        << cactus_svg(series);
     std::string a, b;
     if (!scatter.empty()) {
         a = scatter.substr(0, scatter.find(','));
@@ -88,8 +97,7 @@ void plots(std::ostream& out, const ResultColumns& cols, const std::string& scat
         std::vector<ScatterPoint> points;
         for (const TaskResult& t : x->results)
             if (const TaskResult* u = y->find(t.task))
-                points.push_back({t.task, t.cpu_seconds, u->cpu_seconds, t.category == Category::Correct,
-                                  u->category == Category::Correct});
+                points.push_back({t.task, t.cpu_seconds, u->cpu_seconds, plotted(t), plotted(*u)});
         out << scatter_svg(a, b, points, limit);
     } else {
         out << "<p>(one configuration: no scatter plot)</p>\n";

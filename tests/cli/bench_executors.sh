@@ -73,62 +73,16 @@ if [ "$mode" = parallel ]; then
   exit
 fi
 
-# ---- Slurm: a cluster of one node on 127.0.0.1, for this test only
+# ---- Slurm: a cluster of one node on 127.0.0.1, for this test only (bench/lib/local_slurm.sh)
+. "$(dirname "$0")/../../bench/lib/local_slurm.sh"
 s=$tmp/slurm
-mkdir -p "$s/state" "$s/spool" "$s/log"
-port=$((20000 + $$ % 20000))
-head -c 1024 /dev/urandom >"$s/munge.key"
-chmod 400 "$s/munge.key"
 stop_cluster() {
-  for f in slurmd slurmctld munged; do
-    [ -f "$s/$f.pid" ] && kill "$(cat "$s/$f.pid")" 2>/dev/null
-  done
-  sleep 1
-  for f in slurmd slurmctld munged; do
-    [ -f "$s/$f.pid" ] && kill -KILL "$(cat "$s/$f.pid")" 2>/dev/null
-  done
+  local_slurm_stop "$s"
   rm -rf "$tmp"
 }
 trap stop_cluster EXIT
-munged --force --socket="$s/munge.sock" --key-file="$s/munge.key" --log-file="$s/log/munged.log" \
-  --pid-file="$s/munged.pid" --seed-file="$s/munged.seed" || { fail slurm_cluster "munged did not start"; finish; exit; }
-mem=$(awk '/MemTotal/ { print int($2 / 1024) - 1024 }' /proc/meminfo)
-cat >"$s/slurm.conf" <<CONF
-ClusterName=craigtest
-SlurmctldHost=localhost
-SlurmctldPort=$port
-SlurmdPort=$((port + 1))
-AuthType=auth/munge
-AuthInfo=socket=$s/munge.sock
-CredType=cred/munge
-SlurmUser=$(id -un)
-SlurmdUser=$(id -un)
-StateSaveLocation=$s/state
-SlurmdSpoolDir=$s/spool
-SlurmctldPidFile=$s/slurmctld.pid
-SlurmdPidFile=$s/slurmd.pid
-SlurmctldLogFile=$s/log/slurmctld.log
-SlurmdLogFile=$s/log/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-ReturnToService=2
-MpiDefault=none
-SwitchType=switch/none
-NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
-PartitionName=craigtest Nodes=localhost Default=YES MaxTime=INFINITE State=UP
-CONF
-export SLURM_CONF=$s/slurm.conf
-slurmctld -i && slurmd -N localhost || { fail slurm_cluster "slurmctld or slurmd did not start"; finish; exit; }
-up=0
-for _ in $(seq 1 40); do
-  if sinfo -h -o %t 2>/dev/null | grep -q idle; then up=1; break; fi
-  sleep 0.5
-done
-if [ "$up" -eq 1 ]; then ok slurm_cluster; else fail slurm_cluster "the node is not idle: $(sinfo 2>&1 | tail -n 2)"; finish; exit; fi
+if local_slurm_start "$s" craigtest 2>"$tmp/why"; then ok slurm_cluster
+else fail slurm_cluster "$(cat "$tmp/why")"; finish; exit; fi
 
 bench run "$tasks/tasks" --out "$tmp/sl" "${configs[@]}" --jobs 2 --executor slurm --slurm-chunk 2 --slurm-partition craigtest
 same_as_local slurm_same_statuses "$tmp/sl"
