@@ -1,16 +1,7 @@
-# Functions of bench/smt.sh (sourced): expected answers, one file on all solvers, summary,
-# cactus plot. Plain bash + awk (mawk is enough) + gnuplot.
+# Functions of bench/smt.sh (sourced): expected answers, results.csv from craig bench's, summary,
+# cactus plot. Plain bash + awk (mawk is enough) + python3 (CSV) + gnuplot.
 
 BENCH_SOLVERS=${BENCH_SOLVERS:-"craig z3 cvc5"}
-
-# bench_config_args NAME: the extra arguments of configuration NAME (BENCH_CONFIGS: lines NAME=ARGS).
-bench_config_args() {
-  printf '%s' "${BENCH_CONFIGS:-}" | awk -v n="$1" 'index($0, n "=") == 1 { print substr($0, length(n) + 2); exit }'
-}
-
-# Wall-clock seconds since the epoch, with fractions.
-bench_now() { date +%s.%N; }
-bench_sub() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
 # bench_expected DIR: one line per .smt2 file under DIR (sorted):
 #   relative path <TAB> number of check-sats <TAB> expected answers, comma-separated <TAB> source
@@ -40,96 +31,30 @@ bench_expected() {
     done
 }
 
-# bench_run_solver SOLVER FILE NCHECKS -> sets ANSWERS (space-separated), RC, SECS, TIMED_OUT, OUTFILE
-bench_run_solver() {
-  local solver=$1 file=$2 nchecks=$3 t=$BENCH_TIMEOUT start end cmd=() extra=()
-  OUTFILE=$(mktemp "${TMPDIR:-/tmp}/bench-out.XXXXXX")
-  case $solver in
-    craig) cmd=("$BENCH_CRAIG" solve --timeout "$t" "$file") ;;
-    craig-*)
-      read -r -a extra <<<"$(bench_config_args "${solver#craig-}")"
-      cmd=("$BENCH_CRAIG" solve --timeout "$t" "${extra[@]}" "$file")
-      ;;
-    z3) cmd=(z3 "-T:$t" "$file") ;;
-    cvc5)
-      cmd=(cvc5 "--tlimit=$(awk -v t="$t" 'BEGIN { printf "%d", t * 1000 }')")
-      if [ "$nchecks" -gt 1 ] || grep -q '(push' "$file"; then cmd+=(--incremental); fi
-      cmd+=("$file")
-      ;;
-  esac
-  TIMED_OUT=0
-  if [[ $solver == craig* ]] && [ ! -x "$BENCH_CRAIG" ]; then
-    echo "craig binary $BENCH_CRAIG missing" >"$OUTFILE"
-    RC=127 SECS=0 ANSWERS=""
-    return
-  fi
-  if ! command -v "${cmd[0]}" >/dev/null 2>&1; then
-    echo "${cmd[0]} not found" >"$OUTFILE"
-    RC=127 SECS=0 ANSWERS=""
-    return
-  fi
-  start=$(bench_now)
-  timeout -k 5 "$(awk -v t="$t" 'BEGIN { printf "%d", t + 10 }')" "${cmd[@]}" >"$OUTFILE" 2>&1 </dev/null
-  RC=$?
-  end=$(bench_now)
-  SECS=$(bench_sub "$start" "$end")
-  ANSWERS=$(grep -E '^(sat|unsat|unknown|timeout)$' "$OUTFILE" | head -n "$nchecks" | tr '\n' ' ')
-  if [ "$RC" -eq 124 ] || [ "$RC" -eq 137 ] || { [[ $solver == craig* ]] && [ "$RC" -eq 5 ]; } ||
-    grep -qE '^timeout$|interrupted by timeout|resource limit' "$OUTFILE" ||
-    awk -v s="$SECS" -v t="$t" 'BEGIN { exit !(s >= 0.98 * t) }'; then
-    TIMED_OUT=1
-  fi
-}
-
-# bench_one_file "FILE<TAB>NCHECKS<TAB>EXPECTED<TAB>SOURCE": runs every solver on the file and
-# writes BENCH_OUT/parts/<n>.csv lines "file,solver,answer,time,status_ok".
-bench_one_file() {
-  local line=$1 f n e src solver a answer ok wrong given definite i part csvname
-  IFS=$'\t' read -r f n e src <<<"$line"
-  [ "$n" -ge 1 ] 2>/dev/null || n=1
-  local want=()
-  IFS=, read -r -a want <<<"$e"
-  csvname=${f//,/%2C}
-  part=$BENCH_OUT/parts/$(echo "$f" | tr '/ ' '__').csv
-  : >"$part"
-  for solver in $BENCH_SOLVERS; do
-    bench_run_solver "$solver" "$BENCH_DIR/$f" "$n"
-    local got=()
-    read -r -a got <<<"$ANSWERS"
-    given=${#got[@]} definite=0 wrong=0
-    for ((i = 0; i < given; i++)); do
-      a=${got[$i]}
-      [ "$a" = timeout ] && a=unknown && got[$i]=unknown
-      if [ "$a" = sat ] || [ "$a" = unsat ]; then
-        definite=$((definite + 1))
-        w=${want[$i]:-unknown}
-        if { [ "$w" = sat ] || [ "$w" = unsat ]; } && [ "$w" != "$a" ]; then wrong=1; fi
-      fi
-    done
-    local crashed=0
-    if [ "$RC" -eq 127 ]; then crashed=1; fi
-    if [ "$RC" -ge 128 ] && [ "$RC" -ne 137 ]; then crashed=1; fi
-    if [[ $solver == craig* ]] && { [ "$RC" -eq 1 ] || [ "$RC" -eq 10 ]; }; then crashed=1; fi
-    if [ "$wrong" -eq 1 ]; then
-      answer=$(echo "${got[*]}" | tr ' ' ';') ok=no
-    elif [ "$crashed" -eq 0 ] && [ "$definite" -ge "$n" ]; then
-      answer=$(echo "${got[*]}" | tr ' ' ';') ok=yes
-    elif [ "$crashed" -eq 1 ]; then
-      answer=error ok=-
-    elif [ "$TIMED_OUT" -eq 1 ]; then
-      answer=timeout ok=-
-    elif [ "$given" -gt 0 ]; then
-      answer=unknown ok=-
-    else
-      answer=error ok=-
-    fi
-    echo "$csvname,$solver,$answer,$SECS,$ok" >>"$part"
-    if [ "$ok" = no ] || { [ "$answer" = error ] && [ "$RC" -ne 127 ]; }; then
-      cp "$OUTFILE" "$BENCH_OUT/logs/$(echo "$f" | tr '/ ' '__').$solver.out"
-      echo "exit code $RC, ${SECS}s, expected $e ($src)" >>"$BENCH_OUT/logs/$(echo "$f" | tr '/ ' '__').$solver.out"
-    fi
-    rm -f "$OUTFILE"
-  done
+# bench_results_csv BENCH_CSV PREFIX EXPECTED_TSV: results.csv ("file,solver,answer,time,status_ok")
+# on standard output from craig bench's results.csv: file is the task without PREFIX (the set's
+# folder name), solver the configuration, answer sat, unsat, unknown, timeout or error (every
+# other status), time the CPU seconds, status_ok yes (a definite answer the expected one does not
+# contradict), no (contradicts it) or - (no definite answer). The expected answer is the first of
+# EXPECTED_TSV's (bench_expected) for the file.
+bench_results_csv() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import csv, sys
+bench, prefix, expected_tsv = sys.argv[1:4]
+expected = {}
+for line in open(expected_tsv):
+    f = line.rstrip("\n").split("\t")
+    if len(f) >= 3:
+        expected[f[0]] = f[2].split(",")[0]
+print("file,solver,answer,time,status_ok")
+for r in csv.DictReader(open(bench, newline="")):
+    task = r["task"][len(prefix):] if r["task"].startswith(prefix) else r["task"]
+    s = r["status"]
+    answer = s if s in ("sat", "unsat", "unknown") else "timeout" if s == "TIMEOUT" else "error"
+    want = expected.get(task, "unknown")
+    ok = "-" if answer not in ("sat", "unsat") else "no" if want in ("sat", "unsat") and want != answer else "yes"
+    print("%s,%s,%s,%.3f,%s" % (task.replace(",", "%2C"), r["config"], answer, float(r["cputime"]), ok))
+PY
 }
 
 # bench_summary OUTDIR NAME DIR TIMEOUT JOBS CRAIG: summary.md on standard output.
@@ -142,8 +67,8 @@ bench_summary() {
   echo
   echo "- set: \`$dir\` ($(wc -l <"$out/expected.tsv") files; expected answers from" \
     "$(awk -F'\t' '{ c[$4]++ } END { s = ""; for (k in c) s = s (s ? ", " : "") k " " c[k]; print s }' "$out/expected.tsv"))"
-  echo "- timeout ${t} s per file and solver, $jobs job(s) in parallel, $(nproc 2>/dev/null) processors," \
-    "$(date '+%Y-%m-%d %H:%M')"
+  echo "- timeout ${t} s of CPU time per file and solver (craig bench run --timeout), $jobs job(s) in parallel," \
+    "$(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M'); every run's files in \`$out/bench\`"
   echo "- craig: \`$craig\` (${v_craig:-not runnable}); z3: ${v_z3:-not found}; cvc5: ${v_cvc5:-not found}"
   echo
   awk -F, -v T="$t" -v solvers="$BENCH_SOLVERS" -v expfile="$out/expected.tsv" '
@@ -165,12 +90,8 @@ bench_summary() {
         else unk[s]++
         if (s ~ /^craig/ && ok != "no") unsolved = unsolved "- `" f "`: " s " " a " (" tm " s)\n"
       }
-      # definite answers per check-sat for the disagreement check
-      if (a != "error" && a != "timeout" && a != "unknown") {
-        n = split(a, A, ";")
-        for (i = 1; i <= n; i++) if (A[i] == "sat" || A[i] == "unsat") ANS[f, i, A[i]] = ANS[f, i, A[i]] " " s
-        if (n > maxn[f]) maxn[f] = n
-      }
+      # definite answers for the disagreement check
+      if (a == "sat" || a == "unsat") ANS[f, a] = ANS[f, a] " " s
     }
     END {
       print "| solver | solved | sat | unsat | unknown/timeout | errors | wrong | PAR-2 (s) | solved only by it |"
@@ -190,8 +111,8 @@ bench_summary() {
         print line " (below 1 is better than the other solver)"
       }
       print ""
-      print "Solved = every check-sat answered sat/unsat and no answer contradicts the expected one;"
-      print "sat/unsat count the answers of solved files; PAR-2 adds the wall-clock time of each solved"
+      print "Solved = the first check-sat answered sat/unsat, not contradicting the expected answer;"
+      print "sat/unsat count the answers of solved files; PAR-2 adds the CPU time of each solved"
       print "file and " 2 * T " s (2 × timeout) for every other file, wrong answers included."
       print ""
       print "## Wrong answers (contradicting the expected status)"
@@ -201,9 +122,9 @@ bench_summary() {
       print "## Disagreements between solvers"
       print ""
       dis = ""
-      for (f in files) for (i = 1; i <= maxn[f]; i++)
-        if (ANS[f, i, "sat"] != "" && ANS[f, i, "unsat"] != "")
-          dis = dis "- `" f "` check-sat " i ": sat by" ANS[f, i, "sat"] ", unsat by" ANS[f, i, "unsat"] " (expected " EXP[f] ")\n"
+      for (f in files)
+        if (ANS[f, "sat"] != "" && ANS[f, "unsat"] != "")
+          dis = dis "- `" f "`: sat by" ANS[f, "sat"] ", unsat by" ANS[f, "unsat"] " (expected " EXP[f] ")\n"
       printf "%s", (dis == "" ? "none\n" : dis)
       print ""
       print "## Not solved by craig"
@@ -233,7 +154,7 @@ set terminal $term noenhanced size 900,600
 set output '$out/cactus.png'
 set title "$name: time per solved file (timeout $t s)"
 set xlabel 'number of files solved'
-set ylabel 'wall-clock time (s)'
+set ylabel 'CPU time (s)'
 set logscale y
 set key left top
 set grid

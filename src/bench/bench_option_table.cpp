@@ -44,7 +44,9 @@ constexpr BenchOption kBenchOptions[] = {
      kRun},
     {{"config", OptionKind::Text, "",
       "A configuration NAME=ARGS (repeatable): ARGS, split at blanks, are added to every run of the tool; default: "
-      "one configuration 'default' without arguments",
+      "one configuration 'default' without arguments. NAME=exec:PROGRAM ARG... runs the external solver PROGRAM "
+      "(found on PATH) instead of craig, for chc and solve tasks: {file}, {timeout} (CPU seconds, rounded up) and "
+      "{memory} (MiB) in an ARG are replaced, the file is appended when no ARG has {file}",
       check_config},
      kRun},
     {{"tool", OptionKind::Choice, "",

@@ -1,10 +1,10 @@
 #include "bench/bench_run.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <memory>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -13,6 +13,7 @@
 
 #include "bench/environment.hpp"
 #include "bench/external_executor.hpp"
+#include "bench/external_tool.hpp"
 #include "bench/local_executor.hpp"
 #include "bench/outcome.hpp"
 #include "bench/result_csv.hpp"
@@ -52,9 +53,35 @@ std::string witness_name(const Config& c) {
     return yaml ? "witness.yml" : "witness.graphml";
 }
 
-RunRequest request_of(const PlannedRun& p, const RunSettings& s, const fs::path& dir) {
+// The identities of the external configurations' programs, by configuration name (looked up on
+// PATH now); std::invalid_argument for a program that is not found.
+std::map<std::string, ProgramIdentity> programs_of(const RunSettings& s) {
+    std::map<std::string, ProgramIdentity> programs;
+    for (const Config& c : s.configs) {
+        if (!c.external()) continue;
+        const std::optional<std::string> path = find_program(c.program);
+        if (!path)
+            throw std::invalid_argument("--config " + c.name + ": no executable program '" + c.program + "'" +
+                                        (c.program.find('/') == std::string::npos ? " on PATH" : ""));
+        programs[c.name] = identify_program(*path);
+    }
+    return programs;
+}
+
+RunRequest request_of(const PlannedRun& p, const RunSettings& s, const std::map<std::string, ProgramIdentity>& programs,
+                      const fs::path& dir) {
     const fs::path folder = dir / p.folder;
     RunRequest r;
+    r.folder = folder.string();
+    r.stdout_path = (folder / "output.log").string();
+    r.stderr_path = (folder / "stderr.log").string();
+    r.timeout = s.timeout;
+    r.walltime = s.walltime;
+    r.memory_mb = s.memory_mb;
+    if (p.config->external()) {
+        r.argv = external_command(*p.config, programs.at(p.config->name).path, p.task->path, s.timeout, s.memory_mb);
+        return r;
+    }
     r.argv = {s.craig.empty() ? std::string(kSelf) : s.craig, std::string(tool_name(p.task->tool))};
     r.argv.insert(r.argv.end(), p.config->args.begin(), p.config->args.end());
     const double told = s.walltime > 0 ? s.walltime : s.timeout;
@@ -65,12 +92,6 @@ RunRequest request_of(const PlannedRun& p, const RunSettings& s, const fs::path&
     r.argv.push_back("--stats");
     if (!p.witness.empty()) r.argv.insert(r.argv.end(), {"--witness", (folder / p.witness).string()});
     r.argv.push_back(p.task->path);
-    r.folder = folder.string();
-    r.stdout_path = (folder / "output.log").string();
-    r.stderr_path = (folder / "stderr.log").string();
-    r.timeout = s.timeout;
-    r.walltime = s.walltime;
-    r.memory_mb = s.memory_mb;
     return r;
 }
 
@@ -84,7 +105,9 @@ std::string statistics_of(Tool tool, const std::string& out, const std::string& 
 RunRecord record_run(const PlannedRun& p, const RunSettings& s, const fs::path& dir, const Measurement& m) {
     const fs::path folder = dir / p.folder;
     const std::string out = read_text(folder / "output.log"), err = read_text(folder / "stderr.log");
-    const Outcome o = classify_run(p.task->tool, m, out, err, p.task->expected, s.timeout);
+    const bool external = p.config->external();
+    const Outcome o = external ? classify_external_run(m, out, err, p.task->expected, s.timeout)
+                               : classify_run(p.task->tool, m, out, err, p.task->expected, s.timeout);
     RunRecord r;
     r.config = p.config->name;
     r.task = p.task->name;
@@ -106,7 +129,7 @@ RunRecord record_run(const PlannedRun& p, const RunSettings& s, const fs::path& 
     r.folder = p.folder;
     std::error_code ec;
     if (!p.witness.empty() && fs::is_regular_file(folder / p.witness, ec)) r.witness = p.witness;
-    std::ofstream(folder / "stats.txt") << statistics_of(p.task->tool, out, err);
+    if (!external) std::ofstream(folder / "stats.txt") << statistics_of(p.task->tool, out, err);
     return r;
 }
 
@@ -131,15 +154,6 @@ RunSettings settings_of(const BenchRunOptions& o) {
     return s;
 }
 
-// Whether `program` is an executable file in a folder of PATH.
-bool on_path(const std::string& program) {
-    const char* path = std::getenv("PATH");
-    std::stringstream dirs(path ? path : "");
-    for (std::string d; std::getline(dirs, d, ':');)
-        if (!d.empty() && access((fs::path(d) / program).c_str(), X_OK) == 0) return true;
-    return false;
-}
-
 // The executor of `o` ("" in `why` when it can be used; else what is wrong).
 std::unique_ptr<Executor> executor_of(const BenchRunOptions& o, const std::string& dir, std::string* why) {
     if (o.executor != "parallel" && !o.hosts.empty()) *why = "--hosts is an option of --executor parallel";
@@ -157,12 +171,12 @@ std::unique_ptr<Executor> executor_of(const BenchRunOptions& o, const std::strin
     s.work = (fs::absolute(dir) / "executor").string();
     if (!o.hosts.empty() && !fs::is_regular_file(o.hosts, ec)) *why = "--hosts " + o.hosts + ": no such file";
     if (o.executor == "parallel") {
-        if (!on_path("parallel")) *why = "--executor parallel: GNU parallel (`parallel`) is not on PATH";
+        if (!find_program("parallel")) *why = "--executor parallel: GNU parallel (`parallel`) is not on PATH";
         return why->empty() ? std::make_unique<ExternalExecutor>(Launcher::Parallel, s) : nullptr;
     }
     if (o.executor == "slurm") {
         for (const char* p : {"sbatch", "scancel"})
-            if (!on_path(p)) *why = std::string("--executor slurm: Slurm's `") + p + "` is not on PATH";
+            if (!find_program(p)) *why = std::string("--executor slurm: Slurm's `") + p + "` is not on PATH";
         return why->empty() ? std::make_unique<ExternalExecutor>(Launcher::Slurm, s) : nullptr;
     }
     *why = "unknown executor '" + o.executor + "' (local, parallel, slurm)";
@@ -233,7 +247,13 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
     if (settings.craig.empty()) shown.path = fs::read_symlink(kSelf, ec).string();
     const ToolIdentity identity = settings.craig.empty() ? tool : ask_tool_identity(settings.craig);
     if (identity.version.empty()) return usage("--craig " + settings.craig + ": `--version` printed nothing");
-    const KeyValues manifest = make_manifest(settings, shown, identity);
+    std::map<std::string, ProgramIdentity> programs;
+    try {
+        programs = programs_of(settings);
+    } catch (const std::invalid_argument& e) {
+        return usage(e.what());
+    }
+    const KeyValues manifest = make_manifest(settings, shown, identity, programs);
     if (stored) {
         const std::vector<std::string> d = manifest_differences(*stored, manifest);
         if (!d.empty()) {
@@ -251,6 +271,10 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
     }
     for (const std::string& note : tasks.notes) err << "craig bench run: note: " << note << "\n";
     if (tasks.tasks.empty()) return usage("the sets hold no task");
+    for (const Config& c : settings.configs)
+        if (c.external() && tasks.tasks.front().tool == Tool::Verify)
+            return usage("--config " + c.name + "=exec:...: external solvers run chc and solve tasks only (no "
+                         "tool-info for C verifiers); these tasks run craig verify");
     fs::create_directories(dir, ec);
     if (!stored && !write_key_values_atomically(manifest_path(dir), manifest)) {
         err << "craig bench run: error: cannot write " << manifest_path(dir) << "\n";
@@ -273,10 +297,10 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
         const fs::path folder = fs::path(dir) / p.folder;
         fs::remove_all(folder, ec);  // what an interrupted run left
         fs::create_directories(folder, ec);
-        requests.push_back(request_of(p, settings, dir));
-        std::ofstream cmd(folder / "command.txt");  // the binary by its path, not /proc/self/exe
+        requests.push_back(request_of(p, settings, programs, dir));
+        std::ofstream cmd(folder / "command.txt");  // craig by its path, not /proc/self/exe
         for (std::size_t k = 0; k < requests.back().argv.size(); ++k)
-            cmd << (k == 0 ? shown.path : requests.back().argv[k]) << "\n";
+            cmd << (k == 0 && !p.config->external() ? shown.path : requests.back().argv[k]) << "\n";
         if (!cmd) {
             err << "craig bench run: error: cannot write in " << folder.string() << "\n";
             return BenchStatus::IoError;

@@ -10,7 +10,11 @@
 // A run is `craig TOOL ARGS... [--timeout T] [--memory M] --stats [--witness RUN/witness.graphml]
 // FILE` (command.txt in its folder; folders and files: run_record.hpp); T is the wall-clock limit
 // (--walltime, else --timeout): craig stops itself there, the CPU-time limit (--timeout) is the
-// executor's, as in BenchExec's timelimit and walltimelimit. DIR/manifest.txt
+// executor's, as in BenchExec's timelimit and walltimelimit. A run of an external configuration
+// (`NAME=exec:PROGRAM ARG...`, external_tool.hpp; chc and solve tasks only) is `PATH ARG...`
+// with the placeholders replaced, PROGRAM found on PATH once before any run (one that is not is
+// refused), under the same limits and measurement, classified by classify_external_run
+// (outcome.hpp), with no stats.txt. DIR/manifest.txt
 // (manifest.hpp) is written before the first run. A folder with a manifest is refused unless
 // --resume names it; --resume runs only the runs without a record and refuses a folder made by
 // another binary or with other settings (each difference named); without SETs it takes the

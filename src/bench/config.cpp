@@ -6,8 +6,14 @@
 
 namespace craig::bench {
 
+namespace {
+
+constexpr const char* kExec = "exec:";
+
+}  // namespace
+
 std::string Config::args_text() const {
-    std::string s;
+    std::string s = external() ? kExec + program : std::string();
     for (const std::string& a : args) s += (s.empty() ? "" : " ") + a;
     return s;
 }
@@ -22,7 +28,19 @@ std::optional<Config> parse_config(const std::string& text, std::string* why) {
         return std::nullopt;
     }
     std::istringstream in(eq == std::string::npos ? std::string() : text.substr(eq + 1));
-    for (std::string a; in >> a;) {
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    if (!words.empty() && words[0].rfind(kExec, 0) == 0) {
+        c.program = words[0].substr(std::string(kExec).size());
+        if (c.program.empty()) {
+            *why = "exec: needs a PROGRAM ('" + c.name + "=exec:PROGRAM ARG...')";
+            return std::nullopt;
+        }
+        c.args.assign(words.begin() + 1, words.end());
+        why->clear();
+        return c;
+    }
+    for (const std::string& a : words) {
         for (const char* own : {"--timeout", "--memory", "--witness", "--stats"})
             if (a == own || a.rfind(std::string(own) + "=", 0) == 0) {
                 *why = std::string(own) + " is set by craig bench (each run's limits and files), not by a configuration";
@@ -44,7 +62,7 @@ std::vector<Config> parse_configs(const std::vector<std::string>& texts) {
         if (!names.insert(c->name).second) throw std::invalid_argument("--config: the name '" + c->name + "' twice");
         configs.push_back(*c);
     }
-    if (configs.empty()) configs.push_back(Config{"default", {}});
+    if (configs.empty()) configs.push_back(Config{"default", {}, ""});
     return configs;
 }
 

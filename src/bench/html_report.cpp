@@ -150,7 +150,12 @@ void environment(std::ostream& out, const ResultColumns& cols) {
         row("memory limit", m.get("memory") == "0" ? "none" : m.get("memory") + " MiB");
         row("repetitions", m.get("repeat"));
         row("sets", m.get("sets"));
-        for (const std::string& c : d.configs) row("configuration " + c, m.get("config." + c));
+        for (const std::string& c : d.configs) {
+            row("configuration " + c, m.get("config." + c));
+            if (m.has("program." + c))
+                row("program of " + c, m.get("program." + c) + " (" + m.get("program-version." + c) + ", sha256 " +
+                                           m.get("program-sha256." + c) + ")");
+        }
         row("host", m.get("host"));
         row("CPU", m.get("cpu-model") + " (" + m.get("cpu-cores") + " cores)");
         row("memory of the machine", m.get("ram") + " B");

@@ -53,21 +53,27 @@ BinaryIdentity identify_binary(const std::string& path) {
     return id;
 }
 
-ToolIdentity ask_tool_identity(const std::string& path) {
-    ToolIdentity id;
+std::string first_version_line(const std::string& path) {
     std::string quoted = "'";
     for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     quoted += "' --version 2>/dev/null </dev/null";
     FILE* p = popen(quoted.c_str(), "r");
-    if (!p) return id;
+    if (!p) return "";
+    std::string first;
     char line[512];
     if (std::fgets(line, sizeof line, p)) {
-        id.version = line;
-        while (!id.version.empty() && (id.version.back() == '\n' || id.version.back() == '\r')) id.version.pop_back();
+        first = line;
+        while (!first.empty() && (first.back() == '\n' || first.back() == '\r')) first.pop_back();
     }
     while (std::fgets(line, sizeof line, p)) {
     }
     pclose(p);
+    return first;
+}
+
+ToolIdentity ask_tool_identity(const std::string& path) {
+    ToolIdentity id;
+    id.version = first_version_line(path);
     const std::size_t at = id.version.find("(commit ");
     if (at != std::string::npos) {
         const std::size_t end = id.version.find(')', at);
@@ -78,7 +84,8 @@ ToolIdentity ask_tool_identity(const std::string& path) {
     return id;
 }
 
-KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, const ToolIdentity& tool) {
+KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, const ToolIdentity& tool,
+                        const std::map<std::string, ProgramIdentity>& programs) {
     KeyValues m;
     m.set("binary", binary.path);
     m.set("binary-hash", binary.hash);
@@ -96,6 +103,11 @@ KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, cons
     for (const Config& c : s.configs) {
         names.push_back(c.name);
         m.set("config." + c.name, c.args_text());
+        const auto p = programs.find(c.name);
+        if (p == programs.end()) continue;
+        m.set("program." + c.name, p->second.path);
+        m.set("program-sha256." + c.name, p->second.sha256);
+        m.set("program-version." + c.name, p->second.version);
     }
     m.set("configs", joined(names, ','));
     const Environment e = current_environment();
@@ -116,7 +128,8 @@ std::vector<std::string> manifest_differences(const KeyValues& stored, const Key
         if (was != now.get(key)) d.push_back(key + ": '" + was + "' in the folder, '" + now.get(key) + "' now");
     };
     for (const char* key : kCompared) differ(key);
-    for (const std::string& name : split(stored.get("configs"), ',')) differ("config." + name);
+    for (const std::string& name : split(stored.get("configs"), ','))
+        for (const char* key : {"config.", "program.", "program-sha256.", "program-version."}) differ(key + name);
     return d;
 }
 
@@ -131,10 +144,10 @@ RunSettings settings_of(const KeyValues& m) {
     s.memory_mb = std::stoull(m.get("memory"));
     s.repeat = static_cast<unsigned>(std::stoul(m.get("repeat")));
     for (const std::string& name : split(m.get("configs"), ',')) {
-        Config c{name, {}};
-        std::istringstream in(m.get("config." + name));
-        for (std::string a; in >> a;) c.args.push_back(a);
-        s.configs.push_back(c);
+        std::string why;
+        std::optional<Config> c = parse_config(name + "=" + m.get("config." + name), &why);
+        if (!c) throw std::invalid_argument("the manifest's configuration " + why);
+        s.configs.push_back(*c);
     }
     return s;
 }

@@ -9,15 +9,19 @@
 // The binary is identified by a hash of its contents (64-bit FNV-1a) and its size; its path,
 // version, commit, the machine and the dates are recorded but not compared. The binary is this
 // craig or the one --craig names (RunSettings::craig, recorded as "craig"; a manifest without the
-// key, or with it empty, means this one).
+// key, or with it empty, means this one). An external configuration's program (external_tool.hpp)
+// is recorded as program.NAME (its path), program-sha256.NAME and program-version.NAME (the first
+// line of its --version), all three compared.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "bench/config.hpp"
+#include "bench/external_tool.hpp"
 #include "bench/key_value.hpp"
 #include "bench/verdicts.hpp"
 
@@ -51,8 +55,12 @@ struct ToolIdentity {
 // in its "(commit X)" (craig prints "craig 0.1.0 (commit abc1234)"; older builds print no commit,
 // then commit is ""). version is "" when the binary does not run.
 ToolIdentity ask_tool_identity(const std::string& path);
+// The first line `PATH --version` prints on standard output ("" when none).
+std::string first_version_line(const std::string& path);
 
-KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, const ToolIdentity& tool);
+// `programs`: the identities of the external configurations' programs, by configuration name.
+KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, const ToolIdentity& tool,
+                        const std::map<std::string, ProgramIdentity>& programs = {});
 // One sentence per compared key whose values differ ("timeout: 10 in the folder, 20 now").
 std::vector<std::string> manifest_differences(const KeyValues& stored, const KeyValues& now);
 // The settings a manifest records (std::invalid_argument when it is not one).

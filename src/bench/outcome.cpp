@@ -2,7 +2,9 @@
 
 #include <signal.h>
 
+#include <optional>
 #include <sstream>
+#include <utility>
 
 namespace craig::bench {
 
@@ -40,26 +42,39 @@ std::string answer_in_output(Tool tool, const std::string& out) {
     return "";
 }
 
-Outcome classify_run(Tool tool, const Measurement& m, const std::string& out, const std::string& err,
-                     const std::string& expected, double timeout) {
+namespace {
+
+Outcome outcome(std::string status, const std::string& expected, std::string termination = "") {
     Outcome o;
-    auto done = [&](std::string status, std::string termination = "") {
-        o.status = std::move(status);
-        o.termination = std::move(termination);
-        o.category = category_of(expected, o.status);
-        return o;
-    };
+    o.status = std::move(status);
+    o.termination = std::move(termination);
+    o.category = category_of(expected, o.status);
+    return o;
+}
+
+// The outcome when a limit ended the run or it used more CPU time than the limit (BenchExec:
+// TIMEOUT or OUT OF MEMORY whatever it printed), else nullopt.
+std::optional<Outcome> limit_outcome(const Measurement& m, const std::string& expected, double timeout) {
     switch (m.killed) {
-        case Termination::FailedToStart: return done("ERROR (not started)", "failed");
-        case Termination::Interrupted: return done("ERROR (interrupted)", "killed");
-        case Termination::CpuTime: return done("TIMEOUT", "cputime");
-        case Termination::WallTime: return done("TIMEOUT", "walltime");
-        case Termination::Memory: return done("OUT OF MEMORY", "memory");
+        case Termination::FailedToStart: return outcome("ERROR (not started)", expected, "failed");
+        case Termination::Interrupted: return outcome("ERROR (interrupted)", expected, "killed");
+        case Termination::CpuTime: return outcome("TIMEOUT", expected, "cputime");
+        case Termination::WallTime: return outcome("TIMEOUT", expected, "walltime");
+        case Termination::Memory: return outcome("OUT OF MEMORY", expected, "memory");
         case Termination::None: break;
     }
     const bool over_time = timeout > 0 && m.cpu_seconds > timeout;
-    if (m.signal == SIGXCPU || (m.signal == SIGKILL && over_time)) return done("TIMEOUT", "cputime");
-    if (over_time) return done("TIMEOUT");
+    if (m.signal == SIGXCPU || (m.signal == SIGKILL && over_time)) return outcome("TIMEOUT", expected, "cputime");
+    if (over_time) return outcome("TIMEOUT", expected);
+    return std::nullopt;
+}
+
+}  // namespace
+
+Outcome classify_run(Tool tool, const Measurement& m, const std::string& out, const std::string& err,
+                     const std::string& expected, double timeout) {
+    if (std::optional<Outcome> o = limit_outcome(m, expected, timeout)) return *o;
+    auto done = [&](std::string status) { return outcome(std::move(status), expected); };
     if (m.signal != 0) return done("ERROR (signal " + std::to_string(m.signal) + ")");
     if (m.exit_code == 5) {
         if (out.find("memory limit") != std::string::npos || err.find("memory limit") != std::string::npos)
@@ -72,6 +87,24 @@ Outcome classify_run(Tool tool, const Measurement& m, const std::string& out, co
     if (m.exit_code == 4 && answer == "unknown") return done(answer);
     if (m.exit_code == 0) return done("ERROR (no answer)");
     return done("ERROR (" + exit_meaning(m.exit_code) + " " + std::to_string(m.exit_code) + ")");
+}
+
+Outcome classify_external_run(const Measurement& m, const std::string& out, const std::string& err,
+                              const std::string& expected, double timeout) {
+    if (std::optional<Outcome> o = limit_outcome(m, expected, timeout)) return *o;
+    auto done = [&](std::string status) { return outcome(std::move(status), expected); };
+    const bool reached = timeout > 0 && (m.cpu_seconds >= timeout || m.wall_seconds >= timeout);
+    const std::string own_limit = reached ? "TIMEOUT" : "unknown";
+    if (m.signal == SIGABRT && err.find("interrupted by timeout") != std::string::npos) return done(own_limit);
+    if (m.signal != 0) return done("ERROR (signal " + std::to_string(m.signal) + ")");
+    if (m.exit_code != 0) return done("ERROR (exit code " + std::to_string(m.exit_code) + ")");
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line == "sat" || line == "unsat" || line == "unknown") return done(line);
+        if (line == "timeout") return done(own_limit);
+    }
+    return done("ERROR (no answer)");
 }
 
 }  // namespace craig::bench

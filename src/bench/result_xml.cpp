@@ -33,10 +33,13 @@ void write_result_xml(std::ostream& out, const KeyValues& m, const std::string& 
            "<!DOCTYPE result\n  PUBLIC '+//IDN sosy-lab.org//DTD BenchExec result 3.12//EN'\n"
            "  'https://www.sosy-lab.org/benchexec/result-3.12.dtd'>\n";
     const std::string timeout = m.get("timeout"), memory = m.get("memory");
+    const bool external = m.has("program." + config);  // an exec: configuration (external_tool.hpp)
     out << "<result" << attr("benchmarkname", "craig-bench") << attr("name", config)
         << attr("date", m.get("created")) << attr("starttime", m.get("created")) << attr("endtime", end_time)
-        << attr("tool", "craig") << attr("toolmodule", "craig bench")
-        << attr("version", m.get("craig-version") + (m.get("craig-commit").empty() ? "" : " (" + m.get("craig-commit") + ")"))
+        << attr("tool", external ? m.get("program." + config) : "craig") << attr("toolmodule", "craig bench")
+        << attr("version", external ? m.get("program-version." + config)
+                                    : m.get("craig-version") +
+                                          (m.get("craig-commit").empty() ? "" : " (" + m.get("craig-commit") + ")"))
         << attr("generator", "craig bench run") << attr("options", m.get("config." + config));
     if (timeout != "0") out << attr("timelimit", timeout + "s");
     if (memory != "0") out << attr("memlimit", memory + "MB");

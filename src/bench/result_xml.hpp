@@ -15,7 +15,8 @@
 //       terminationreason (when a limit ended it), score, witness
 //     </run> ...
 //   </result>
-// Values carry BenchExec's units (s, B). With repetitions the times and memory are medians and
+// An exec: configuration's file names its program as the tool (its path) and the program's
+// --version line as the version. Values carry BenchExec's units (s, B). With repetitions the times and memory are medians and
 // the status is the agreed one (task_results.hpp).
 #pragma once
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Test of bench/chc.sh: on three small Horn problems craig (CRAIG) and z3 agree and the run
-# exits 0 with a summary; with a craig that answers unsat everywhere (tests/chc/fake_craig.sh)
-# the disagreement is listed and the run exits 1; engine `none` runs z3 alone, and --report on
+# Test of bench/chc.sh (a thin use of craig bench run, z3 an exec: configuration): on three small
+# Horn problems craig (CRAIG) and z3 agree and the run exits 0 with a summary, the results folder
+# of craig bench (z3's program in its manifest, every run through the harness) and its report;
+# with a craig that answers unsat everywhere (tests/chc/fake_craig.sh, measured with --craig by
+# the real craig's harness) the disagreement is listed and the run exits 1; engine `none` runs z3 alone, and --report on
 # the merged rows of a craig-only and a z3-only run gives the same counts as the joint run (and
 # a cactus plot when gnuplot is installed); an engine with options after ':' gets a column of its
 # own. Usage: chc_sh.sh REPOSITORY CRAIG.
@@ -14,10 +16,17 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/set"
 for f in counter_int_sat counter_int_unsat two_preds_sat; do cp "$root/tests/chc/cases/$f.smt2" "$tmp/set/"; done
 fail=0
+export CRAIG_HARNESS=$craig
 if CRAIG=$craig CHC_OUT=$tmp/real bash "$root/bench/chc.sh" "$tmp/set" 5 impact >"$tmp/real.log" 2>&1 &&
   grep -q '^| craig-impact | 2 | 1 | 0 | 0 | 0 |' "$tmp/real/summary.md" &&
-  [ "$(grep -c ',z3,' "$tmp/real/results.csv")" = 3 ]; then
-  echo "ok: craig and z3 agree, counts in summary.md"
+  grep -q '^| z3 | 2 | 1 | 0 | 0 | 0 |' "$tmp/real/summary.md" &&
+  [ "$(grep -c ',z3,\(sat\|unsat\),' "$tmp/real/results.csv")" = 3 ] &&
+  grep -qx 'config.z3: exec:z3 fp.engine=spacer' "$tmp/real/bench/manifest.txt" &&
+  grep -q '^program-sha256.z3: [0-9a-f]\{64\}$' "$tmp/real/bench/manifest.txt" &&
+  [ "$(grep -c ',chc,\(sat\|unsat\),missing,' "$tmp/real/bench/results.csv")" = 6 ] &&
+  [ "$(head -1 "$tmp/real/bench/runs/z3/set/counter_int_sat.smt2/1/command.txt")" = "$(command -v z3)" ] &&
+  grep -q 'program of z3' "$tmp/real/report/index.html"; then
+  echo "ok: craig and z3 agree, counts in summary.md, craig bench's folder and report"
 else
   echo "FAIL: real run"; cat "$tmp/real.log" "$tmp/real/summary.md" 2>/dev/null | head -20; fail=1
 fi
@@ -60,5 +69,12 @@ if CRAIG=$craig CHC_OUT=$tmp/z3only bash "$root/bench/chc.sh" "$tmp/set" 5 none 
   fi
 else
   echo "FAIL: z3-only or craig-only run"; cat "$tmp/z3only.log" "$tmp/craigonly.log" | head -20; fail=1
+fi
+# Nothing to run: no engine and no z3.
+Z3=0 CRAIG=$craig CHC_OUT=$tmp/nothing bash "$root/bench/chc.sh" "$tmp/set" 5 none >"$tmp/nothing.log" 2>&1
+if [ $? -eq 2 ] && grep -q "nothing to run" "$tmp/nothing.log"; then
+  echo "ok: nothing to run is a usage error"
+else
+  echo "FAIL: ENGINE none with Z3=0"; cat "$tmp/nothing.log" | head -5; fail=1
 fi
 exit $fail

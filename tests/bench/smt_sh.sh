@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Test of bench/smt.sh: two craig configurations (--config NAME=ARGS) on three small files, one
-# of them reached through a symbolic link (as bench/qf_lia_set.sh makes them), give one row each
-# with every file solved and no wrong answer; a configuration whose arguments craig refuses has
-# only errors; a malformed --config is a usage error (exit 2).
+# Test of bench/smt.sh (a thin use of craig bench run; z3 and cvc5 exec: configurations): two
+# craig configurations (--config NAME=ARGS) on three small files, one of them reached through a
+# symbolic link (as bench/qf_lia_set.sh makes them), give one row each with every file solved and
+# no wrong answer, and so do z3 and cvc5; a configuration whose arguments craig refuses has only
+# errors; the results folder of craig bench holds every run and the report; a craig that answers
+# unsat everywhere (tests/chc/fake_craig.sh) disagrees with z3 and the run exits 1; a malformed
+# --config is a usage error (exit 2).
 # Usage: smt_sh.sh REPOSITORY CRAIG. Exit 77 (skipped) without the inputs.
 set -uo pipefail
 root=$1 craig=$2
@@ -38,19 +41,41 @@ echo unsat >"$tmp/other/c_unsat.smt2.expected.out"
 ln -s "$tmp/other/c_unsat.smt2" "$tmp/set/c_unsat.smt2"
 ln -s "$tmp/other/c_unsat.smt2.expected.out" "$tmp/set/c_unsat.smt2.expected.out"
 fail=0
-out=$(CRAIG=$craig bash "$root/bench/smt.sh" --config off='--sat-integration offline' \
+runs=9  # three files, three craig configurations, and z3 and cvc5 when installed
+for s in z3 cvc5; do command -v $s >/dev/null 2>&1 && runs=$((runs + 3)); done
+out=$(SMT_OUT=$tmp/r1 CRAIG=$craig bash "$root/bench/smt.sh" --config off='--sat-integration offline' \
   --config on='--sat-integration online' --config bad='--sat-integration sometimes' "$tmp/set" 5 2 2>&1)
 dir=$(echo "$out" | sed -n 's|.*wrote \(.*\)/{results.csv.*|\1|p')
 if [ -n "$dir" ] && grep -q '^| craig-off | 3/3 | 1 | 2 | 0 | 0 | 0 |' "$dir/summary.md" &&
   grep -q '^| craig-on | 3/3 | 1 | 2 | 0 | 0 | 0 |' "$dir/summary.md" &&
   grep -q '^| craig-bad | 0/3 | 0 | 0 | 0 | 3 | 0 |' "$dir/summary.md" &&
-  grep -q '^craig-on PAR-2 ratio' "$dir/summary.md"; then
+  grep -q '^craig-on PAR-2 ratio' "$dir/summary.md" && [ "$dir" = "$tmp/r1" ] &&
+  [ "$(grep -c ',solve,' "$dir/bench/results.csv")" = "$runs" ] && [ -f "$dir/report/index.html" ] &&
+  grep -q '^## Disagreements' "$dir/summary.md" && ! sed -n '/^## Disagreements/,/^## Not solved/p' "$dir/summary.md" | grep -q '^- '; then
   echo "ok: one row per configuration, the linked file counted, refused arguments as errors"
 else
   echo "FAIL: configurations"; echo "$out" | tail -12; [ -n "$dir" ] && cat "$dir/summary.md" | head -20; fail=1
 fi
-[ -n "$dir" ] && rm -rf "$dir"
-CRAIG=$craig bash "$root/bench/smt.sh" --config 'no-name' "$tmp/set" 5 >"$tmp/usage.log" 2>&1
+for s in z3 cvc5; do
+  if ! command -v $s >/dev/null 2>&1; then echo "skip: $s not installed"
+  elif grep -q "^| $s | 3/3 | 1 | 2 | 0 | 0 | 0 |" "$dir/summary.md" 2>/dev/null &&
+    grep -q "^config.$s: exec:$s" "$dir/bench/manifest.txt"; then
+    echo "ok: $s solves the three files"
+  else
+    echo "FAIL: $s row"; grep "^| $s" "$dir/summary.md" 2>/dev/null; fail=1
+  fi
+done
+if command -v z3 >/dev/null 2>&1; then
+  CVC5=0 SMT_OUT=$tmp/fake CRAIG=$root/tests/chc/fake_craig.sh CRAIG_HARNESS=$craig bash "$root/bench/smt.sh" "$tmp/set" 5 \
+    >"$tmp/fake.log" 2>&1
+  if [ $? -eq 1 ] && grep -q '^- `a_sat.smt2`: sat by z3, unsat by craig' "$tmp/fake/summary.md" &&
+    grep -q '^| craig | 2/3 | 0 | 2 | 0 | 0 | 1 |' "$tmp/fake/summary.md"; then
+    echo "ok: a wrong craig disagrees with z3, exit status 1"
+  else
+    echo "FAIL: a wrong craig"; tail -5 "$tmp/fake.log"; sed -n '/^| solver/,$p' "$tmp/fake/summary.md" 2>/dev/null | head -20; fail=1
+  fi
+fi
+SMT_OUT=$tmp/usage CRAIG=$craig bash "$root/bench/smt.sh" --config 'no-name' "$tmp/set" 5 >"$tmp/usage.log" 2>&1
 if [ $? -eq 2 ] && grep -q 'NAME=ARGS' "$tmp/usage.log"; then
   echo "ok: a malformed --config is a usage error"
 else

@@ -4,7 +4,10 @@
 # XML, the CSV and the SV-COMP score; a timeout is TIMEOUT (error), never correct; --resume runs
 # only what is missing and refuses other settings; a folder with results is refused; an SV-COMP
 # .set file; CHC files; --repeat; the HTML report (tables, two <svg>, links that resolve);
-# compare; `craig verify TASK.yml` says whether its verdict is the expected one.
+# compare; external solvers as configurations (`NAME=exec:PROGRAM ARG...`: placeholders, the
+# program's identity in the manifest and --resume, the BenchExec rules on a fake solver's endings,
+# z3 and cvc5 when installed, refused for verify and for a program not on PATH); `craig verify
+# TASK.yml` says whether its verdict is the expected one.
 # Exit 77 (skipped) without the task folder.
 set -u
 craig=$1
@@ -207,7 +210,131 @@ fi
 bench run "$tasks/tasks/counter_true.yml" --out "$tmp/w/r2" --walltime 5
 if [ "$rc" -eq 2 ] && grep -q "needs --timeout" "$tmp/err"; then ok walltime_needs_timeout; else fail walltime_needs_timeout "exit $rc"; fi
 
-# 8. craig verify on a task file names the expected verdict.
+# 8. External solvers (exec: configurations) on the CHC tasks. A fake solver answers by its
+# arguments: mode=sat|timeout-line|late-timeout-line|abort|exit1|spin|silent.
+fake=$tmp/fake_solver
+{
+  echo '#!/usr/bin/env bash'
+  echo 'if [ "${1:-}" = --version ]; then echo "fake-solver 1.0"; echo "second line"; exit 0; fi'
+  echo 'case "$*" in'
+  echo '  *mode=sat*) echo "(some comment)"; echo sat ;;'
+  echo '  *mode=timeout-line*) echo timeout ;;'
+  echo '  *mode=late-timeout-line*) sleep 2.3; echo timeout ;;'
+  echo '  *mode=abort*) sleep 2.3; echo "solver interrupted by timeout." >&2; kill -ABRT $$ ;;'
+  echo '  *mode=exit1*) echo sat; exit 1 ;;'
+  echo '  *mode=spin*) while :; do :; done ;;'
+  echo '  *mode=silent*) ;;'
+  echo 'esac'
+} >"$fake"
+chmod +x "$fake"
+mkdir -p "$tmp/bin" && cp "$fake" "$tmp/bin/fake-solver"
+e=$tmp/e
+PATH="$tmp/bin:$PATH" bench run "$tasks/chc" --out "$e" --timeout 2 --memory 3000 --config default= \
+  --config "answer=exec:fake-solver mode=sat t={timeout} m={memory}" --config "late=exec:fake-solver mode=spin" \
+  --config "gaveup=exec:fake-solver mode=timeout-line in={file} --x" --config "bad=exec:fake-solver mode=exit1" \
+  --config "mute=exec:fake-solver mode=silent" --config "ownlimit=exec:fake-solver mode=late-timeout-line" \
+  --config "abort=exec:fake-solver mode=abort"
+cmd=$e/runs/answer/chc/counter_safe.smt2/1/command.txt
+if [ "$rc" -eq 0 ] && [ "$(cat "$cmd")" = "$tmp/bin/fake-solver
+mode=sat
+t=2
+m=3000
+$(cd "$tasks/chc" && pwd)/counter_safe.smt2" ] &&
+   [ "$(sed -n 3p "$e/runs/gaveup/chc/counter_safe.smt2/1/command.txt")" = "in=$(cd "$tasks/chc" && pwd)/counter_safe.smt2" ] &&
+   [ "$(wc -l <"$e/runs/gaveup/chc/counter_safe.smt2/1/command.txt")" -eq 4 ] &&
+   [ ! -e "$e/runs/answer/chc/counter_safe.smt2/1/stats.txt" ] && [ -f "$e/runs/default/chc/counter_safe.smt2/1/stats.txt" ]; then
+  ok external_command_line
+else
+  fail external_command_line "exit $rc: $(cat "$cmd" 2>/dev/null)"
+fi
+ext_status() { grep "^$1,chc/$2,1,chc," "$e/results.csv" | cut -d, -f5,6; }
+if [ "$(ext_status answer counter_safe.smt2)" = "sat,correct" ] && [ "$(ext_status answer counter_unsafe.smt2)" = "sat,wrong" ] &&
+   [ "$(ext_status late counter_safe.smt2)" = "TIMEOUT,error" ] &&
+   [ "$(ext_status gaveup counter_safe.smt2)" = "unknown,unknown" ] &&
+   [ "$(ext_status bad counter_safe.smt2)" = "ERROR (exit code 1),error" ] &&
+   [ "$(ext_status mute counter_safe.smt2)" = "ERROR (no answer),error" ] &&
+   [ "$(ext_status ownlimit counter_safe.smt2)" = "TIMEOUT,error" ] && [ "$(ext_status abort counter_safe.smt2)" = "TIMEOUT,error" ] &&
+   [ "$(ext_status default counter_unsafe.smt2)" = "unsat,correct" ]; then
+  ok external_benchexec_rules
+else
+  fail external_benchexec_rules "$(cut -d, -f1,2,5,6 "$e/results.csv")"
+fi
+sha=$(sha256sum "$tmp/bin/fake-solver" | cut -d' ' -f1)
+if grep -qx "program.answer: $tmp/bin/fake-solver" "$e/manifest.txt" && grep -qx "program-sha256.answer: $sha" "$e/manifest.txt" &&
+   grep -qx "program-version.answer: fake-solver 1.0" "$e/manifest.txt" &&
+   grep -qx "config.answer: exec:fake-solver mode=sat t={timeout} m={memory}" "$e/manifest.txt" &&
+   ! grep -q "^program.default:" "$e/manifest.txt" &&
+   grep -q "tool=\"$tmp/bin/fake-solver\"" "$e/results.answer.xml" && grep -q 'version="fake-solver 1.0"' "$e/results.answer.xml"; then
+  ok external_manifest
+else
+  fail external_manifest "$(grep program "$e/manifest.txt")"
+fi
+rm "$e/runs/answer/chc/counter_safe.smt2/1/result.txt"
+PATH="$tmp/bin:$PATH" bench run --resume "$e"
+if [ "$rc" -eq 0 ] && grep -q "1 runs to make, 15 finished before" "$tmp/out" &&
+   [ "$(ext_status answer counter_safe.smt2)" = "sat,correct" ]; then
+  ok external_resume
+else
+  fail external_resume "exit $rc"
+fi
+rm "$e/runs/answer/chc/counter_safe.smt2/1/result.txt"
+bench run --resume "$e"
+if [ "$rc" -eq 2 ] && grep -q "no executable program 'fake-solver' on PATH" "$tmp/err"; then ok external_resume_program_gone
+else fail external_resume_program_gone "exit $rc"; fi
+echo "# changed" >>"$tmp/bin/fake-solver"
+PATH="$tmp/bin:$PATH" bench run --resume "$e"
+if [ "$rc" -eq 2 ] && grep -q "program-sha256.answer: '$sha' in the folder" "$tmp/err" && [ ! -e "$e/runs/answer/chc/counter_safe.smt2/1/result.txt" ]; then
+  ok external_resume_refuses_other_program
+else
+  fail external_resume_refuses_other_program "exit $rc"
+fi
+bench run "$tasks/chc" --out "$tmp/e2" --config "x=exec:no-such-solver-craig-test"
+if [ "$rc" -eq 2 ] && grep -q "no executable program 'no-such-solver-craig-test' on PATH" "$tmp/err" && [ ! -e "$tmp/e2" ]; then
+  ok external_unknown_program_refused
+else
+  fail external_unknown_program_refused "exit $rc"
+fi
+bench run "$tasks/tasks" --out "$tmp/e3" --config "x=exec:$fake"
+if [ "$rc" -eq 2 ] && grep -q "external solvers run chc and solve tasks only" "$tmp/err" && [ ! -e "$tmp/e3/manifest.txt" ]; then
+  ok external_refused_for_verify
+else
+  fail external_refused_for_verify "exit $rc"
+fi
+bench run "$tasks/chc" --out "$tmp/e4" --config "x=exec:"
+if [ "$rc" -eq 2 ] && grep -q "exec: needs a PROGRAM" "$tmp/err"; then ok external_needs_program; else fail external_needs_program "exit $rc"; fi
+bench compare "$e:default" "$e:answer"
+if [ "$rc" -eq 0 ] && grep -q "^chc/counter_unsafe.smt2  unsat (correct)  sat (wrong)$" "$tmp/out"; then
+  ok external_compare
+else
+  fail external_compare "exit $rc"
+fi
+bench report "$e" --out "$tmp/e-report" --scatter default,answer
+if [ "$rc" -eq 0 ] && grep -q "program of answer" "$tmp/e-report/index.html" && grep -q ">late<" "$tmp/e-report/index.html"; then
+  ok external_report
+else
+  fail external_report "exit $rc"
+fi
+# The real oracles: z3 (Spacer) on CHC, cvc5 on SMT-LIB, every answer the expected one.
+mkdir -p "$tmp/smt"
+printf '(set-logic QF_LIA)\n(set-info :status unsat)\n(declare-fun x () Int)\n(assert (> x 0))\n(assert (< x 0))\n(check-sat)\n' >"$tmp/smt/u.smt2"
+printf '(set-logic QF_LIA)\n(set-info :status sat)\n(declare-fun x () Int)\n(assert (> x 0))\n(check-sat)\n' >"$tmp/smt/s.smt2"
+oracle() {  # oracle PROGRAM SET --config C...: each configuration answers both tasks of SET correctly
+  # (two tasks, two words per configuration: $# runs)
+  local program=$1 set=$2
+  shift 2
+  command -v "$program" >/dev/null 2>&1 || { echo "skip external_$program: $program not installed"; return; }
+  bench run "$set" --out "$tmp/o-$program" --timeout 10 "$@"
+  if [ "$rc" -eq 0 ] && [ "$(grep -c ',\(sat\|unsat\),correct,' "$tmp/o-$program/results.csv")" -eq "$#" ] &&
+     grep -q "^program-version\.[^:]*: ." "$tmp/o-$program/manifest.txt"; then
+    ok "external_$program"
+  else
+    fail "external_$program" "exit $rc: $(cut -d, -f1,2,5,6 "$tmp/o-$program/results.csv" 2>/dev/null)"
+  fi
+}
+oracle z3 "$tasks/chc" --config "z3=exec:z3 fp.engine=spacer" --config "z3t=exec:z3 -T:{timeout} {file}"
+oracle cvc5 "$tmp/smt" --config "cvc5=exec:cvc5 --tlimit=20000"
+
+# 9. craig verify on a task file names the expected verdict.
 run expected_matches 0 verify "$tasks/tasks/overflow_false.yml" && has out "Expected verdict: false (matches)" &&
   ok expected_matches
 run expected_differs 0 verify "$tasks/tasks/straight_expect_false.yml" && has out "Expected verdict: false (does NOT match)" &&

@@ -2,7 +2,9 @@
 # bench_executors.sh CRAIG TASKS parallel|slurm — craig bench run's executors (issue 55 item 4) on
 # the tiny tasks of tests/bench/craig_bench (TASKS), two configurations with limits, against the
 # local executor's run of the same: identical statuses (craig bench compare), every run made by a
-# `craig bench execute` worker (its measurement file, the host in the result XML).
+# `craig bench execute` worker (its measurement file, the host in the result XML); with z3
+# installed, an external configuration (z3=exec:z3 ...) on the CHC tasks likewise: the request
+# carries z3's full command line, the statuses equal the local executor's.
 #   parallel: GNU parallel on this machine, and through --hosts with the sshlogin ':' (this machine).
 #   slurm:    a real single-node Slurm cluster started here for the test (munged, slurmctld and
 #             slurmd from Debian's packages, on 127.0.0.1 only, configuration, state and logs in a
@@ -50,9 +52,35 @@ local=$tmp/local
 bench run "$tasks/tasks" --out "$local" "${configs[@]}" --jobs 2
 if [ "$rc" -eq 0 ]; then ok local_run; else fail local_run "exit $rc"; fi
 
+# external_same_as_local NAME EXECUTOR-ARGS...: z3 beside craig on the CHC tasks through the
+# executor, against the local run of the same.
+ext_configs=(--timeout 10 --config default= --config "z3=exec:z3 fp.engine=spacer")
+external_same_as_local() {
+  local name=$1
+  shift
+  command -v z3 >/dev/null 2>&1 || { echo "skip $name: z3 not installed"; return; }
+  [ -d "$tmp/xlocal" ] || bench run "$tasks/chc" --out "$tmp/xlocal" "${ext_configs[@]}"
+  bench run "$tasks/chc" --out "$tmp/x-$name" "${ext_configs[@]}" --jobs 2 "$@"
+  if [ "$rc" -ne 0 ]; then fail "$name" "exit $rc"; return; fi
+  local req=$tmp/x-$name/runs/z3/chc/counter_safe.smt2/1/request.txt
+  if [ "$(find "$tmp/x-$name/runs" -name measurement.txt | wc -l)" -ne 4 ] ||
+     ! grep -qx "argv.0: $(command -v z3)" "$req" || ! grep -qx "argv.1: fp.engine=spacer" "$req"; then
+    fail "$name" "no worker measurements or no full command in $req"
+    return
+  fi
+  bench compare "$tmp/xlocal" "$tmp/x-$name"
+  if [ "$rc" -eq 0 ] && [ "$(grep -c '^0 of 2 tasks differ in status$' "$tmp/out")" -eq 2 ] &&
+     grep -q '^z3,chc/counter_unsafe.smt2,1,chc,unsat,correct,' "$tmp/x-$name/results.csv"; then
+    ok "$name"
+  else
+    fail "$name" "statuses differ from the local executor's (exit $rc)"
+  fi
+}
+
 if [ "$mode" = parallel ]; then
   bench run "$tasks/tasks" --out "$tmp/p" "${configs[@]}" --jobs 2 --executor parallel
   same_as_local parallel_same_statuses "$tmp/p"
+  external_same_as_local parallel_external --executor parallel
   echo ":" >"$tmp/hosts"
   bench run "$tasks/tasks" --out "$tmp/h" "${configs[@]}" --jobs 2 --executor parallel --hosts "$tmp/hosts"
   same_as_local parallel_hosts_same_statuses "$tmp/h"
@@ -86,6 +114,7 @@ else fail slurm_cluster "$(cat "$tmp/why")"; finish; exit; fi
 
 bench run "$tasks/tasks" --out "$tmp/sl" "${configs[@]}" --jobs 2 --executor slurm --slurm-chunk 2 --slurm-partition craigtest
 same_as_local slurm_same_statuses "$tmp/sl"
+external_same_as_local slurm_external --executor slurm --slurm-partition craigtest
 if grep -q "^#SBATCH --array=0-5%2$" "$tmp/sl/executor/job.sh" && [ "$(ls "$tmp/sl/executor"/slurm-*.out 2>/dev/null | wc -l)" -eq 6 ]; then
   ok slurm_one_array_in_chunks
 else
