@@ -75,6 +75,27 @@ if command -v z3 >/dev/null 2>&1; then
     echo "FAIL: a wrong craig"; tail -5 "$tmp/fake.log"; sed -n '/^| solver/,$p' "$tmp/fake/summary.md" 2>/dev/null | head -20; fail=1
   fi
 fi
+# Several check-sats: every answer is checked, not only the first. A craig that answers the first
+# one rightly and the second one wrongly has a wrong answer.
+mkdir -p "$tmp/multi"
+cat >"$tmp/multi/d_two.smt2" <<'SMT'
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(assert (> x 0))
+(check-sat)
+(assert (< x 0))
+(check-sat)
+SMT
+printf 'sat\nunsat\n' >"$tmp/multi/d_two.smt2.expected.out"
+printf '#!/usr/bin/env bash\n[ "${1:-}" = --version ] && { echo "craig 0.0 (commit fake)"; exit 0; }\necho sat; echo sat\n' >"$tmp/second_wrong.sh"
+chmod +x "$tmp/second_wrong.sh"
+CVC5=0 Z3=0 SMT_OUT=$tmp/multi-r CRAIG=$tmp/second_wrong.sh CRAIG_HARNESS=$craig bash "$root/bench/smt.sh" "$tmp/multi" 5 \
+  >"$tmp/multi.log" 2>&1
+if grep -q 'd_two.smt2`: craig answered' "$tmp/multi-r/summary.md" 2>/dev/null; then
+  echo "ok: a wrong answer to the second check-sat is a wrong answer"
+else
+  echo "FAIL: second check-sat not checked"; tail -5 "$tmp/multi.log"; sed -n '/^| solver/,$p' "$tmp/multi-r/summary.md" 2>/dev/null | head -20; fail=1
+fi
 SMT_OUT=$tmp/usage CRAIG=$craig bash "$root/bench/smt.sh" --config 'no-name' "$tmp/set" 5 >"$tmp/usage.log" 2>&1
 if [ $? -eq 2 ] && grep -q 'NAME=ARGS' "$tmp/usage.log"; then
   echo "ok: a malformed --config is a usage error"
