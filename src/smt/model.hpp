@@ -58,8 +58,12 @@ public:
     const FunctionTable* table(FuncId f) const;
     uint32_t universe_size(Sort s) const;  // at least 1
 
-    // Evaluate a term (iteratively; memoised per call).
+    // Evaluate a term (iteratively; memoised per call). And, Or, Implies and Ite evaluate only
+    // the children that decide them. With a memo of the caller's, terms shared by several
+    // calls are evaluated once (the memo must not outlive a change of the model).
+    using EvalMemo = std::unordered_map<uint32_t, Value>;
     Value evaluate(Term t) const;
+    Value evaluate(Term t, EvalMemo& memo) const;
     // The value as a term that SMT-LIB can print: true/false, a numeral, or an abstract
     // element printed as `@S_i`.
     std::string value_to_string(const Value& v) const;
@@ -71,6 +75,8 @@ public:
     Value default_of(Sort s) const;
 
 private:
+    Value combine(Term t, const std::vector<Value>& args) const;
+
     const TermManager* tm_;
     std::unordered_map<FuncId, Value> consts_;
     std::unordered_map<FuncId, FunctionTable> tables_;

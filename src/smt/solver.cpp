@@ -839,11 +839,12 @@ struct Solver::Impl {
     }
 
     void check_model(const Model& m, std::span<const Term> assumptions) {
+        Model::EvalMemo memo;  // one for all: the assertions share their terms
         for (const Assertion& a : assertions)
-            if (!m.evaluate(a.formula).b)
+            if (!m.evaluate(a.formula, memo).b)
                 throw CheckFailure("model check failed: assertion " + std::to_string(a.id) + " is false in the model");
         for (Term t : assumptions)
-            if (!m.evaluate(t).b) throw CheckFailure("model check failed: an assumption is false");
+            if (!m.evaluate(t, memo).b) throw CheckFailure("model check failed: an assumption is false");
     }
 };
 

@@ -12,6 +12,7 @@
 // the engine's business (it hears of each added or raised lemma through the return values).
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <span>
 #include <vector>
@@ -27,6 +28,9 @@ struct Lemma {
     unsigned level = 0;
     bool clause = false;       // formula is ¬∧cube (an empty cube: the lemma false)
     bool interpolant = false;  // from interpolation-based generalization
+    // The engine's strengthening epoch when pushing this lemma last failed (0: never); see
+    // PdrEngine::push.
+    std::uint64_t push_failed = 0;
 };
 
 class Frames {
@@ -37,8 +41,13 @@ public:
     std::span<const Lemma> lemmas(LocId l) const { return at_[l]; }
     // Adds `lemma` at l unless a lemma at a level >= lemma.level subsumes it; false if not added.
     bool add(LocId l, Lemma lemma);
-    // Raises lemma i of location l by one level.
-    void raise(LocId l, std::size_t i) { ++at_[l][i].level; }
+    // Raises lemma i of location l by one level (a failed push before is forgotten).
+    void raise(LocId l, std::size_t i) {
+        ++at_[l][i].level;
+        at_[l][i].push_failed = 0;
+    }
+    // Records that pushing lemma i of location l failed at `epoch`.
+    void push_failed(LocId l, std::size_t i, std::uint64_t epoch) { at_[l][i].push_failed = epoch; }
     // F_level(l) as one formula (true without lemmas).
     smt::Term frame(smt::TermManager& tm, LocId l, unsigned level) const;
     // No location has a lemma at exactly `level`: F_level = F_{level+1}.

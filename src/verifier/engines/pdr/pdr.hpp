@@ -76,7 +76,7 @@ struct PdrOptions : QuerySettings {
 struct PdrStats {
     std::size_t obligations = 0, lemmas = 0, itp_lemmas = 0, itp_failures = 0, pushes = 0, queries = 0,
                 dropped_literals = 0, ctg_absorbed = 0, dropped_monomials = 0, predecessors = 0, by_value = 0, paths = 0,
-                spurious_paths = 0, operator_instances = 0;
+                spurious_paths = 0, operator_instances = 0, push_skipped = 0;
     double mic_seconds = 0, itp_seconds = 0, projection_seconds = 0, push_seconds = 0;
 };
 
@@ -147,6 +147,12 @@ private:
     std::vector<std::unordered_map<smt::Term, smt::Term, smt::TermHash>> from_post_;
     std::vector<std::vector<smt::Term>> projected_;  // per edge: aux and next constants
     unsigned top_ = 0;
+    // Strengthening epochs (push): epoch_ counts lemmas added or raised and operator instances
+    // learnt; strengthened_[l] is the epoch of the last at l, instances_epoch_ of the last instance.
+    std::uint64_t epoch_ = 1, instances_epoch_ = 0;
+    std::vector<std::uint64_t> strengthened_;
+    // A failed push of lemma (at l) is still failed: no frame it was checked from changed since.
+    bool still_unpushable(LocId l, const Lemma& lemma) const;
     PdrStats stats_;
     Verdict verdict_;
     std::function<void(const std::function<std::string()>&)> progress_;
