@@ -85,7 +85,7 @@ echo "bench/dag_family.sh: engines $engines, families $families, variants $varia
 
 csv=$out/results.csv
 echo "family,variant,k,engine,verdict,expected,cpu_s,refinements,arg_size,exit,class" >"$csv"
-export SV_CRAIG=$craig SV_ARGS="--stats ${CRAIG_VERIFY_ARGS:-}" SV_LIMIT=cpu SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
+export SV_CRAIG=$craig SV_ARGS="--stats ${CRAIG_VERIFY_ARGS:-}" SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
 wrong=0
 start=$(date +%s)
 for engine in "${engine_list[@]}"; do

@@ -88,7 +88,7 @@ echo "bench/summaries_reuse.sh: engine $engine, modes ${mode_list[*]}, k in {$ks
 
 csv=$out/results.csv
 echo "k,m,mode,result,expected,cpu,wall" >"$csv"
-export SV_CRAIG=$craig SV_ENGINE=$engine SV_LIMIT=cpu SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
+export SV_CRAIG=$craig SV_ENGINE=$engine SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
 declare -A stopped=()
 wrong=0
 start=$(date +%s)

@@ -83,9 +83,9 @@ sv_children_cpu() {
 
 # sv_one_task "REL<TAB>EXPECTED": runs craig verify on one task and writes
 # SV_OUT/parts/<name>.csv: task,expected,result,reason,cpu,wall,exit,class,witness.
-# Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT, SV_DIR,
-# SV_OUT, SV_LIMIT (wall or cpu); SV_KEEP_JSON=1 keeps craig's JSON line (with --stats, its
-# statistics) in SV_OUT/parts/<name>.json (empty without one).
+# Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT (the
+# CPU-time limit in seconds), SV_DIR, SV_OUT; SV_KEEP_JSON=1 keeps craig's JSON line (with
+# --stats, its statistics) in SV_OUT/parts/<name>.json (empty without one).
 sv_one_task() {
   local line=$1 rel expected name wit stdout stderr t0 t1 rc start end wall cpu
   local json result reason unsupported class witness
@@ -104,16 +104,13 @@ sv_one_task() {
   if [ -x "$SV_CRAIG" ]; then
     # (the group's 2>/dev/null silences bash's "Segmentation fault" report; craig's own stderr
     # goes to its file)
-    # SV_LIMIT=cpu: the limit is CPU time (as BenchExec's in SV-COMP), enforced by the kernel
-    # (SIGXCPU at TIMEOUT s, SIGKILL 5 s later); craig's own --timeout and the guard are wall
-    # clock and get 10x the time, so a loaded machine slows the runs but does not change them.
-    local wall_limit=$SV_TIMEOUT
-    [ "${SV_LIMIT:-wall}" = cpu ] && wall_limit=$((10 * SV_TIMEOUT))
+    # The limit is CPU time (as BenchExec's in SV-COMP), enforced by the kernel (SIGXCPU at
+    # TIMEOUT s, SIGKILL 5 s later); craig's own --timeout and the guard are wall clock and get
+    # 10x the time, so a loaded machine slows the runs but does not change them.
+    local wall_limit=$((10 * SV_TIMEOUT))
     {
       (
-        if [ "${SV_LIMIT:-wall}" = cpu ]; then
-          ulimit -S -t "$SV_TIMEOUT" && ulimit -H -t $((SV_TIMEOUT + 5)) || exit 126
-        fi
+        ulimit -S -t "$SV_TIMEOUT" && ulimit -H -t $((SV_TIMEOUT + 5)) || exit 126
         exec timeout -k 5 $((wall_limit + 10)) "$SV_CRAIG" verify --engine "$SV_ENGINE" ${SV_ARGS:-} \
           --timeout "$wall_limit" --json --witness "$wit" "$SV_DIR/$rel" >"$stdout" 2>"$stderr" </dev/null
       )
@@ -163,7 +160,7 @@ sv_one_task() {
     5) class=timeout reason=${reason:-resource limit} ;;
     152) class=timeout reason="CPU limit (${SV_TIMEOUT} s, SIGXCPU)" ;;
     124 | 137)
-      if [ "${SV_LIMIT:-wall}" = cpu ] && awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c >= t) }'; then
+      if awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c >= t) }'; then
         class=timeout reason="CPU limit ($((SV_TIMEOUT + 5)) s, SIGKILL)"
       else
         class=timeout reason="killed by the wall-clock guard ($((wall_limit + 10)) s)"
@@ -187,7 +184,7 @@ sv_one_task() {
   # The kernel's CPU limit and the measured (rusage) CPU time disagree on loaded virtual
   # machines (measured: SIGXCPU for a 5 s limit after 7.1 s of user + system time): an answer
   # that took more than TIMEOUT s of measured CPU counts as a timeout. Wrong answers stay wrong.
-  if [ "${SV_LIMIT:-wall}" = cpu ] && { [ "${class#correct}" != "$class" ] || [ "$class" = unknown ]; } &&
+  if { [ "${class#correct}" != "$class" ] || [ "$class" = unknown ]; } &&
     awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c > t) }'; then
     reason="answered $result after the CPU limit (${cpu} s measured)"
     class=timeout
