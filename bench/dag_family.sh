@@ -6,9 +6,9 @@
 # of DAG unrolling". Generates the tasks for k = KMIN..KMAX into
 #   bench/results/dag_family-<date>/tasks/            (index.tsv, FAMILY/*.{c,yml}, properties/)
 # and runs `craig verify --engine E --json --stats TASK.yml` for every engine, family, variant and
-# k, in that order, under a CPU-time limit of TIMEOUT s (ulimit -t, as bench/svcomp.sh does with
-# CRAIG_BENCH_LIMIT=cpu; the run itself is lib/svcomp_run.sh's sv_one_task). After the first
-# timeout of an engine on a family and variant, larger k are not run for it. Writes
+# k, in that order, under a CPU-time limit of TIMEOUT s (ulimit -t; the run itself is
+# lib/svcomp_run.sh's sv_one_task). After the first timeout of an engine on a family and variant,
+# larger k are not run for it (one `craig bench run` would make them all). Writes
 #   results.csv  family,variant,k,engine,verdict,expected,cpu_s,refinements,arg_size,exit,class
 #   summary.md   per family, variant and engine: largest k solved, CPU time per k, growth rate
 #   time.svg     CPU time over k (log scale), one line per engine, family and variant, and
@@ -85,7 +85,7 @@ echo "bench/dag_family.sh: engines $engines, families $families, variants $varia
 
 csv=$out/results.csv
 echo "family,variant,k,engine,verdict,expected,cpu_s,refinements,arg_size,exit,class" >"$csv"
-export SV_CRAIG=$craig SV_ARGS="--stats ${CRAIG_VERIFY_ARGS:-}" SV_LIMIT=cpu SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
+export SV_CRAIG=$craig SV_ARGS="--stats ${CRAIG_VERIFY_ARGS:-}" SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
 wrong=0
 start=$(date +%s)
 for engine in "${engine_list[@]}"; do

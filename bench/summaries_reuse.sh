@@ -9,7 +9,7 @@
 # violated, default 0) into OUTDIR/tasks/, and each mode runs
 #   craig verify --engine summaries --MODE --stats --json TASK.yml
 # under a CPU-time limit of TIMEOUT s (ulimit -t: lib/svcomp_run.sh's sv_one_task, as
-# bench/svcomp.sh with CRAIG_BENCH_LIMIT=cpu). The modes of a (k, m) run one after the other, so
+# bench/dag_family.sh). The modes of a (k, m) run one after the other, so
 # that a change of the machine's load hits both alike. After a mode's first timeout for a k, its
 # larger m are not run (they would time out too). Writes into
 # ${CRAIG_BENCH_RESULTS:-bench/results}/summaries-reuse-<date>/:
@@ -88,7 +88,7 @@ echo "bench/summaries_reuse.sh: engine $engine, modes ${mode_list[*]}, k in {$ks
 
 csv=$out/results.csv
 echo "k,m,mode,result,expected,cpu,wall" >"$csv"
-export SV_CRAIG=$craig SV_ENGINE=$engine SV_LIMIT=cpu SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
+export SV_CRAIG=$craig SV_ENGINE=$engine SV_TIMEOUT=$timeout SV_DIR=$tasks SV_KEEP_JSON=1
 declare -A stopped=()
 wrong=0
 start=$(date +%s)

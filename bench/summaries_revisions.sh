@@ -5,7 +5,7 @@
 # with the function summaries of the old version, against verification from scratch. PAIRS_DIR is
 # what bench/gen_revisions.py wrote (pairs.csv and the OLD/NEW tasks). Per pair, one after the other
 # (so that a change of the machine's load hits all three alike), each under a CPU-time limit of
-# TIMEOUT s (ulimit -t as lib/svcomp_run.sh's sv_one_task with SV_LIMIT=cpu: SIGXCPU at TIMEOUT,
+# TIMEOUT s (ulimit -t as lib/svcomp_run.sh's sv_one_task: SIGXCPU at TIMEOUT,
 # SIGKILL 5 s later; craig's own --timeout and the guard are wall clock and get 10x the time):
 #   bootstrap    craig verify --engine summaries --summaries-file F --stats --json OLD.yml
 #                (F = summaries/PAIR.old.smt2, fresh)

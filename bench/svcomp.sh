@@ -1,118 +1,279 @@
 #!/usr/bin/env bash
-# bench/svcomp.sh DIR [TIMEOUT=60] [ENGINE=bmc] [JOBS=1]
+# bench/svcomp.sh DIR [TIMEOUT=60] [ENGINE] [JOBS=1]
 #
-# Runs `craig verify --engine ENGINE --timeout TIMEOUT --json --witness W TASK.yml` on every
-# SV-COMP task file below DIR that has an unreach-call property, and writes
-#   bench/results/svcomp-<ENGINE>-<date>/results.csv  task,expected,result,reason,cpu,wall,exit,class,witness
-#                                        summary.md   counts per class and folder, score, CPU time,
-#                                                     wrong answers, unsupported constructs, errors
-#                                        cactus.svg   correctly solved tasks (x) against CPU time (y)
-#                                        cactus.png   the same (both need gnuplot)
-#                                        witnesses/   the witness of every task (NAME.graphml)
-#                                        logs/        outputs of wrong, failing and witness-less runs
-# DIR is a directory (symbolic links below it are followed, so a set can be assembled from
-# links to task folders), or a name under $CRAIG_SVCOMP (default <repository>/../shared/bench/svcomp)
-# or its c/ folder (`loops` means ../shared/bench/svcomp/c/loops). The binary is $CRAIG (default
-# <repository>/build/craig); $CRAIG_BENCH_RESULTS replaces bench/results. $CRAIG_VERIFY_ARGS adds
-# options to every run (split at blanks, e.g. "--itp-bool pudlak --itp-lra dual-farkas"); the
-# results folder then is svcomp-ENGINE-<options without dashes, joined by '-'>-DATE so that the
-# cactus plot labels the runs apart. CRAIG_BENCH_LIMIT=cpu makes TIMEOUT a CPU-time limit
-# (ulimit -t; craig's --timeout and the guard become 10x TIMEOUT wall clock): figures that do not
-# depend on the load of the machine. The default, wall, gives craig --timeout TIMEOUT. The verifier's last
-# (non-empty) stdout line must be its JSON verdict; exit codes 0 (verdict), 4 (unsupported),
-# 5 (resource limit) are expected, anything else is an error.
-# CRAIG_BENCH_RESUME=OUT continues an interrupted run in its results folder OUT (same DIR, engine,
-# options and limits, which are checked against OUT/run.env): tasks with a finished row are kept,
-# the others run; long tables can so be filled over several sittings with one binary.
+# craig verify on every SV-COMP task below DIR that has an unreach-call property, in one
+# `craig bench run` (one configuration: `--json` and, when ENGINE is given, `--engine ENGINE`;
+# without ENGINE craig's default, the portfolio), JOBS runs at once. DIR is a directory (symbolic
+# links below it are followed, so a set can be assembled from links to task folders), a name under
+# $CRAIG_SVCOMP (default <repository>/../shared/bench/svcomp) or its c/ folder (`loops` means
+# ../shared/bench/svcomp/c/loops), or suite:NAME (a named suite of craig bench, `craig bench
+# suites`; $CRAIG_BENCH_SUITES is passed as --suites, the folder of the NAME.set files).
+# Output (OUT = $CRAIG_BENCH_RESULTS/svcomp-LABEL-YYYYMMDD-HHMMSS, $CRAIG_BENCH_RESULTS defaulting
+# to <repository>/../bench-results, outside the repository; LABEL is ENGINE or `default`):
+#   bench/        the results folder of craig bench run (manifest, every run's command, output,
+#                 witness and record, result XML, its results.csv)
+#   report/       craig bench report of it (index.html)
+#   results.csv   task,expected,result,reason,cpu,wall,exit,class,witness — one row per task,
+#                 written from bench/results.csv and each run's output (its JSON line)
+#   summary.md    counts per class and folder, score, CPU time, wrong answers, unsupported
+#                 constructs, unknown reasons, errors, timeouts
+#   cactus.svg, cactus.png  correctly solved tasks (x) against CPU time (y), only with gnuplot
+# $CRAIG is the craig whose runs are made and measured (default <repository>/build/craig, passed
+# as --craig), $CRAIG_HARNESS the craig that runs `craig bench` (default CRAIG when it has
+# `craig bench`, else <repository>/build/craig), so that CRAIG may be any program that behaves
+# like craig verify. $CRAIG_VERIFY_ARGS adds options to every run (split at blanks, e.g.
+# "--itp-bool pudlak --itp-lra dual-farkas"); LABEL then is ENGINE (or default) followed by the
+# options without dashes, joined by '-', so that the cactus plot labels the runs apart.
+# Limits (craig bench's): CRAIG_BENCH_LIMIT=wall (the default) is `--timeout TIMEOUT`: TIMEOUT s
+# of CPU time (the portfolio's members together) and TIMEOUT + 2 s of wall clock, craig told
+# --timeout TIMEOUT; CRAIG_BENCH_LIMIT=cpu is `--timeout TIMEOUT --walltime 10·TIMEOUT`: TIMEOUT s
+# of CPU time, 10·TIMEOUT of wall clock (craig told that), so that a loaded machine slows the runs
+# but does not change them. A run over its CPU limit is a timeout whatever it printed.
+# CRAIG_BENCH_RESUME=OUT continues an interrupted run in OUT (`craig bench run --resume OUT/bench`,
+# which refuses another set, engine, options, limit or binary): the runs without a record are
+# made, then results.csv, summary.md and the report are written again.
 # See bench/README.md ("SV-COMP: craig verify") for how to read the output.
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib/svcomp_run.sh"
-
-if [ "${1:-}" = "--one" ]; then  # worker: one task
-  shift
-  sv_one_task "$@"
-  exit 0
-fi
 
 if [ $# -lt 1 ] || [ $# -gt 4 ]; then
-  echo "usage: bench/svcomp.sh DIR [TIMEOUT=60] [ENGINE=bmc] [JOBS=1]" >&2
+  echo "usage: bench/svcomp.sh DIR|suite:NAME [TIMEOUT=60] [ENGINE] [JOBS=1]" >&2
   exit 2
 fi
-target=$1 timeout=${2:-60} engine=${3:-bmc} jobs=${4:-1}
-case $timeout in '' | *[!0-9]*) echo "bench/svcomp.sh: TIMEOUT must be whole seconds, not '$timeout'" >&2; exit 2 ;; esac
+target=$1 timeout=${2:-60} engine=${3:-} jobs=${4:-1}
+case $timeout in '' | *[!0-9]* | 0) echo "bench/svcomp.sh: TIMEOUT must be whole seconds, not '$timeout'" >&2; exit 2 ;; esac
 case $jobs in '' | *[!0-9]* | 0) echo "bench/svcomp.sh: JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
 top=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || (cd "$here/.." && pwd))
 svcomp=${CRAIG_SVCOMP:-$top/../shared/bench/svcomp}
 dir=""
-for d in "$target" "$svcomp/$target" "$svcomp/c/$target"; do
-  if [ -d "$d" ]; then dir=$(cd "$d" && pwd); break; fi
-done
-if [ -z "$dir" ]; then
-  echo "bench/svcomp.sh: no directory $target (nor under $svcomp or $svcomp/c)" >&2
-  exit 2
-fi
+case $target in
+  suite:?*) set=$target ;;
+  *)
+    for d in "$target" "$svcomp/$target" "$svcomp/c/$target"; do
+      if [ -d "$d" ]; then dir=$(cd "$d" && pwd); break; fi
+    done
+    if [ -z "$dir" ]; then
+      echo "bench/svcomp.sh: no directory $target (nor under $svcomp or $svcomp/c)" >&2
+      exit 2
+    fi
+    set=$dir
+    ;;
+esac
 craig=${CRAIG:-$top/build/craig}
 [ -e "$craig" ] && craig=$(cd "$(dirname "$craig")" && pwd)/$(basename "$craig")
-[ -x "$craig" ] || echo "bench/svcomp.sh: warning: $craig is not an executable; every task will be an error" >&2
-
-stamp=$(date +%Y%m%d-%H%M%S)
-limit=${CRAIG_BENCH_LIMIT:-wall}
-case $limit in wall | cpu) ;; *) echo "bench/svcomp.sh: CRAIG_BENCH_LIMIT must be wall or cpu, not '$limit'" >&2; exit 2 ;; esac
-extra=${CRAIG_VERIFY_ARGS:-}
-label=$engine
-if [ -n "$extra" ]; then
-  label=$engine-$(echo "$extra" | tr -s ' ' '\n' | sed 's/^-*//' | grep . | paste -sd- -)
+harness=${CRAIG_HARNESS:-}
+if [ -z "$harness" ]; then
+  harness=$craig
+  "$harness" bench run --help 2>/dev/null </dev/null | grep -q -- --resume || harness=$top/build/craig
 fi
-out=${CRAIG_BENCH_RESULTS:-$here/results}/svcomp-$label-$stamp
-runenv="dir=$dir engine=$engine args=$extra limit=$limit timeout=$timeout craig=$craig"
-if [ -n "${CRAIG_BENCH_RESUME:-}" ]; then
-  out=$(cd "$CRAIG_BENCH_RESUME" 2>/dev/null && pwd) || { echo "bench/svcomp.sh: no folder $CRAIG_BENCH_RESUME to resume" >&2; exit 2; }
-  if [ ! -d "$out/parts" ] || [ "$(cat "$out/run.env" 2>/dev/null)" != "$runenv" ]; then
-    echo "bench/svcomp.sh: $out is not an unfinished run of the same set, engine, options, limit and binary" >&2
-    exit 2
-  fi
-fi
-mkdir -p "$out/logs" "$out/parts" "$out/witnesses"
-printf '%s\n' "$runenv" >"$out/run.env"
-
-nyml=$(find -L "$dir" -name '*.yml' -type f | wc -l)
-sv_tasks "$dir" >"$out/tasks.tsv"
-ntasks=$(wc -l <"$out/tasks.tsv")
-todo=$out/tasks.tsv
-if [ -n "${CRAIG_BENCH_RESUME:-}" ]; then  # the tasks without a finished row
-  todo=$out/todo.tsv
-  while IFS= read -r line; do
-    name=${line%%$'\t'*}
-    name=${name%.yml}
-    [ -s "$out/parts/${name//\//__}.csv" ] || printf '%s\n' "$line"
-  done <"$out/tasks.tsv" >"$todo"
-  echo "bench/svcomp.sh: resuming $out: $(wc -l <"$todo") of $ntasks tasks left" >&2
-fi
-if [ "$ntasks" -eq 0 ]; then
-  echo "bench/svcomp.sh: none of the $nyml task files under $dir has an unreach-call property" >&2
-  rm -rf "$out"
+if [ ! -x "$harness" ]; then
+  echo "bench/svcomp.sh: no craig to run craig bench ($harness; set CRAIG_HARNESS)" >&2
   exit 2
 fi
-echo "bench/svcomp.sh: $ntasks of $nyml tasks in $dir have unreach-call; engine $engine${extra:+ ($extra)}," \
-  "timeout ${timeout}s ($limit), $jobs job(s); results in $out" >&2
 
-export SV_CRAIG=$craig SV_ENGINE=$engine SV_ARGS=$extra SV_LIMIT=$limit SV_TIMEOUT=$timeout SV_DIR=$dir SV_OUT=$out
-start=$(date +%s)
-tr '\n' '\0' <"$todo" |
-  xargs -0 -r -n 1 -P "$jobs" bash "$here/svcomp.sh" --one
-echo "bench/svcomp.sh: ran in $(($(date +%s) - start)) s" >&2
+limit=${CRAIG_BENCH_LIMIT:-wall}
+case $limit in
+  wall) limits=(--timeout "$timeout") ;;
+  cpu) limits=(--timeout "$timeout" --walltime $((10 * timeout))) ;;
+  *) echo "bench/svcomp.sh: CRAIG_BENCH_LIMIT must be wall or cpu, not '$limit'" >&2; exit 2 ;;
+esac
+extra=${CRAIG_VERIFY_ARGS:-}
+label=${engine:-default}
+if [ -n "$extra" ]; then
+  label=$label-$(echo "$extra" | tr -s ' ' '\n' | sed 's/^-*//' | grep . | paste -sd- -)
+fi
+label=$(printf '%s' "$label" | tr -c 'A-Za-z0-9._-' '_')
+args="--json${engine:+ --engine $engine}${extra:+ $extra}"
+if [ -n "${CRAIG_BENCH_RESUME:-}" ]; then
+  out=$(cd "$CRAIG_BENCH_RESUME" 2>/dev/null && pwd) || { echo "bench/svcomp.sh: no folder $CRAIG_BENCH_RESUME to resume" >&2; exit 2; }
+  if [ ! -f "$out/bench/manifest.txt" ]; then
+    echo "bench/svcomp.sh: $out is no results folder of bench/svcomp.sh (no bench/manifest.txt)" >&2
+    exit 2
+  fi
+  where=(--resume "$out/bench")
+else
+  out=${CRAIG_BENCH_RESULTS:-$top/../bench-results}/svcomp-$label-$(date +%Y%m%d-%H%M%S)
+  mkdir -p "$out" || exit 2
+  out=$(cd "$out" && pwd)
+  where=(--out "$out/bench")
+fi
+echo "bench/svcomp.sh: $set, ${engine:-the default configuration}${extra:+ ($extra)}, ${timeout} s ($limit)," \
+  "$jobs job(s); results in $out" >&2
 
+# craig bench's progress (stdout) and notes (stderr) both to stderr, and into bench.log (its
+# "left out" notes count the task files without an unreach-call property).
+"$harness" bench run "$set" --tool verify "${limits[@]}" --jobs "$jobs" --craig "$craig" \
+  --config "$label=$args" "${where[@]}" ${CRAIG_BENCH_SUITES:+--suites "$CRAIG_BENCH_SUITES"} </dev/null 2>&1 |
+  tee "$out/bench.log" >&2
+rc=${PIPESTATUS[0]}
+nleft=$(grep -c 'no unreach-call property, left out' "$out/bench.log")
+if [ "$rc" -ne 0 ]; then
+  if grep -q 'error: the sets hold no task' "$out/bench.log"; then
+    echo "bench/svcomp.sh: none of the $nleft task files under $set has an unreach-call property" >&2
+  elif [ "$rc" -eq 5 ]; then
+    echo "bench/svcomp.sh: interrupted; CRAIG_BENCH_RESUME=$out bench/svcomp.sh ... continues the run" >&2
+  else
+    echo "bench/svcomp.sh: craig bench run failed or refused (exit $rc)" >&2
+  fi
+  [ -n "${CRAIG_BENCH_RESUME:-}" ] || [ -f "$out/bench/manifest.txt" ] || rm -rf "$out"
+  exit "$rc"
+fi
+"$harness" bench report "$out/bench" --out "$out/report" >/dev/null ||
+  echo "bench/svcomp.sh: craig bench report failed" >&2
+
+# results.csv in this script's columns, from craig bench's (config,task,repetition,tool,status,
+# category,expected,cputime,walltime,memory,exit_code,signal,termination,score,log,witness) and
+# the run's output: its last non-empty line, craig's JSON verdict, gives reason and construct.
+csv=$out/results.csv
+python3 - "$out/bench" "$label" "$([ -n "$dir" ] && basename "$dir")" "$timeout" "${limits[-1]}" >"$csv" <<'PY'
+import csv, json, os, sys
+bench, config, top, timeout, wall = sys.argv[1:6]
+rows = [r for r in csv.DictReader(open(os.path.join(bench, "results.csv"), newline="")) if r["config"] == config]
+names = [r["task"] for r in rows]
+if top:  # a directory: the task's path below it
+    prefix = top + "/"
+else:  # a suite: below the folder the tasks have in common
+    prefix = os.path.commonpath(names) + "/" if len(names) > 1 else os.path.dirname(names[0]) + "/" if names else ""
+def field(text):  # one unquoted CSV field: no commas, quotes or line breaks
+    return text.translate(str.maketrans("\n\r,\"", "  ;'"))
+def read(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+def last_line(text):
+    lines = [l for l in text.splitlines() if l.strip()]
+    return lines[-1].strip() if lines else ""
+print("task,expected,result,reason,cpu,wall,exit,class,witness")
+out = []
+for r in rows:
+    run = os.path.join(bench, os.path.dirname(r["log"]))
+    stdout, stderr = read(os.path.join(run, "output.log")), read(os.path.join(run, "stderr.log"))
+    verdict = {}
+    line = last_line(stdout)
+    if line.startswith("{") and line.endswith("}"):
+        try:
+            verdict = json.loads(line)
+        except ValueError:
+            pass
+    result = verdict.get("result") or "-"
+    reason, construct = verdict.get("reason", ""), verdict.get("unsupported", "")
+    status, category, code, sig = r["status"], r["category"], int(r["exit_code"]), int(r["signal"])
+    expected = r["expected"] or "-"
+    said = {"true": "TRUE", "false(unreach-call)": "FALSE"}.get(status)
+    if status in ("TIMEOUT", "OUT OF MEMORY"):
+        cls = "timeout"
+        if status == "OUT OF MEMORY": reason = reason or "memory limit"
+        elif r["termination"] == "cputime": reason = "CPU limit (%s s)" % timeout
+        elif r["termination"] == "walltime": reason = "wall-clock limit (%s s)" % wall
+        elif not reason or code == 0: reason = "over the CPU limit (%s s measured)" % r["cputime"]
+    elif code == 4 and sig == 0:
+        cls = "unsupported"
+        if not construct:  # craig's "unsupported: FILE:LINE:COL: construct" line
+            found = [l.split("unsupported: ", 1)[1] for l in (stdout + "\n" + stderr).splitlines() if "unsupported: " in l]
+            construct = found[-1].rstrip(")") if found else ""
+        reason = construct or reason or "unsupported (no construct given)"
+    elif said and category == "missing":
+        cls = "unchecked"
+    elif said:
+        cls = ("correct-" + expected) if category == "correct" else "wrong-" + said.lower()
+    elif status == "unknown":
+        cls = "unknown"
+    else:
+        cls = "error"
+        reason = "%s: %s" % (status, reason or last_line(stderr) or last_line(stdout))
+    witness = r["witness"] and os.path.getsize(os.path.join(bench, r["witness"])) > 0
+    task = r["task"][len(prefix):] if r["task"].startswith(prefix) else r["task"]
+    out.append("%s,%s,%s,%s,%.3f,%.3f,%d,%s,%s" % (field(task), expected, result, field(reason), float(r["cputime"]),
+                                                  float(r["walltime"]), 128 + sig if sig else code, cls,
+                                                  "yes" if witness else "no"))
+print("\n".join(sorted(out, key=lambda l: l.split(",", 1)[0])) if out else "", end="\n" if out else "")
+PY
+[ $? -eq 0 ] && [ -s "$csv" ] || { echo "bench/svcomp.sh: could not write $csv" >&2; exit 1; }
+
+# summary.md
+section() {  # section TITLE: a Markdown section of the lines on stdin, "none" without any
+  local body
+  body=$(cat)
+  printf '\n## %s\n\n%s\n' "$1" "${body:-none}"
+}
+counted() {  # the lines on stdin as "- LINE: COUNT", most frequent first
+  sort | uniq -c | sort -k1,1nr -k2 | awk '{ c = $1; sub(/^[[:space:]]*[0-9]+[[:space:]]/, ""); printf "- %s: %d\n", $0, c }'
+}
+ntasks=$(($(wc -l <"$csv") - 1))
+version=$("$craig" --version 2>/dev/null | head -1)
+runs=$out/bench/runs/$label/$([ -n "$dir" ] && basename "$dir" || echo ...)
 {
-  echo "task,expected,result,reason,cpu,wall,exit,class,witness"
-  find "$out/parts" -name '*.csv' -print0 | xargs -0 -r cat | sort -t, -k1,1
-} >"$out/results.csv"
-rm -rf "$out/parts" "$out/tasks.tsv" "$out/todo.tsv" "$out/run.env"
-rmdir "$out/logs" "$out/witnesses" 2>/dev/null
+  echo "# SV-COMP unreach-call: craig verify ${engine:+--engine $engine}$([ -n "$engine" ] || echo "(default configuration)")${extra:+ $extra}"
+  echo
+  echo "- tasks: \`$set\`, $ntasks of $((ntasks + nleft)) task files have an unreach-call property"
+  if [ "$limit" = cpu ]; then
+    echo "- limit ${timeout} s of CPU time per task, $((10 * timeout)) s of wall clock (craig bench run" \
+      "\`--timeout $timeout --walltime $((10 * timeout))\`; craig told \`--timeout $((10 * timeout))\`),"
+  else
+    echo "- timeout ${timeout} s per task: ${timeout} s of CPU time and $((timeout + 2)) s of wall clock" \
+      "(craig bench run \`--timeout $timeout\`; craig told \`--timeout $timeout\`),"
+  fi
+  echo "  $jobs job(s) in parallel, $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
+  echo "- craig: \`$craig\` (${version:-not runnable}); runs and report: \`$out/bench\`, \`$out/report/index.html\`"
+  echo "- CPU time = user + system time of craig's process group (craig bench), wall = elapsed time"
+  echo
+  awk -F, -v top="$([ -n "$dir" ] && basename "$dir" || echo "${set#suite:}")" '
+    function group(task,   n, P) { n = split(task, P, "/"); return n > 1 ? P[n - 1] : top }
+    NR == 1 { next }
+    {
+      g = group($1); c = $8
+      if (!(g in seen)) { seen[g] = 1; G[++ng] = g }
+      for (k = 0; k <= 1; k++) {
+        x = k ? "total" : g
+        n[x]++; cnt[x, c]++
+        if (c == "correct-true" || c == "correct-false") cpu[x] += $5
+        if ($3 == "FALSE" && $9 == "no") nowit[x]++
+        if (c == "correct-true") score[x] += 2
+        else if (c == "correct-false") score[x] += 1
+        else if (c == "wrong-true") score[x] -= 32
+        else if (c == "wrong-false") score[x] -= 16
+      }
+    }
+    END {
+      for (i = 2; i <= ng; i++) { v = G[i]; for (j = i - 1; j >= 1 && G[j] > v; j--) G[j + 1] = G[j]; G[j + 1] = v }
+      G[++ng] = "total"
+      print "| folder | tasks | correct true | correct false | wrong true | wrong false | unknown | unsupported | timeout | error | FALSE without witness | score | CPU of correct (s) |"
+      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      for (i = 1; i <= ng; i++) {
+        g = G[i]; b = (g == "total") ? "**" : ""
+        printf "| %s%s%s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.2f |\n", b, g, b, n[g],
+          cnt[g, "correct-true"], cnt[g, "correct-false"], cnt[g, "wrong-true"], cnt[g, "wrong-false"],
+          cnt[g, "unknown"], cnt[g, "unsupported"], cnt[g, "timeout"], cnt[g, "error"], nowit[g], score[g], cpu[g]
+      }
+      if (cnt["total", "unchecked"] > 0)
+        printf "\n%d task(s) answered TRUE/FALSE without an expected verdict (not counted above).\n", cnt["total", "unchecked"]
+    }' "$csv"
+  echo
+  echo "wrong true = said TRUE, expected false; wrong false = said FALSE, expected true. Score as in"
+  echo "SV-COMP: +2 correct true, +1 correct false, -32 wrong true, -16 wrong false. Timeout includes"
+  echo "the memory limit (exit 5); error is any other exit code, a signal or no verdict line. Each"
+  echo "run's command, output, standard error and witness: \`$runs/TASK/1/\`."
+  awk -F, 'NR > 1 && $8 ~ /^wrong/ { printf "- **`%s`: said %s, expected %s** (%s s CPU)\n", $1, $3, $2, $5 }' "$csv" |
+    section "Wrong answers"
+  awk -F, 'NR > 1 && $8 == "unsupported" { r = $4; sub(/.*: /, "", r); print r }' "$csv" | counted |
+    section "Unsupported constructs"
+  awk -F, 'NR > 1 && $8 == "unknown" { print ($4 == "" ? "(no reason)" : $4) }' "$csv" | counted | section "Unknown (reasons)"
+  awk -F, 'NR > 1 && $8 == "error" { printf "- `%s`: %s\n", $1, $4 }' "$csv" | section "Errors"
+  awk -F, 'NR > 1 && $3 == "FALSE" && $9 == "no" { printf "- `%s` (%s)\n", $1, $8 }' "$csv" | section "FALSE without a witness file"
+  awk -F, 'NR > 1 && $8 == "timeout" { printf "- `%s`: %s (%s s wall)\n", $1, $4, $6 }' "$csv" | section "Timeouts"
+} >"$out/summary.md"
 
-sv_summary "$out" "$dir" "$timeout" "$engine${extra:+ $extra}" "$jobs" "$craig" "$nyml" >"$out/summary.md"
-bash "$here/lib/svcomp_cactus.sh" -o "$out" -t "$(basename "$dir"): CPU time per correct answer (timeout $timeout s)" \
-  "$label=$out/results.csv"
+wrote="results.csv,summary.md"
+[ -f "$out/report/index.html" ] && wrote+=",report/index.html"
+if command -v gnuplot >/dev/null 2>&1; then
+  bash "$here/lib/svcomp_cactus.sh" -o "$out" -t "${dir:+$(basename "$dir")}${dir:-$set}: CPU time per correct answer (timeout $timeout s)" \
+    "$label=$csv"
+  for f in cactus.svg cactus.png; do [ -s "$out/$f" ] && wrote+=",$f"; done
+else
+  echo "bench/svcomp.sh: gnuplot not found, no cactus plot" >&2
+fi
 sed -n '/^| folder/,/^$/p' "$out/summary.md"
-echo "bench/svcomp.sh: wrote $out/{results.csv,summary.md,cactus.svg,cactus.png}" >&2
+echo "bench/svcomp.sh: wrote $out/{$wrote}" >&2

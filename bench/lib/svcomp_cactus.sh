@@ -4,12 +4,13 @@
 # Cactus plot of one or more bench/svcomp.sh runs: for each results.csv one line, whose point k
 # is the CPU time of its k-th fastest correctly answered task (correct-true or correct-false).
 # A line further right solves more; lower is faster. Writes OUTDIR/cactus.svg and
-# OUTDIR/cactus.png (gnuplot; without it nothing is drawn). The label of a line is LABEL, else
-# the engine taken from the run's folder name (svcomp-ENGINE-DATE), so
-#   bench/lib/svcomp_cactus.sh -o /tmp/cmp bench/results/svcomp-bmc-*/results.csv \
-#                                          bench/results/svcomp-impact-*/results.csv
+# OUTDIR/cactus.png (gnuplot; without it nothing is drawn, and it says so). The label of a line
+# is LABEL, else the engine taken from the run's folder name (svcomp-ENGINE-DATE), so
+#   bench/lib/svcomp_cactus.sh -o /tmp/cmp ../bench-results/svcomp-bmc-*/results.csv \
+#                                          ../bench-results/svcomp-impact-*/results.csv
 # compares two engines. OUTDIR defaults to the folder of the only results.csv, or
-# bench/results/svcomp-cactus-DATE/ for several.
+# $CRAIG_BENCH_RESULTS/svcomp-cactus-DATE/ for several ($CRAIG_BENCH_RESULTS defaulting to
+# <repository>/../bench-results). Exit status 1 when gnuplot wrote neither file.
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,7 +35,7 @@ if [ -z "$outdir" ]; then
   if [ $# -eq 1 ]; then
     outdir=$(dirname "${1#*=}")
   else
-    outdir=$here/../results/svcomp-cactus-$(date +%Y%m%d-%H%M%S)
+    outdir=${CRAIG_BENCH_RESULTS:-$here/../../../bench-results}/svcomp-cactus-$(date +%Y%m%d-%H%M%S)
   fi
 fi
 mkdir -p "$outdir"
@@ -72,6 +73,7 @@ done
 [ -n "$plot" ] || plot="NaN notitle"
 title=${title//\"/\'}
 
+rm -f "$outdir/cactus.svg" "$outdir/cactus.png"
 png=png
 gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && png=pngcairo
 for term in svg "$png"; do
@@ -91,4 +93,6 @@ set grid
 plot $plot
 EOF
 done
-echo "svcomp_cactus: wrote $outdir/cactus.svg and cactus.png" >&2
+wrote=""
+for f in cactus.svg cactus.png; do [ -s "$outdir/$f" ] && wrote+="${wrote:+ and }$f"; done
+if [ -n "$wrote" ]; then echo "svcomp_cactus: wrote $wrote in $outdir" >&2; else echo "svcomp_cactus: gnuplot drew nothing" >&2; exit 1; fi

@@ -1,5 +1,8 @@
-# Functions of bench/svcomp.sh (sourced): task selection, one task run, summary.
-# Plain bash (5, for EPOCHREALTIME) + awk (mawk is enough) + sed + coreutils; no python, no jq.
+# Functions for the benchmark scripts that run craig verify themselves, sourced: task selection
+# (bench/emit_chc.sh), one task run under a CPU-time limit (bench/dag_family.sh,
+# bench/summaries_reuse.sh), JSON and CSV fields (bench/summaries_revisions.sh). bench/svcomp.sh
+# leaves all of this to craig bench run. Plain bash (5, for EPOCHREALTIME) + awk (mawk is enough)
+# + sed + coreutils; no python, no jq.
 
 # The text of an unreach-call property file without whitespace (SV-COMP's, and the older
 # __VERIFIER_error form).
@@ -80,9 +83,9 @@ sv_children_cpu() {
 
 # sv_one_task "REL<TAB>EXPECTED": runs craig verify on one task and writes
 # SV_OUT/parts/<name>.csv: task,expected,result,reason,cpu,wall,exit,class,witness.
-# Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT, SV_DIR,
-# SV_OUT, SV_LIMIT (wall or cpu); SV_KEEP_JSON=1 keeps craig's JSON line (with --stats, its
-# statistics) in SV_OUT/parts/<name>.json (empty without one).
+# Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT (the
+# CPU-time limit in seconds), SV_DIR, SV_OUT; SV_KEEP_JSON=1 keeps craig's JSON line (with
+# --stats, its statistics) in SV_OUT/parts/<name>.json (empty without one).
 sv_one_task() {
   local line=$1 rel expected name wit stdout stderr t0 t1 rc start end wall cpu
   local json result reason unsupported class witness
@@ -101,16 +104,13 @@ sv_one_task() {
   if [ -x "$SV_CRAIG" ]; then
     # (the group's 2>/dev/null silences bash's "Segmentation fault" report; craig's own stderr
     # goes to its file)
-    # SV_LIMIT=cpu: the limit is CPU time (as BenchExec's in SV-COMP), enforced by the kernel
-    # (SIGXCPU at TIMEOUT s, SIGKILL 5 s later); craig's own --timeout and the guard are wall
-    # clock and get 10x the time, so a loaded machine slows the runs but does not change them.
-    local wall_limit=$SV_TIMEOUT
-    [ "${SV_LIMIT:-wall}" = cpu ] && wall_limit=$((10 * SV_TIMEOUT))
+    # The limit is CPU time (as BenchExec's in SV-COMP), enforced by the kernel (SIGXCPU at
+    # TIMEOUT s, SIGKILL 5 s later); craig's own --timeout and the guard are wall clock and get
+    # 10x the time, so a loaded machine slows the runs but does not change them.
+    local wall_limit=$((10 * SV_TIMEOUT))
     {
       (
-        if [ "${SV_LIMIT:-wall}" = cpu ]; then
-          ulimit -S -t "$SV_TIMEOUT" && ulimit -H -t $((SV_TIMEOUT + 5)) || exit 126
-        fi
+        ulimit -S -t "$SV_TIMEOUT" && ulimit -H -t $((SV_TIMEOUT + 5)) || exit 126
         exec timeout -k 5 $((wall_limit + 10)) "$SV_CRAIG" verify --engine "$SV_ENGINE" ${SV_ARGS:-} \
           --timeout "$wall_limit" --json --witness "$wit" "$SV_DIR/$rel" >"$stdout" 2>"$stderr" </dev/null
       )
@@ -160,7 +160,7 @@ sv_one_task() {
     5) class=timeout reason=${reason:-resource limit} ;;
     152) class=timeout reason="CPU limit (${SV_TIMEOUT} s, SIGXCPU)" ;;
     124 | 137)
-      if [ "${SV_LIMIT:-wall}" = cpu ] && awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c >= t) }'; then
+      if awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c >= t) }'; then
         class=timeout reason="CPU limit ($((SV_TIMEOUT + 5)) s, SIGKILL)"
       else
         class=timeout reason="killed by the wall-clock guard ($((wall_limit + 10)) s)"
@@ -184,7 +184,7 @@ sv_one_task() {
   # The kernel's CPU limit and the measured (rusage) CPU time disagree on loaded virtual
   # machines (measured: SIGXCPU for a 5 s limit after 7.1 s of user + system time): an answer
   # that took more than TIMEOUT s of measured CPU counts as a timeout. Wrong answers stay wrong.
-  if [ "${SV_LIMIT:-wall}" = cpu ] && { [ "${class#correct}" != "$class" ] || [ "$class" = unknown ]; } &&
+  if { [ "${class#correct}" != "$class" ] || [ "$class" = unknown ]; } &&
     awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c > t) }'; then
     reason="answered $result after the CPU limit (${cpu} s measured)"
     class=timeout
@@ -205,89 +205,4 @@ sv_one_task() {
     } >"$SV_OUT/logs/$name.log"
   fi
   rm -f "$stdout" "$stderr" "$t0" "$t1"
-}
-
-# sv_summary OUT DIR TIMEOUT ENGINE JOBS CRAIG NYML: summary.md on standard output.
-sv_summary() {
-  local out=$1 dir=$2 t=$3 engine=$4 jobs=$5 craig=$6 nyml=$7 version csv=$1/results.csv
-  version=$("$craig" --version 2>/dev/null | head -1)
-  echo "# SV-COMP unreach-call: craig verify --engine $engine"
-  echo
-  echo "- tasks: \`$dir\`, $(($(wc -l <"$csv") - 1)) of $nyml task files have an unreach-call property"
-  if [ "${SV_LIMIT:-wall}" = cpu ]; then
-    echo "- limit ${t} s of CPU time per task (ulimit -t: SIGXCPU at $t s, SIGKILL at $((t + 5)) s;" \
-      "\`--timeout $((10 * t))\` wall clock, killed at $((10 * t + 10)) s)," \
-      "$jobs job(s) in parallel, $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
-  else
-    echo "- timeout ${t} s per task (\`--timeout $t\`, killed at $((t + 10)) s wall-clock)," \
-      "$jobs job(s) in parallel, $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
-  fi
-  echo "- craig: \`$craig\` (${version:-not runnable})"
-  echo "- CPU time = user + system time of craig (bash \`times\` around the run), wall = elapsed time"
-  echo
-  awk -F, -v top="$(basename "$dir")" '
-    function group(task,   n, P) { n = split(task, P, "/"); return n > 1 ? P[n - 1] : top }
-    NR == 1 { next }
-    {
-      g = group($1); c = $8
-      if (!(g in seen)) { seen[g] = 1; G[++ng] = g }
-      for (k = 0; k <= 1; k++) {
-        x = k ? "total" : g
-        n[x]++; cnt[x, c]++
-        if (c == "correct-true" || c == "correct-false") cpu[x] += $5
-        if ($3 == "FALSE" && $9 == "no") nowit[x]++
-        if (c == "correct-true") score[x] += 2
-        else if (c == "correct-false") score[x] += 1
-        else if (c == "wrong-true") score[x] -= 32
-        else if (c == "wrong-false") score[x] -= 16
-      }
-    }
-    END {
-      for (i = 2; i <= ng; i++) { v = G[i]; for (j = i - 1; j >= 1 && G[j] > v; j--) G[j + 1] = G[j]; G[j + 1] = v }
-      G[++ng] = "total"
-      print "| folder | tasks | correct true | correct false | wrong true | wrong false | unknown | unsupported | timeout | error | FALSE without witness | score | CPU of correct (s) |"
-      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-      for (i = 1; i <= ng; i++) {
-        g = G[i]; b = (g == "total") ? "**" : ""
-        printf "| %s%s%s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.2f |\n", b, g, b, n[g],
-          cnt[g, "correct-true"], cnt[g, "correct-false"], cnt[g, "wrong-true"], cnt[g, "wrong-false"],
-          cnt[g, "unknown"], cnt[g, "unsupported"], cnt[g, "timeout"], cnt[g, "error"], nowit[g], score[g], cpu[g]
-      }
-      if (cnt["total", "unchecked"] > 0)
-        printf "\n%d task(s) answered TRUE/FALSE without an expected verdict (not counted above).\n", cnt["total", "unchecked"]
-    }' "$csv"
-  echo
-  echo "wrong true = said TRUE, expected false; wrong false = said FALSE, expected true. Score as in"
-  echo "SV-COMP: +2 correct true, +1 correct false, -32 wrong true, -16 wrong false. Timeout includes"
-  echo "the memory limit (exit 5) and the wall-clock guard; error is any other exit code or a missing"
-  echo "JSON line (see the logs/)."
-  echo
-  echo "## Wrong answers"
-  echo
-  awk -F, 'NR > 1 && $8 ~ /^wrong/ { printf "- **`%s`: said %s, expected %s** (%s s CPU)\n", $1, $3, $2, $5 }' "$csv" |
-    grep . || echo "none"
-  echo
-  echo "## Unsupported constructs"
-  echo
-  awk -F, 'NR > 1 && $8 == "unsupported" { r = $4; sub(/.*: /, "", r); print r }' "$csv" |
-    sort | uniq -c | sort -k1,1nr -k2 | awk '{ c = $1; sub(/^[[:space:]]*[0-9]+[[:space:]]/, ""); printf "- %s: %d\n", $0, c }' |
-    grep . || echo "none"
-  echo
-  echo "## Unknown (reasons)"
-  echo
-  awk -F, 'NR > 1 && $8 == "unknown" { print ($4 == "" ? "(no reason)" : $4) }' "$csv" |
-    sort | uniq -c | sort -k1,1nr -k2 | awk '{ c = $1; sub(/^[[:space:]]*[0-9]+[[:space:]]/, ""); printf "- %s: %d\n", $0, c }' |
-    grep . || echo "none"
-  echo
-  echo "## Errors"
-  echo
-  awk -F, 'NR > 1 && $8 == "error" { printf "- `%s`: %s\n", $1, $4 }' "$csv" | grep . || echo "none"
-  echo
-  echo "## FALSE without a witness file"
-  echo
-  awk -F, 'NR > 1 && $3 == "FALSE" && $9 == "no" { printf "- `%s` (%s)\n", $1, $8 }' "$csv" | grep . || echo "none"
-  echo
-  echo "## Timeouts"
-  echo
-  awk -F, 'NR > 1 && $8 == "timeout" { printf "- `%s`: %s (%s s wall)\n", $1, $4, $6 }' "$csv" | grep . || echo "none"
 }
