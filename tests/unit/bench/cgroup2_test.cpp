@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "bench/cgroup2.hpp"
+#include "bench/local_executor.hpp"
 #include "temp_dir.hpp"
 
 using namespace craig::bench;
@@ -156,4 +157,44 @@ TEST_CASE("without cgroup.kill every process of cgroup.procs gets SIGKILL") {
     CHECK(WIFSIGNALED(status));
     CHECK(WTERMSIG(status) == SIGKILL);
     d.write(fs::path(c->path()).filename().string() + "/cgroup.procs", "");  // the kernel's view once it is gone
+}
+
+TEST_CASE("the local executor puts each run in a cgroup of its own and measures it by the cgroup's files") {
+    TempDir d;
+    fake_cgroup(d, "cpu memory", "cpu memory", "");
+    std::string why;
+    std::shared_ptr<const Cgroup2Tree> t = Cgroup2Tree::open(d.path(), "/own", getpid(), &why);
+    REQUIRE_MESSAGE(t, why);
+    // The run plays the kernel: it finds its cgroup by its pid in cgroup.procs and fills the files.
+    RunRequest r;
+    r.argv = {"/bin/sh", "-c",
+              "c=$(dirname \"$(grep -lx $$ " + d.path() + "/own/craig-run-*/cgroup.procs)\"); "
+              "cat \"$c/memory.max\"; echo; ulimit -v; "
+              "echo 'usage_usec 2500000' > \"$c/cpu.stat\"; echo 987654321 > \"$c/memory.peak\"; "
+              "printf 'oom 1\\noom_kill 1\\n' > \"$c/memory.events\"; : > \"$c/cgroup.kill\""};
+    r.stdout_path = d.path() + "/run.out";
+    r.stderr_path = d.path() + "/run.err";
+    r.timeout = 10;
+    r.memory_mb = 100;
+    Measurement m;
+    const LocalExecutor ex(1, t);
+    CHECK(ex.isolation() == Isolation::Cgroup2);
+    ex.run({r}, [&](std::size_t, const Measurement& got) { m = got; }, [] { return false; });
+    CHECK(read(r.stdout_path) == "104857600\nunlimited\n");  // memory.max, and no RLIMIT_AS
+    CHECK(read(r.stderr_path).empty());
+    CHECK(m.exit_code == 0);
+    CHECK(m.cpu_seconds == doctest::Approx(2.5));
+    CHECK(m.memory_bytes == 987654321);
+    CHECK(m.killed == Termination::Memory);
+    CHECK(run_cgroups(d.path() + "/own") == 0);
+}
+
+TEST_CASE("isolation names") {
+    for (Isolation i : {Isolation::Auto, Isolation::Cgroup2, Isolation::Rlimits})
+        CHECK(parse_isolation(isolation_name(i)) == i);
+    CHECK_FALSE(parse_isolation("cgroups"));
+    std::string why;
+    CHECK_FALSE(open_cgroups(Isolation::Rlimits, &why));
+    CHECK(why.empty());
+    CHECK(LocalExecutor(1).isolation() == Isolation::Rlimits);
 }
