@@ -10,13 +10,14 @@
 // RLIMIT_AS; CPU time and memory are the cgroup's (cpu.stat usage_usec, memory.peak or the largest
 // memory.current sampled), an OOM kill (memory.events oom_kill) is Termination::Memory, killing
 // is the cgroup's (cgroup.kill) besides the group's, and the cgroup is removed when the run has
-// ended. Everything else is as without them:
-// the child calls setpgid(0, 0) and execs the request's argv with stdin /dev/null,
+// ended. Everything else is as without them, which is (RLIMIT_AS and the sampled memory kill
+// with rlimits only): the child calls setpgid(0, 0) and execs the request's argv with stdin /dev/null,
 // stdout and stderr to the request's files, RLIMIT_CORE 0, RLIMIT_AS = the memory limit (at least
 // kAddressSpaceFloorMb: below it the dynamic loader itself fails, with SIGSEGV or exit 127, where
 // craig, which applies its own --memory once started, answers with its memory-limit answer) and
 // RLIMIT_CPU = the time limit + 1 s (hard + 3 s: SIGXCPU, then SIGKILL), which every process of
-// the run inherits. Every 100 ms the parent samples the whole group (group_usage.hpp; the cgroup) and kills
+// the run inherits. Every 100 ms the parent samples the whole group (group_usage.hpp, or the
+// cgroup) and kills
 // it (SIGKILL to the group) when its CPU time exceeds the time limit (Termination::CpuTime), its
 // resident memory the memory limit (Memory), or the wall clock its wall-clock limit (WallTime:
 // RunRequest::walltime, or without one the time limit + kWallGrace).
