@@ -3,6 +3,7 @@
 #include <string>
 
 #include "bench/config.hpp"
+#include "bench/local_executor.hpp"
 #include "bench/verdicts.hpp"
 
 namespace craig::bench {
@@ -26,6 +27,9 @@ std::string check_config(const std::string& v) {
 std::string check_executor(const std::string& v) {
     return v == "local" || v == "parallel" || v == "slurm" ? std::string()
                                                            : "unknown executor '" + v + "' (local, parallel, slurm)";
+}
+std::string check_isolation(const std::string& v) {
+    return parse_isolation(v) ? std::string() : "unknown isolation '" + v + "' (auto, cgroup2, rlimits)";
 }
 std::string check_scatter(const std::string& v) {
     const std::size_t comma = v.find(',');
@@ -73,6 +77,14 @@ constexpr BenchOption kBenchOptions[] = {
       "--hosts spreads them over machines that share the file system), slurm (one sbatch job array; --jobs "
       "elements at once); each run with the same limits and measurement (a `craig bench execute` worker)",
       check_executor},
+     kRun},
+    {{"isolation", OptionKind::Choice, "auto",
+      "How each run is isolated and held to its limits: cgroup2 (a cgroup of its own: memory.max, its CPU time "
+      "and peak memory, an OOM kill is OUT OF MEMORY; refused where cgroups v2 are not usable, saying what is "
+      "missing), rlimits (a process group, RLIMIT_AS and RLIMIT_CPU, sampled from /proc), auto (cgroup2 where "
+      "usable, else rlimits; parallel and slurm workers choose on their host); the manifest records it, --resume "
+      "refuses another one only when --isolation asks for it",
+      check_isolation},
      kRun},
     {{"hosts", OptionKind::Text, "",
       "--executor parallel: a GNU parallel --sshloginfile (one [N/]host per line, ':' = this machine); craig and the "

@@ -69,7 +69,7 @@ std::map<std::string, ProgramIdentity> programs_of(const RunSettings& s) {
 }
 
 RunRequest request_of(const PlannedRun& p, const RunSettings& s, const std::map<std::string, ProgramIdentity>& programs,
-                      const fs::path& dir) {
+                      const fs::path& dir, Isolation isolation) {
     const fs::path folder = dir / p.folder;
     RunRequest r;
     r.folder = folder.string();
@@ -78,6 +78,7 @@ RunRequest request_of(const PlannedRun& p, const RunSettings& s, const std::map<
     r.timeout = s.timeout;
     r.walltime = s.walltime;
     r.memory_mb = s.memory_mb;
+    r.isolation = isolation;
     if (p.config->external()) {
         r.argv = external_command(*p.config, programs.at(p.config->name).path, p.task->path, s.timeout, s.memory_mb);
         return r;
@@ -154,13 +155,29 @@ RunSettings settings_of(const BenchRunOptions& o) {
     return s;
 }
 
-// The executor of `o` ("" in `why` when it can be used; else what is wrong).
-std::unique_ptr<Executor> executor_of(const BenchRunOptions& o, const std::string& dir, std::string* why) {
+// The executor of `o` ("" in `why` when it can be used; else what is wrong); `isolation`: what
+// the manifest records, `note` why auto did not take cgroups v2.
+std::unique_ptr<Executor> executor_of(const BenchRunOptions& o, const std::string& dir, std::string* isolation,
+                                      std::string* note, std::string* why) {
     if (o.executor != "parallel" && !o.hosts.empty()) *why = "--hosts is an option of --executor parallel";
     if (o.executor != "slurm" && (o.slurm_chunk > 0 || !o.slurm_partition.empty()))
         *why = "--slurm-chunk and --slurm-partition are options of --executor slurm";
+    const std::optional<Isolation> wanted = parse_isolation(o.isolation);
+    if (!wanted) *why = "unknown isolation '" + o.isolation + "' (auto, cgroup2, rlimits)";
     if (!why->empty()) return nullptr;
-    if (o.executor == "local") return std::make_unique<LocalExecutor>(o.jobs);
+    *isolation = isolation_name(*wanted);
+    if (o.executor == "local") {
+        std::string missing;
+        std::shared_ptr<const Cgroup2Tree> cgroups = open_cgroups(*wanted, &missing);
+        if (*wanted == Isolation::Cgroup2 && !cgroups) {
+            *why = "--isolation cgroup2: cgroups v2 are not usable here: " + missing;
+            return nullptr;
+        }
+        if (*wanted == Isolation::Auto && !cgroups) *note = "runs isolated with rlimits (cgroups v2: " + missing + ")";
+        auto local = std::make_unique<LocalExecutor>(o.jobs, std::move(cgroups));
+        *isolation = isolation_name(local->isolation());
+        return local;
+    }
     ExternalSettings s;
     std::error_code ec;
     s.craig = fs::read_symlink(kSelf, ec).string();
@@ -223,8 +240,8 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
     if (o.resume.empty() && fs::exists(dir) && !fs::is_empty(dir))
         return usage(dir + " exists and is not empty (and is no results folder)");
     if (o.sets.empty() && o.resume.empty()) return usage("no SET given");
-    std::string executor_why;
-    const std::unique_ptr<Executor> executor = executor_of(o, dir, &executor_why);
+    std::string executor_why, isolation, isolation_note;
+    const std::unique_ptr<Executor> executor = executor_of(o, dir, &isolation, &isolation_note, &executor_why);
     if (!executor) return usage(executor_why);
     RunSettings settings;
     std::optional<KeyValues> stored = has_manifest ? read_key_values(manifest_path(dir)) : std::nullopt;
@@ -253,7 +270,8 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
     } catch (const std::invalid_argument& e) {
         return usage(e.what());
     }
-    const KeyValues manifest = make_manifest(settings, shown, identity, programs);
+    KeyValues manifest = make_manifest(settings, shown, identity, programs);
+    manifest.set("isolation", isolation);
     if (stored) {
         const std::vector<std::string> d = manifest_differences(*stored, manifest);
         if (!d.empty()) {
@@ -262,7 +280,15 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
             for (const std::string& line : d) err << "  " << line << "\n";
             return BenchStatus::Usage;
         }
+        const std::string was = stored_isolation(*stored);
+        if (was != isolation && o.isolation != "auto")
+            return usage(dir + "'s runs were made with isolation " + was + ", --isolation asks for " + isolation +
+                         " (without --isolation the missing runs are made with what this machine offers)");
+        if (was != isolation)
+            err << "craig bench run: note: " << dir << "'s runs were made with isolation " << was << ", these with "
+                << isolation << "\n";
     }
+    if (!isolation_note.empty()) err << "craig bench run: note: " << isolation_note << "\n";
     TaskSet tasks;
     try {
         tasks = read_task_sets(settings.sets, settings.tool);
@@ -297,7 +323,7 @@ BenchStatus run_bench(const BenchRunOptions& o, const ToolIdentity& tool, std::o
         const fs::path folder = fs::path(dir) / p.folder;
         fs::remove_all(folder, ec);  // what an interrupted run left
         fs::create_directories(folder, ec);
-        requests.push_back(request_of(p, settings, programs, dir));
+        requests.push_back(request_of(p, settings, programs, dir, *parse_isolation(o.isolation)));
         std::ofstream cmd(folder / "command.txt");  // craig by its path, not /proc/self/exe
         for (std::size_t k = 0; k < requests.back().argv.size(); ++k)
             cmd << (k == 0 && !p.config->external() ? shown.path : requests.back().argv[k]) << "\n";

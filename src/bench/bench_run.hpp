@@ -19,6 +19,12 @@
 // --resume names it; --resume runs only the runs without a record and refuses a folder made by
 // another binary or with other settings (each difference named); without SETs it takes the
 // manifest's settings (and then refuses --config, --tool, --timeout, --memory, --repeat).
+// The isolation of the runs (--isolation: auto, cgroup2, rlimits) is recorded in the manifest
+// (isolation: cgroup2 or rlimits; with --executor parallel or slurm what was asked for, the
+// workers choosing on their hosts for auto); --resume refuses a folder whose isolation differs
+// only when --isolation other than auto asks for one, else it notes the difference (a folder
+// made before the key existed was made with rlimits). --isolation cgroup2 where cgroups v2 are
+// not usable is a usage error naming what is missing; auto notes the fallback to rlimits.
 // Interrupted (`stop` returns true): the running runs are killed and get no record, the result
 // files are written for the finished ones, and the status is Interrupted.
 #pragma once
@@ -43,6 +49,7 @@ struct BenchRunOptions {
     std::uint64_t memory_mb = 0;
     unsigned jobs = 1, repeat = 1;
     std::string executor = "local";  // local, parallel, slurm (external_executor.hpp)
+    std::string isolation = "auto";  // auto, cgroup2, rlimits (local_executor.hpp; --resume: see above)
     std::string hosts;               // parallel: its --sshloginfile
     unsigned slurm_chunk = 0;        // slurm: runs per array element, 0 = at most 1000 elements
     std::string slurm_partition;

@@ -4,13 +4,20 @@
 //   LocalExecutor ex(2);                               // at most two runs at once
 //   ex.run(requests, [&](std::size_t i, const Measurement& m) { ... }, [] { return base::interrupted(); });
 //
-// Isolation and limits of one run (after BenchExec's runexec, with rlimits and /proc instead of
-// cgroups): the child calls setpgid(0, 0) and execs the request's argv with stdin /dev/null,
+// Isolation (`--isolation`): cgroups v2 where the machine offers them (cgroup2.hpp; Auto), else
+// rlimits and /proc. With cgroups v2 (as BenchExec's runexec), each run gets a fresh cgroup
+// (memory.max = the memory limit, no swap) that the child joins before it execs, in place of
+// RLIMIT_AS; CPU time and memory are the cgroup's (cpu.stat usage_usec, memory.peak or the largest
+// memory.current sampled), an OOM kill (memory.events oom_kill) is Termination::Memory, killing
+// is the cgroup's (cgroup.kill) besides the group's, and the cgroup is removed when the run has
+// ended. Everything else is as without them, which is (RLIMIT_AS and the sampled memory kill
+// with rlimits only): the child calls setpgid(0, 0) and execs the request's argv with stdin /dev/null,
 // stdout and stderr to the request's files, RLIMIT_CORE 0, RLIMIT_AS = the memory limit (at least
 // kAddressSpaceFloorMb: below it the dynamic loader itself fails, with SIGSEGV or exit 127, where
 // craig, which applies its own --memory once started, answers with its memory-limit answer) and
 // RLIMIT_CPU = the time limit + 1 s (hard + 3 s: SIGXCPU, then SIGKILL), which every process of
-// the run inherits. Every 100 ms the parent samples the whole group (group_usage.hpp) and kills
+// the run inherits. Every 100 ms the parent samples the whole group (group_usage.hpp, or the
+// cgroup) and kills
 // it (SIGKILL to the group) when its CPU time exceeds the time limit (Termination::CpuTime), its
 // resident memory the memory limit (Memory), or the wall clock its wall-clock limit (WallTime:
 // RunRequest::walltime, or without one the time limit + kWallGrace).
@@ -18,7 +25,8 @@
 // exit code or signal, CPU time (wait4's rusage: the process and the children it reaped, or the
 // group's last sample when larger), wall time, peak memory (the larger of wait4's ru_maxrss and
 // the group's largest sampled resident memory), and the start time. A run whose exec fails is
-// Termination::FailedToStart. When `stop` returns true no run is started any more and the
+// Termination::FailedToStart (a run cgroup that cannot be made throws std::runtime_error: the
+// machine, not the run). When `stop` returns true no run is started any more and the
 // running ones are killed (Termination::Interrupted).
 //
 // Single-threaded: `done` is called on the caller's thread, in the order runs end.
@@ -26,10 +34,20 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace craig::bench {
+
+class Cgroup2Tree;
+
+// How runs are isolated: Auto = Cgroup2 where usable, else Rlimits.
+enum class Isolation : std::uint8_t { Auto, Cgroup2, Rlimits };
+std::string_view isolation_name(Isolation i);  // auto, cgroup2, rlimits
+std::optional<Isolation> parse_isolation(std::string_view s);
 
 struct RunRequest {
     std::vector<std::string> argv;  // argv[0]: the program's path
@@ -38,6 +56,7 @@ struct RunRequest {
     double timeout = 0;            // seconds of CPU time (and wall clock, see walltime), 0 = none
     double walltime = 0;           // seconds of wall clock, 0 = timeout + kWallGrace (none without timeout)
     std::uint64_t memory_mb = 0;   // 0 = none
+    Isolation isolation = Isolation::Auto;  // what a worker (craig bench execute) opens; LocalExecutor has its own
 };
 
 enum class Termination : std::uint8_t { None, CpuTime, WallTime, Memory, Interrupted, FailedToStart };
@@ -65,14 +84,23 @@ public:
 
 class LocalExecutor final : public Executor {
 public:
-    explicit LocalExecutor(unsigned jobs) : jobs_(jobs ? jobs : 1) {}
+    // `cgroups`: where the runs' cgroups are made (open_cgroups); null: rlimits and /proc.
+    explicit LocalExecutor(unsigned jobs, std::shared_ptr<const Cgroup2Tree> cgroups = nullptr)
+        : jobs_(jobs ? jobs : 1), cgroups_(std::move(cgroups)) {}
 
     void run(const std::vector<RunRequest>& requests, const std::function<void(std::size_t, const Measurement&)>& done,
              const std::function<bool()>& stop) const override;
+    Isolation isolation() const { return cgroups_ ? Isolation::Cgroup2 : Isolation::Rlimits; }
 
 private:
     unsigned jobs_;
+    std::shared_ptr<const Cgroup2Tree> cgroups_;
 };
+
+// The cgroups `wanted` asks for on this machine (/proc/self/mountinfo, /proc/self/cgroup): for
+// Cgroup2 and Auto the tree when cgroups v2 are usable, else null and `why` says what is missing
+// (the caller refuses Cgroup2 then); null for Rlimits.
+std::shared_ptr<const Cgroup2Tree> open_cgroups(Isolation wanted, std::string* why);
 
 // The smallest RLIMIT_AS a run starts under (MiB).
 constexpr std::uint64_t kAddressSpaceFloorMb = 64;

@@ -133,6 +133,8 @@ std::vector<std::string> manifest_differences(const KeyValues& stored, const Key
     return d;
 }
 
+std::string stored_isolation(const KeyValues& m) { return m.has("isolation") ? m.get("isolation") : "rlimits"; }
+
 RunSettings settings_of(const KeyValues& m) {
     if (!m.has("binary-hash") || !m.has("configs")) throw std::invalid_argument("not a manifest of craig bench run");
     RunSettings s;

@@ -11,7 +11,9 @@
 // craig or the one --craig names (RunSettings::craig, recorded as "craig"; a manifest without the
 // key, or with it empty, means this one). An external configuration's program (external_tool.hpp)
 // is recorded as program.NAME (its path), program-sha256.NAME and program-version.NAME (the first
-// line of its --version), all three compared.
+// line of its --version), all three compared. The isolation of the runs (isolation: cgroup2 or
+// rlimits, or what --isolation asked the workers of parallel and slurm for) is set by run_bench
+// and compared by it (bench_run.hpp), not here.
 #pragma once
 
 #include <cstdint>
@@ -63,6 +65,8 @@ KeyValues make_manifest(const RunSettings& s, const BinaryIdentity& binary, cons
                         const std::map<std::string, ProgramIdentity>& programs = {});
 // One sentence per compared key whose values differ ("timeout: 10 in the folder, 20 now").
 std::vector<std::string> manifest_differences(const KeyValues& stored, const KeyValues& now);
+// The isolation a manifest records; "rlimits" for a folder made before the key existed.
+std::string stored_isolation(const KeyValues& manifest);
 // The settings a manifest records (std::invalid_argument when it is not one).
 RunSettings settings_of(const KeyValues& manifest);
 

@@ -1,7 +1,10 @@
 #include "bench/run_folder_worker.hpp"
 
+#include <map>
+#include <memory>
 #include <ostream>
 
+#include "bench/environment.hpp"
 #include "bench/run_request_file.hpp"
 
 namespace craig::bench {
@@ -9,6 +12,8 @@ namespace craig::bench {
 std::size_t execute_run_folders(const std::vector<std::string>& folders, std::ostream& err,
                                 const std::function<bool()>& stop) {
     std::size_t failed = 0;
+    std::map<Isolation, std::shared_ptr<const Cgroup2Tree>> opened;  // per isolation asked for, with `why`
+    std::map<Isolation, std::string> missing;
     for (const std::string& folder : folders) {
         if (stop()) break;
         if (read_measurement(folder)) continue;
@@ -18,7 +23,15 @@ std::size_t execute_run_folders(const std::vector<std::string>& folders, std::os
             ++failed;
             continue;
         }
-        LocalExecutor(1).run(
+        if (!opened.count(request->isolation))
+            opened[request->isolation] = open_cgroups(request->isolation, &missing[request->isolation]);
+        if (request->isolation == Isolation::Cgroup2 && !opened[request->isolation]) {
+            err << "craig bench execute: error: " << folder << ": --isolation cgroup2: cgroups v2 are not usable on "
+                << host_name() << ": " << missing[request->isolation] << "\n";
+            ++failed;
+            continue;
+        }
+        LocalExecutor(1, opened[request->isolation]).run(
             {*request},
             [&](std::size_t, const Measurement& m) {
                 if (m.killed == Termination::Interrupted) return;

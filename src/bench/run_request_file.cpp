@@ -59,6 +59,7 @@ bool write_request(const RunRequest& r) {
     kv.set("timeout", number(r.timeout));
     kv.set("walltime", number(r.walltime));
     kv.set("memory-mb", std::to_string(r.memory_mb));
+    kv.set("isolation", std::string(isolation_name(r.isolation)));
     return write_key_values_atomically((fs::path(r.folder) / kRequestFile).string(), kv);
 }
 
@@ -79,6 +80,9 @@ std::optional<RunRequest> read_request(const std::string& folder) {
     if (!read_number(*kv, "timeout", &r.timeout) || !read_number(*kv, "walltime", &r.walltime) ||
         !read_number(*kv, "memory-mb", &r.memory_mb))
         return std::nullopt;
+    const std::optional<Isolation> isolation = kv->has("isolation") ? parse_isolation(kv->get("isolation")) : Isolation::Auto;
+    if (!isolation) return std::nullopt;
+    r.isolation = *isolation;
     r.folder = folder;
     return r;
 }

@@ -3,7 +3,9 @@
 // `--executor slurm`): the driver writes FOLDER/request.txt, `craig bench execute FOLDER` makes
 // the run with the local executor's limits and measurement (local_executor.hpp) and writes
 // FOLDER/measurement.txt, which the driver reads back. Both files are key_value.hpp files; the
-// measurement is written atomically, so a file that exists is complete.
+// measurement is written atomically, so a file that exists is complete. The request carries the
+// isolation the driver was asked for (--isolation; a request without one: auto), which the worker
+// opens on its host.
 //
 //   write_request(req);                                    // req.folder names the folder
 //   std::optional<Measurement> m = read_measurement(req.folder);

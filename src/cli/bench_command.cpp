@@ -37,6 +37,7 @@ BenchCommandLine::BenchCommandLine(CLI::App& app) {
     run_rows.bind("walltime", run_options_.walltime);
     run_rows.bind("craig", run_options_.craig);
     run_rows.bind("executor", run_options_.executor);
+    run_rows.bind("isolation", run_options_.isolation);
     run_rows.bind("hosts", run_options_.hosts);
     run_rows.bind("slurm-chunk", run_options_.slurm_chunk);
     run_rows.bind("slurm-partition", run_options_.slurm_partition);
