@@ -10,7 +10,7 @@
 # any build (a sanitizer build's reports on stderr count as findings). GEN_ARGS are more
 # arguments of gen_c (--lib: library calls and strings; --lib-string: <string.h> too), SIZE its
 # --size (default: from the seed). Writes
-# bench/results/c_random-<YYYYMMDD-HHMMSS>/:
+# ../bench-results/c_random-<YYYYMMDD-HHMMSS>/:
 #   summary.txt   craig binary (path, sha256) and the repository's HEAD, seed range, wall time, gcc's verdicts, discarded
 #                 (UB) programs, per-engine TRUE/FALSE/UNKNOWN (UNKNOWN by reason), findings
 #   output.txt    the driver's whole output
@@ -24,7 +24,7 @@ set -uo pipefail
 [ $# -ge 1 ] || { sed -n '2,22p' "$0"; exit 2; }
 craig=$(realpath "$1"); n=${2:-10000}; first=${3:-1}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out="$root/bench/results/c_random-$(date +%Y%m%d-%H%M%S)"
+out="${CRAIG_BENCH_RESULTS:-$root/../bench-results}/c_random-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 gen=${GEN:-}
 if [ -z "$gen" ]; then

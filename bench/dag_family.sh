@@ -4,7 +4,7 @@
 # Growth of verification time with the size k of generated program families (bench/gen_dag_family.py:
 # seqloops, nested, diamonds; a TRUE and a FALSE task per k), the measurement of issue 17's "effect
 # of DAG unrolling". Generates the tasks for k = KMIN..KMAX into
-#   bench/results/dag_family-<date>/tasks/            (index.tsv, FAMILY/*.{c,yml}, properties/)
+#   ../bench-results/dag_family-<date>/tasks/            (index.tsv, FAMILY/*.{c,yml}, properties/)
 # and runs `craig verify --engine E --json --stats TASK.yml` for every engine, family, variant and
 # k, in that order, under a CPU-time limit of TIMEOUT s (ulimit -t; the run itself is
 # lib/svcomp_run.sh's sv_one_task). After the first timeout of an engine on a family and variant,
@@ -20,7 +20,7 @@
 # Environment: CRAIG (binary, default <repository>/build/craig), KMIN (default 2), DAG_GENERATOR
 # (default bench/gen_dag_family.py; bench/gen_protocol.py has the state machines of issue 19),
 # DAG_FAMILIES (default: all of the generator's --list-families), DAG_VARIANTS (default true,false),
-# CRAIG_VERIFY_ARGS (options added to every run), CRAIG_BENCH_RESULTS (replaces bench/results),
+# CRAIG_VERIFY_ARGS (options added to every run), CRAIG_BENCH_RESULTS (replaces ../bench-results),
 # REPEATS (default 1: runs per task; cpu_s is then the median of the runs, for comparisons per k
 # that one run's noise would decide).
 # See bench/README.md ("Generated families: DAG unrolling against tree unwinding").
@@ -69,7 +69,7 @@ for e in ufo cpufo bpufo cp bp vinta-box vinta-boxes; do REFINEMENTS[$e]=ufo.ref
 for e in value value-impact; do REFINEMENTS[$e]=value.refinements.explicit; ARG_SIZE[$e]=value.states; done
 
 stamp=$(date +%Y%m%d-%H%M%S)
-out=${CRAIG_BENCH_RESULTS:-$here/results}/dag_family-$stamp
+out=${CRAIG_BENCH_RESULTS:-$here/../../bench-results}/dag_family-$stamp
 tasks=$out/tasks
 mkdir -p "$out"
 generator=${DAG_GENERATOR:-$here/gen_dag_family.py}

@@ -3,7 +3,7 @@
 # DIR, then z3 (`z3 fp.engine=spacer`) and `craig chc` on each written file: a safe program must
 # give sat, an unsafe one unsat, whoever answers (issue 23: the Horn clauses craig writes say what
 # craig's verdict says).
-# Output (CRAIG_BENCH_RESULTS, default bench/results, /emit-chc-DATE):
+# Output (CRAIG_BENCH_RESULTS, default ../bench-results, beside the repository, /emit-chc-DATE):
 #   results.csv  task,expected,verify,chc,z3,agree   (verify: TRUE/FALSE/UNKNOWN/-; chc, z3:
 #                sat/unsat/unknown/timeout/-, '-' when no file was written (C operators the
 #                format cannot express, unsupported input)); agree: yes, no, or '' when fewer than
@@ -21,7 +21,7 @@ fi
 dir=$(cd "$1" && pwd) limit=${2:-10}
 craig=${CRAIG:-$here/../build/craig}
 command -v z3 >/dev/null 2>&1 || { echo "bench/emit_chc.sh: z3 not installed" >&2; exit 2; }
-out=${CRAIG_BENCH_RESULTS:-$here/results}/emit-chc-$(date +%Y%m%d-%H%M%S)
+out=${CRAIG_BENCH_RESULTS:-$here/../../bench-results}/emit-chc-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out/chc"
 csv=$out/results.csv
 echo "task,expected,verify,chc,z3,agree" >"$csv"

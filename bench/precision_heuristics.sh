@@ -8,7 +8,7 @@
 # DIR holds C programs whose expected verdict is in the name (..._true.c / ..._false.c) or in a
 # `// expected: TRUE|FALSE` line (bench/gen_bitops.py makes a family; tests/c/verify/bv_*.c are
 # hand-written ones). Each run: `craig verify --engine ENGINE --timeout TIMEOUT --json` under a
-# CPU limit of TIMEOUT + 5 s. Results: $CRAIG_BENCH_RESULTS (default bench/results)/
+# CPU limit of TIMEOUT + 5 s. Results: $CRAIG_BENCH_RESULTS (default ../bench-results, beside the repository)/
 # precision-DATE/runs.csv and summary.txt. CRAIG: the binary (default build/craig).
 # Configurations: $PRECISION_CONFIGS (default "lia bv h0 h1 h2 h3 h4 h5 h6 h7"; hN means
 # --precision refine --precision-heuristic hN). A wrong verdict is reported and makes the exit
@@ -20,7 +20,7 @@ engine="${3:-bmc}"
 here=$(cd "$(dirname "$0")/.." && pwd)
 craig="${CRAIG:-$here/build/craig}"
 configs="${PRECISION_CONFIGS:-lia bv h0 h1 h2 h3 h4 h5 h6 h7}"
-out="${CRAIG_BENCH_RESULTS:-$here/bench/results}/precision-$(date +%Y%m%d-%H%M%S)"
+out="${CRAIG_BENCH_RESULTS:-$here/../bench-results}/precision-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 csv="$out/runs.csv"
 echo "program,config,expected,verdict,refinements,refined_sites,cpu_s,reason" > "$csv"

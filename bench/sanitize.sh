@@ -10,7 +10,7 @@
 # smt.cases, smt.models, smt.proofs.cases and the random differential tests with fewer seeds
 # (see the top-level CMakeLists.txt). Each process writes its ASan/LeakSanitizer/UBSan reports
 # to build-sanitize/sanitizer-reports/TEST.{asan,ubsan}.PID. Results go to
-# bench/results/sanitize-<YYYYMMDD-HHMMSS>/ (git-ignored):
+# ../bench-results/sanitize-<YYYYMMDD-HHMMSS>/ (git-ignored):
 #   summary.md   date, commit, build and test wall-clock times, ctest's tally, the failed tests,
 #                the number of sanitizer reports and each report's first line and top frames
 #   ctest.log    ctest's output;  build.log  the build's output;  reports/  the raw reports
@@ -23,7 +23,7 @@ jobs=${1:-$(nproc)}
 args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(-L sanitize)
 build=build-sanitize
-out=bench/results/sanitize-$(date +%Y%m%d-%H%M%S)
+out=${CRAIG_BENCH_RESULTS:-$root/../bench-results}/sanitize-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " (with uncommitted changes)")

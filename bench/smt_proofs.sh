@@ -12,7 +12,7 @@
 #   (resolutions before and after reduction), mining, reduction and checking seconds.
 # Files answered by both runs count; the others are listed as timeouts/unknown.
 #
-# Output: bench/results/smt-proofs-<stamp>/results.csv and summary.md (medians, worst cases,
+# Output: ../bench-results/smt-proofs-<stamp>/results.csv and summary.md (medians, worst cases,
 # totals). The dev set is $CRAIG_BENCH, default <repository>/../shared/bench/smt.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +22,7 @@ craig=${CRAIG:-$here/../build/craig}
 bench=${CRAIG_BENCH:-$here/../../shared/bench/smt}
 [ -x "$craig" ] || { echo "smt_proofs.sh: no craig binary at $craig (./run.sh build)" >&2; exit 2; }
 [ -d "$bench" ] || { echo "smt_proofs.sh: no dev set at $bench" >&2; exit 2; }
-out=$here/results/smt-proofs-$(date +%Y%m%d-%H%M%S)
+out=${CRAIG_BENCH_RESULTS:-$here/../../bench-results}/smt-proofs-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 csv=$out/results.csv
 echo "file,plain_s,proofs_run_s,solve_with_proofs_s,ratio,mine_s,reduce_s,check_s,proofs,nodes,resolutions,reduced_resolutions" >"$csv"

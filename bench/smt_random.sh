@@ -6,14 +6,14 @@
 # same time limits as the tests (20 s for QF_UF, 10 s for the arithmetic logics) and the same
 # floors on unknown answers and timeouts. Needs build/craig; the generators are taken from
 # build/tests/ (or compiled). Writes one log per logic and summary.md under
-# ${CRAIG_BENCH_RESULTS:-bench/results}/smt_random-DATE/; exits non-zero when a logic fails.
+# ${CRAIG_BENCH_RESULTS:-../bench-results}/smt_random-DATE/; exits non-zero when a logic fails.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 count=${1:-1000} first=${2:-1}
 logics=${3:-"QF_UF QF_LRA QF_LIA QF_UFLRA QF_UFLIA"}
 craig=${CRAIG:-$root/build/craig}
-out=${CRAIG_BENCH_RESULTS:-$root/bench/results}/smt_random-$(date -u +%Y%m%d-%H%M%S)
+out=${CRAIG_BENCH_RESULTS:-$root/../bench-results}/smt_random-$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 {

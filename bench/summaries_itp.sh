@@ -8,7 +8,7 @@
 # one run of bench/summaries_reuse.sh (mode summaries-reuse, the same tasks, CPU-time limit
 # TIMEOUT) with CRAIG_VERIFY_ARGS="--itp-bool B --itp-lra L"; this script then reads their
 # results and JSON statistics into
-#   ${CRAIG_BENCH_RESULTS:-bench/results}/summaries-itp-<date>/
+#   ${CRAIG_BENCH_RESULTS:-../bench-results}/summaries-itp-<date>/
 #     itp.csv     bool,lra,k,m,result,expected,cpu,reused,nondet,stored,stored_nodes
 #     summary.md  per combination: solved, wrong, total CPU of the solved, reuse rate
 #                 (summaries.reused / (reused + nondet): how often a call met a summary where the
@@ -24,7 +24,7 @@ ks=${1:-4 8} ms=${2:-4 8} timeout=${3:-60}
 bools=${SUMMARIES_ITP_BOOL:-mcmillan pudlak mcmillan-prime}
 lras=${SUMMARIES_ITP_LRA:-farkas dual-farkas decomposed-farkas}
 top=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || (cd "$here/.." && pwd))
-base=${CRAIG_BENCH_RESULTS:-$top/bench/results}
+base=${CRAIG_BENCH_RESULTS:-$top/../bench-results}
 out="$base/summaries-itp-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out/runs"
 echo "bool,lra,k,m,result,expected,cpu,reused,nondet,stored,stored_nodes" >"$out/itp.csv"

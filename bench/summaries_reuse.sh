@@ -12,7 +12,7 @@
 # bench/dag_family.sh). The modes of a (k, m) run one after the other, so
 # that a change of the machine's load hits both alike. After a mode's first timeout for a k, its
 # larger m are not run (they would time out too). Writes into
-# ${CRAIG_BENCH_RESULTS:-bench/results}/summaries-reuse-<date>/:
+# ${CRAIG_BENCH_RESULTS:-../bench-results}/summaries-reuse-<date>/:
 #   results.csv  k,m,mode,result,expected,cpu,wall (result: TRUE/FALSE/UNKNOWN, or TIMEOUT, ERROR,
 #                UNSUPPORTED; cpu and wall in seconds)
 #   summary.md   wrong verdicts first, then per k and m the CPU time of each mode and the ratio
@@ -69,7 +69,7 @@ if ! "$craig" verify --list-engines 2>/dev/null | sed -n 's/^\([^[:space:]:][^[:
 fi
 
 stamp=$(date +%Y%m%d-%H%M%S)
-out=${CRAIG_BENCH_RESULTS:-$here/results}/summaries-reuse-$stamp
+out=${CRAIG_BENCH_RESULTS:-$here/../../bench-results}/summaries-reuse-$stamp
 tasks=$out/tasks
 mkdir -p "$tasks"
 # All tasks first: a generator failure stops the run before any measurement.

@@ -13,7 +13,7 @@
 #                craig verify --engine summaries --summaries-file F2 --summaries-revision-of OLD.c --stats --json NEW.yml
 #                (not run when the bootstrap left no F: result SKIPPED)
 #   scratch      craig verify --engine summaries --stats --json NEW.yml
-# Writes into ${CRAIG_BENCH_RESULTS:-bench/results}/summaries-revisions-<date>/:
+# Writes into ${CRAIG_BENCH_RESULTS:-../bench-results}/summaries-revisions-<date>/:
 #   results.csv  one line per pair: the three results and CPU times, and the incremental run's
 #                summaries.revision.{changed,new-functions,validated,kept,weakened,invalidated,
 #                strengthened,refined,time} and summaries.refined (and the scratch run's)
@@ -59,7 +59,7 @@ fi
 read -r -a extra <<<"${CRAIG_VERIFY_ARGS:-}"
 
 stamp=$(date +%Y%m%d-%H%M%S)
-out=${CRAIG_BENCH_RESULTS:-$here/results}/summaries-revisions-$stamp
+out=${CRAIG_BENCH_RESULTS:-$here/../../bench-results}/summaries-revisions-$stamp
 mkdir -p "$out/summaries"
 out=$(cd "$out" && pwd)
 for run in bootstrap incremental scratch; do

@@ -22,7 +22,7 @@ while getopts "o:f:" opt; do
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
-outdir=${outdir:-$here/results/svcomp-compare-$(date +%Y%m%d-%H%M%S)}
+outdir=${outdir:-${CRAIG_BENCH_RESULTS:-$here/../../bench-results}/svcomp-compare-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$outdir/runs"
 
 labels=() csvs=() srcs=()

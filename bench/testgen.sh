@@ -6,7 +6,7 @@
 # once per mode (learning: lazy annotation; no-learning: the DART baseline, --no-learning) at the
 # same time budget, then bench/testcov.sh runs each suite under gcc --coverage (Test-Comp's way)
 # and --check-goals checks that every test executes its goal's line.
-# Output (CRAIG_BENCH_RESULTS, default bench/results, /testgen-COVER-DATE):
+# Output (CRAIG_BENCH_RESULTS, default ../bench-results, beside the repository, /testgen-COVER-DATE):
 #   results.csv  task,mode,exit,goals,covered,unreachable,undecided,tests,backtracks,decisions,
 #                time_s,lines_pct,lines_total,branches_pct,branches_total,goal_check
 #   reached/TASK.MODE.txt  the goals in the order reached: "backtracks goal" (the paper's curve)
@@ -27,7 +27,7 @@ if [ $# -lt 1 ] || [ ! -d "$1" ]; then
 fi
 dir=$(cd "$1" && pwd) limit=${2:-60} cover=${3:-branches} modes=${4:-learning no-learning}
 craig=${CRAIG:-$here/../build/craig}
-out=${CRAIG_BENCH_RESULTS:-$here/results}/testgen-$cover-$(date +%Y%m%d-%H%M%S)
+out=${CRAIG_BENCH_RESULTS:-$here/../../bench-results}/testgen-$cover-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out/reached" "$out/suites" "$out/logs"
 csv=$out/results.csv
 echo "task,mode,exit,goals,covered,unreachable,undecided,tests,backtracks,decisions,time_s,lines_pct,lines_total,branches_pct,branches_total,goal_check" >"$csv"
