@@ -460,7 +460,9 @@ Verdict Portfolio::solve(const Program& program, const base::Budget& budget) {
             }
             return std::nullopt;
         }
-        if (s_.keep_arg) arg_ = std::move(arg);
+        // The winner's ARG only: a member confirmed after it (checked for agreement) must not
+        // replace it (--dump-arg wrote a later member's graph beside the winner's verdict).
+        if (s_.keep_arg && !winner) arg_ = std::move(arg);
         return v;
     };
     // A confirmed verdict of member i besides the winner's must be the same verdict.
