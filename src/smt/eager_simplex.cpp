@@ -17,10 +17,6 @@ EagerSimplex::Var EagerSimplex::var_of_poly(Term p) {
     for (size_t i = 0; i < tm_.num_children(p); ++i) row.emplace_back(var_of_term(tm_.child(p, i)), tm_.coeff(p, i));
     const Var v = simplex_.new_row(row);
     var_of_.emplace(p.id, v);
-    for (const auto& [x, c] : row) {
-        if (rows_of_var_.size() <= x) rows_of_var_.resize(x + 1);
-        rows_of_var_[x].push_back(v);
-    }
     return v;
 }
 
@@ -81,6 +77,8 @@ void EagerSimplex::build(int var, Term atom) {
     const Var sv = var_of_poly(p);
     if (atoms_on_var_.size() <= sv) atoms_on_var_.resize(sv + 1);
     atoms_on_var_[sv].push_back(static_cast<uint32_t>(watched_.size()));
+    if (has_atoms_.size() <= sv) has_atoms_.resize(sv + 1, 0);
+    has_atoms_[sv] = 1;
     watched_.push_back({atom, sv, std::move(if_true), std::move(if_false), var});
     ++stats_.built;
 }
@@ -235,11 +233,13 @@ bool EagerSimplex::conflict(std::vector<sat::Lit>& lits, std::vector<LraCertific
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bound propagation over the rows (the definitions s = Σ a·x, read as Σ c_k·y_k = 0 with the
-// slack's coefficient -1): for a target y_t, c_t·y_t = -Σ_{k≠t} c_k·y_k is at most
-// -Σ_{k≠t} c_k·(c_k > 0 ? lower(y_k) : upper(y_k)) and at least the same with the bounds swapped.
-// The bounds used and the negation of the implied literal are infeasible by the weights |c_k|
-// and |c_t|: the certificate of the reason.
+// Bound propagation over the current tableau rows (z3's bound propagation on the rows the last
+// bound changes touched): the simplex reports each bound a row implies for a variable that carries
+// watched atoms (Simplex::row_implied_bounds), and each unassigned atom that bound decides is
+// queued with its reason, the bounds used plus the atom's negation with the row's Farkas weights
+// (Simplex::row_bound_reason). A tableau row is a combination of the definitions, so it holds
+// whatever the pivots did, and it mixes slacks with structural variables, where the definitions
+// alone relate each slack to structural variables only (measured: docs/results/rows-2026-12-07).
 
 sat::Lit EagerSimplex::propagate() {
     if (!propagation_) return 0;
@@ -253,9 +253,7 @@ void EagerSimplex::find_implied() {
     rows_.clear();
     for (const Var v : changed_) {
         changed_stamp_[v] = 0;
-        if (simplex_.is_slack(v)) rows_.push_back(v);
-        if (v < rows_of_var_.size())
-            for (const Var r : rows_of_var_[v]) rows_.push_back(r);
+        simplex_.rows_with(v, rows_);
     }
     changed_.clear();
     std::sort(rows_.begin(), rows_.end());
@@ -263,102 +261,50 @@ void EagerSimplex::find_implied() {
     for (const Var r : rows_) propagate_row(r);
 }
 
-void EagerSimplex::propagate_row(Var slack) {
-    const auto def = simplex_.row_definition(slack);
-    if (def.size() + 1 > kMaxPropagationRow) return;
-    // Does any variable of the row carry an unassigned atom? Then it is worth the sums.
-    auto open_atoms = [&](Var v) {
-        if (v >= atoms_on_var_.size()) return false;
-        for (uint32_t wi : atoms_on_var_[v]) {
-            const int sv = watched_[wi].sat_var;
-            if ((sv >= static_cast<int>(val_.size()) || val_[sv] == 0) && !queue_.queued(sv)) return true;
-        }
-        return false;
-    };
-    bool any = open_atoms(slack);
-    for (size_t i = 0; i < def.size() && !any; ++i) any = open_atoms(def[i].first);
-    if (!any) return;
-    ++stats_.rows_scanned;
-    // The row as Σ c_k·y_k = 0: the slack with -1, then its definition.
-    terms_.clear();
-    terms_.push_back({slack, mpq_class(-1)});
-    for (const auto& [x, c] : def) terms_.push_back({x, c});
-    // low: Σ of the lower bounds of c_k·y_k (missing: how many have none, and the last one);
-    // high: of the upper bounds.
-    using lra::DeltaRational;
-    DeltaRational low, high;
-    size_t low_missing = 0, high_missing = 0, low_gap = 0, high_gap = 0;
-    for (size_t k = 0; k < terms_.size(); ++k) {
-        const Var y = terms_[k].var;
-        const bool pos = terms_[k].coeff > 0;
-        // c·y >= c·lower(y) for c > 0, c·upper(y) for c < 0.
-        if (pos ? simplex_.has_lower(y) : simplex_.has_upper(y))
-            low += (pos ? simplex_.lower(y) : simplex_.upper(y)) * terms_[k].coeff;
-        else
-            ++low_missing, low_gap = k;
-        if (pos ? simplex_.has_upper(y) : simplex_.has_lower(y))
-            high += (pos ? simplex_.upper(y) : simplex_.lower(y)) * terms_[k].coeff;
-        else
-            ++high_missing, high_gap = k;
+// The literal of watched atom w that y <= b (upper) or y >= b decides (0: none), and which
+// bound on y its negation sets.
+sat::Lit EagerSimplex::decided(const Watched& w, bool upper, const lra::DeltaRational& b, bool& negation_upper) const {
+    const int sv = w.sat_var;
+    if (tm_.kind(w.atom) == Kind::Eq) {
+        // y = c is false below (above) c.
+        if (upper && b < w.if_true) return negation_upper = false, -sv;  // y = c read as y >= c
+        if (!upper && b > w.if_true) return negation_upper = true, -sv;  // y = c read as y <= c
+        return 0;
     }
-    if (low_missing > 1 && high_missing > 1) return;
-    for (size_t t = 0; t < terms_.size(); ++t) {
-        const Var y = terms_[t].var;
-        if (!open_atoms(y)) continue;
-        const mpq_class& ct = terms_[t].coeff;
-        const bool pos = ct > 0;
-        // c_t·y_t <= -(low - own lower part), from the lower bounds of the others.
-        if (low_missing == 0 || (low_missing == 1 && low_gap == t)) {
-            DeltaRational rest = low;
-            if (low_missing == 0) rest -= (pos ? simplex_.lower(y) : simplex_.upper(y)) * ct;
-            const DeltaRational b = -rest / ct;  // y_t <= b when c_t > 0, y_t >= b when c_t < 0
-            implied(t, pos, b, /*from_lower_sums=*/true);
-        }
-        if (high_missing == 0 || (high_missing == 1 && high_gap == t)) {
-            DeltaRational rest = high;
-            if (high_missing == 0) rest -= (pos ? simplex_.upper(y) : simplex_.lower(y)) * ct;
-            const DeltaRational b = -rest / ct;  // y_t >= b when c_t > 0, y_t <= b when c_t < 0
-            implied(t, !pos, b, /*from_lower_sums=*/false);
-        }
-    }
+    // true when its negation (y >= if_false) is out of reach; false when the atom is.
+    if (upper && b < w.if_false) return negation_upper = false, sv;
+    if (!upper && b > w.if_true) return negation_upper = true, -sv;
+    return 0;
 }
 
-// terms_[t]'s variable is at most (upper) or at least b, by the bounds of the other terms on the
-// side `from_lower_sums` says; queues the unassigned atoms on it that this decides.
-void EagerSimplex::implied(size_t t, bool upper, const lra::DeltaRational& b, bool from_lower_sums) {
-    const Var y = terms_[t].var;
-    for (uint32_t wi : atoms_on_var_[y]) {
-        const Watched& w = watched_[wi];
-        const int sv = w.sat_var;
-        if ((sv < static_cast<int>(val_.size()) && val_[sv] != 0) || queue_.queued(sv)) continue;
-        sat::Lit lit = 0;
-        bool negation_upper = false;  // the bound the negated literal sets on y: upper or lower
-        if (tm_.kind(w.atom) == Kind::Eq) {
-            // y = c is false below (above) c.
-            if (upper && b < w.if_true) lit = -sv, negation_upper = false;   // y = c read as y >= c
-            if (!upper && b > w.if_true) lit = -sv, negation_upper = true;   // y = c read as y <= c
-        } else {
-            // true when its negation (y >= if_false) is out of reach; false when the atom is.
-            if (upper && b < w.if_false) lit = sv, negation_upper = false;
-            if (!upper && b > w.if_true) lit = -sv, negation_upper = true;
+// The current tableau row of basic (simplex.hpp, row_implied_bounds): each bound it implies
+// strictly tighter than a variable's own decides that variable's unassigned atoms beyond it.
+void EagerSimplex::propagate_row(Var basic) {
+    if (simplex_.row_length(basic) + 1 > kMaxPropagationRow) return;
+    ++stats_.rows_scanned;
+    bounds_found_.clear();
+    simplex_.row_implied_bounds(basic, has_atoms_, bounds_found_);
+    for (const lra::Simplex::ImpliedBound& ib : bounds_found_) {
+        bool reason_made = false;
+        for (uint32_t wi : atoms_on_var_[ib.var]) {
+            const Watched& w = watched_[wi];
+            const int sv = w.sat_var;
+            if ((sv < static_cast<int>(val_.size()) && val_[sv] != 0) || queue_.queued(sv)) continue;
+            bool negation_upper = false;
+            const sat::Lit lit = decided(w, ib.upper, ib.bound, negation_upper);
+            if (!lit) continue;
+            if (!reason_made) simplex_.row_bound_reason(basic, ib.var, ib.upper, uses_), reason_made = true;
+            Implied imp;
+            imp.lit = lit;
+            for (size_t k = 0; k + 1 < uses_.size(); ++k) {
+                const sat::Lit because = uses_[k].reason;
+                imp.because.push_back(because);
+                imp.certificate.push_back(
+                    {watched_[watch_of_var_[sat::var_of(because)]].atom, because > 0, uses_[k].upper, uses_[k].weight});
+            }
+            imp.certificate.push_back({w.atom, lit < 0, negation_upper, uses_.back().weight});
+            queue_.found(std::move(imp));
         }
-        if (!lit) continue;
-        Implied imp;
-        imp.lit = lit;
-        for (size_t k = 0; k < terms_.size(); ++k) {
-            if (k == t) continue;
-            const Var yk = terms_[k].var;
-            const bool pos = terms_[k].coeff > 0;
-            // The sums of lower bounds used c_k > 0: lower(y_k), c_k < 0: upper(y_k); the sums of
-            // upper bounds the other way round.
-            const bool use_upper = from_lower_sums ? !pos : pos;
-            const sat::Lit because = use_upper ? simplex_.upper_reason(yk) : simplex_.lower_reason(yk);
-            imp.because.push_back(because);
-            imp.certificate.push_back({watched_[watch_of_var_[sat::var_of(because)]].atom, because > 0, use_upper,
-                                       abs(terms_[k].coeff)});
-        }
-        imp.certificate.push_back({w.atom, lit < 0, negation_upper, abs(terms_[t].coeff)});
-        queue_.found(std::move(imp));
     }
 }
 

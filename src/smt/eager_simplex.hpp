@@ -32,13 +32,13 @@
 //    built or asserted, so a query the SAT search answers in a round or two pays nothing for it
 //    (impact and ufo ask thousands of those). wake() builds the rows and replays the trail
 //    frame by frame, so the simplex is where it would be had it been awake from the start.
-//  * Theory propagation over the rows (propagate/reason; off unless set_propagation(true),
-//    SolverOptions::lra_row_propagation): after bounds changed, each row
-//    s = Σ a·x (as first defined, not the current tableau) that holds a changed variable and an
-//    unassigned atom gives each of its variables the bound the others' bounds imply (at most
-//    one of them unbounded on that side); an unassigned atom that bound decides is handed to
-//    CaDiCaL, its reason the bounds used plus the negated literal with the Farkas weights of the
-//    row (|a|), which the caller checks before it gives the clause. Rows longer than
+//  * Theory propagation over the current tableau rows (propagate/reason; off unless
+//    set_propagation(true), SolverOptions::lra_row_propagation): after bounds changed, each row
+//    of the current tableau that mentions a changed variable (Simplex::rows_with) gives its
+//    variables the bounds the others' bounds imply (at most one of them unbounded on that side),
+//    when strictly tighter than their own; an unassigned atom that such a bound decides is handed
+//    to CaDiCaL, its reason the bounds used plus the negated literal with the row's Farkas
+//    weights, which the caller checks before it gives the clause. Rows longer than
 //    kMaxPropagationRow are left to the checks.
 //  * An addition to the round at each complete assignment (LraTheory), never a replacement:
 //    integers, non-linear terms and theory combination stay there.
@@ -109,10 +109,6 @@ private:
         std::vector<sat::Lit> because;
         std::vector<LraCertificateEntry> certificate;
     };
-    struct RowTerm {
-        Var var;
-        mpq_class coeff;
-    };
     static constexpr size_t kMaxPropagationRow = 64;  // terms of a row, slack included
     Var var_of_term(Term t);
     void build(int var, Term atom);
@@ -124,8 +120,8 @@ private:
     void pop_frame();
     void note_value(sat::Lit lit);
     void find_implied();
-    void propagate_row(Var slack);
-    void implied(size_t t, bool upper, const lra::DeltaRational& b, bool from_lower_sums);
+    void propagate_row(Var basic);
+    sat::Lit decided(const Watched& w, bool upper, const lra::DeltaRational& b, bool& negation_upper) const;
 
     TermManager& tm_;
     lra::Simplex simplex_;
@@ -150,19 +146,20 @@ private:
     // After a conflict (reported or pending): the number of frames open then; assertions wait
     // for a backtrack below it. SIZE_MAX: none.
     size_t conflict_frames_ = SIZE_MAX;
-    // Propagation: rows by structural variable, watched atoms by simplex variable, variables
+    // Propagation: watched atoms by simplex variable (and whether there are any), variables
     // whose bounds changed since the last propagation, the values of watched SAT variables
     // (undone by frame: marks_ holds assigned_vars_'s size when each frame opened).
     bool propagation_ = false;
-    std::vector<std::vector<Var>> rows_of_var_;
     std::vector<std::vector<uint32_t>> atoms_on_var_;
     std::vector<Var> changed_;
     std::vector<uint8_t> changed_stamp_;
     std::vector<int8_t> val_;
     std::vector<int> assigned_vars_;
     std::vector<size_t> marks_;
-    std::vector<Var> rows_;        // scratch of find_implied
-    std::vector<RowTerm> terms_;   // scratch of propagate_row
+    std::vector<uint8_t> has_atoms_;
+    std::vector<Var> rows_;                                 // scratch of find_implied
+    std::vector<lra::Simplex::ImpliedBound> bounds_found_;  // scratch of propagate_row
+    std::vector<lra::Simplex::BoundUse> uses_;               // scratch of propagate_row
     PropagationQueue<Implied> queue_;
     EagerSimplexStats stats_;
 };

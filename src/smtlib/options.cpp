@@ -59,8 +59,8 @@ constexpr std::array<OptionSpec, 28> kOptions = {{
      "(equalities are always propagated)",
      "euf-diseq-propagation"},
     {"lra-row-propagation", OptionType::Bool, "false", true,
-     "Online loop: propagate arithmetic atoms that the bounds of the other variables of a row decide "
-     "(bounds on the same polynomial are always propagated)",
+     "Online loop: propagate arithmetic atoms that the bounds of the other variables of a current "
+     "simplex (tableau) row decide (bounds on the same polynomial are always propagated)",
      "lra-row-propagation"},
     {"sat-integration", OptionType::Symbol, smt::kDefaultSatIntegrationName, true,
      "How the theories meet the SAT search: offline (CaDiCaL returns each complete assignment and "

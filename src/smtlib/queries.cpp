@@ -162,8 +162,9 @@ bool Interpreter::cmd_get_value(uint32_t cmd, Args args) {
     if (!pool_->is_list(args[0]) || (*pool_)[args[0]].count == 0)
         fail(args[0], "expected a non-empty list of terms, got " + describe(*pool_, args[0]));
     require_model(cmd, "produce-models");
+    // A term may be named, as in an assertion (z3 and OpenSMT accept it; the name is defined
+    // from here on and printed by get-assignment when Boolean).
     TermBuilder b(*env_, *pool_);
-    b.allow_names(false);
     const smt::Model& m = solver_->model();
     std::string response = "(";
     for (uint32_t t : pool_->kids(args[0])) {
@@ -175,6 +176,7 @@ bool Interpreter::cmd_get_value(uint32_t cmd, Args args) {
         response += m.value_to_string(m.evaluate(term));
         response += ')';
     }
+    commit_names(b.names());
     *regular_ << response << ")\n";
     return true;
 }

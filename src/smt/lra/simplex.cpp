@@ -58,6 +58,14 @@ bool Simplex::is_basic(Var v) const { return CRAIG_SIMPLEX_FORWARD(is_basic(v));
 std::vector<std::pair<Simplex::Var, mpq_class>> Simplex::row_of_basic(Var basic) const {
     return CRAIG_SIMPLEX_FORWARD(row_of_basic(basic));
 }
+void Simplex::rows_with(Var v, std::vector<Var>& basics) const { CRAIG_SIMPLEX_FORWARD(rows_with(v, basics)); }
+size_t Simplex::row_length(Var basic) const { return CRAIG_SIMPLEX_FORWARD(row_length(basic)); }
+void Simplex::row_implied_bounds(Var basic, std::span<const uint8_t> wanted, std::vector<ImpliedBound>& out) {
+    CRAIG_SIMPLEX_FORWARD(row_implied_bounds(basic, wanted, out));
+}
+void Simplex::row_bound_reason(Var basic, Var target, bool upper, std::vector<BoundUse>& out) const {
+    CRAIG_SIMPLEX_FORWARD(row_bound_reason(basic, target, upper, out));
+}
 bool Simplex::gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const {
     return CRAIG_SIMPLEX_FORWARD(gcd_test_fails(basic, is_int));
 }

@@ -125,6 +125,21 @@ public:
     // The CURRENT tableau row of a basic variable, basic = Σ c·x over nonbasic variables, sorted
     // by variable (empty for a nonbasic variable). Changes with every pivot.
     std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
+    // Appends the basic variable of every current tableau row that mentions v: v itself when
+    // it is basic, else the rows of its column. Changes with every pivot.
+    void rows_with(Var v, std::vector<Var>& basics) const;
+    // The number of nonbasic variables in basic's current row (0 for a nonbasic variable).
+    size_t row_length(Var basic) const;
+    // Theory propagation over the current tableau: the bounds that basic's row implies for its
+    // variables y with wanted[y] (y < wanted.size()), from the bounds of the others (at most one
+    // of them unbounded on the side used), appended to out when strictly tighter than y's own.
+    using ImpliedBound = SimplexImpliedBound;
+    void row_implied_bounds(Var basic, std::span<const uint8_t> wanted, std::vector<ImpliedBound>& out);
+    // Requires: basic's row unchanged since row_implied_bounds reported (target, upper). The bounds
+    // that implied it (reason, variable, side, Farkas weight), then the target's negated bound with
+    // reason 0 and its weight: together a Farkas certificate of infeasibility.
+    using BoundUse = SimplexBoundUse;
+    void row_bound_reason(Var basic, Var target, bool upper, std::vector<BoundUse>& out) const;
     // The GCD test on basic's row without building it: the row is over is_int variables only,
     // some are fixed at integers, and the gcd of the others' coefficients does not divide the
     // fixed part (lra::gcd_conflict builds the lemma).

@@ -422,6 +422,103 @@ std::vector<std::pair<typename SimplexEngine<A>::Var, mpq_class>> SimplexEngine<
     return out;
 }
 
+// Bounds implied by a current row, read as the integer equation Σ c_k·y_k = 0 with c = -den for
+// the basic variable and the entries' coefficients for the others (it holds for every value the
+// row's variables can take, whatever the pivots made of it). With low = Σ c_k·(c_k > 0 ? lower :
+// upper)(y_k), c_t·y_t = -Σ_{k≠t} c_k·y_k <= -(low - c_t·own_t): an upper bound on y_t for
+// c_t > 0, a lower one for c_t < 0; high the other way round. Only bounds strictly tighter than
+// the variable's own are reported, so a row that implies nothing new costs its sums only.
+template <class A>
+void SimplexEngine<A>::row_implied_bounds(Var basic, std::span<const uint8_t> wanted,
+                                          std::vector<SimplexImpliedBound>& out) {
+    if (row_of_[basic] < 0) return;
+    const Row& row = rows_[row_of_[basic]];
+    const size_t n = row.entries.size() + 1;
+    // Term k: k == 0 the basic variable with -den, else entry k - 1.
+    auto var_at = [&](size_t k) { return k == 0 ? basic : row.entries[k - 1].var; };
+    auto sign_at = [&](size_t k) { return k == 0 ? -1 : sgn(row.entries[k - 1].coeff); };
+    // The bound term k contributes to low (lower_side) or high: present?
+    auto side_bound = [&](size_t k, bool lower_side) -> const Bound& {
+        const bool pos = sign_at(k) > 0;
+        return (lower_side == pos) ? lower_[var_at(k)] : upper_[var_at(k)];
+    };
+    size_t low_missing = 0, high_missing = 0, low_gap = 0, high_gap = 0;
+    for (size_t k = 0; k < n; ++k) {
+        if (!side_bound(k, true).present) ++low_missing, low_gap = k;
+        if (!side_bound(k, false).present) ++high_missing, high_gap = k;
+        if (low_missing > 1 && high_missing > 1) return;
+    }
+    bool any = false;
+    for (size_t k = 0; k < n && !any; ++k) {
+        const Var y = var_at(k);
+        any = y < wanted.size() && wanted[y];
+    }
+    if (!any) return;
+    const Rat den = A::rat(row.den);
+    auto coeff_at = [&](size_t k) { return k == 0 ? -den : A::rat(row.entries[k - 1].coeff); };
+    auto sum = [&](Delta& into, bool lower_side) {
+        into = Delta();
+        for (size_t k = 0; k < n; ++k) {
+            const Bound& b = side_bound(k, lower_side);
+            if (b.present) into.add_scaled(b.value, coeff_at(k));
+        }
+    };
+    const bool low_ok = low_missing <= 1, high_ok = high_missing <= 1;
+    if (low_ok) sum(implied_low_, true);
+    if (high_ok) sum(implied_high_, false);
+    for (size_t t = 0; t < n; ++t) {
+        const Var y = var_at(t);
+        if (y >= wanted.size() || !wanted[y]) continue;
+        const bool pos = sign_at(t) > 0;
+        const Rat ct = coeff_at(t);
+        for (const bool lower_side : {true, false}) {
+            const size_t missing = lower_side ? low_missing : high_missing;
+            const size_t gap = lower_side ? low_gap : high_gap;
+            if (!(lower_side ? low_ok : high_ok) || (missing == 1 && gap != t)) continue;
+            // rest = the sum without t's own part; y_t's bound = -rest / c_t.
+            implied_tmp_ = lower_side ? implied_low_ : implied_high_;
+            const Bound& own_part = side_bound(t, lower_side);
+            if (missing == 0) implied_tmp_.add_scaled(own_part.value, -ct);
+            implied_tmp_ /= -ct;
+            // From the lower sums: y_t <= b for c_t > 0, >= b for c_t < 0; from the upper sums the
+            // other way round.
+            const bool upper = lower_side == pos;
+            const Bound& own = upper ? upper_[y] : lower_[y];
+            if (own.present && (upper ? !(implied_tmp_ < own.value) : !(implied_tmp_ > own.value))) continue;
+            out.push_back(SimplexImpliedBound{y, upper, to_delta_rational(implied_tmp_)});
+        }
+    }
+}
+
+// The bounds row_implied_bounds used for target's bound on side `upper`, with the weights |c_k|
+// (the weight of the target's negated bound is |c_t|, appended last with reason 0).
+template <class A>
+void SimplexEngine<A>::row_bound_reason(Var basic, Var target, bool upper, std::vector<SimplexBoundUse>& out) const {
+    out.clear();
+    const Row& row = rows_[row_of_[basic]];
+    const size_t n = row.entries.size() + 1;
+    auto var_at = [&](size_t k) { return k == 0 ? basic : row.entries[k - 1].var; };
+    auto coeff_at = [&](size_t k) { return k == 0 ? -A::to_mpq(row.den) : A::to_mpq(row.entries[k - 1].coeff); };
+    mpq_class target_weight;
+    bool lower_side = true;
+    for (size_t k = 0; k < n; ++k)
+        if (var_at(k) == target) {
+            const mpq_class c = coeff_at(k);
+            lower_side = upper == (sgn(c) > 0);
+            target_weight = abs(c);
+        }
+    for (size_t k = 0; k < n; ++k) {
+        const Var y = var_at(k);
+        if (y == target) continue;
+        const mpq_class c = coeff_at(k);
+        const bool use_upper = lower_side != (sgn(c) > 0);
+        const Bound& b = use_upper ? upper_[y] : lower_[y];
+        assert(b.present);
+        out.push_back(SimplexBoundUse{b.reason, y, use_upper, abs(c)});
+    }
+    out.push_back(SimplexBoundUse{0, target, !upper, std::move(target_weight)});
+}
+
 // The row as the integer equation -den·basic + Σ coeff·x = 0. With C the sum over the variables
 // fixed at integers and g the gcd of the other coefficients, the free part must equal -C,
 // impossible over the integers when g does not divide C. Scaling the row does not change C/g,

@@ -102,6 +102,17 @@ struct SimplexConflict {                                // Simplex::Conflict
     std::vector<std::pair<int32_t, mpq_class>> farkas;  // (reason, λ > 0)
     std::vector<SimplexBoundRef> bounds;                // parallel to farkas
 };
+struct SimplexImpliedBound {  // Simplex::ImpliedBound
+    uint32_t var;
+    bool upper;             // var <= bound (else var >= bound)
+    DeltaRational bound;
+};
+struct SimplexBoundUse {  // Simplex::BoundUse: one bound of a row's reason, with its weight
+    int32_t reason;
+    uint32_t var;
+    bool upper;
+    mpq_class weight;
+};
 struct SimplexStats {  // Simplex::Stats
     uint64_t checks = 0;
     uint64_t pivots = 0;
@@ -148,6 +159,13 @@ public:
     Reason upper_reason(Var v) const { return upper_[v].reason; }
     bool is_basic(Var v) const { return row_of_[v] >= 0; }
     std::vector<std::pair<Var, mpq_class>> row_of_basic(Var basic) const;
+    void rows_with(Var v, std::vector<Var>& basics) const {
+        if (row_of_[v] >= 0) return basics.push_back(v);
+        for (const ColEntry& ce : cols_[v]) basics.push_back(rows_[ce.row].basic);
+    }
+    size_t row_length(Var basic) const { return row_of_[basic] < 0 ? 0 : rows_[row_of_[basic]].entries.size(); }
+    void row_implied_bounds(Var basic, std::span<const uint8_t> wanted, std::vector<SimplexImpliedBound>& out);
+    void row_bound_reason(Var basic, Var target, bool upper, std::vector<SimplexBoundUse>& out) const;
     bool gcd_test_fails(Var basic, std::span<const uint8_t> is_int) const;
     uint64_t gmp_numbers() const;
     void set_bland_threshold(uint64_t pivots) { bland_threshold_ = pivots; }
@@ -210,6 +228,7 @@ private:
     std::vector<uint8_t> is_slack_;
     std::vector<uint8_t> in_heap_;
     std::vector<uint32_t> scratch_pos_;  // eliminate: var -> 1 + position in the target row, else 0
+    Delta implied_low_, implied_high_, implied_tmp_;  // scratch of row_implied_bounds
 
     std::vector<Row> rows_;
     std::vector<Var> heap_;  // min-heap of possibly violated basic variables (lazy deletion)

@@ -395,3 +395,14 @@ TEST_CASE("never sat after a dropped assertion; scoped by push and pop") {
     r = run("(declare-const x Int)(declare-const x Int)(assert (= x 1))(check-sat)");
     CHECK(r.out == "(error \"t.smt2:1:37: symbol 'x' is already declared with this signature\")\nunknown\n");
 }
+
+// OpenSMT's issue_617 (and z3): a named term in get-value is printed as written, its value
+// computed, and the name defined from then on.
+TEST_CASE("named terms in get-value") {
+    const Run r = run(
+        "(set-option :produce-models true)(set-logic QF_LIA)(declare-const x Int)(assert (= x 1))(check-sat)"
+        "(get-value ((! (+ x 1) :named test)))(get-value (test))(get-value ((! x :named test)))");
+    CHECK(r.out ==
+          "sat\n(((! (+ x 1) :named test) 2))\n((test 2))\n"
+          "(error \"t.smt2:1:179: symbol 'test' is already declared\")\n");
+}
