@@ -6,9 +6,10 @@
 # of DAG unrolling". Generates the tasks for k = KMIN..KMAX into
 #   ../bench-results/dag_family-<date>/tasks/            (index.tsv, FAMILY/*.{c,yml}, properties/)
 # and runs `craig verify --engine E --json --stats TASK.yml` for every engine, family, variant and
-# k, in that order, under a CPU-time limit of TIMEOUT s (ulimit -t; the run itself is
-# lib/svcomp_run.sh's sv_one_task). After the first timeout of an engine on a family and variant,
-# larger k are not run for it (one `craig bench run` would make them all). Writes
+# k, in that order, each as a one-task `craig bench run` with a CPU-time limit of TIMEOUT s
+# (lib/svcomp_run.sh's sv_one_task; the wall clock gets 10x). After the first timeout of an engine
+# on a family and variant, larger k are not run for it (one `craig bench run` of the whole family
+# would make them all). Writes
 #   results.csv  family,variant,k,engine,verdict,expected,cpu_s,refinements,arg_size,exit,class
 #   summary.md   per family, variant and engine: largest k solved, CPU time per k, growth rate
 #   time.svg     CPU time over k (log scale), one line per engine, family and variant, and

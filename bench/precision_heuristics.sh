@@ -7,9 +7,12 @@
 #
 # DIR holds C programs whose expected verdict is in the name (..._true.c / ..._false.c) or in a
 # `// expected: TRUE|FALSE` line (bench/gen_bitops.py makes a family; tests/c/verify/bv_*.c are
-# hand-written ones). Each run: `craig verify --engine ENGINE --timeout TIMEOUT --json` under a
-# CPU limit of TIMEOUT + 5 s. Results: $CRAIG_BENCH_RESULTS (default ../bench-results, beside the repository)/
-# precision-DATE/runs.csv and summary.txt. CRAIG: the binary (default build/craig).
+# hand-written ones). All runs are one `craig bench run` of those programs (a list file) with one
+# configuration per heuristic: `craig verify --engine ENGINE --json` plus the configuration's
+# options, TIMEOUT s of CPU each (craig bench's --timeout, also told to craig), $JOBS (default 1)
+# at once. Results: $CRAIG_BENCH_RESULTS (default ../bench-results, beside the repository)/
+# precision-DATE/: bench/ (craig bench's folder: every run's output, result XML, results.csv),
+# runs.csv and summary.txt. CRAIG: the binary (default build/craig).
 # Configurations: $PRECISION_CONFIGS (default "lia bv h0 h1 h2 h3 h4 h5 h6 h7"; hN means
 # --precision refine --precision-heuristic hN). A wrong verdict is reported and makes the exit
 # code 1.
@@ -22,11 +25,14 @@ craig="${CRAIG:-$here/build/craig}"
 configs="${PRECISION_CONFIGS:-lia bv h0 h1 h2 h3 h4 h5 h6 h7}"
 out="${CRAIG_BENCH_RESULTS:-$here/../bench-results}/precision-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
+dir=$(cd "$dir" && pwd)
 csv="$out/runs.csv"
-echo "program,config,expected,verdict,refinements,refined_sites,cpu_s,reason" > "$csv"
-command -v /usr/bin/time >/dev/null || { echo "precision_heuristics.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
-wrong=0
+# The programs with a stated verdict, and that verdict.
+: >"$out/programs.list"
+: >"$out/expected.tsv"
 for f in "$dir"/*.c; do
+  [ -e "$f" ] || continue
   name=$(basename "$f" .c)
   case "$name" in
     *_true) expected=TRUE ;;
@@ -34,28 +40,53 @@ for f in "$dir"/*.c; do
     *) expected=$(sed -n 's|^// expected: *\([A-Z]*\).*|\1|p' "$f" | head -1) ;;
   esac
   [ "$expected" = TRUE ] || [ "$expected" = FALSE ] || continue
-  for c in $configs; do
-    case "$c" in
-      lia|bv|uf) args="--precision $c" ;;
-      h[0-7]) args="--precision refine --precision-heuristic $c" ;;
-      *) echo "unknown configuration $c" >&2; exit 2 ;;
-    esac
-    # shellcheck disable=SC2086
-    line=$( (ulimit -t $((timeout + 5)); /usr/bin/time -o "$out/.cpu" -f "%U %S" "$craig" verify --json --timeout "$timeout" --engine "$engine" $args "$f" 2>/dev/null) | tail -n 1)
-    # CPU seconds (user + system) of the run.
-    cpu=$(awk 'END { printf "%.3f", $1 + $2 }' "$out/.cpu")
-    verdict=$(echo "$line" | grep -o '"result":"[A-Z]*"' | cut -d'"' -f4)
-    [ -n "$verdict" ] || verdict=ERROR
-    refinements=$(echo "$line" | grep -o '"precision.refinements":[0-9]*' | cut -d: -f2)
-    sites=$(echo "$line" | grep -o '"precision.refined-sites":[0-9]*' | cut -d: -f2)
-    reason=$(echo "$line" | grep -o '"reason":"[^"]*"' | cut -d'"' -f4 | tr ',' ';' | cut -c1-80)
-    if { [ "$verdict" = TRUE ] || [ "$verdict" = FALSE ]; } && [ "$verdict" != "$expected" ]; then
-      echo "WRONG: $name $c: $verdict, expected $expected" >&2
-      wrong=$((wrong + 1))
-    fi
-    echo "$name,$c,$expected,$verdict,${refinements:-0},${sites:-0},$cpu,$reason" >> "$csv"
-  done
+  echo "$f" >>"$out/programs.list"
+  printf '%s\t%s\n' "$name" "$expected" >>"$out/expected.tsv"
 done
+[ -s "$out/programs.list" ] || { echo "precision_heuristics.sh: no program with a stated verdict in $dir" >&2; exit 2; }
+cfg=()
+for c in $configs; do
+  case "$c" in
+    lia|bv|uf) args="--precision $c" ;;
+    h[0-7]) args="--precision refine --precision-heuristic $c" ;;
+    *) echo "unknown configuration $c" >&2; exit 2 ;;
+  esac
+  cfg+=(--config "$c=--engine $engine --json $args")
+done
+if ! "$craig" bench run "$out/programs.list" --tool verify --timeout "$timeout" --jobs "${JOBS:-1}" --out "$out/bench" \
+  "${cfg[@]}" </dev/null >"$out/bench.log" 2>&1; then
+  echo "precision_heuristics.sh: craig bench run failed (see $out/bench.log)" >&2
+  tail -3 "$out/bench.log" >&2
+  exit 2
+fi
+# runs.csv from craig bench's rows and each run's JSON line (verdict, precision statistics,
+# reason); a run without one is TIMEOUT when the harness stopped it, else ERROR.
+python3 - "$out" "$configs" >"$csv" <<'PY'
+import csv, json, os, sys
+out, configs = sys.argv[1], sys.argv[2].split()
+expected = dict(l.rstrip("\n").split("\t") for l in open(os.path.join(out, "expected.tsv")))
+rows = list(csv.DictReader(open(os.path.join(out, "bench", "results.csv"), newline="")))
+print("program,config,expected,verdict,refinements,refined_sites,cpu_s,reason")
+order = {c: i for i, c in enumerate(configs)}
+lines = []
+for r in rows:
+    name = os.path.basename(r["task"])[:-2]
+    text = open(os.path.join(out, "bench", r["log"]), errors="replace").read().splitlines()
+    last = [l for l in text if l.strip()][-1:] or [""]
+    try:
+        j = json.loads(last[0]) if last[0].startswith("{") else {}
+    except ValueError:
+        j = {}
+    st = j.get("stats", {})
+    verdict = j.get("result") or ("TIMEOUT" if r["status"] in ("TIMEOUT", "OUT OF MEMORY") else "ERROR")
+    reason = (j.get("reason") or "").replace(",", ";")[:80]
+    lines.append((name, order.get(r["config"], 99), "%s,%s,%s,%s,%s,%s,%.3f,%s" % (
+        name, r["config"], expected.get(name, ""), verdict, st.get("precision.refinements", 0),
+        st.get("precision.refined-sites", 0), float(r["cputime"]), reason)))
+for _, _, l in sorted(lines):
+    print(l)
+PY
+wrong=$(awk -F, 'NR > 1 && ($4 == "TRUE" || $4 == "FALSE") && $4 != $3 { print "WRONG: " $1 " " $2 ": " $4 ", expected " $3 > "/dev/stderr"; n++ } END { print n + 0 }' "$csv")
 {
   echo "precision heuristics: $dir, engine $engine, timeout ${timeout}s"
   echo "binary $craig (sha256 $(sha256sum "$craig" | cut -c1-12)), date $(date -u +%Y-%m-%dT%H:%MZ)"

@@ -8,7 +8,7 @@
 # functions and m assertion sites (seed $SUMMARIES_SEED, default 1; $SUMMARIES_VIOLATED sites
 # violated, default 0) into OUTDIR/tasks/, and each mode runs
 #   craig verify --engine summaries --MODE --stats --json TASK.yml
-# under a CPU-time limit of TIMEOUT s (ulimit -t: lib/svcomp_run.sh's sv_one_task, as
+# as a one-task `craig bench run` with a CPU-time limit of TIMEOUT s (lib/svcomp_run.sh's sv_one_task, as
 # bench/dag_family.sh). The modes of a (k, m) run one after the other, so
 # that a change of the machine's load hits both alike. After a mode's first timeout for a k, its
 # larger m are not run (they would time out too). Writes into
@@ -135,9 +135,9 @@ version=$("$craig" --version 2>/dev/null | head -1)
     "expected verdict $([ "$violated" -gt 0 ] && echo false || echo true)), k in {$ks}, m in {$ms}"
   echo "- \`craig verify --engine $engine --MODE --stats --json\`${CRAIG_VERIFY_ARGS:+ $CRAIG_VERIFY_ARGS}," \
     "modes: ${mode_list[*]} (none: no option)"
-  echo "- limit: $timeout s of CPU time per run (ulimit -t); after a mode's first timeout for a k its larger m are not run"
+  echo "- limit: $timeout s of CPU time per run (a one-task craig bench run each); after a mode's first timeout for a k its larger m are not run"
   echo "- craig: \`$craig\` (${version:-version unknown}); $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
-  echo "- CPU time = user + system time of craig (bash \`times\` around the run)"
+  echo "- CPU time = user + system time of the run's process group, as craig bench measures it"
   echo
   echo "## Wrong verdicts"
   echo

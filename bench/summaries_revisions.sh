@@ -5,8 +5,8 @@
 # with the function summaries of the old version, against verification from scratch. PAIRS_DIR is
 # what bench/gen_revisions.py wrote (pairs.csv and the OLD/NEW tasks). Per pair, one after the other
 # (so that a change of the machine's load hits all three alike), each under a CPU-time limit of
-# TIMEOUT s (ulimit -t as lib/svcomp_run.sh's sv_one_task: SIGXCPU at TIMEOUT,
-# SIGKILL 5 s later; craig's own --timeout and the guard are wall clock and get 10x the time):
+# TIMEOUT s, each a one-task `craig bench run` (as lib/svcomp_run.sh's sv_one_task; the wall
+# clock gets 10x the time):
 #   bootstrap    craig verify --engine summaries --summaries-file F --stats --json OLD.yml
 #                (F = summaries/PAIR.old.smt2, fresh)
 #   incremental  F copied to F2 = summaries/PAIR.new.smt2, then
@@ -34,7 +34,7 @@
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib/svcomp_run.sh"   # sv_json_string, sv_json_number, sv_csv_field, sv_children_cpu
+. "$here/lib/svcomp_run.sh"   # sv_json_string, sv_json_number, sv_csv_field
 
 usage='usage: bench/summaries_revisions.sh PAIRS_DIR [TIMEOUT=60]'
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then echo "$usage" >&2; exit 2; fi
@@ -73,79 +73,48 @@ yml_input() {
   printf '%s/%s\n' "$(cd "$(dirname "$1")" && pwd)" "$f"
 }
 
-# rev_run RUN PAIR YML EXPECTED ARGS...: one craig run, as sv_one_task (CPU limit, classes), with
-# the command and craig's stderr kept. Sets r_result r_reason r_cpu r_wall r_rc r_class r_json.
+# rev_run RUN PAIR YML EXPECTED ARGS...: one craig run as a one-task `craig bench run` (its CPU
+# limit TIMEOUT s, the wall clock 10x, its measurement; the row from lib/bench_rows.py, judged
+# against EXPECTED), with the command and craig's stderr kept. Sets r_result r_reason r_cpu r_wall
+# r_rc r_class r_json.
 rev_run() {
   local run=$1 pair=$2 yml=$3 expected=$4
   shift 4
-  local d=$out/runs/$run stdout stderr t0 t1 start end wall_limit=$((10 * timeout))
-  stdout=$d/parts/$pair.stdout stderr=$d/parts/$pair.stderr t0=$d/parts/$pair.times0 t1=$d/parts/$pair.times1
-  local -a cmd=("$craig" verify --engine summaries "$@" "${extra[@]}" --stats --timeout "$wall_limit" --json "$yml")
-  { printf '( ulimit -S -t %d; ulimit -H -t %d; ' "$timeout" $((timeout + 5)); printf '%q ' "${cmd[@]}"; printf ')\n'; } >"$d/cmd/$pair.sh"
-  times >"$t0"
-  start=$EPOCHREALTIME
-  {
-    (
-      ulimit -S -t "$timeout" && ulimit -H -t $((timeout + 5)) || exit 126
-      exec timeout -k 5 $((wall_limit + 10)) "${cmd[@]}" >"$stdout" 2>"$stderr" </dev/null
-    )
-    r_rc=$?
-  } 2>/dev/null
-  end=$EPOCHREALTIME
-  times >"$t1"
-  r_wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
-  r_cpu=$(awk -v a="$(sv_children_cpu "$t0")" -v b="$(sv_children_cpu "$t1")" 'BEGIN { printf "%.3f", b - a }')
-  r_json=$(grep -v '^[[:space:]]*$' "$stdout" | tail -n 1)
+  local d=$out/runs/$run row folder cls
+  local bdir=$d/parts/$pair.bench
+  rm -rf "$bdir"
+  local -a cmd=("$craig" bench run "$yml" --tool verify --craig "$craig" --jobs 1 --timeout "$timeout"
+    --walltime $((10 * timeout)) --out "$bdir" --config "run=--engine summaries $* ${extra[*]} --json")
+  { printf '%q ' "${cmd[@]}"; echo; } >"$d/cmd/$pair.sh"
+  "${cmd[@]}" >/dev/null 2>"$bdir.log" </dev/null
+  row=$(python3 "$here/lib/bench_rows.py" "$bdir" run "" "$timeout" $((10 * timeout)) 2>>"$bdir.log" | sed -n 2p)
+  folder=$(find "$bdir/runs/run" -mindepth 2 -maxdepth 2 -type d 2>/dev/null | head -n 1)
+  if [ -z "$row" ] || [ -z "$folder" ]; then
+    row="-,-,-,craig bench run failed: $(sv_csv_field "$(tail -n 1 "$bdir.log" 2>/dev/null)"),0,0,127,error,no"
+  fi
+  IFS=, read -r _ _ r_result r_reason r_cpu r_wall r_rc cls _ <<<"$row"
+  r_json=""
+  [ -n "$folder" ] && r_json=$(grep -v '^[[:space:]]*$' "$folder/output.log" | tail -n 1)
   case $r_json in "{"*"}") ;; *) r_json="" ;; esac
   printf '%s\n' "$r_json" >"$d/json/$pair.json"
-  r_result=$(sv_json_string "$r_json" result)
-  r_reason=$(sv_json_string "$r_json" reason)
-  [ -n "$r_result" ] || r_result=-
-  case $r_rc in
-    0)
-      case $r_result in
-        TRUE | FALSE)
-          if [ "${r_result,,}" = "$expected" ]; then r_class=correct; else r_class=wrong; fi ;;
-        UNKNOWN) r_class=unknown ;;
-        *) r_class=error r_reason="exit 0 without a JSON verdict line" ;;
-      esac ;;
-    4) r_class=unsupported
-       r_reason=$(sv_json_string "$r_json" unsupported)
-       [ -n "$r_reason" ] || r_reason=$(cat "$stdout" "$stderr" | sed -n 's/^.*unsupported: //p' | tail -n 1) ;;
-    5) r_class=timeout r_reason=${r_reason:-resource limit} ;;
-    152) r_class=timeout r_reason="CPU limit ($timeout s, SIGXCPU)" ;;
-    124 | 137)
-      if awk -v c="$r_cpu" -v t="$timeout" 'BEGIN { exit !(c >= t) }'; then
-        r_class=timeout r_reason="CPU limit ($((timeout + 5)) s, SIGKILL)"
-      else
-        r_class=timeout r_reason="killed by the wall-clock guard ($((wall_limit + 10)) s)"
-      fi ;;
-    *)
-      r_class=error
-      local why=$r_reason
-      [ -n "$why" ] || why=$(grep -v '^[[:space:]]*$' "$stderr" | tail -n 1)
-      [ -n "$why" ] || why=$(grep -v '^[[:space:]]*$' "$stdout" | tail -n 1)
-      [ "$r_rc" -gt 128 ] && why="signal $((r_rc - 128)): $why"
-      r_reason="exit $r_rc: $why" ;;
+  case $cls in
+    correct-* | wrong-* | unchecked)
+      if [ "${r_result,,}" = "$expected" ]; then r_class=correct; else r_class=wrong; fi ;;
+    *) r_class=$cls ;;
   esac
-  # a correct or bounded answer that took more CPU than the limit counts as a timeout (as sv_one_task)
-  if { [ "$r_class" = correct ] || [ "$r_class" = unknown ]; } &&
-    awk -v c="$r_cpu" -v t="$timeout" 'BEGIN { exit !(c > t) }'; then
-    r_reason="answered $r_result after the CPU limit (${r_cpu} s measured)" r_class=timeout
-  fi
   if [ "$r_class" = timeout ] || [ "$r_class" = unsupported ]; then r_result=${r_class^^}; fi
   [ "$r_class" = error ] && r_result=ERROR
-  if [ -s "$stderr" ]; then cp "$stderr" "$d/stderr/$pair.txt"; fi
+  if [ -n "$folder" ] && [ -s "$folder/stderr.log" ]; then cp "$folder/stderr.log" "$d/stderr/$pair.txt"; fi
   if [ "$r_class" = wrong ] || [ "$r_class" = error ]; then
     {
       echo "# $(cat "$d/cmd/$pair.sh")"
       echo "# exit $r_rc, cpu ${r_cpu}s, wall ${r_wall}s, expected $expected, class $r_class"
-      echo "# stdout"; cat "$stdout"
-      echo "# stderr"; cat "$stderr"
+      echo "# stdout"; cat "$folder/output.log" 2>/dev/null
+      echo "# stderr"; cat "$folder/stderr.log" "$bdir.log" 2>/dev/null
     } >"$d/logs/$pair.log"
   fi
   echo "$pair,$run,$(sv_csv_field "${yml#"$pairs"/}"),$expected,$r_result,$(sv_csv_field "$r_reason"),$r_cpu,$r_wall,$r_rc,$r_class" >>"$out/runs.csv"
-  rm -f "$stdout" "$stderr" "$t0" "$t1"
+  rm -rf "$bdir" "$bdir.log"
 }
 
 stat() { local v; v=$(sv_json_number "$1" "$2"); printf '%s' "${v:--}"; }
@@ -208,7 +177,7 @@ version=$("$craig" --version 2>/dev/null | head -1)
   echo "- runs: bootstrap \`craig verify --engine summaries --summaries-file F OLD.yml\`, incremental" \
     "\`--summaries-file F2 --summaries-revision-of OLD.c NEW.yml\` (F2 a copy of F), scratch \`NEW.yml\`; all with" \
     "\`--stats --json\`${CRAIG_VERIFY_ARGS:+ and \`$CRAIG_VERIFY_ARGS\`}"
-  echo "- limit: $timeout s of CPU time per run (ulimit -t); craig: \`$craig\` (${version:-version unknown});" \
+  echo "- limit: $timeout s of CPU time per run (a one-task craig bench run each); craig: \`$craig\` (${version:-version unknown});" \
     "$(nproc 2>/dev/null) processors, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null), $(date '+%Y-%m-%d %H:%M')"
   echo
   echo "## Wrong verdicts"

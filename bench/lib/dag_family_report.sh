@@ -27,7 +27,7 @@ version=""
   echo "# Generated families: DAG unrolling against tree unwinding"
   echo
   echo "- tasks: \`tasks/\` (bench/gen_dag_family.py), k = $kmin..$kmax, a TRUE and a FALSE variant per family and k"
-  echo "- limit: $timeout s of CPU time per run (ulimit -t); the runs of an engine on a family and variant stop at its first timeout"
+  echo "- limit: $timeout s of CPU time per run (a one-task craig bench run each); the runs of an engine on a family and variant stop at its first timeout"
   echo "- craig: \`${craig:-?}\` (${version:-version unknown}); $(nproc 2>/dev/null) processors, $(date '+%Y-%m-%d %H:%M')"
   echo "- CPU time = user + system time of craig (bash \`times\` around the run)"
   echo

@@ -1,8 +1,7 @@
-# Functions for the benchmark scripts that run craig verify themselves, sourced: task selection
-# (bench/emit_chc.sh), one task run under a CPU-time limit (bench/dag_family.sh,
-# bench/summaries_reuse.sh), JSON and CSV fields (bench/summaries_revisions.sh). bench/svcomp.sh
-# leaves all of this to craig bench run. Plain bash (5, for EPOCHREALTIME) + awk (mawk is enough)
-# + sed + coreutils; no python, no jq.
+# Functions for the benchmark scripts, sourced: task selection (bench/emit_chc.sh), one task run
+# as a one-task craig bench run (bench/dag_family.sh, bench/summaries_reuse.sh), JSON and CSV
+# fields (bench/summaries_revisions.sh). bench/svcomp.sh runs its whole set as one craig bench run.
+# Plain bash + awk + sed + coreutils, and python3 for lib/bench_rows.py.
 
 # The text of an unreach-call property file without whitespace (SV-COMP's, and the older
 # __VERIFIER_error form).
@@ -81,128 +80,68 @@ sv_children_cpu() {
                  printf "%.3f", t }' "$1"
 }
 
-# sv_one_task "REL<TAB>EXPECTED": runs craig verify on one task and writes
-# SV_OUT/parts/<name>.csv: task,expected,result,reason,cpu,wall,exit,class,witness.
-# Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks), SV_TIMEOUT (the
-# CPU-time limit in seconds), SV_DIR, SV_OUT; SV_KEEP_JSON=1 keeps craig's JSON line (with
-# --stats, its statistics) in SV_OUT/parts/<name>.json (empty without one).
+# sv_one_task "REL<TAB>EXPECTED": runs craig verify on one task as a one-task `craig bench run`
+# (its process group, CPU and wall-clock limits and measurement, as every craig bench run) and
+# writes SV_OUT/parts/<name>.csv: task,expected,result,reason,cpu,wall,exit,class,witness
+# (lib/bench_rows.py's columns, the task REL, the class judged against EXPECTED).
+# Environment: SV_CRAIG, SV_ENGINE, SV_ARGS (extra options, split at blanks; --stats and
+# --witness are craig bench's own and dropped), SV_TIMEOUT (the CPU-time limit in seconds; the
+# wall clock gets 10x, so a loaded machine slows the runs but does not change them), SV_DIR,
+# SV_OUT; SV_HARNESS (the craig that runs craig bench, default SV_CRAIG); SV_KEEP_JSON=1 keeps
+# craig's JSON line (with its statistics) in SV_OUT/parts/<name>.json (empty without one). The
+# witness goes to SV_OUT/witnesses/<name>.graphml; the output of a wrong or failing run, or of a
+# FALSE without a witness, to SV_OUT/logs/<name>.log.
 sv_one_task() {
-  local line=$1 rel expected name wit stdout stderr t0 t1 rc start end wall cpu
-  local json result reason unsupported class witness
+  local line=$1 rel expected name bdir args=() a row run result class witness
   IFS=$'\t' read -r rel expected <<<"$line"
   name=${rel%.yml}
   name=${name//\//__}
-  wit=$SV_OUT/witnesses/$name.graphml
-  stdout=$SV_OUT/parts/$name.stdout stderr=$SV_OUT/parts/$name.stderr
-  t0=$SV_OUT/parts/$name.times0 t1=$SV_OUT/parts/$name.times1
-  rm -f "$wit"
-
-  # CPU time: bash's `times` before and after; the difference of the children's user+system time
-  # is that of timeout(1) and craig under it (plus nothing else: no other child runs between).
-  times >"$t0"
-  start=$EPOCHREALTIME
-  if [ -x "$SV_CRAIG" ]; then
-    # (the group's 2>/dev/null silences bash's "Segmentation fault" report; craig's own stderr
-    # goes to its file)
-    # The limit is CPU time (as BenchExec's in SV-COMP), enforced by the kernel (SIGXCPU at
-    # TIMEOUT s, SIGKILL 5 s later); craig's own --timeout and the guard are wall clock and get
-    # 10x the time, so a loaded machine slows the runs but does not change them.
-    local wall_limit=$((10 * SV_TIMEOUT))
-    {
-      (
-        ulimit -S -t "$SV_TIMEOUT" && ulimit -H -t $((SV_TIMEOUT + 5)) || exit 126
-        exec timeout -k 5 $((wall_limit + 10)) "$SV_CRAIG" verify --engine "$SV_ENGINE" ${SV_ARGS:-} \
-          --timeout "$wall_limit" --json --witness "$wit" "$SV_DIR/$rel" >"$stdout" 2>"$stderr" </dev/null
-      )
-      rc=$?
-    } 2>/dev/null
-  else
-    echo "craig binary $SV_CRAIG missing" >"$stderr"
-    : >"$stdout"
-    rc=127
+  bdir=$SV_OUT/parts/$name.bench
+  rm -rf "$bdir" "$SV_OUT/witnesses/$name.graphml"
+  for a in ${SV_ARGS:-}; do
+    [ "$a" = --stats ] || args+=("$a")
+  done
+  "${SV_HARNESS:-$SV_CRAIG}" bench run "$SV_DIR/$rel" --tool verify --craig "$SV_CRAIG" --jobs 1 \
+    --timeout "$SV_TIMEOUT" --walltime $((10 * SV_TIMEOUT)) --out "$bdir" \
+    --config "run=--engine $SV_ENGINE --json ${args[*]}" >/dev/null 2>"$bdir.log" </dev/null
+  row=$(python3 "$(dirname "${BASH_SOURCE[0]}")/bench_rows.py" "$bdir" run "" "$SV_TIMEOUT" $((10 * SV_TIMEOUT)) 2>>"$bdir.log" |
+    sed -n 2p)
+  run=$(find "$bdir/runs/run" -mindepth 2 -maxdepth 2 -type d 2>/dev/null | head -n 1)
+  if [ -z "$row" ] || [ -z "$run" ]; then
+    row="-,-,-,craig bench run failed: $(sv_csv_field "$(tail -n 1 "$bdir.log" 2>/dev/null)"),0,0,127,error,no"
   fi
-  end=$EPOCHREALTIME
-  times >"$t1"
-  wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
-  cpu=$(awk -v a="$(sv_children_cpu "$t0")" -v b="$(sv_children_cpu "$t1")" 'BEGIN { printf "%.3f", b - a }')
-
-  json=$(grep -v '^[[:space:]]*$' "$stdout" | tail -n 1)
-  case $json in "{"*"}") ;; *) json="" ;; esac
-  if [ "${SV_KEEP_JSON:-0}" = 1 ]; then printf '%s\n' "$json" >"$SV_OUT/parts/$name.json"; fi
-  result=$(sv_json_string "$json" result)
-  reason=$(sv_json_string "$json" reason)
-  unsupported=$(sv_json_string "$json" unsupported)
-  [ -n "$result" ] || result=-
-
-  case $rc in
-    0)
-      case $result in
-        TRUE | FALSE)
-          if [ "$expected" = - ]; then
-            class=unchecked
-          elif { [ "$result" = TRUE ] && [ "$expected" = true ]; } || { [ "$result" = FALSE ] && [ "$expected" = false ]; }; then
-            class=correct-${expected}
-          else
-            class=wrong-$(echo "$result" | tr 'A-Z' 'a-z')
-          fi
-          ;;
-        UNKNOWN) class=unknown ;;
-        *) class=error reason="exit 0 without a JSON verdict line" ;;
-      esac
-      ;;
-    4)
-      class=unsupported
-      # without the JSON field: craig's "unsupported: FILE:LINE:COL: construct" line
-      [ -n "$unsupported" ] ||
-        unsupported=$(cat "$stdout" "$stderr" | sed -n 's/^.*unsupported: //p' | tail -n 1)
-      reason=${unsupported:-${reason:-unsupported (no construct given)}}
-      ;;
-    5) class=timeout reason=${reason:-resource limit} ;;
-    152) class=timeout reason="CPU limit (${SV_TIMEOUT} s, SIGXCPU)" ;;
-    124 | 137)
-      if awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c >= t) }'; then
-        class=timeout reason="CPU limit ($((SV_TIMEOUT + 5)) s, SIGKILL)"
-      else
-        class=timeout reason="killed by the wall-clock guard ($((wall_limit + 10)) s)"
+  IFS=, read -r _ _ result a b c d class witness <<<"$row"
+  # The class against the caller's expected verdict (the task file's is craig bench's).
+  case $result in
+    TRUE | FALSE)
+      if [ "$expected" = - ]; then
+        class=unchecked
+      elif [ "${result,,}" = "$expected" ]; then
+        class=correct-$expected
+      elif [ "${class#timeout}" = "$class" ]; then
+        class=wrong-${result,,}
       fi
       ;;
-    *)
-      class=error
-      local why=$reason
-      [ -n "$why" ] || why=$(grep -v '^[[:space:]]*$' "$stderr" | tail -n 1)
-      [ -n "$why" ] || why=$(grep -v '^[[:space:]]*$' "$stdout" | tail -n 1)
-      case $rc in
-        3) why="input error: $why" ;;
-        6) why="I/O error: $why" ;;
-        10) why="self-check failed: $why" ;;
-        127) why="not run: $why" ;;
-        *) [ "$rc" -gt 128 ] && why="signal $((rc - 128)): $why" ;;
-      esac
-      reason="exit $rc: $why"
-      ;;
   esac
-  # The kernel's CPU limit and the measured (rusage) CPU time disagree on loaded virtual
-  # machines (measured: SIGXCPU for a 5 s limit after 7.1 s of user + system time): an answer
-  # that took more than TIMEOUT s of measured CPU counts as a timeout. Wrong answers stay wrong.
-  if { [ "${class#correct}" != "$class" ] || [ "$class" = unknown ]; } &&
-    awk -v c="$cpu" -v t="$SV_TIMEOUT" 'BEGIN { exit !(c > t) }'; then
-    reason="answered $result after the CPU limit (${cpu} s measured)"
-    class=timeout
+  if [ -n "$run" ] && [ -s "$run/witness.graphml" ]; then
+    mkdir -p "$SV_OUT/witnesses"
+    cp "$run/witness.graphml" "$SV_OUT/witnesses/$name.graphml"
   fi
-  if [ -s "$wit" ]; then witness=yes; else witness=no; fi
-
-  echo "$(sv_csv_field "$rel"),$expected,$result,$(sv_csv_field "$reason"),$cpu,$wall,$rc,$class,$witness" \
-    >"$SV_OUT/parts/$name.csv"
+  echo "$(sv_csv_field "$rel"),$expected,$result,$a,$b,$c,$d,$class,$witness" >"$SV_OUT/parts/$name.csv"
+  if [ "${SV_KEEP_JSON:-0}" = 1 ]; then
+    { [ -n "$run" ] && grep -v '^[[:space:]]*$' "$run/output.log" | tail -n 1 | grep '^{.*}$'; } >"$SV_OUT/parts/$name.json"
+  fi
   # Keep the output of runs worth a look: wrong, errors, FALSE without a witness.
   if [ "${class#wrong}" != "$class" ] || [ "$class" = error ] || { [ "$result" = FALSE ] && [ "$witness" = no ]; }; then
+    mkdir -p "$SV_OUT/logs"
     {
-      echo "# craig verify --engine $SV_ENGINE ${SV_ARGS:+$SV_ARGS }--timeout $SV_TIMEOUT --json --witness $wit $SV_DIR/$rel"
-      echo "# exit $rc, cpu ${cpu}s, wall ${wall}s, expected $expected, class $class, witness $witness"
+      echo "# $(tr '\n' ' ' <"$run/command.txt" 2>/dev/null)"
+      echo "# $row (expected $expected, class $class)"
       echo "# stdout"
-      cat "$stdout"
+      cat "$run/output.log" 2>/dev/null
       echo "# stderr"
-      cat "$stderr"
+      cat "$run/stderr.log" "$bdir.log" 2>/dev/null
     } >"$SV_OUT/logs/$name.log"
   fi
-  rm -f "$stdout" "$stderr" "$t0" "$t1"
+  rm -rf "$bdir" "$bdir.log"
 }
