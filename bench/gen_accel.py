@@ -13,6 +13,7 @@ Families (N the size):
   diamond  while (i < N) { if (nondet) a++; else b++; i++; }   a + b == N
   reset    while (x < N) { x++; y = 7; }                   y == 7
   nested   while (i < 4) { j = 0; while (j < N) j++; i++; } j == N
+  shift    while (i < N) { prev = i; i++; }                 prev == N - 1 (a linear relation)
 TRUE asserts the final value; FALSE asserts it plus one.
 Standard library only.
 """
@@ -44,6 +45,8 @@ def final(family, n):
         return "y", 7 if n > 0 else 0
     if family == "nested":
         return "j", n
+    if family == "shift":
+        return "prev", n - 1
     raise ValueError(family)
 
 
@@ -65,6 +68,11 @@ def simulate(family, n):
         while x < n:
             x, y = x + 1, 7
         return y
+    if family == "shift":
+        i = prev = 0
+        while i < n:
+            prev, i = i, i + 1
+        return prev
     i = j = 0
     while i < 4:
         j = 0
@@ -82,6 +90,7 @@ BODY = {
     "reset": "  unsigned int x = 0, y = 0;\n  while (x < %(n)du) { x++; y = 7; }\n",
     "nested": ("  unsigned int i = 0, j = 0;\n"
                "  while (i < 4u) { j = 0; while (j < %(n)du) j++; i++; }\n"),
+    "shift": "  unsigned int i = 0, prev = 0;\n  while (i < %(n)du) { prev = i; i++; }\n",
 }
 
 

@@ -50,6 +50,7 @@ struct Plan {
     std::string label;
     std::size_t phases = 0;
     bool resets = false;
+    bool linear = false;  // some phase is a linear relation (iteration.hpp)
     bool exact = true;  // T*; else an under-approximation next to the loop, which stays
     std::string not_exact;  // why not T* (under-approximations)
 };
@@ -189,11 +190,13 @@ public:
             parts.push_back(phase_closure(plain_, r, from, to, count));
             p.edge.phases.push_back(LoopPhase{r.body, count, r.input_values});
             for (const IterationUpdate& u : r.updates) p.resets = p.resets || u.reset;
+            p.linear = p.linear || r.linear;
             from = std::move(to);
         }
         p.edge.formula = tm_.mk_and(parts);
         p.label = std::string(under ? "accelerated (under-approximation, the loop stays): " : "accelerated: ") +
-                  std::to_string(m) + (m == 1 ? " phase" : " phases") + (p.resets ? ", with resets" : "");
+                  std::to_string(m) + (m == 1 ? " phase" : " phases") +
+                  (p.linear ? ", linear" : p.resets ? ", with resets" : "");
         return p;
     }
 
@@ -272,11 +275,12 @@ std::optional<Accelerated> accelerate(const Program& blocks, const smt::SolverOp
     out.provenance.edges.clear();
     std::unordered_map<LocId, std::size_t> plan_at;
     std::unordered_set<EdgeId> replaced;
-    std::size_t phases = 0, with_resets = 0, under = 0;
+    std::size_t phases = 0, with_resets = 0, under = 0, linear = 0;
     for (std::size_t i = 0; i < plans.size(); ++i) {
         Plan& p = plans[i];
         phases += p.phases;
         with_resets += p.resets;
+        linear += p.linear;
         if (!p.exact) {  // next to the loop: head -> head, added after the program's edges
             ++under;
             p.edge.src = p.edge.dst = p.head;
@@ -315,6 +319,7 @@ std::optional<Accelerated> accelerate(const Program& blocks, const smt::SolverOp
     stats.count("accelerate.phases", phases);
     stats.count("accelerate.loops-with-resets", with_resets);
     stats.count("accelerate.loops-under", under);
+    stats.count("accelerate.loops-linear", linear);
     stats.seconds("accelerate.time", base::seconds_since(start));
     acc.stats = stats;
     return acc;

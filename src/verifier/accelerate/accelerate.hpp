@@ -1,5 +1,6 @@
 // Loop acceleration as a transform of the large-block program (issue 54): a loop head whose cycle
-// is one self-loop of guarded translations and resets gets, instead of the self-loop, an edge to a
+// is one self-loop of guarded translations and resets (or linear updates whose matrix powers
+// settle, iteration.hpp) gets, instead of the self-loop, an edge to a
 // new location that its exits now leave from, labelled with the loop's transitive closure T*
 // (closure.hpp) in linear integer arithmetic. An engine then sees no cycle there: bmc reaches a bug
 // after 10^8 iterations in one step, and a program whose loops are all accelerated is loop-free.

@@ -84,6 +84,83 @@ std::optional<std::pair<Term, Term>> solvable(smt::TermManager& tm, Term atom, c
     return std::nullopt;
 }
 
+// The linear form of rel's updates (IterationRelation::linear): A and b, the index p at which A's
+// powers settle, and the constant step A^p·b; false with `why` where there is none.
+bool linear_form(const Program& plain, IterationRelation& rel, std::string& why) {
+    smt::TermManager& tm = plain.terms();
+    const std::size_t m = rel.updates.size();
+    std::unordered_map<Term, std::size_t, smt::TermHash> pos;  // cur constant of a written variable
+    for (std::size_t i = 0; i < m; ++i) pos[plain.vars[rel.updates[i].var].cur] = i;
+    using Matrix = std::vector<std::vector<mpz_class>>;
+    Matrix a(m, std::vector<mpz_class>(m, 0));
+    rel.offset.assign(m, Term{});
+    for (std::size_t i = 0; i < m; ++i) {
+        const IterationUpdate& u = rel.updates[i];
+        if (!u.reset) {
+            a[i][i] = 1;
+            rel.offset[i] = tm.mk_numeral(mpq_class(u.step), smt::SortTable::Int);
+            continue;
+        }
+        std::vector<smt::Monomial> mono, rest;
+        mpq_class k;
+        tm.as_polynomial(u.value, mono, k);
+        for (const smt::Monomial& mo : mono) {
+            const auto p = pos.find(mo.atom);
+            if (p == pos.end()) {
+                rest.push_back(mo);
+                continue;
+            }
+            if (mo.coeff.get_den() != 1) {
+                why = "the update of " + plain.vars[u.var].name + " has a fractional coefficient";
+                return false;
+            }
+            a[i][p->second] = mo.coeff.get_num();
+        }
+        if (k.get_den() != 1) {
+            why = "the update of " + plain.vars[u.var].name + " has a fractional constant";
+            return false;
+        }
+        rel.offset[i] = tm.mk_linear(std::move(rest), k, smt::SortTable::Int);
+    }
+    auto times = [&](const Matrix& x, const Matrix& y) {
+        Matrix z(m, std::vector<mpz_class>(m, 0));
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t k = 0; k < m; ++k)
+                if (x[i][k] != 0)
+                    for (std::size_t j = 0; j < m; ++j) z[i][j] += x[i][k] * y[k][j];
+        return z;
+    };
+    Matrix power(m, std::vector<mpz_class>(m, 0));  // A^p
+    for (std::size_t i = 0; i < m; ++i) power[i][i] = 1;
+    std::size_t p = 0;
+    for (;; ++p) {
+        const Matrix next = times(a, power);
+        if (next == power) break;
+        if (p == kMaxLinearIndex) {
+            why = "the updates are linear in changing values, but their powers do not settle within " +
+                  std::to_string(kMaxLinearIndex) + " iterations";
+            return false;
+        }
+        power = next;
+    }
+    // step = A^p·b must be a vector of integers.
+    rel.step.assign(m, 0);
+    for (std::size_t i = 0; i < m; ++i) {
+        std::vector<Term> parts;
+        for (std::size_t j = 0; j < m; ++j)
+            if (power[i][j] != 0) parts.push_back(tm.mk_scale(mpq_class(power[i][j]), rel.offset[j]));
+        const Term s = parts.empty() ? tm.mk_numeral(0, smt::SortTable::Int) : tm.mk_add(parts);
+        if (tm.kind(s) != Kind::Numeral) {
+            why = "the updates are linear in changing values, but the step they settle at is not a constant";
+            return false;
+        }
+        rel.step[i] = tm.numeral(s).get_num();
+    }
+    rel.matrix = std::move(a);
+    rel.index = p;
+    return true;
+}
+
 }  // namespace
 
 std::optional<IterationRelation> iteration_relation(const Program& plain, std::span<const EdgeId> body,
@@ -253,12 +330,10 @@ std::optional<IterationRelation> iteration_relation(const Program& plain, std::s
         }
         for (const Term c : constants_of(tm, u.value)) {
             const auto w = var_of_cur.find(c);
-            if (w == var_of_cur.end() || !kept_var[w->second]) {
-                why = "the update of " + plain.vars[u.var].name + " depends on a changing value";
-                return std::nullopt;
-            }
+            if (w != var_of_cur.end() && !kept_var[w->second]) rel.linear = true;
         }
     }
+    if (rel.linear && !linear_form(plain, rel, why)) return std::nullopt;
     // Atoms: a convex guard over the state, or constraints on the inputs alone.
     std::vector<Term> on_inputs;
     for (const Term a : atoms) {

@@ -12,7 +12,9 @@
 // in one model only when a solver proves the path forces that value. What stays must be:
 //   - for each variable of `writes`: next = cur + c (a translation by the integer c, c = 0 for a
 //     variable this path leaves alone) or next = e, e affine over the cur constants of variables
-//     this path leaves alone (a reset);
+//     this path leaves alone (a reset); or, together, next = A·cur + b over `writes` with an
+//     integer matrix A whose powers settle (A^(p+1) = A^p for some p <= kMaxLinearIndex) and a
+//     constant step A^p·b (a linear relation: prev = i; i++; or x = y; y = 0): `linear`;
 //   - guard atoms, linear (in)equalities over cur constants (no disequalities: the guard must be
 //     convex, so that the first and the last iteration of a run of them imply all in between);
 //   - atoms over inputs alone (a branch on a nondeterministic value): satisfiable, their model
@@ -52,7 +54,17 @@ struct IterationRelation {
     // The relation as a formula over the cur constants and the next constants of `writes`.
     smt::Term formula;
     bool under = false;  // a sub-relation: some wrap-around quotient fixed at 0 (see `under`)
+    // A linear relation (some update reads a variable the path changes): next = A·cur + b, rows
+    // and columns of A by position in `updates`, b affine over the other cur constants; A^(p+1) =
+    // A^p with p = index, and step = A^p·b integers (after p iterations every one adds step).
+    bool linear = false;
+    std::vector<std::vector<mpz_class>> matrix;
+    std::vector<smt::Term> offset;
+    std::size_t index = 0;
+    std::vector<mpz_class> step;
 };
+
+inline constexpr std::size_t kMaxLinearIndex = 6;
 
 // The relation of one iteration along `body`, or none with `why` (empty: the path is infeasible).
 std::optional<IterationRelation> iteration_relation(const Program& plain, std::span<const EdgeId> body,

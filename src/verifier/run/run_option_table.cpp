@@ -144,7 +144,8 @@ constexpr RunOption kRunOptions[] = {
       "inlining"},
      bit(C::Verify)},
     {{"accelerate", OptionKind::Flag, "true",
-      "Replace loops whose body is guarded translations and resets (x += c, phases in one order, y = e) by their "
+      "Replace loops whose body is guarded translations and resets (x += c, phases in one order, y = e; also "
+      "linear updates whose matrix powers settle, prev = i; i++) by their "
       "exact transitive closure in integer arithmetic, checked by fresh solvers (--no-accelerate: the loops as "
       "they are); a counterexample through one is replayed with all its iterations (craig chc: the self-loops "
       "of integer predicates; a model is read off the accelerated system and checked on the original clauses, a "

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 
@@ -227,4 +228,90 @@ TEST_CASE("a counterexample of more iterations than the replay takes is not conf
     CHECK(v.cex.unexpanded);
     CHECK(c.kind == VerdictKind::Unknown);
     CHECK(c.reason.find("accelerated") != std::string::npos);
+}
+
+// Linear relations (iteration.hpp, `linear`): updates that read a changing value, next = A·cur + b
+// with A's powers settling; the closure against the loop iterated concretely.
+TEST_CASE("a linear relation: prev = i; i++ (A^2 = A)") {
+    Acc a("int main() { int i = __VERIFIER_nondet_int(), prev = -1; while (i < 10) { prev = i; i++; } return 0; }");
+    REQUIRE(a.acc);
+    REQUIRE(a.acc->loops.size() == 1);
+    CHECK(a.acc->loops[0].exact);
+    CHECK(a.stats.find("accelerate.loops-linear")->count == 1);
+    smt::TermManager& tm = a.task.tm;
+    const auto& vi = a.task.plain->vars[a.var("main::i")];
+    const auto& vp = a.task.plain->vars[a.var("main::prev")];
+    for (long s : {0L, 5L, 9L, 10L, 12L}) {
+        std::set<std::pair<long, long>> reach{{s, -1}};
+        for (long i = s, p = -1; i < 10;) p = i, ++i, reach.insert({i, p});
+        for (long it = -2; it <= 13; ++it)
+            for (long pt = -2; pt <= 13; ++pt) {
+                smt::Solver q(tm);
+                q.assert_formula(a.edge().formula);
+                q.assert_formula(tm.mk_eq(vi.cur, num(tm, s)));
+                q.assert_formula(tm.mk_eq(vp.cur, num(tm, -1)));
+                q.assert_formula(tm.mk_eq(vi.next, num(tm, it)));
+                q.assert_formula(tm.mk_eq(vp.next, num(tm, pt)));
+                CHECK_MESSAGE((q.check() == smt::Result::Sat) == (reach.count({it, pt}) > 0),
+                              s << ": (" << it << ", " << pt << ")");
+            }
+    }
+}
+
+TEST_CASE("a linear relation: a shift register x = y; y = z; z += 3 (A^3 = A^2)") {
+    Acc a("int main() { int x = 0, y = 5, z = __VERIFIER_nondet_int(); while (z < 20) { x = y; y = z; z = z + 3; }"
+          " return 0; }");
+    REQUIRE(a.acc);
+    CHECK(a.stats.find("accelerate.loops-linear")->count == 1);
+    smt::TermManager& tm = a.task.tm;
+    const auto& vx = a.task.plain->vars[a.var("main::x")];
+    const auto& vy = a.task.plain->vars[a.var("main::y")];
+    const auto& vz = a.task.plain->vars[a.var("main::z")];
+    for (long s : {1L, 17L, 19L, 20L}) {
+        std::map<long, std::pair<long, long>> reach;  // z -> (x, y): z determines the iteration
+        long x = 0, y = 5, z = s;
+        reach[z] = {x, y};
+        while (z < 20) x = y, y = z, z += 3, reach[z] = {x, y};
+        for (long zt = -2; zt <= 25; ++zt) {
+            smt::Solver q(tm);
+            q.assert_formula(a.edge().formula);
+            q.assert_formula(tm.mk_eq(vx.cur, num(tm, 0)));
+            q.assert_formula(tm.mk_eq(vy.cur, num(tm, 5)));
+            q.assert_formula(tm.mk_eq(vz.cur, num(tm, s)));
+            q.assert_formula(tm.mk_eq(vz.next, num(tm, zt)));
+            const auto it = reach.find(zt);
+            if (it == reach.end()) {
+                CHECK_MESSAGE(q.check() == smt::Result::Unsat, s << ": z' = " << zt);
+                continue;
+            }
+            // Reachable, and with the x and y of that iteration only.
+            CHECK_MESSAGE(q.check() == smt::Result::Sat, s << ": z' = " << zt);
+            q.assert_formula(tm.mk_not(
+                tm.mk_and(tm.mk_eq(vx.next, num(tm, it->second.first)), tm.mk_eq(vy.next, num(tm, it->second.second)))));
+            CHECK_MESSAGE(q.check() == smt::Result::Unsat, s << ": z' = " << zt << " with other x', y'");
+        }
+    }
+}
+
+TEST_CASE("linear relations whose powers do not settle are left alone") {
+    // A swap (period 2) and a doubling.
+    for (const char* code : {"int main() { int i = 0, x = 1, y = 2, t; while (i < 10) { t = x; x = y; y = t; i++; }"
+                             " return 0; }",
+                             "int main() { int i = 0, x = 1; while (i < 10) { x = x + i; i++; } return 0; }"}) {
+        CAPTURE(code);
+        Acc a(code);
+        CHECK(!a.acc);
+    }
+}
+
+TEST_CASE("the transformed program: a bug after 10^5 iterations of prev = i; i++, replayed") {
+    const auto [v, c] = judged("int main() { int i = 0, prev = 0; while (i < 100000) { prev = i; i++; }"
+                               " __VERIFIER_assert(prev != 99999); return 0; }");
+    REQUIRE(v.kind == VerdictKind::False);
+    CHECK(v.cex.accelerated_iterations == 100000);
+    CHECK(c.kind == VerdictKind::False);
+    const auto [t, d] = judged("int main() { int i = 0, prev = 0; while (i < 100000) { prev = i; i++; }"
+                               " __VERIFIER_assert(prev == 99999); return 0; }");
+    CHECK(t.kind == VerdictKind::True);
+    CHECK(d.kind == VerdictKind::True);
 }
