@@ -47,10 +47,11 @@ constexpr BenchOption kBenchOptions[] = {
       "the sets or the options differ from the folder's manifest (without SET: the manifest's)"},
      kRun},
     {{"config", OptionKind::Text, "",
-      "A configuration NAME=ARGS (repeatable): ARGS, split at blanks, are added to every run of the tool; default: "
-      "one configuration 'default' without arguments. NAME=exec:PROGRAM ARG... runs the external solver PROGRAM "
-      "(found on PATH) instead of craig, for chc and solve tasks: {file}, {timeout} (CPU seconds, rounded up) and "
-      "{memory} (MiB) in an ARG are replaced, the file is appended when no ARG has {file}",
+      "A configuration NAME=ARGS (repeatable): ARGS, split at blanks, are added to every run of the tool, {file} "
+      "(the task's path) and {folder} (the run's folder) in them replaced; default: one configuration 'default' "
+      "without arguments. NAME=exec:PROGRAM ARG... runs the external solver PROGRAM (found on PATH) instead of "
+      "craig, for chc and solve tasks: {file}, {timeout} (CPU seconds, rounded up), {memory} (MiB) and {folder} in "
+      "an ARG are replaced, the file is appended when no ARG has {file}",
       check_config},
      kRun},
     {{"tool", OptionKind::Choice, "",

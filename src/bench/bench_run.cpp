@@ -80,11 +80,15 @@ RunRequest request_of(const PlannedRun& p, const RunSettings& s, const std::map<
     r.memory_mb = s.memory_mb;
     r.isolation = isolation;
     if (p.config->external()) {
-        r.argv = external_command(*p.config, programs.at(p.config->name).path, p.task->path, s.timeout, s.memory_mb);
+        r.argv = external_command(*p.config, programs.at(p.config->name).path, p.task->path, s.timeout, s.memory_mb,
+                                  folder.string());
         return r;
     }
     r.argv = {s.craig.empty() ? std::string(kSelf) : s.craig, std::string(tool_name(p.task->tool))};
-    r.argv.insert(r.argv.end(), p.config->args.begin(), p.config->args.end());
+    // {file} and {folder} as in external configurations (e.g. --emit-chc {folder}/out.smt2).
+    const std::vector<std::pair<std::string, std::string>> values = {{"{file}", p.task->path},
+                                                                      {"{folder}", folder.string()}};
+    for (const std::string& a : p.config->args) r.argv.push_back(substituted(a, values));
     const double told = s.walltime > 0 ? s.walltime : s.timeout;
     std::ostringstream t;
     t << told;

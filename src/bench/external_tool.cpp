@@ -22,7 +22,8 @@ bool executable_file(const fs::path& p) {
     return fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
 }
 
-// `arg` with each placeholder replaced in one pass (a value is never searched again).
+}  // namespace
+
 std::string substituted(const std::string& arg, const std::vector<std::pair<std::string, std::string>>& values) {
     std::string s;
     for (std::size_t i = 0; i < arg.size();) {
@@ -38,8 +39,6 @@ std::string substituted(const std::string& arg, const std::vector<std::pair<std:
     }
     return s;
 }
-
-}  // namespace
 
 std::optional<std::string> find_program(const std::string& program) {
     if (program.empty()) return std::nullopt;
@@ -66,12 +65,12 @@ ProgramIdentity identify_program(const std::string& path) {
 }
 
 std::vector<std::string> external_command(const Config& c, const std::string& path, const std::string& file,
-                                          double timeout, std::uint64_t memory_mb) {
+                                          double timeout, std::uint64_t memory_mb, const std::string& folder) {
     const std::string seconds = std::to_string(timeout > 0 ? static_cast<long long>(std::ceil(timeout)) : 0);
     std::vector<std::string> argv = {path};
     bool has_file = false;
     const std::vector<std::pair<std::string, std::string>> values = {
-        {"{file}", file}, {"{timeout}", seconds}, {"{memory}", std::to_string(memory_mb)}};
+        {"{file}", file}, {"{timeout}", seconds}, {"{memory}", std::to_string(memory_mb)}, {"{folder}", folder}};
     for (const std::string& a : c.args) {
         has_file = has_file || a.find("{file}") != std::string::npos;
         argv.push_back(substituted(a, values));

@@ -10,7 +10,8 @@
 //
 // Placeholders in each ARG, replaced wherever they occur: {file} the task's absolute path,
 // {timeout} the CPU-time limit in whole seconds rounded up (0 without a limit), {memory} the
-// memory limit in MiB (0 without one). When no ARG holds {file}, the file is the last argument.
+// memory limit in MiB (0 without one), {folder} the run's folder (absolute; craig's own
+// configurations have {file} and {folder} too). When no ARG holds {file}, the file is the last argument.
 // Only the tools chc and solve (SMT-LIB, CHC files) have external configurations; craig bench run
 // refuses them for verify (no tool-info for C verifiers). The answer is read as
 // classify_external_run says; the harness writes no stats.txt and no witness for these runs.
@@ -39,8 +40,13 @@ std::optional<std::string> find_program(const std::string& program);
 
 ProgramIdentity identify_program(const std::string& path);
 
-// The argv of one run of external configuration `c` whose program is at `path`.
+// The argv of one run of external configuration `c` whose program is at `path`; `folder` is the
+// run's folder ({folder}).
 std::vector<std::string> external_command(const Config& c, const std::string& path, const std::string& file,
-                                          double timeout, std::uint64_t memory_mb);
+                                          double timeout, std::uint64_t memory_mb, const std::string& folder = "");
+
+// `arg` with each placeholder (key) replaced by its value in one pass (a value is never searched
+// again): {file}, {timeout}, {memory}, {folder} in configurations' arguments.
+std::string substituted(const std::string& arg, const std::vector<std::pair<std::string, std::string>>& values);
 
 }  // namespace craig::bench

@@ -2,9 +2,9 @@
 # The benchmark scripts that run their tasks as craig bench runs, on inputs of a few seconds:
 # bench/precision_heuristics.sh (three bit-vector programs, two configurations in one run),
 # bench/summaries_reuse.sh (k = 2, m = 2, with bmc and no mode option: the script's plumbing, not
-# the summaries engine) and bench/smt_proofs.sh (two unsat files of a made-up set with
-# INDEX.tsv). Each must exit 0, write one row per run with craig bench's CPU time and the right
-# verdicts, and keep craig bench's results folder.
+# the summaries engine), bench/smt_proofs.sh (two unsat files of a made-up set with INDEX.tsv)
+# and bench/emit_chc.sh (generated loops; needs z3). Each must exit 0, write one row per run with
+# craig bench's CPU time and the right verdicts, and keep craig bench's results folder.
 # Usage: bench_scripts.sh REPOSITORY CRAIG.
 set -uo pipefail
 root=$1 craig=$2
@@ -51,4 +51,18 @@ csv=$(ls "$tmp"/q/smt-proofs-*/results.csv 2>/dev/null)
 rows=$(grep -c -E '^(QF_UF/)?[ab].smt2,' "$csv" 2>/dev/null)
 check smt_proofs.rows $([ "$rows" = 2 ]; echo $?) "$rows rows for a.smt2 and b.smt2: $(cat "$csv" 2>/dev/null)"
 check smt_proofs.proofs $(awk -F, 'NR > 1 && $9 < 1 { bad = 1 } END { exit bad }' "$csv"; echo $?) "a row without a proof line"
+# emit_chc.sh on the generated loops of size 16 (12 tasks): every task's clauses written and
+# answered alike by craig verify, craig chc and z3 (z3 is a test oracle; without it this part is
+# left out).
+if command -v z3 >/dev/null 2>&1; then
+  python3 "$root/bench/gen_accel.py" "$tmp/acc" --sizes 16 >/dev/null
+  CRAIG=$craig CRAIG_BENCH_RESULTS=$tmp/e JOBS=2 bash "$root/bench/emit_chc.sh" "$tmp/acc" 10 >"$tmp/e.log" 2>&1
+  check emit_chc.exit $? "exit ($(tail -3 "$tmp/e.log"))"
+  csv=$(ls "$tmp"/e/emit-chc-*/results.csv 2>/dev/null)
+  rows=$(tail -n +2 "$csv" 2>/dev/null | wc -l)
+  agreed=$(grep -c ',yes$' "$csv" 2>/dev/null)
+  check emit_chc.rows $([ "$rows" = 12 ] && [ "$agreed" = 12 ]; echo $?) "$rows rows, $agreed agreeing (want 12, 12): $(cat "$csv" 2>/dev/null)"
+else
+  echo "skip emit_chc: no z3"
+fi
 exit $fail

@@ -101,3 +101,10 @@ TEST_CASE("external runs: BenchExec's rules, an answer only from exit code 0, th
     killed.killed = Termination::CpuTime;
     CHECK(classify_external_run(killed, "sat\n", "", "sat", 10).status == "TIMEOUT");
 }
+
+TEST_CASE("{folder} names the run's folder, in external and craig configurations") {
+    CHECK(external_command(external("z=exec:z3 -log:{folder}/z3.log"), "/usr/bin/z3", "/t.smt2", 0, 0, "/out/runs/z/t/1") ==
+          std::vector<std::string>{"/usr/bin/z3", "-log:/out/runs/z/t/1/z3.log", "/t.smt2"});
+    CHECK(substituted("--emit-chc {folder}/e.smt2", {{"{file}", "/a.yml"}, {"{folder}", "/r"}}) == "--emit-chc /r/e.smt2");
+    CHECK(substituted("{file}{file}", {{"{file}", "{folder}"}, {"{folder}", "x"}}) == "{folder}{folder}");
+}
